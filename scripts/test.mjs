@@ -1,0 +1,20 @@
+// `npm test`: every check a change needs, in order, stopping at the first failure.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['type check', 'npm', ['run', 'typecheck']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['unit and API tests', 'npx', ['vitest', 'run']],
+  ['production build', 'npm', ['run', 'build']],
+  ['browser journeys', 'npx', ['playwright', 'test']],
+];
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log('\n✔ all checks passed');

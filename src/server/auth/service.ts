@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { withUniqueBrokerCode } from '../brokers/service.js';
+import type { Database } from '../db/client.js';
+import { type Broker, brokers } from '../db/schema.js';
+import { hashPassword } from './passwords.js';
+import { revokeSessions } from './sessions.js';
+
+/**
+ * Sets the password of the phone's account after its owner proved the phone with a code,
+ * creating the account when there is none. The phone is now verified, and every earlier
+ * session ends, since whoever held them may not be the phone's owner.
+ */
+export async function setPasswordForVerifiedPhone(
+  db: Database,
+  phone: string,
+  password: string,
+): Promise<Broker> {
+  const passwordHash = await hashPassword(password);
+  const broker = await withUniqueBrokerCode(async (brokerCode) => {
+    const [row] = await db
+      .insert(brokers)
+      .values({ phone, passwordHash, brokerCode, firstTimeOtpVerified: true })
+      .onConflictDoUpdate({
+        target: brokers.phone,
+        set: { passwordHash, firstTimeOtpVerified: true, updatedAt: new Date() },
+      })
+      .returning();
+    if (!row) throw new Error('broker upsert returned nothing');
+    return row;
+  });
+  await revokeSessions(db, broker.id);
+  return broker;
+}
+
+export async function changePassword(
+  db: Database,
+  brokerId: string,
+  newPassword: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  await db
+    .update(brokers)
+    .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+    .where(eq(brokers.id, brokerId));
+  await revokeSessions(db, brokerId, keepSessionId ?? undefined);
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { normalizeSaudiMobile } from '../domain/index.js';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url().optional(),
+    BOOTSTRAP_SUPERADMIN_PHONE: z
+      .string()
+      .refine((value) => normalizeSaudiMobile(value) !== null, 'must be a Saudi mobile number')
+      .transform((value) => normalizeSaudiMobile(value) as string)
+      .optional(),
+    BOOTSTRAP_SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SMS_PROVIDER: z.enum(['console']).default('console'),
+    DEMO_DATA: booleanFlag.optional(),
+    AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  })
+  .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PHONE === !env.BOOTSTRAP_SUPERADMIN_PASSWORD, {
+    path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
+    message: 'BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD must be set together',
+  });
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  publicUrl: string;
+  bootstrapSuperAdmin: { phone: string; password: string } | null;
+  smsProvider: 'console';
+  demoData: boolean;
+  logLevel: string;
+  /** Sign-in attempts (codes sent, codes checked, logins) one address may make per 15 min. */
+  authRateLimitPerAddress: number;
+  /** Development conveniences (OTP code in the send-otp response) are on only here. */
+  exposeOtpInResponses: boolean;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value throws naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    publicUrl,
+    bootstrapSuperAdmin:
+      e.BOOTSTRAP_SUPERADMIN_PHONE && e.BOOTSTRAP_SUPERADMIN_PASSWORD
+        ? { phone: e.BOOTSTRAP_SUPERADMIN_PHONE, password: e.BOOTSTRAP_SUPERADMIN_PASSWORD }
+        : null,
+    smsProvider: e.SMS_PROVIDER,
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    authRateLimitPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
+    exposeOtpInResponses: e.NODE_ENV !== 'production' && e.SMS_PROVIDER === 'console',
+    secureCookies: e.NODE_ENV === 'production',
+  };
+}

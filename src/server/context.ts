@@ -1,0 +1,12 @@
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import type { SmsSender } from './integrations/sms.js';
+
+/** What feature modules need from the outside world, handed to each as plugin options. */
+export type AppContext = {
+  config: AppConfig;
+  db: Database;
+  sms: SmsSender;
+};
+
+export type FeatureOptions = { ctx: AppContext };

@@ -1,0 +1,303 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Referral statuses before the contract is signed: a tenant may have only one such referral. */
+const OPEN_STATUSES_SQL = sql.raw(
+  `('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract')`,
+);
+
+export const brokers = pgTable(
+  'brokers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    brokerCode: text('broker_code').notNull().unique(),
+    fullName: text('full_name'),
+    officeName: text('office_name'),
+    secondPhone: text('second_phone'),
+    bio: text('bio'),
+    logo: text('logo'),
+    falLicense: text('fal_license'),
+    email: text('email'),
+    city: text('city'),
+    profileComplete: boolean('profile_complete').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    activationRequestedAt: ts('activation_requested_at'),
+    firstTimeOtpVerified: boolean('first_time_otp_verified').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('brokers_created_at_idx').on(t.createdAt.desc()),
+    index('brokers_active_idx').on(t.isActive, t.createdAt.desc()),
+    index('brokers_activation_requested_idx')
+      .on(t.activationRequestedAt)
+      .where(sql`${t.isActive} = false and ${t.activationRequestedAt} is not null`),
+    index('brokers_full_name_idx').on(sql`lower(${t.fullName})`),
+  ],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    /** SHA-256 of the row id and the code: the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    used: boolean('used').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when the code was verified for a later step (create or reset password). */
+    verifiedAt: ts('verified_at'),
+    /** Set when that later step consumed the verification. */
+    consumedAt: ts('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_phone_created_idx').on(t.phone, t.createdAt.desc())],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, hex. */
+    id: text('id').primaryKey(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_broker_idx').on(t.brokerId)],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-facing referral number shown to admins. */
+    number: integer('number').notNull().unique().generatedAlwaysAsIdentity(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    tenantPhone: text('tenant_phone').notNull(),
+    propertyType: text('property_type'),
+    city: text('city'),
+    district: text('district'),
+    notes: text('notes'),
+    rentAmount: integer('rent_amount'),
+    status: text('status').notNull().default('pending_completion'),
+    zohoLeadId: text('zoho_lead_id'),
+    contractId: text('contract_id'),
+    formToken: text('form_token').notNull().unique(),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'referrals_status_check',
+      sql`${t.status} in ('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract','contract_signed','commission_added','rejected','cancelled')`,
+    ),
+    check('referrals_rent_check', sql`${t.rentAmount} is null or ${t.rentAmount} >= 0`),
+    index('referrals_broker_submitted_idx').on(t.brokerId, t.submittedAt.desc()),
+    index('referrals_status_submitted_idx').on(t.status, t.submittedAt.desc()),
+    index('referrals_submitted_idx').on(t.submittedAt.desc()),
+    index('referrals_tenant_phone_idx').on(t.tenantPhone),
+    uniqueIndex('referrals_one_open_per_tenant_idx')
+      .on(t.tenantPhone)
+      .where(sql`${t.status} in ${OPEN_STATUSES_SQL}`),
+  ],
+);
+
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    /** Unique: exactly one commission per referral, whatever the status changes. */
+    referralId: uuid('referral_id')
+      .notNull()
+      .unique()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    contractNumber: text('contract_number'),
+    transferRequestId: uuid('transfer_request_id').references(() => transferRequests.id, {
+      onDelete: 'set null',
+    }),
+    transferReference: text('transfer_reference'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('commissions_status_check', sql`${t.status} in ('pending','requested','paid')`),
+    check('commissions_amount_check', sql`${t.amount} > 0`),
+    index('commissions_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
+    index('commissions_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('commissions_created_idx').on(t.createdAt.desc()),
+    index('commissions_transfer_request_idx').on(t.transferRequestId),
+  ],
+);
+
+export const transferRequests = pgTable(
+  'transfer_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    iban: text('iban').notNull(),
+    status: text('status').notNull().default('open'),
+    rejectionReason: text('rejection_reason'),
+    transferReference: text('transfer_reference'),
+    handledBy: uuid('handled_by').references(() => brokers.id, { onDelete: 'set null' }),
+    handledAt: ts('handled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('transfer_requests_status_check', sql`${t.status} in ('open','paid','rejected')`),
+    check('transfer_requests_amount_check', sql`${t.amount} > 0`),
+    index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
+    index('transfer_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const tenantForms = pgTable('tenant_forms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  referralId: uuid('referral_id')
+    .notNull()
+    .unique()
+    .references(() => referrals.id, { onDelete: 'cascade' }),
+  tenantPhone: text('tenant_phone').notNull(),
+  name: text('name').notNull(),
+  income: numeric('income', { precision: 12, scale: 2 }).notNull(),
+  monthlyObligations: numeric('monthly_obligations', { precision: 12, scale: 2 }).notNull(),
+  salaryDefinitionUrl: text('salary_definition_url'),
+  creditReportUrl: text('credit_report_url'),
+  submittedAt: ts('submitted_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});
+
+export const systemConfig = pgTable('system_config', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  value: text('value').notNull(),
+  description: text('description'),
+  updatedBy: uuid('updated_by').references(() => brokers.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+export const shortLinks = pgTable('short_links', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  originalUrl: text('original_url').notNull(),
+  referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => brokers.id, { onDelete: 'set null' }),
+    /** Kept even when the actor is deleted, so the log still says who. */
+    actorPhone: text('actor_phone'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+  ],
+);
+
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('outbound_messages_channel_check', sql`${t.channel} in ('sms','whatsapp')`),
+    check('outbound_messages_status_check', sql`${t.status} in ('pending','sent','failed')`),
+    index('outbound_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbound_messages_referral_idx').on(t.referralId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('info'),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notifications_type_check', sql`${t.type} in ('success','error','warning','info')`),
+    index('notifications_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
+    index('notifications_unread_idx')
+      .on(t.brokerId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Fixed-window counters shared by every instance (login, OTP and form rate limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+export type Broker = typeof brokers.$inferSelect;
+export type Referral = typeof referrals.$inferSelect;

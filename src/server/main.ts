@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureBootstrapSuperAdmin } from './db/bootstrap.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoData } from './db/seed.js';
+import { pruneRateLimits } from './rate-limit.js';
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const app = await buildApp({ config, database, webRoot });
+
+  if (config.bootstrapSuperAdmin) {
+    const result = await ensureBootstrapSuperAdmin(database.db, config.bootstrapSuperAdmin);
+    if (result === 'created') {
+      app.log.info({ phone: config.bootstrapSuperAdmin.phone }, 'bootstrap super-admin created');
+    }
+  }
+  if (config.demoData && config.env !== 'production') {
+    const accounts = await seedDemoData(database.db);
+    if (accounts.length > 0) {
+      const lines = accounts.map((a) => `  ${a.phone} / ${a.password}  ${a.role}`).join('\n');
+      console.log(`\nDemo accounts (development only):\n${lines}\n`);
+    }
+  }
+
+  const pruneTimer = setInterval(
+    () => pruneRateLimits(database.db).catch((error) => app.log.warn({ err: error }, 'prune failed')),
+    60 * 60 * 1000,
+  );
+  pruneTimer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(pruneTimer);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Shareek is serving on ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+type ErrorBody = { message: string; code: string; fields?: Record<string, string> } & Record<
+  string,
+  unknown
+>;
+
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'حجم البيانات المرسلة أكبر من المسموح',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'صيغة البيانات غير مدعومة، يرجى الإرسال بصيغة JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_BODY',
+    message: 'البيانات المرسلة غير صالحة',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_BODY',
+    message: 'البيانات المرسلة غير صالحة',
+  },
+};
+
+/** One error contract for every route: `{ message, code }`, Arabic message, no stack traces. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message, code: error.code, ...error.extra };
+      return reply.status(error.statusCode).headers(error.headers).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[field] ??= issue.message;
+      }
+      const first = error.validation[0]?.message ?? 'البيانات المرسلة غير صالحة';
+      return reply.status(400).send({ message: first, code: 'VALIDATION_ERROR', fields });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ message: known.message, code: known.code });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      // Other client errors raised by Fastify itself (malformed JSON and the like).
+      return reply
+        .status(error.statusCode)
+        .send({ message: 'البيانات المرسلة غير صالحة', code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً', code: 'INTERNAL_ERROR' });
+  });
+}

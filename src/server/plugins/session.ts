@@ -1,0 +1,77 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createSession, findSession, SESSION_TTL_MS } from '../auth/sessions.js';
+import type { Database } from '../db/client.js';
+import type { Broker } from '../db/schema.js';
+import { forbidden, notSignedIn } from '../errors.js';
+
+/** Who may call a route. Every /api route must say it; the server refuses to start otherwise. */
+export type Access = 'public' | 'broker' | 'admin' | 'superadmin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    broker: Broker | null;
+    sessionId: string | null;
+  }
+  interface FastifyReply {
+    startSession(brokerId: string): Promise<void>;
+    endSession(): void;
+  }
+}
+
+const SESSION_COOKIE = 'sid';
+
+export async function registerSessions(
+  app: FastifyInstance,
+  options: { db: Database; secureCookies: boolean },
+): Promise<void> {
+  const { db, secureCookies } = options;
+  await app.register(fastifyCookie);
+  app.decorateRequest('broker', null);
+  app.decorateRequest('sessionId', null);
+
+  app.decorateReply('startSession', async function (this: FastifyReply, brokerId: string) {
+    const token = await createSession(db, brokerId);
+    this.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      path: '/',
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+  });
+  app.decorateReply('endSession', function (this: FastifyReply) {
+    this.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare who may call it`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await findSession(db, token) : null;
+    if (session) {
+      request.broker = session.broker;
+      request.sessionId = session.sessionId;
+    }
+    if (access === 'public') return;
+    const broker = request.broker;
+    if (!broker) throw notSignedIn();
+    if (access === 'admin' && !broker.isAdmin && !broker.isSuperAdmin) throw forbidden();
+    if (access === 'superadmin' && !broker.isSuperAdmin) throw forbidden();
+  });
+}
+
+/** The signed-in broker of a route whose access is not public. */
+export function currentBroker(request: FastifyRequest): Broker {
+  if (!request.broker) throw notSignedIn();
+  return request.broker;
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './db/client.js';
+import { rateLimits } from './db/schema.js';
+import { tooManyAttempts } from './errors.js';
+
+export type RateRule = { key: string; limit: number; windowSeconds: number };
+
+/**
+ * Fixed-window counters in the database, so every instance behind a load balancer shares
+ * them. Each rule is counted; the first one over its limit refuses with 429 and Retry-After.
+ */
+export async function enforceRateLimits(db: Database, rules: RateRule[]): Promise<void> {
+  for (const rule of rules) {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({
+        key: rule.key,
+        count: 1,
+        resetAt: sql`now() + make_interval(secs => ${rule.windowSeconds})`,
+      })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({
+        count: rateLimits.count,
+        retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.resetAt} - now())))::int`,
+      });
+    if (row && row.count > rule.limit) throw tooManyAttempts(row.retryAfter);
+  }
+}
+
+/** Drops windows that ended a day ago; run now and then to keep the table small. */
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 day'`);
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import type { SmsMessage, SmsSender } from '../integrations/sms.js';
+
+/** Keeps what would have been sent, so tests can read codes and links. */
+export class RecordingSmsSender implements SmsSender {
+  readonly sent: SmsMessage[] = [];
+  async send(message: SmsMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  sms: RecordingSmsSender;
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh database per call: PGlite in memory, or, when the suite runs with TEST_DB=postgres,
+ * a new database on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const sms = new RecordingSmsSender();
+  const app = await buildApp({ config, database, webRoot: null, sms });
+  await app.ready();
+  return {
+    app,
+    database,
+    sms,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ kind: 'postgres', url: url.toString() }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Cookie header value from a response's set-cookie, for the next injected request. */
+export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error('no session cookie in response');
+  return `sid=${cookie.value}`;
+}
