@@ -39,7 +39,10 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SMS_PROVIDER: 'carrier-pigeon' }, 'SMS_PROVIDER'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
-    [{ BOOTSTRAP_SUPERADMIN_PHONE: '12345', BOOTSTRAP_SUPERADMIN_PASSWORD: 'long-enough' }, 'BOOTSTRAP_SUPERADMIN_PHONE'],
+    [
+      { BOOTSTRAP_SUPERADMIN_PHONE: '12345', BOOTSTRAP_SUPERADMIN_PASSWORD: 'long-enough' },
+      'BOOTSTRAP_SUPERADMIN_PHONE',
+    ],
     [{ BOOTSTRAP_SUPERADMIN_PHONE: '0550000009' }, 'BOOTSTRAP_SUPERADMIN_PASSWORD'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

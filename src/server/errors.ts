@@ -11,8 +11,7 @@ export class AppError extends Error {
   }
 }
 
-export const notSignedIn = () =>
-  new AppError(401, 'UNAUTHENTICATED', 'يرجى تسجيل الدخول أولاً');
+export const notSignedIn = () => new AppError(401, 'UNAUTHENTICATED', 'يرجى تسجيل الدخول أولاً');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'غير مخول للوصول لهذه الصفحة');
 export const notFound = (message = 'العنصر المطلوب غير موجود') =>
   new AppError(404, 'NOT_FOUND', message);

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   }
 
   const pruneTimer = setInterval(
-    () => pruneRateLimits(database.db).catch((error) => app.log.warn({ err: error }, 'prune failed')),
+    () =>
+      pruneRateLimits(database.db).catch((error) => app.log.warn({ err: error }, 'prune failed')),
     60 * 60 * 1000,
   );
   pruneTimer.unref();

@@ -1,12 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieFrom, type TestApp } from '../test-support/test-app.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  nextPhone,
+  sessionCookieFrom,
+  type TestApp,
+} from '../test-support/test-app.js';
 
+// One database for the file; each test works on its own phone number.
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
+let phone: string;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 });
-afterEach(async () => {
+afterAll(async () => {
   await t.close();
+});
+beforeEach(() => {
+  phone = nextPhone();
+  t.sms.sent.length = 0;
 });
 
 const post = (url: string, payload?: unknown, cookie?: string) =>
@@ -36,89 +48,102 @@ const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
 describe('sign-up with a one-time code', () => {
   it('a new phone needs a code, then has an account with a password', async () => {
-    const check = await post('/api/auth/check-phone', { phone: '+966 55 123 4567' });
+    const check = await post('/api/auth/check-phone', { phone: `+966 ${phone.slice(1)}` });
     expect(check.json()).toEqual({ requiresOtp: true });
 
-    const cookie = await signUp('0551234567');
-    const profile = await t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
+    const cookie = await signUp(phone);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/broker/profile',
+      headers: { cookie },
+    });
     expect(profile.statusCode).toBe(200);
     const body = profile.json();
-    expect(body.phone).toBe('0551234567');
+    expect(body.phone).toBe(phone);
     expect(body.isActive).toBe(false);
     expect(body.brokerCode).toMatch(/^SH-[2-9A-HJKMNP-Z]{6}$/);
     expect(body).not.toHaveProperty('passwordHash');
 
-    expect((await post('/api/auth/check-phone', { phone: '0551234567' })).json()).toEqual({
+    expect((await post('/api/auth/check-phone', { phone })).json()).toEqual({
       requiresOtp: false,
     });
   });
 
   it('sends the code by SMS and answers in Arabic', async () => {
-    const response = await post('/api/auth/send-otp', { phone: '٠٥٥١٢٣٤٥٦٧' });
+    const arabicDigits = phone.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d);
+    const response = await post('/api/auth/send-otp', { phone: arabicDigits });
     expect(response.json().message).toBe('تم إرسال رمز التحقق');
     expect(t.sms.sent).toHaveLength(1);
-    expect(t.sms.sent[0]?.to).toBe('0551234567');
+    expect(t.sms.sent[0]?.to).toBe(phone);
     expect(t.sms.sent[0]?.body).toContain(response.json().otpCode);
     expect(t.sms.sent[0]?.sensitive).toBe(true);
   });
 
   it('a code works once', async () => {
-    const code = await sendCode('0551234567');
-    expect((await post('/api/auth/verify-otp', { phone: '0551234567', otp: code, password: 'secret123' })).statusCode).toBe(200);
-    const again = await post('/api/auth/verify-otp', { phone: '0551234567', otp: code, password: 'other123' });
+    const code = await sendCode(phone);
+    expect(
+      (await post('/api/auth/verify-otp', { phone, otp: code, password: 'secret123' })).statusCode,
+    ).toBe(200);
+    const again = await post('/api/auth/verify-otp', { phone, otp: code, password: 'other123' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('رمز التحقق غير صحيح');
   });
 
   it('a newer code replaces the older one', async () => {
-    const first = await sendCode('0551234567');
-    const second = await sendCode('0551234567');
+    const first = await sendCode(phone);
+    const second = await sendCode(phone);
     if (first !== second) {
-      const stale = await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: first });
+      const stale = await post('/api/auth/verify-otp-only', { phone, otp: first });
       expect(stale.statusCode).toBe(400);
     }
-    expect((await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: second })).statusCode).toBe(200);
+    expect((await post('/api/auth/verify-otp-only', { phone, otp: second })).statusCode).toBe(200);
   });
 
   it('refuses the sixth try at a code, even the right one', async () => {
-    const code = await sendCode('0551234567');
+    const code = await sendCode(phone);
     for (let i = 0; i < 5; i++) {
-      const response = await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: wrongCode(code) });
+      const response = await post('/api/auth/verify-otp-only', { phone, otp: wrongCode(code) });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('رمز التحقق غير صحيح');
     }
-    const sixth = await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: code });
+    const sixth = await post('/api/auth/verify-otp-only', { phone, otp: code });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().code).toBe('OTP_ATTEMPTS_EXCEEDED');
   });
 
   it('refuses an expired code', async () => {
-    const code = await sendCode('0551234567');
+    const code = await sendCode(phone);
+    // Age the code past its five minutes.
     await t.database.db.execute(
-      // Age the code past its five minutes.
-      (await import('drizzle-orm')).sql`update otp_codes set expires_at = now() - interval '1 second'`,
+      sql`update otp_codes set expires_at = now() - interval '1 second' where phone = ${phone}`,
     );
-    const response = await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: code });
+    const response = await post('/api/auth/verify-otp-only', { phone, otp: code });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('OTP_EXPIRED');
   });
 
   it('mobile flow: verify the code, then create the password', async () => {
-    const code = await sendCode('0551234567');
-    expect((await post('/api/auth/create-password', { phone: '0551234567', password: 'secret123' })).statusCode).toBe(403);
-    expect((await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: code })).json()).toEqual({ verified: true });
-    const created = await post('/api/auth/create-password', { phone: '0551234567', password: 'secret123' });
+    const code = await sendCode(phone);
+    expect(
+      (await post('/api/auth/create-password', { phone, password: 'secret123' })).statusCode,
+    ).toBe(403);
+    expect((await post('/api/auth/verify-otp-only', { phone, otp: code })).json()).toEqual({
+      verified: true,
+    });
+    const created = await post('/api/auth/create-password', { phone, password: 'secret123' });
     expect(created.statusCode).toBe(200);
-    expect(created.json().user.phone).toBe('0551234567');
+    expect(created.json().user.phone).toBe(phone);
     // The verification is used up.
-    expect((await post('/api/auth/create-password', { phone: '0551234567', password: 'other123' })).statusCode).toBe(403);
+    expect(
+      (await post('/api/auth/create-password', { phone, password: 'other123' })).statusCode,
+    ).toBe(403);
   });
 
   it('register refuses a phone that already has an account', async () => {
-    await signUp('0551234567');
-    const code = await sendCode('0551234567');
-    await post('/api/auth/verify-otp-only', { phone: '0551234567', otp: code });
-    const response = await post('/api/auth/register', { phone: '0551234567', password: 'secret123' });
+    await signUp(phone);
+    const code = await sendCode(phone);
+    await post('/api/auth/verify-otp-only', { phone, otp: code });
+    const response = await post('/api/auth/register', { phone, password: 'secret123' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
   });
@@ -126,8 +151,8 @@ describe('sign-up with a one-time code', () => {
 
 describe('login', () => {
   it('signs in with the password and out again', async () => {
-    await signUp('0551234567');
-    const login = await post('/api/auth/login', { phone: '0551234567', password: 'secret123' });
+    await signUp(phone);
+    const login = await post('/api/auth/login', { phone, password: 'secret123' });
     expect(login.statusCode).toBe(200);
     const cookie = sessionCookieFrom(login);
     const setCookie = String(login.headers['set-cookie']);
@@ -135,40 +160,47 @@ describe('login', () => {
     expect(setCookie).toContain('SameSite=Lax');
 
     expect((await post('/api/auth/logout', undefined, cookie)).statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/broker/profile',
+      headers: { cookie },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('يرجى تسجيل الدخول أولاً');
   });
 
   it('says when the password is wrong', async () => {
-    await signUp('0551234567');
-    const response = await post('/api/auth/login', { phone: '0551234567', password: 'wrong-password' });
+    await signUp(phone);
+    const response = await post('/api/auth/login', { phone, password: 'wrong-password' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'كلمة المرور غير صحيحة', code: 'INVALID_CREDENTIALS' });
+    expect(response.json()).toEqual({
+      message: 'كلمة المرور غير صحيحة',
+      code: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('answers requiresOtp for a phone without a verified account', async () => {
-    const response = await post('/api/auth/login', { phone: '0559999999', password: 'whatever' });
+    const response = await post('/api/auth/login', { phone, password: 'whatever' });
     expect(response.statusCode).toBe(403);
     expect(response.json().requiresOtp).toBe(true);
   });
 
   it('limits attempts per phone with 429 and Retry-After', async () => {
-    await signUp('0551234567');
+    await signUp(phone);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post('/api/auth/login', { phone: '0551234567', password: 'wrong-pass' })).statusCode);
+      statuses.push((await post('/api/auth/login', { phone, password: 'wrong-pass' })).statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await post('/api/auth/login', { phone: '0551234567', password: 'secret123' });
+    const limited = await post('/api/auth/login', { phone, password: 'secret123' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().message).toBe('محاولات كثيرة، يرجى المحاولة لاحقاً');
   });
 
   it('limits codes sent to one phone', async () => {
-    for (let i = 0; i < 5; i++) await sendCode('0551234567');
-    const sixth = await post('/api/auth/send-otp', { phone: '0551234567' });
+    for (let i = 0; i < 5; i++) await sendCode(phone);
+    const sixth = await post('/api/auth/send-otp', { phone });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toBeDefined();
     expect(t.sms.sent).toHaveLength(5);
@@ -177,44 +209,74 @@ describe('login', () => {
 
 describe('reset and change password', () => {
   it('resets with a fresh code and ends every other session', async () => {
-    const oldSession = await signUp('0551234567');
-    const code = await sendCode('0551234567');
-    expect((await post('/api/auth/reset-password', { phone: '0551234567', newPassword: 'newpass1' })).statusCode).toBe(403);
-    expect((await post('/api/auth/verify-otp-temp', { phone: '0551234567', otp: code })).statusCode).toBe(200);
-    expect((await post('/api/auth/reset-password', { phone: '0551234567', newPassword: 'newpass1' })).statusCode).toBe(200);
+    const oldSession = await signUp(phone);
+    const code = await sendCode(phone);
+    expect(
+      (await post('/api/auth/reset-password', { phone, newPassword: 'newpass1' })).statusCode,
+    ).toBe(403);
+    expect((await post('/api/auth/verify-otp-temp', { phone, otp: code })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/reset-password', { phone, newPassword: 'newpass1' })).statusCode,
+    ).toBe(200);
 
-    const stale = await t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie: oldSession } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/broker/profile',
+      headers: { cookie: oldSession },
+    });
     expect(stale.statusCode).toBe(401);
-    expect((await post('/api/auth/login', { phone: '0551234567', password: 'secret123' })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { phone: '0551234567', password: 'newpass1' })).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { phone, password: 'secret123' })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { phone, password: 'newpass1' })).statusCode).toBe(200);
   });
 
   it('reset refuses a phone with no account', async () => {
-    const code = await sendCode('0551234567');
-    const response = await post('/api/auth/verify-otp-temp', { phone: '0551234567', otp: code });
+    const code = await sendCode(phone);
+    const response = await post('/api/auth/verify-otp-temp', { phone, otp: code });
     expect(response.statusCode).toBe(404);
   });
 
   it('change-password checks the current one and ends the other sessions', async () => {
-    const first = await signUp('0551234567');
-    const second = sessionCookieFrom(await post('/api/auth/login', { phone: '0551234567', password: 'secret123' }));
+    const first = await signUp(phone);
+    const second = sessionCookieFrom(
+      await post('/api/auth/login', { phone, password: 'secret123' }),
+    );
 
-    const wrong = await post('/api/auth/change-password', { currentPassword: 'nope', newPassword: 'newpass1' }, second);
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'nope', newPassword: 'newpass1' },
+      second,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('كلمة المرور الحالية غير صحيحة');
 
-    const same = await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'secret123' }, second);
+    const same = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'secret123', newPassword: 'secret123' },
+      second,
+    );
     expect(same.statusCode).toBe(400);
     expect(same.json().message).toBe('كلمة المرور الجديدة يجب أن تكون مختلفة عن الحالية');
 
-    expect((await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'newpass1' }, second)).statusCode).toBe(200);
-    const profile = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
+    expect(
+      (
+        await post(
+          '/api/auth/change-password',
+          { currentPassword: 'secret123', newPassword: 'newpass1' },
+          second,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const profile = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
     expect((await profile(second)).statusCode).toBe(200);
     expect((await profile(first)).statusCode).toBe(401);
   });
 
   it('change-password needs a session', async () => {
-    const response = await post('/api/auth/change-password', { currentPassword: 'a', newPassword: 'newpass1' });
+    const response = await post('/api/auth/change-password', {
+      currentPassword: 'a',
+      newPassword: 'newpass1',
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -227,7 +289,11 @@ describe('bad input', () => {
     ['foreign number', '/api/auth/send-otp', { phone: '+201001234567' }],
     ['3-digit code', '/api/auth/verify-otp-only', { phone: '0551234567', otp: '123' }],
     ['5-digit code', '/api/auth/verify-otp-only', { phone: '0551234567', otp: '12345' }],
-    ['short password', '/api/auth/verify-otp', { phone: '0551234567', otp: '1234', password: '123' }],
+    [
+      'short password',
+      '/api/auth/verify-otp',
+      { phone: '0551234567', otp: '1234', password: '123' },
+    ],
     ['missing password', '/api/auth/login', { phone: '0551234567' }],
     ['huge password', '/api/auth/login', { phone: '0551234567', password: 'x'.repeat(500) }],
   ])('%s → 400 with an Arabic message', async (_name, url, payload) => {
@@ -268,7 +334,7 @@ describe('bad input', () => {
   });
 
   it('refuses an oversized body with 413', async () => {
-    const response = await post('/api/auth/login', { phone: '0551234567', password: 'x'.repeat(100_000) });
+    const response = await post('/api/auth/login', { phone, password: 'x'.repeat(100_000) });
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -277,7 +343,7 @@ describe('bad input', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/check-phone',
-      payload: { phone: '0551234567' },
+      payload: { phone },
       headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
@@ -286,12 +352,16 @@ describe('bad input', () => {
 
 describe('production', () => {
   it('never puts the code in a response', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://example.sa' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://example.sa',
+      LOG_LEVEL: 'silent',
+    });
     try {
       const response = await prod.app.inject({
         method: 'POST',
         url: '/api/auth/send-otp',
-        payload: { phone: '0551234567' },
+        payload: { phone },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'تم إرسال رمز التحقق' });

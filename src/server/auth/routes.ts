@@ -37,10 +37,14 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       { key: `${action}:ip:${request.ip}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
     ]);
 
-  app.post('/check-phone', { ...publicRoute, schema: { body: phoneBodySchema } }, async (request) => {
-    const broker = await findBrokerByPhone(db, request.body.phone);
-    return { requiresOtp: !broker || !broker.firstTimeOtpVerified };
-  });
+  app.post(
+    '/check-phone',
+    { ...publicRoute, schema: { body: phoneBodySchema } },
+    async (request) => {
+      const broker = await findBrokerByPhone(db, request.body.phone);
+      return { requiresOtp: !broker?.firstTimeOtpVerified };
+    },
+  );
 
   app.post('/send-otp', { ...publicRoute, schema: { body: phoneBodySchema } }, async (request) => {
     const { phone } = request.body;
@@ -128,13 +132,10 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       const { phone, password } = request.body;
       await limit(request, 'login', phone, 10);
       const broker = await findBrokerByPhone(db, phone);
-      if (!broker || !broker.firstTimeOtpVerified) {
-        throw new AppError(
-          403,
-          'OTP_REQUIRED',
-          'يرجى التحقق من رقم الجوال برمز التحقق أولاً',
-          { requiresOtp: true },
-        );
+      if (!broker?.firstTimeOtpVerified) {
+        throw new AppError(403, 'OTP_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً', {
+          requiresOtp: true,
+        });
       }
       if (!(await verifyPassword(password, broker.passwordHash))) {
         throw new AppError(401, 'INVALID_CREDENTIALS', 'كلمة المرور غير صحيحة');

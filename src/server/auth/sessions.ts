@@ -28,7 +28,11 @@ export async function findSession(
     .from(sessions)
     .innerJoin(brokers, eq(brokers.id, sessions.brokerId))
     .where(
-      and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNull(brokers.deletedAt)),
+      and(
+        eq(sessions.id, sessionId),
+        gt(sessions.expiresAt, new Date()),
+        isNull(brokers.deletedAt),
+      ),
     )
     .limit(1);
   return row ? { sessionId, broker: row.broker } : null;

@@ -27,7 +27,12 @@ export async function ensureBootstrapSuperAdmin(
       .set({ ...flags, passwordHash, updatedAt: new Date() })
       .where(eq(brokers.id, existing.id));
   } else {
-    await createBroker(db, { phone: account.phone, passwordHash, fullName: 'المشرف العام', ...flags });
+    await createBroker(db, {
+      phone: account.phone,
+      passwordHash,
+      fullName: 'المشرف العام',
+      ...flags,
+    });
   }
   return 'created';
 }

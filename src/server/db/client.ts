@@ -11,7 +11,9 @@ import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string };
 
 export type DatabaseHandle = {
   db: Database;
@@ -23,7 +25,9 @@ export type DatabaseHandle = {
 };
 
 // Same depth from src/server/db and dist/server/db, so both reach the committed migrations.
-const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(
+  new URL('../../../src/server/db/migrations', import.meta.url),
+);
 // Arbitrary constant identifying "schema migration" among advisory locks.
 const MIGRATION_LOCK_ID = 4_826_150_113;
 

@@ -58,7 +58,9 @@ describe('embedded database durability', () => {
     const { otpCode } = (await (await post('/api/auth/send-otp', { phone })).json()) as {
       otpCode: string;
     };
-    expect((await post('/api/auth/verify-otp', { phone, otp: otpCode, password: 'secret123' })).status).toBe(200);
+    expect(
+      (await post('/api/auth/verify-otp', { phone, otp: otpCode, password: 'secret123' })).status,
+    ).toBe(200);
 
     server.kill('SIGKILL');
     await new Promise((resolve) => server?.once('exit', resolve));

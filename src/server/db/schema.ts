@@ -262,9 +262,7 @@ export const outboundMessages = pgTable(
   (t) => [
     check('outbound_messages_channel_check', sql`${t.channel} in ('sms','whatsapp')`),
     check('outbound_messages_status_check', sql`${t.status} in ('pending','sent','failed')`),
-    index('outbound_messages_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('outbound_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('outbound_messages_referral_idx').on(t.referralId),
   ],
 );
@@ -286,9 +284,7 @@ export const notifications = pgTable(
   (t) => [
     check('notifications_type_check', sql`${t.type} in ('success','error','warning','info')`),
     index('notifications_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
-    index('notifications_unread_idx')
-      .on(t.brokerId)
-      .where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx').on(t.brokerId).where(sql`${t.readAt} is null`),
   ],
 );
 

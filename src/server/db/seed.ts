@@ -38,7 +38,12 @@ const DEMO_BROKERS = [
 const DEMO_REFERRALS = [
   { tenantPhone: '0561111001', rentAmount: 48000, city: 'riyadh', status: 'pending_completion' },
   { tenantPhone: '0561111002', rentAmount: 65000, city: 'riyadh', status: 'under_review' },
-  { tenantPhone: '0561111003', rentAmount: 36000, city: 'jeddah', status: 'accepted_awaiting_owner_contract' },
+  {
+    tenantPhone: '0561111003',
+    rentAmount: 36000,
+    city: 'jeddah',
+    status: 'accepted_awaiting_owner_contract',
+  },
   { tenantPhone: '0561111004', rentAmount: null, city: 'dammam', status: 'rejected' },
 ] as const;
 

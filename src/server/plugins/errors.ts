@@ -41,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[field] ??= issue.message;
+        fields[field] ??= issue.message ?? 'قيمة غير صالحة';
       }
       const first = error.validation[0]?.message ?? 'البيانات المرسلة غير صالحة';
       return reply.status(400).send({ message: first, code: 'VALIDATION_ERROR', fields });

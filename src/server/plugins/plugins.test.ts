@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import type { FastifyInstance } from 'fastify';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -13,7 +13,10 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'web-'));
   mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"></html>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"></html>',
+  );
   writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
   database = await openDatabase({ kind: 'pglite', dataDir: null });
   await database.migrate();

@@ -46,7 +46,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { database: await openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => {} };
+    return {
+      database: await openDatabase({ kind: 'pglite', dataDir: null }),
+      drop: async () => {},
+    };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -73,4 +76,12 @@ export function sessionCookieFrom(response: { cookies: { name: string; value: st
   const cookie = response.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie in response');
   return `sid=${cookie.value}`;
+}
+
+let phoneCounter = 0;
+/** A distinct Saudi mobile per call, so tests sharing a database never share an account. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  const unique = (process.pid % 1000) * 100_000 + phoneCounter;
+  return `05${String(unique).padStart(8, '0')}`;
 }

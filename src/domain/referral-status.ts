@@ -1,0 +1,78 @@
+export const REFERRAL_STATUS_KEYS = [
+  'pending_completion',
+  'under_review',
+  'accepted_awaiting_owner_contract',
+  'preparing_tenant_contract',
+  'contract_signed',
+  'commission_added',
+  'rejected',
+  'cancelled',
+] as const;
+
+export type ReferralStatus = (typeof REFERRAL_STATUS_KEYS)[number];
+
+export const REFERRAL_STATUSES: readonly { key: ReferralStatus; label: string; emoji: string }[] = [
+  { key: 'pending_completion', label: 'في انتظار إكمال الطلب', emoji: '⏳' },
+  { key: 'under_review', label: 'قيد المراجعة', emoji: '🔍' },
+  { key: 'accepted_awaiting_owner_contract', label: 'تم القبول - بانتظار عقد المالك', emoji: '✅' },
+  { key: 'preparing_tenant_contract', label: 'جاري إعداد عقد المستأجر', emoji: '📝' },
+  { key: 'contract_signed', label: 'تم توقيع العقد', emoji: '✍️' },
+  { key: 'commission_added', label: 'تمت إضافة العمولة', emoji: '💰' },
+  { key: 'rejected', label: 'مرفوض', emoji: '❌' },
+  { key: 'cancelled', label: 'ملغي', emoji: '🚫' },
+];
+
+/** Before the contract is signed: the referral is still being worked on. */
+export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = REFERRAL_STATUS_KEYS.slice(0, 4);
+export const COMPLETED_REFERRAL_STATUSES: readonly ReferralStatus[] = [
+  'contract_signed',
+  'commission_added',
+];
+export const TERMINAL_REFERRAL_STATUSES: readonly ReferralStatus[] = ['rejected', 'cancelled'];
+
+const isKey = (value: string): value is ReferralStatus =>
+  (REFERRAL_STATUS_KEYS as readonly string[]).includes(value);
+
+/** Unknown or missing values count as the first status, as the spec says. */
+export function normalizeReferralStatus(value: string | null | undefined): ReferralStatus {
+  return value && isKey(value) ? value : 'pending_completion';
+}
+
+const entryOf = (value: string | null | undefined) =>
+  REFERRAL_STATUSES.find((s) => s.key === normalizeReferralStatus(value)) ?? REFERRAL_STATUSES[0];
+
+export function referralStatusLabel(value: string | null | undefined): string {
+  return entryOf(value)?.label ?? '';
+}
+
+export function referralStatusWithEmoji(value: string | null | undefined): string {
+  const entry = entryOf(value);
+  return entry ? `${entry.emoji} ${entry.label}` : '';
+}
+
+/** Accepts the key, the Arabic label, or the label with its emoji on either side. */
+export function parseReferralStatus(input: string): ReferralStatus | null {
+  const text = input.replace(/\s+/g, ' ').trim();
+  if (isKey(text)) return text;
+  for (const status of REFERRAL_STATUSES) {
+    const withoutEmoji = text
+      .replace(status.emoji, '')
+      .replace(/\uFE0F/g, '')
+      .trim();
+    if (withoutEmoji === status.label.replace(/\uFE0F/g, '')) return status.key;
+  }
+  return null;
+}
+
+export function statusMentionsContract(status: string): boolean {
+  return referralStatusLabel(status).includes('عقد');
+}
+
+export function referralProgress(status: string | null | undefined) {
+  const key = normalizeReferralStatus(status);
+  return {
+    sent: true as const,
+    reviewStarted: key !== 'pending_completion',
+    contractCompleted: COMPLETED_REFERRAL_STATUSES.includes(key),
+  };
+}

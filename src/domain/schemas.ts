@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { CITY_KEYS } from './catalogues.js';
+import { toLatinDigits } from './digits.js';
+import { normalizeSaudiIban } from './iban.js';
+import { MESSAGES } from './messages.js';
+import { normalizeSaudiMobile } from './phone.js';
+
+// ---------- building blocks ----------
+
+/** A Saudi mobile in any typed form, normalised to 05XXXXXXXX. */
+const saudiMobile = (message: string) =>
+  z
+    .string({ error: message })
+    .max(40, { error: message })
+    .transform((value, ctx) => {
+      const phone = normalizeSaudiMobile(value);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return phone;
+    });
+
+/** Exactly four digits; Arabic-Indic digits are accepted and converted. */
+const fourDigitCode = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => toLatinDigits(value.trim()))
+    .pipe(z.string().regex(/^\d{4}$/, { error: message }));
+
+const password = (minMessage: string) =>
+  z
+    .string({ error: minMessage })
+    .min(6, { error: minMessage })
+    .max(128, { error: MESSAGES.passwordTooLong });
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: MESSAGES.tooLong })
+    .max(max, { error: MESSAGES.tooLong })
+    .transform((value) => value.trim() || null)
+    .nullish();
+
+const optionalEmail = z
+  .string({ error: MESSAGES.email })
+  .max(254, { error: MESSAGES.email })
+  .transform((value) => value.trim())
+  .pipe(z.union([z.literal(''), z.email({ error: MESSAGES.email })]))
+  .transform((value) => value || null)
+  .nullish();
+
+const optionalSecondPhone = z
+  .string({ error: MESSAGES.saudiPhone })
+  .max(40, { error: MESSAGES.saudiPhone })
+  .transform((value, ctx) => {
+    if (value.trim() === '') return null;
+    const phone = normalizeSaudiMobile(value);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.saudiPhone });
+      return z.NEVER;
+    }
+    return phone;
+  })
+  .nullish();
+
+const optionalCity = z
+  .union([z.enum(CITY_KEYS as [string, ...string[]]), z.literal('')], {
+    error: MESSAGES.invalidCity,
+  })
+  .transform((value) => value || null)
+  .nullish();
+
+const fullName = z
+  .string({ error: MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.fullNameRequired })
+  .max(100, { error: MESSAGES.tooLong });
+
+/** A whole number of riyals ≥ 0 typed as digits (Arabic-Indic accepted); 0 or empty → null. */
+const optionalRent = z
+  .union([z.number(), z.string()], { error: MESSAGES.rent })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null;
+    const text = typeof value === 'number' ? String(value) : toLatinDigits(value.trim());
+    if (text === '') return null;
+    if (!/^\d+$/.test(text) || Number(text) > 100_000_000) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.rent });
+      return z.NEVER;
+    }
+    return Number(text) > 0 ? Number(text) : null;
+  });
+
+// ---------- API bodies ----------
+
+export const phoneBodySchema = z.object({ phone: saudiMobile(MESSAGES.saudiPhone) });
+
+export const verifyOtpBodySchema = z.object({
+  phone: saudiMobile(MESSAGES.saudiPhone),
+  otp: fourDigitCode(MESSAGES.loginCode),
+  password: password(MESSAGES.passwordMin),
+});
+
+export const verifyOtpOnlyBodySchema = z.object({
+  phone: saudiMobile(MESSAGES.saudiPhone),
+  otp: fourDigitCode(MESSAGES.fourDigitCode),
+});
+
+export const createPasswordBodySchema = z.object({
+  phone: saudiMobile(MESSAGES.saudiPhone),
+  password: password(MESSAGES.passwordMin),
+});
+
+export const registerBodySchema = createPasswordBodySchema;
+
+export const loginBodySchema = z.object({
+  phone: z
+    .string({ error: MESSAGES.phoneRequired })
+    .min(1, { error: MESSAGES.phoneRequired })
+    .pipe(saudiMobile(MESSAGES.saudiPhone)),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired })
+    .max(128, { error: MESSAGES.passwordTooLong }),
+});
+
+export const resetPasswordBodySchema = z.object({
+  phone: saudiMobile(MESSAGES.mobilePhone),
+  newPassword: password(MESSAGES.newPasswordMin),
+});
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, { error: MESSAGES.currentPasswordRequired })
+      .max(128, { error: MESSAGES.passwordTooLong }),
+    newPassword: password(MESSAGES.newPasswordMin),
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    error: MESSAGES.newPasswordSameAsCurrent,
+  });
+
+const profileFields = {
+  email: optionalEmail,
+  officeName: optionalText(100),
+  secondPhone: optionalSecondPhone,
+  bio: optionalText(1000),
+  falLicense: optionalText(50),
+  city: optionalCity,
+};
+
+/** PUT: the whole profile; the phone is not a field and cannot change. */
+export const profileUpdateBodySchema = z.object({ fullName, ...profileFields });
+/** PATCH: whatever is present is validated by the same rules. */
+export const profilePatchBodySchema = z.object({ fullName: fullName.optional(), ...profileFields });
+
+export const newReferralBodySchema = z.object({
+  tenantPhone: saudiMobile(MESSAGES.tenantPhone),
+  rent: optionalRent,
+});
+
+const positiveAmount = z
+  .union([z.number(), z.string()], { error: MESSAGES.requiredFields })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : toLatinDigits(value.trim());
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.requiredFields });
+      return z.NEVER;
+    }
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 99_999_999) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.amount });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+const saudiIban = z
+  .string({ error: MESSAGES.requiredFields })
+  .max(60, { error: MESSAGES.iban })
+  .transform((value, ctx) => {
+    if (value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.requiredFields });
+      return z.NEVER;
+    }
+    const iban = normalizeSaudiIban(value);
+    if (!iban) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.iban });
+      return z.NEVER;
+    }
+    return iban;
+  });
+
+export const transferRequestBodySchema = z.object({
+  amount: positiveAmount,
+  bankAccount: saudiIban,
+});
+
+// ---------- web forms (values as typed) ----------
+
+export const loginPhoneFormSchema = z.object({ phone: saudiMobile(MESSAGES.saudiPhone) });
+export const mobilePhoneFormSchema = z.object({ phone: saudiMobile(MESSAGES.mobilePhone) });
+export const resetPhoneFormSchema = z.object({ phone: saudiMobile(MESSAGES.mobilePhone) });
+
+export const loginCodeFormSchema = z.object({
+  otp: fourDigitCode(MESSAGES.loginCode),
+  password: password(MESSAGES.passwordMin),
+});
+
+export const loginPasswordFormSchema = z.object({
+  password: z.string().min(1, { error: MESSAGES.passwordRequired }),
+});
+
+export const resetCodeFormSchema = z.object({ otp: fourDigitCode(MESSAGES.fourDigitCode) });
+export const mobileCodeFormSchema = resetCodeFormSchema;
+
+export const resetNewPasswordFormSchema = z
+  .object({ newPassword: password(MESSAGES.newPasswordMin), confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordMismatch,
+  });
+
+export const mobileCreatePasswordFormSchema = z
+  .object({ password: password(MESSAGES.passwordMin), confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordMismatch,
+  });
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: MESSAGES.currentPasswordRequired }),
+    newPassword: password(MESSAGES.newPasswordMin),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.newPasswordConfirmMismatch,
+  })
+  .refine((form) => form.newPassword !== form.currentPassword, {
+    path: ['newPassword'],
+    error: MESSAGES.newPasswordSameAsCurrent,
+  });
+
+export const profileFormSchema = profileUpdateBodySchema;
+
+export const newReferralFormSchema = newReferralBodySchema;
+
+export const transferRequestFormSchema = (maxAvailable: number) =>
+  transferRequestBodySchema.refine((form) => form.amount <= maxAvailable, {
+    path: ['amount'],
+    error: MESSAGES.amountAboveAvailable,
+  });
+
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+export type NewReferralBody = z.infer<typeof newReferralBodySchema>;
+export type TransferRequestBody = z.infer<typeof transferRequestBodySchema>;
