@@ -52,14 +52,15 @@ export function referralStatusWithEmoji(value: string | null | undefined): strin
 
 /** Accepts the key, the Arabic label, or the label with its emoji on either side. */
 export function parseReferralStatus(input: string): ReferralStatus | null {
-  const text = input.replace(/\s+/g, ' ').trim();
+  // Emoji arrive with or without the variation selector (U+FE0F); compare without it.
+  const text = input
+    .replace(/\uFE0F/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (isKey(text)) return text;
   for (const status of REFERRAL_STATUSES) {
-    const withoutEmoji = text
-      .replace(status.emoji, '')
-      .replace(/\uFE0F/g, '')
-      .trim();
-    if (withoutEmoji === status.label.replace(/\uFE0F/g, '')) return status.key;
+    const emoji = status.emoji.replace(/\uFE0F/g, '');
+    if (text === status.label || text.replace(emoji, '').trim() === status.label) return status.key;
   }
   return null;
 }
