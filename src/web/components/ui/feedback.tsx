@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+/** The spec's loading text while something resolves. */
+export function Loading({ label = 'جاري التحميل...' }: { label?: string }) {
+  return (
+    <div
+      role="status"
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-700"
+    >
+      <span
+        className="size-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+        aria-hidden="true"
+      />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-slate-200', className)} />
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+      <p className="font-medium text-slate-800">{title}</p>
+      {children ? <div className="mt-3 text-sm text-slate-600">{children}</div> : null}
+    </div>
+  );
+}

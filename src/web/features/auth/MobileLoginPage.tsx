@@ -1,0 +1,168 @@
+import { useNavigate } from 'react-router';
+import {
+  loginPasswordFormSchema,
+  mobileCodeFormSchema,
+  mobileCreatePasswordFormSchema,
+  mobilePhoneFormSchema,
+} from '../../../domain';
+import { refreshSession } from '../../app/session';
+import { Alert } from '../../components/ui/alert';
+import { toast } from '../../components/ui/toast';
+import { ApiError, errorMessage, isApiError } from '../../lib/api';
+import { authApi } from './api';
+import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
+import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
+
+type Step = 'phone' | 'password' | 'otp' | 'createPassword';
+
+/** A server answer gets its message; a network failure gets the screen's own text. */
+const messageFor = (error: unknown, serverFallback: string, networkFallback: string) =>
+  error instanceof ApiError ? errorMessage(error, serverFallback) : networkFallback;
+
+/** /mobile: phone → password (existing account) or code → create password (new account). */
+export function MobileLoginPage() {
+  const navigate = useNavigate();
+  const flow = useStepFlow<Step>('phone');
+
+  const sendCode = async (phone: string) => {
+    const sent = await authApi.sendOtp(phone);
+    flow.setDevCode(sent.otpCode ?? null);
+    toast({ title: 'تم إرسال رمز التحقق', description: 'تحقق من رسائلك النصية' });
+    flow.setStep('otp');
+  };
+
+  const signedIn = async () => {
+    await refreshSession();
+    setTimeout(() => navigate('/mobile-dashboard', { replace: true }), REDIRECT_DELAY_MS);
+  };
+
+  const onPhone = (phone: string) =>
+    flow.run(
+      async () => {
+        flow.setPhone(phone);
+        const { requiresOtp } = await authApi.checkPhone(phone);
+        if (requiresOtp) await sendCode(phone);
+        else flow.setStep('password');
+      },
+      (error) => flow.setError(messageFor(error, 'حدث خطأ في الاتصال', 'حدث خطأ في الاتصال')),
+    );
+
+  const onPassword = ({ password }: { password: string }) =>
+    flow.run(
+      async () => {
+        try {
+          await authApi.login(flow.phone, password);
+        } catch (error) {
+          if (isApiError(error) && error.data?.requiresOtp === true) {
+            await sendCode(flow.phone);
+            return;
+          }
+          throw error;
+        }
+        await signedIn();
+      },
+      (error) => flow.setError(messageFor(error, 'خطأ في تسجيل الدخول', 'حدث خطأ في الاتصال')),
+    );
+
+  const onOtp = ({ otp }: { otp: string }) =>
+    flow.run(
+      async () => {
+        await authApi.verifyOtpOnly(flow.phone, otp);
+        flow.setStep('createPassword');
+      },
+      (error) => flow.setError(messageFor(error, 'رمز التحقق غير صحيح', 'حدث خطأ في التحقق')),
+    );
+
+  const onCreatePassword = ({ password }: { password: string }) =>
+    flow.run(
+      async () => {
+        await authApi.createPassword(flow.phone, password);
+        toast({ title: 'تم إنشاء الحساب بنجاح', description: 'مرحباً بك في شريك' });
+        await signedIn();
+      },
+      (error) =>
+        flow.setError(messageFor(error, 'حدث خطأ في إنشاء الحساب', 'حدث خطأ في إنشاء الحساب')),
+    );
+
+  const titles: Record<Step, string> = {
+    phone: 'تسجيل الدخول',
+    password: 'أدخل كلمة المرور',
+    otp: 'رمز التحقق',
+    createPassword: 'إنشاء كلمة المرور',
+  };
+
+  return (
+    <AuthCard
+      title={titles[flow.step]}
+      subtitle={flow.step === 'phone' ? 'سجّل دخولك أو أنشئ حساباً مجانياً برقم جوالك' : undefined}
+    >
+      {flow.step !== 'phone' ? <BackButton onClick={flow.reset} /> : null}
+      {flow.error ? <Alert>{flow.error}</Alert> : null}
+      <div key={flow.generation}>
+        {flow.step === 'phone' ? (
+          <PhoneForm
+            schema={mobilePhoneFormSchema}
+            submitLabel="متابعة"
+            busy={flow.busy}
+            onSubmit={onPhone}
+          />
+        ) : null}
+        {flow.step === 'password' ? (
+          <CredentialsForm
+            schema={loginPasswordFormSchema}
+            fields={[
+              {
+                name: 'password',
+                label: 'كلمة المرور',
+                type: 'password',
+                autoComplete: 'current-password',
+              },
+            ]}
+            submitLabel="تسجيل الدخول"
+            busy={flow.busy}
+            onSubmit={onPassword}
+          />
+        ) : null}
+        {flow.step === 'otp' ? (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-700">
+              أرسلنا رمز التحقق إلى <bdi dir="ltr">{flow.phone}</bdi>
+            </p>
+            <DevCodeBanner code={flow.devCode} />
+            <CredentialsForm
+              schema={mobileCodeFormSchema}
+              fields={[
+                { name: 'otp', label: 'رمز التحقق', type: 'code', autoComplete: 'one-time-code' },
+              ]}
+              submitLabel="تحقق"
+              busy={flow.busy}
+              onSubmit={onOtp}
+            />
+          </div>
+        ) : null}
+        {flow.step === 'createPassword' ? (
+          <CredentialsForm
+            schema={mobileCreatePasswordFormSchema}
+            fields={[
+              {
+                name: 'password',
+                label: 'كلمة المرور',
+                type: 'password',
+                autoComplete: 'new-password',
+              },
+              {
+                name: 'confirmPassword',
+                label: 'تأكيد كلمة المرور',
+                type: 'password',
+                autoComplete: 'new-password',
+              },
+            ]}
+            submitLabel="إنشاء الحساب"
+            busy={flow.busy}
+            onSubmit={onCreatePassword}
+          />
+        ) : null}
+      </div>
+    </AuthCard>
+  );
+}

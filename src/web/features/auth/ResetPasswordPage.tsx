@@ -1,0 +1,116 @@
+import { useNavigate } from 'react-router';
+import {
+  resetCodeFormSchema,
+  resetNewPasswordFormSchema,
+  resetPhoneFormSchema,
+} from '../../../domain';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { authApi } from './api';
+import { AuthCard, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
+import { useStepFlow } from './use-step-flow';
+
+type Step = 'phone' | 'code' | 'password';
+
+const failure = (error: unknown, fallback: string) =>
+  toast({ title: 'خطأ', description: errorMessage(error, fallback), variant: 'destructive' });
+
+/** /reset-password: phone → code → new password and confirmation → /login. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const flow = useStepFlow<Step>('phone');
+
+  const onPhone = (phone: string) =>
+    flow.run(
+      async () => {
+        const sent = await authApi.sendOtp(phone);
+        flow.setPhone(phone);
+        flow.setDevCode(sent.otpCode ?? null);
+        toast({ title: 'تم إرسال الرمز', description: 'تحقق من رسائلك النصية' });
+        flow.setStep('code');
+      },
+      (error) => failure(error, 'حدث خطأ في إرسال رمز التحقق'),
+    );
+
+  const onCode = ({ otp }: { otp: string }) =>
+    flow.run(
+      async () => {
+        await authApi.verifyOtpForReset(flow.phone, otp);
+        toast({ title: 'تم التحقق', description: 'اختر كلمة مرور جديدة' });
+        flow.setStep('password');
+      },
+      (error) => failure(error, 'رمز التحقق غير صحيح'),
+    );
+
+  const onPassword = ({ newPassword }: { newPassword: string }) =>
+    flow.run(
+      async () => {
+        await authApi.resetPassword(flow.phone, newPassword);
+        toast({
+          title: 'تم بنجاح',
+          description: 'تم تغيير كلمة المرور، سجّل دخولك بكلمة المرور الجديدة',
+        });
+        navigate('/login', { replace: true });
+      },
+      (error) => failure(error, 'حدث خطأ في تغيير كلمة المرور'),
+    );
+
+  const subtitles: Record<Step, string> = {
+    phone: 'أدخل رقم جوالك وسنرسل لك رمز التحقق',
+    code: 'أدخل رمز التحقق المرسل إلى جوالك',
+    password: 'اختر كلمة مرور جديدة',
+  };
+
+  return (
+    <AuthCard title="استعادة كلمة المرور" subtitle={subtitles[flow.step]}>
+      {flow.step === 'phone' ? (
+        <PhoneForm
+          schema={resetPhoneFormSchema}
+          submitLabel="إرسال رمز التحقق"
+          busy={flow.busy}
+          onSubmit={onPhone}
+        />
+      ) : null}
+      {flow.step === 'code' ? (
+        <>
+          <DevCodeBanner code={flow.devCode} />
+          <CredentialsForm
+            schema={resetCodeFormSchema}
+            fields={[
+              { name: 'otp', label: 'رمز التحقق', type: 'code', autoComplete: 'one-time-code' },
+            ]}
+            submitLabel="تحقق"
+            busy={flow.busy}
+            onSubmit={onCode}
+          />
+        </>
+      ) : null}
+      {flow.step === 'password' ? (
+        <CredentialsForm
+          schema={resetNewPasswordFormSchema}
+          fields={[
+            {
+              name: 'newPassword',
+              label: 'كلمة المرور الجديدة',
+              type: 'password',
+              autoComplete: 'new-password',
+            },
+            {
+              name: 'confirmPassword',
+              label: 'تأكيد كلمة المرور',
+              type: 'password',
+              autoComplete: 'new-password',
+            },
+          ]}
+          submitLabel="تغيير كلمة المرور"
+          busy={flow.busy}
+          onSubmit={onPassword}
+        />
+      ) : null}
+      <Button variant="outline" className="w-full" onClick={() => navigate('/login')}>
+        العودة لتسجيل الدخول
+      </Button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FormField, Input } from '../../components/ui/input';
+
+/** The development banner: shows the code the console SMS adapter "sent". */
+export function DevCodeBanner({ code }: { code: string | null }) {
+  if (!code) return null;
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      بيئة التطوير: رمز التحقق هو{' '}
+      <bdi className="font-mono text-base font-bold" dir="ltr">
+        {code}
+      </bdi>
+    </div>
+  );
+}
+
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 p-4"
+    >
+      <Card className="w-full max-w-md space-y-5 p-6">
+        <div className="space-y-1 text-center">
+          <p className="text-2xl font-bold text-brand-800">شريك</p>
+          <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+          {subtitle ? <p className="text-sm text-slate-700">{subtitle}</p> : null}
+        </div>
+        {children}
+      </Card>
+    </main>
+  );
+}
+
+/** The back arrow of the later steps: returns to the phone step. */
+export function BackButton({ onClick, label = 'رجوع' }: { onClick: () => void; label?: string }) {
+  return (
+    <Button variant="ghost" onClick={onClick}>
+      <ArrowRight aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+}
+
+type PhoneSchema = z.ZodType<{ phone: string }, { phone: string }>;
+
+/** Phone step shared by the three sign-in flows; accepts any Saudi format and Arabic digits. */
+export function PhoneForm({
+  schema,
+  submitLabel,
+  busy,
+  onSubmit,
+}: {
+  schema: PhoneSchema;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (phone: string) => void;
+}) {
+  const form = useForm<{ phone: string }, unknown, { phone: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { phone: '' },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ phone }) => onSubmit(phone))}
+      className="space-y-4"
+    >
+      <FormField label="رقم الجوال" error={form.formState.errors.phone?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            className="text-end"
+            placeholder="05xxxxxxxx"
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'جاري التحقق...' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+type FieldSpec<K extends string> = {
+  name: K;
+  label: string;
+  type: 'password' | 'code';
+  autoComplete: string;
+};
+
+/**
+ * A small form of code and password fields (the code, new-password and password steps),
+ * validated by the domain schema of that step.
+ */
+export function CredentialsForm<K extends string>({
+  schema,
+  fields,
+  submitLabel,
+  busy,
+  onSubmit,
+  children,
+}: {
+  schema: z.ZodType<Record<K, string>, Record<K, string>>;
+  fields: FieldSpec<K>[];
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: Record<K, string>) => void;
+  children?: ReactNode;
+}) {
+  const form = useForm<Record<K, string>, unknown, Record<K, string>>({
+    resolver: zodResolver(schema),
+  });
+  const errors = form.formState.errors as Partial<Record<K, { message?: string }>>;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      {fields.map((field) => (
+        <FormField key={field.name} label={field.label} error={errors[field.name]?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register(field.name as unknown as Path<Record<K, string>>)}
+              type={field.type === 'code' ? 'text' : 'password'}
+              autoComplete={field.autoComplete}
+              {...(field.type === 'code'
+                ? {
+                    inputMode: 'numeric' as const,
+                    maxLength: 6,
+                    dir: 'ltr',
+                    className: 'text-center tracking-[0.5em]',
+                  }
+                : {})}
+            />
+          )}
+        </FormField>
+      ))}
+      {children}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'جاري التحقق...' : submitLabel}
+      </Button>
+    </form>
+  );
+}
