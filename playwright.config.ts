@@ -47,7 +47,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
+      DEMO_DATA: 'true',
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
     },

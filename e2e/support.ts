@@ -31,3 +31,11 @@ export async function createAccount(
   expect(verified.ok()).toBe(true);
   await request.post('/api/auth/logout');
 }
+
+/** Below 1024 px the sidebar is closed; the menu button in the header opens it. */
+export async function openSidebar(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    await page.getByRole('button', { name: 'القائمة' }).click();
+  }
+  await expect(page.getByRole('navigation', { name: 'القائمة الرئيسية' })).toBeVisible();
+}
