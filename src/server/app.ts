@@ -7,15 +7,21 @@ import {
 import { z } from 'zod';
 import { authRoutes } from './auth/routes.js';
 import { brokerRoutes } from './brokers/routes.js';
+import { commissionRoutes } from './commissions/routes.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import type { DatabaseHandle } from './db/client.js';
 import { healthRoutes } from './health/routes.js';
 import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';
+import { startOutboxWorker } from './messaging/outbox.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
+import { referralRoutes } from './referrals/routes.js';
+import { shortLinkRoutes } from './referrals/short-links.js';
 
 // Arabic default messages for whatever a schema does not word itself.
 z.config(z.locales.ar());
@@ -44,11 +50,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    sms: options.sms ?? new ConsoleSmsSender(app.log, config.exposeOtpInResponses),
-  };
+  const sms = options.sms ?? new ConsoleSmsSender(app.log, config.exposeOtpInResponses);
+  const outbox = startOutboxWorker(database.db, sms, app.log);
+  app.addHook('onClose', async () => outbox.stop());
+  const ctx: AppContext = { config, db: database.db, sms, outbox };
 
   registerErrorHandling(app);
   registerSecurity(app, { production: config.env === 'production' });
@@ -56,6 +61,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes(database.ping));
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(brokerRoutes, { prefix: '/api/broker', ctx });
+  await app.register(referralRoutes, { prefix: '/api/referrals', ctx });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });
+  await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
+  await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, options.webRoot);
   return app;
 }

@@ -41,6 +41,8 @@ export type AppConfig = {
   dataDir: string;
   publicUrl: string;
   bootstrapSuperAdmin: { phone: string; password: string } | null;
+  /** The bootstrap super-admin's phone: never loses super-admin, never deleted. */
+  protectedPhone: string | null;
   smsProvider: 'console';
   demoData: boolean;
   logLevel: string;
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.BOOTSTRAP_SUPERADMIN_PHONE && e.BOOTSTRAP_SUPERADMIN_PASSWORD
         ? { phone: e.BOOTSTRAP_SUPERADMIN_PHONE, password: e.BOOTSTRAP_SUPERADMIN_PASSWORD }
         : null,
+    protectedPhone: e.BOOTSTRAP_SUPERADMIN_PHONE ?? null,
     smsProvider: e.SMS_PROVIDER,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

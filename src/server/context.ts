@@ -7,6 +7,8 @@ export type AppContext = {
   config: AppConfig;
   db: Database;
   sms: SmsSender;
+  /** Delivers queued messages now rather than at the next poll. */
+  outbox: { kick: () => void };
 };
 
 export type FeatureOptions = { ctx: AppContext };

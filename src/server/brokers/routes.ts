@@ -1,10 +1,105 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  type ProfileUpdateBody,
+  profilePatchBodySchema,
+  profileUpdateBodySchema,
+} from '../../domain/index.js';
+import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
+import { brokers } from '../db/schema.js';
+import { AppError } from '../errors.js';
 import { currentBroker } from '../plugins/session.js';
 import { toProfile } from './profile.js';
 
-export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app) => {
-  app.get('/profile', { config: { access: 'broker' } }, async (request) =>
-    toProfile(currentBroker(request)),
+const PROFILE_FIELDS = [
+  'fullName',
+  'email',
+  'officeName',
+  'secondPhone',
+  'bio',
+  'falLicense',
+  'city',
+] as const;
+
+export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const broker = { access: 'broker' as const };
+
+  app.get('/profile', { config: broker }, async (request) => toProfile(currentBroker(request)));
+
+  /** Writes the given profile fields; the phone is not one of them and never changes. */
+  const saveProfile = async (brokerId: string, changes: Partial<ProfileUpdateBody>) => {
+    const values = Object.fromEntries(
+      PROFILE_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [
+        field,
+        changes[field],
+      ]),
+    );
+    const [updated] = await db
+      .update(brokers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(brokers.id, brokerId))
+      .returning();
+    if (!updated) throw new Error('profile update returned nothing');
+    const [final] = await db
+      .update(brokers)
+      .set({ profileComplete: Boolean(updated.fullName?.trim()) })
+      .where(eq(brokers.id, brokerId))
+      .returning();
+    return toProfile(final ?? updated);
+  };
+
+  app.put(
+    '/profile',
+    { config: broker, schema: { body: profileUpdateBodySchema } },
+    async (request) => saveProfile(currentBroker(request).id, request.body),
   );
+
+  app.patch(
+    '/profile',
+    { config: broker, schema: { body: profilePatchBodySchema } },
+    async (request) => saveProfile(currentBroker(request).id, request.body),
+  );
+
+  app.post('/request-activation', { config: broker }, async (request) => {
+    const me = currentBroker(request);
+    if (me.isActive) throw new AppError(409, 'ALREADY_ACTIVE', 'حسابك مفعل بالفعل');
+    // The IS NULL guard makes a second (or concurrent) request a no-op that we refuse.
+    const [updated] = await db
+      .update(brokers)
+      .set({ activationRequestedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(brokers.id, me.id), isNull(brokers.activationRequestedAt)))
+      .returning();
+    if (!updated) {
+      throw new AppError(
+        409,
+        'ACTIVATION_ALREADY_REQUESTED',
+        'تم إرسال طلب التفعيل مسبقاً، وسيتم مراجعته من قبل الإدارة',
+      );
+    }
+    await audit(db, request, {
+      action: 'broker.request_activation',
+      entityType: 'broker',
+      entityId: me.id,
+    });
+    return toProfile(updated);
+  });
+
+  /** Removes the account with its referrals, commissions, sessions and notifications. */
+  app.delete('/account', { config: broker }, async (request, reply) => {
+    const me = currentBroker(request);
+    if (me.phone === config.protectedPhone) {
+      throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن حذف هذا الحساب');
+    }
+    await audit(db, request, {
+      action: 'broker.delete_own_account',
+      entityType: 'broker',
+      entityId: me.id,
+      before: toProfile(me),
+    });
+    await db.delete(brokers).where(eq(brokers.id, me.id));
+    reply.endSession();
+    return { ok: true };
+  });
 };

@@ -145,6 +145,8 @@ export const commissions = pgTable(
       .unique()
       .references(() => referrals.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    /** How much of the amount has been paid out; transfers may settle part of a commission. */
+    paidAmount: numeric('paid_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     status: text('status').notNull().default('pending'),
     contractNumber: text('contract_number'),
     transferRequestId: uuid('transfer_request_id').references(() => transferRequests.id, {
@@ -157,6 +159,10 @@ export const commissions = pgTable(
   (t) => [
     check('commissions_status_check', sql`${t.status} in ('pending','requested','paid')`),
     check('commissions_amount_check', sql`${t.amount} > 0`),
+    check(
+      'commissions_paid_amount_check',
+      sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`,
+    ),
     index('commissions_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
     index('commissions_status_created_idx').on(t.status, t.createdAt.desc()),
     index('commissions_created_idx').on(t.createdAt.desc()),

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { brokers } from '../db/schema.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
 
 /** Keeps what would have been sent, so tests can read codes and links. */
@@ -84,4 +86,34 @@ export function nextPhone(): string {
   phoneCounter += 1;
   const unique = (process.pid % 1000) * 100_000 + phoneCounter;
   return `05${String(unique).padStart(8, '0')}`;
+}
+
+export type TestBroker = { id: string; phone: string; cookie: string };
+
+/**
+ * Signs a broker up through the API. `active` and `fullName` are then set in the database,
+ * standing in for the administrator's activation and the broker's own profile step.
+ */
+export async function signUpBroker(
+  t: TestApp,
+  options: { active?: boolean; fullName?: string | null; admin?: boolean } = {},
+): Promise<TestBroker> {
+  const phone = nextPhone();
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/send-otp',
+    payload: { phone },
+  });
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { phone, otp: sent.json().otpCode, password: 'secret123' },
+  });
+  const id: string = verified.json().user.id;
+  const fullName = options.fullName === undefined ? 'وسيط تجريبي' : options.fullName;
+  await t.database.db
+    .update(brokers)
+    .set({ isActive: options.active ?? true, fullName, isAdmin: options.admin ?? false })
+    .where(eq(brokers.id, id));
+  return { id, phone, cookie: sessionCookieFrom(verified) };
 }

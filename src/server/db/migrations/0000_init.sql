@@ -42,6 +42,7 @@ CREATE TABLE "commissions" (
 	"broker_id" uuid NOT NULL,
 	"referral_id" uuid NOT NULL,
 	"amount" numeric(10, 2) NOT NULL,
+	"paid_amount" numeric(10, 2) DEFAULT '0' NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"contract_number" text,
 	"transfer_request_id" uuid,
@@ -50,7 +51,8 @@ CREATE TABLE "commissions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "commissions_referral_id_unique" UNIQUE("referral_id"),
 	CONSTRAINT "commissions_status_check" CHECK ("commissions"."status" in ('pending','requested','paid')),
-	CONSTRAINT "commissions_amount_check" CHECK ("commissions"."amount" > 0)
+	CONSTRAINT "commissions_amount_check" CHECK ("commissions"."amount" > 0),
+	CONSTRAINT "commissions_paid_amount_check" CHECK ("commissions"."paid_amount" >= 0 and "commissions"."paid_amount" <= "commissions"."amount")
 );
 --> statement-breakpoint
 CREATE TABLE "notifications" (
@@ -82,7 +84,6 @@ CREATE TABLE "outbound_messages" (
 	"channel" text NOT NULL,
 	"recipient" text NOT NULL,
 	"body" text NOT NULL,
-	"sensitive" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,

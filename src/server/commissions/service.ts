@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { estimateCommission, toMoneyString } from '../../domain/index.js';
+import type { Database } from '../db/client.js';
+import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { POTENTIAL_STATUSES } from '../referrals/service.js';
+
+/**
+ * The broker's money, always consistent: total = paid + pending + requested, where
+ * requested is what open transfer requests hold and pending is what is left to request.
+ */
+export async function commissionSummary(db: Pick<Database, 'select'>, brokerId: string) {
+  const [earned] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
+      paid: sql<string>`coalesce(sum(${commissions.paidAmount}), 0)`,
+    })
+    .from(commissions)
+    .where(eq(commissions.brokerId, brokerId));
+  const [open] = await db
+    .select({ requested: sql<string>`coalesce(sum(${transferRequests.amount}), 0)` })
+    .from(transferRequests)
+    .where(and(eq(transferRequests.brokerId, brokerId), eq(transferRequests.status, 'open')));
+  // Cents as integers: no floating-point drift in money.
+  const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
+  const total = cents(earned?.total);
+  const paid = cents(earned?.paid);
+  const requested = cents(open?.requested);
+  const pending = total - paid - requested;
+  const money = (c: number) => toMoneyString(c / 100);
+  return {
+    total: money(total),
+    paid: money(paid),
+    pending: money(pending),
+    requested: money(requested),
+  };
+}
+
+/** Real commissions, then the potential ones of accepted referrals (never in the totals). */
+export async function listCommissions(db: Database, brokerId: string) {
+  const rows = await db
+    .select({ commission: commissions, tenantPhone: referrals.tenantPhone })
+    .from(commissions)
+    .innerJoin(referrals, eq(referrals.id, commissions.referralId))
+    .where(eq(commissions.brokerId, brokerId))
+    .orderBy(desc(commissions.createdAt));
+  const potential = await db
+    .select({ referral: referrals })
+    .from(referrals)
+    .leftJoin(commissions, eq(commissions.referralId, referrals.id))
+    .where(
+      and(
+        eq(referrals.brokerId, brokerId),
+        inArray(referrals.status, POTENTIAL_STATUSES),
+        isNull(commissions.id),
+      ),
+    )
+    .orderBy(desc(referrals.submittedAt));
+  return [
+    ...rows.map(({ commission, tenantPhone }) => ({
+      id: commission.id,
+      referralId: commission.referralId,
+      tenantPhone,
+      amount: commission.amount,
+      paidAmount: commission.paidAmount,
+      status: commission.status,
+      contractNumber: commission.contractNumber,
+      paidAt: commission.paidAt?.toISOString() ?? null,
+      createdAt: commission.createdAt.toISOString(),
+    })),
+    ...potential.map(({ referral }) => ({
+      id: `potential-${referral.id}`,
+      referralId: referral.id,
+      tenantPhone: referral.tenantPhone,
+      amount: toMoneyString(estimateCommission(referral.rentAmount)),
+      paidAmount: '0.00',
+      status: 'potential',
+      contractNumber: null,
+      paidAt: null,
+      createdAt: referral.submittedAt.toISOString(),
+    })),
+  ];
+}
+
+/**
+ * Files a transfer request. The broker's row is locked for the check-and-insert, so two
+ * concurrent requests can never together exceed what is available.
+ */
+export async function requestTransfer(
+  db: Database,
+  brokerId: string,
+  input: { amount: number; iban: string },
+) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: brokers.id }).from(brokers).where(eq(brokers.id, brokerId)).for('update');
+    const summary = await commissionSummary(tx, brokerId);
+    if (Math.round(input.amount * 100) > Math.round(Number(summary.pending) * 100)) {
+      throw new AppError(
+        400,
+        'AMOUNT_ABOVE_AVAILABLE',
+        'المبلغ المطلوب أكبر من المبلغ المتاح للتحويل',
+        {
+          fields: { amount: 'المبلغ المطلوب أكبر من المبلغ المتاح للتحويل' },
+        },
+      );
+    }
+    const [created] = await tx
+      .insert(transferRequests)
+      .values({ brokerId, amount: toMoneyString(input.amount), iban: input.iban })
+      .returning();
+    if (!created) throw new Error('transfer request insert returned nothing');
+    return created;
+  });
+}
+
+export async function listTransferRequests(db: Database, brokerId: string) {
+  const rows = await db
+    .select()
+    .from(transferRequests)
+    .where(eq(transferRequests.brokerId, brokerId))
+    .orderBy(desc(transferRequests.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    iban: r.iban,
+    status: r.status,
+    rejectionReason: r.rejectionReason,
+    createdAt: r.createdAt.toISOString(),
+    handledAt: r.handledAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,64 @@
+import { EventEmitter } from 'node:events';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { notifications } from '../db/schema.js';
+
+export type NotificationInput = {
+  type: 'success' | 'error' | 'warning' | 'info';
+  title: string;
+  message: string;
+  link?: string | null;
+};
+
+/**
+ * Live delivery to open pages of this instance (server-sent events). Other instances' pages
+ * still get the notification through the 30 s polling fallback.
+ */
+const hub = new EventEmitter();
+hub.setMaxListeners(0);
+
+export function onNotification(brokerId: string, listener: () => void): () => void {
+  hub.on(brokerId, listener);
+  return () => hub.off(brokerId, listener);
+}
+
+export async function notify(
+  db: Database,
+  brokerId: string,
+  input: NotificationInput,
+): Promise<void> {
+  await db.insert(notifications).values({ brokerId, ...input, link: input.link ?? null });
+  hub.emit(brokerId);
+}
+
+export async function listNotifications(db: Database, brokerId: string) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.brokerId, brokerId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(50);
+  const [unread] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.brokerId, brokerId), isNull(notifications.readAt)));
+  return {
+    unread: unread?.count ?? 0,
+    items: rows.map((n) => ({
+      id: n.id,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      link: n.link,
+      read: n.readAt !== null,
+      timestamp: n.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function markAllRead(db: Database, brokerId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.brokerId, brokerId), isNull(notifications.readAt)));
+}

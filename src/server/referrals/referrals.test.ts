@@ -1,0 +1,272 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, commissions, referrals, shortLinks } from '../db/schema.js';
+import { deliverDueMessages } from '../messaging/outbox.js';
+import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    PUBLIC_URL: 'https://shareek.example.sa',
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+
+describe('POST /api/referrals', () => {
+  it('creates the referral, its short link, the audit entry and the SMS to the tenant', async () => {
+    const b = await signUpBroker(t, { fullName: 'عبدالله' });
+    const tenant = nextPhone();
+    const response = await call('POST', '/api/referrals', b.cookie, {
+      tenantPhone: `+966${tenant.slice(1)}`,
+      rent: '٤٨٠٠٠',
+    });
+    expect(response.statusCode).toBe(201);
+    const referral = response.json();
+    expect(referral).toMatchObject({
+      tenantPhone: tenant,
+      rentAmount: 48000,
+      status: 'pending_completion',
+    });
+
+    const [stored] = await t.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, referral.id));
+    expect(stored?.formToken.length).toBeGreaterThanOrEqual(32);
+    const [link] = await t.database.db
+      .select()
+      .from(shortLinks)
+      .where(eq(shortLinks.referralId, referral.id));
+    expect(link?.originalUrl).toBe(`/tenant-form/${stored?.formToken}`);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, referral.id));
+    expect(entry?.action).toBe('referral.create');
+    expect(entry?.actorId).toBe(b.id);
+
+    await deliverDueMessages(t.database.db, t.sms, t.app.log);
+    const sms = t.sms.sent.find((m) => m.to === tenant);
+    expect(sms?.body).toContain(`https://shareek.example.sa/s/${link?.code}`);
+
+    const redirect = await call('GET', `/s/${link?.code}`);
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe(`/tenant-form/${stored?.formToken}`);
+  });
+
+  it('does not send the SMS when the setting is off', async () => {
+    await t.database.db.execute(
+      sql`insert into system_config (key, value) values ('sms_notifications_enabled', 'false')`,
+    );
+    try {
+      const b = await signUpBroker(t);
+      const tenant = nextPhone();
+      expect(
+        (await call('POST', '/api/referrals', b.cookie, { tenantPhone: tenant })).statusCode,
+      ).toBe(201);
+      await deliverDueMessages(t.database.db, t.sms, t.app.log);
+      expect(t.sms.sent.some((m) => m.to === tenant)).toBe(false);
+    } finally {
+      await t.database.db.execute(
+        sql`delete from system_config where key = 'sms_notifications_enabled'`,
+      );
+    }
+  });
+
+  it('refuses a tenant who already has an open referral, without naming the broker', async () => {
+    const first = await signUpBroker(t, { fullName: 'الوسيط الأول' });
+    const second = await signUpBroker(t);
+    const tenant = nextPhone();
+    expect(
+      (await call('POST', '/api/referrals', first.cookie, { tenantPhone: tenant })).statusCode,
+    ).toBe(201);
+    const again = await call('POST', '/api/referrals', second.cookie, { tenantPhone: tenant });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'يوجد طلب مفتوح لهذا المستأجر بالفعل، ولا يمكن إضافته مرة أخرى',
+    );
+    expect(again.body).not.toContain('الوسيط الأول');
+  });
+
+  it('a double click never creates two', async () => {
+    const b = await signUpBroker(t);
+    const tenant = nextPhone();
+    const [one, two] = await Promise.all([
+      call('POST', '/api/referrals', b.cookie, { tenantPhone: tenant }),
+      call('POST', '/api/referrals', b.cookie, { tenantPhone: tenant }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([201, 409]);
+    const rows = await t.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.tenantPhone, tenant));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses an inactive broker and an empty full name', async () => {
+    const inactive = await signUpBroker(t, { active: false });
+    const r1 = await call('POST', '/api/referrals', inactive.cookie, { tenantPhone: nextPhone() });
+    expect(r1.statusCode).toBe(403);
+    expect(r1.json().code).toBe('ACCOUNT_INACTIVE');
+    const nameless = await signUpBroker(t, { fullName: null });
+    const r2 = await call('POST', '/api/referrals', nameless.cookie, { tenantPhone: nextPhone() });
+    expect(r2.statusCode).toBe(403);
+    expect(r2.json().code).toBe('PROFILE_INCOMPLETE');
+  });
+
+  it.each([
+    [{}, 'يرجى إدخال رقم جوال المستأجر بشكل صحيح'],
+    [{ tenantPhone: '12345' }, 'يرجى إدخال رقم جوال المستأجر بشكل صحيح'],
+    [{ tenantPhone: '0561111111', rent: -100 }, 'يرجى إدخال قيمة إيجار صحيحة بالأرقام'],
+    [{ tenantPhone: '0561111111', rent: 1500.5 }, 'يرجى إدخال قيمة إيجار صحيحة بالأرقام'],
+    [{ tenantPhone: '0561111111', rent: 'خمسون ألف' }, 'يرجى إدخال قيمة إيجار صحيحة بالأرقام'],
+    [{ tenantPhone: 'x'.repeat(10_000) }, 'يرجى إدخال رقم جوال المستأجر بشكل صحيح'],
+  ])('refuses %o', async (payload, message) => {
+    const b = await signUpBroker(t);
+    const response = await call('POST', '/api/referrals', b.cookie, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('needs a session', async () => {
+    expect(
+      (await call('POST', '/api/referrals', undefined, { tenantPhone: nextPhone() })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('GET /api/referrals', () => {
+  it('filters by status, phone and date, and paginates; only the own referrals', async () => {
+    const b = await signUpBroker(t);
+    const other = await signUpBroker(t);
+    const phones = [nextPhone(), nextPhone(), nextPhone()];
+    for (const phone of phones)
+      await call('POST', '/api/referrals', b.cookie, { tenantPhone: phone });
+    await call('POST', '/api/referrals', other.cookie, { tenantPhone: nextPhone() });
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'under_review', submittedAt: new Date('2026-03-10T08:00:00Z') })
+      .where(eq(referrals.tenantPhone, phones[0] as string));
+
+    const all = (await call('GET', '/api/referrals', b.cookie)).json();
+    expect(all.total).toBe(3);
+    expect(all.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toEqual([
+      phones[2],
+      phones[1],
+      phones[0],
+    ]);
+
+    const byStatus = (await call('GET', '/api/referrals?status=under_review', b.cookie)).json();
+    expect(byStatus.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toEqual([phones[0]]);
+
+    const byPhone = (
+      await call('GET', `/api/referrals?phone=${phones[1]?.slice(-4)}`, b.cookie)
+    ).json();
+    expect(byPhone.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toContain(phones[1]);
+
+    const oneDay = (await call('GET', '/api/referrals?from=2026-03-10', b.cookie)).json();
+    expect(oneDay.total).toBe(1);
+    const dayBefore = (await call('GET', '/api/referrals?from=2026-03-09', b.cookie)).json();
+    expect(dayBefore.total).toBe(0);
+    const range = (
+      await call('GET', '/api/referrals?from=2026-03-01&to=2026-03-31', b.cookie)
+    ).json();
+    expect(range.total).toBe(1);
+
+    const paged = (await call('GET', '/api/referrals?pageSize=2&page=2', b.cookie)).json();
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.items).toHaveLength(1);
+  });
+
+  it('refuses an unknown status and a malformed date', async () => {
+    const b = await signUpBroker(t);
+    expect((await call('GET', '/api/referrals?status=done', b.cookie)).statusCode).toBe(400);
+    expect((await call('GET', '/api/referrals?from=10-03-2026', b.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/referrals/:id and /details', () => {
+  it('shows the own referral with its form token; another broker gets 404', async () => {
+    const b = await signUpBroker(t);
+    const other = await signUpBroker(t);
+    const created = (
+      await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone(), rent: 60000 })
+    ).json();
+
+    const one = await call('GET', `/api/referrals/${created.id}`, b.cookie);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().id).toBe(created.id);
+
+    const details = (await call('GET', `/api/referrals/${created.id}/details`, b.cookie)).json();
+    expect(details.formToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(details.tenantFormUrl).toBe(
+      `https://shareek.example.sa/tenant-form/${details.formToken}`,
+    );
+    expect(details.tenantData).toBeNull();
+
+    for (const url of [`/api/referrals/${created.id}`, `/api/referrals/${created.id}/details`]) {
+      const response = await call('GET', url, other.cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('الطلب غير موجود');
+    }
+    expect((await call('GET', '/api/referrals/not-a-uuid', b.cookie)).statusCode).toBe(404);
+  });
+
+  it('shows the potential commission of an accepted referral', async () => {
+    const b = await signUpBroker(t);
+    const created = (
+      await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone(), rent: 60000 })
+    ).json();
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'accepted_awaiting_owner_contract' })
+      .where(eq(referrals.id, created.id));
+    expect(
+      (await call('GET', `/api/referrals/${created.id}`, b.cookie)).json().potentialCommission,
+    ).toBe('600.00');
+  });
+});
+
+describe('GET /api/dashboard/metrics', () => {
+  it('counts in SQL', async () => {
+    const b = await signUpBroker(t);
+    const empty = (await call('GET', '/api/dashboard/metrics', b.cookie)).json();
+    expect(empty).toEqual({
+      activeReferrals: 0,
+      totalCommission: '0.00',
+      completedContracts: 0,
+      successRate: 0,
+      totalReferrals: 0,
+      totalCommissions: '0.00',
+    });
+
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(
+        (await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone() })).json().id,
+      );
+    }
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'contract_signed' })
+      .where(eq(referrals.id, ids[0] as string));
+    await t.database.db
+      .insert(commissions)
+      .values({ brokerId: b.id, referralId: ids[0] as string, amount: '750.00' });
+
+    expect((await call('GET', '/api/dashboard/metrics', b.cookie)).json()).toEqual({
+      activeReferrals: 2,
+      totalCommission: '750.00',
+      completedContracts: 1,
+      successRate: 33,
+      totalReferrals: 3,
+      totalCommissions: '750.00',
+    });
+  });
+});

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newReferralBodySchema, REFERRAL_STATUS_KEYS } from '../../domain/index.js';
+import { audit } from '../audit/service.js';
+import type { FeatureOptions } from '../context.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { referrals, shortLinks } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { enqueueSms } from '../messaging/outbox.js';
+import { currentBroker } from '../plugins/session.js';
+import { smsNotificationsEnabled } from '../settings/service.js';
+import { newFormToken, newShortCode, tenantFormPath } from './links.js';
+import {
+  findBrokerReferral,
+  findTenantForm,
+  listBrokerReferrals,
+  referralViewOf,
+  toReferralView,
+} from './service.js';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'يرجى إدخال تاريخ صحيح' });
+
+const listQuery = z.object({
+  status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+  phone: z.string().max(20, { error: 'النص أطول من المسموح' }).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Ids are UUIDs; anything else is simply not found. */
+const idParams = z.object({ id: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const referralNotFound = () => notFound('الطلب غير موجود');
+
+export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const broker = { access: 'broker' as const };
+
+  app.post(
+    '/',
+    { config: broker, schema: { body: newReferralBodySchema } },
+    async (request, reply) => {
+      const me = currentBroker(request);
+      if (!me.isActive) {
+        throw new AppError(
+          403,
+          'ACCOUNT_INACTIVE',
+          'حسابك غير مفعل، يرجى التواصل مع الإدارة لتفعيل الحساب',
+        );
+      }
+      if (!me.fullName?.trim()) {
+        throw new AppError(
+          403,
+          'PROFILE_INCOMPLETE',
+          'يرجى إكمال الاسم الكامل في الملف الشخصي أولاً',
+        );
+      }
+      const { tenantPhone, rent } = request.body;
+      const formToken = newFormToken();
+      const code = newShortCode();
+      const created = await db
+        .transaction(async (tx) => {
+          const [referral] = await tx
+            .insert(referrals)
+            .values({ brokerId: me.id, tenantPhone, rentAmount: rent, formToken })
+            .returning();
+          if (!referral) throw new Error('referral insert returned nothing');
+          await tx
+            .insert(shortLinks)
+            .values({ code, originalUrl: tenantFormPath(formToken), referralId: referral.id });
+          return referral;
+        })
+        .catch((error: unknown) => {
+          // One open referral per tenant, whoever the broker: said without naming the other one.
+          if (isUniqueViolation(error, 'referrals_one_open_per_tenant_idx')) {
+            throw new AppError(
+              409,
+              'TENANT_HAS_OPEN_REFERRAL',
+              'يوجد طلب مفتوح لهذا المستأجر بالفعل، ولا يمكن إضافته مرة أخرى',
+            );
+          }
+          throw error;
+        });
+
+      await audit(db, request, {
+        action: 'referral.create',
+        entityType: 'referral',
+        entityId: created.id,
+        after: { tenantPhone, rentAmount: rent, status: created.status },
+      });
+      if (await smsNotificationsEnabled(db)) {
+        await enqueueSms(db, {
+          to: tenantPhone,
+          referralId: created.id,
+          body: `مرحباً، رشّحك الوسيط العقاري ${me.fullName} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${config.publicUrl}/s/${code}`,
+        });
+        ctx.outbox.kick();
+      }
+      return reply.status(201).send(toReferralView(created, null));
+    },
+  );
+
+  app.get('/', { config: broker, schema: { querystring: listQuery } }, async (request) =>
+    listBrokerReferrals(db, currentBroker(request).id, request.query),
+  );
+
+  app.get('/:id', { config: broker, schema: { params: idParams } }, async (request) => {
+    if (!UUID.test(request.params.id)) throw referralNotFound();
+    const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
+    if (!row) throw referralNotFound();
+    return referralViewOf(row);
+  });
+
+  app.get('/:id/details', { config: broker, schema: { params: idParams } }, async (request) => {
+    if (!UUID.test(request.params.id)) throw referralNotFound();
+    const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
+    if (!row) throw referralNotFound();
+    const form = await findTenantForm(db, row.referral.id);
+    return {
+      ...referralViewOf(row),
+      formToken: row.referral.formToken,
+      tenantFormUrl: `${config.publicUrl}${tenantFormPath(row.referral.formToken)}`,
+      tenantData: form
+        ? {
+            name: form.name,
+            income: form.income,
+            monthlyObligations: form.monthlyObligations,
+            submittedAt: form.submittedAt.toISOString(),
+            salaryDefinitionFile: form.salaryDefinitionUrl,
+            creditReportFile: form.creditReportUrl,
+          }
+        : null,
+    };
+  });
+};

@@ -1,0 +1,159 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  COMPLETED_REFERRAL_STATUSES,
+  estimateCommission,
+  OPEN_REFERRAL_STATUSES,
+  type ReferralStatus,
+  riyadhDayRange,
+  toMoneyString,
+} from '../../domain/index.js';
+import type { Database } from '../db/client.js';
+import { commissions, type Referral, referrals, tenantForms } from '../db/schema.js';
+
+/** Accepted but not yet signed: these show a potential commission (never counted in totals). */
+export const POTENTIAL_STATUSES: ReferralStatus[] = [
+  'accepted_awaiting_owner_contract',
+  'preparing_tenant_contract',
+];
+
+export type ReferralFilters = {
+  status?: ReferralStatus | undefined;
+  phone?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+  pageSize: number;
+};
+
+export function toReferralView(
+  referral: Referral,
+  commission: { amount: string; status: string } | null,
+) {
+  const potential =
+    !commission && POTENTIAL_STATUSES.includes(referral.status as ReferralStatus)
+      ? toMoneyString(estimateCommission(referral.rentAmount))
+      : null;
+  return {
+    id: referral.id,
+    number: referral.number,
+    tenantPhone: referral.tenantPhone,
+    propertyType: referral.propertyType,
+    city: referral.city,
+    district: referral.district,
+    notes: referral.notes,
+    rentAmount: referral.rentAmount,
+    status: referral.status,
+    contractId: referral.contractId,
+    submittedAt: referral.submittedAt.toISOString(),
+    createdAt: referral.createdAt.toISOString(),
+    updatedAt: referral.updatedAt.toISOString(),
+    commission,
+    potentialCommission: potential,
+  };
+}
+
+/** The broker's referrals, filtered and paginated in SQL, newest submission first. */
+export async function listBrokerReferrals(
+  db: Database,
+  brokerId: string,
+  filters: ReferralFilters,
+) {
+  const conditions: SQL[] = [eq(referrals.brokerId, brokerId)];
+  if (filters.status) conditions.push(eq(referrals.status, filters.status));
+  if (filters.phone) conditions.push(ilike(referrals.tenantPhone, `%${filters.phone}%`));
+  if (filters.from) {
+    // A start date alone means that one day (spec section 2).
+    const start = riyadhDayRange(filters.from).start;
+    const end = riyadhDayRange(filters.to ?? filters.from).end;
+    conditions.push(gte(referrals.submittedAt, start), lt(referrals.submittedAt, end));
+  } else if (filters.to) {
+    conditions.push(lt(referrals.submittedAt, riyadhDayRange(filters.to).end));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        referral: referrals,
+        amount: commissions.amount,
+        commissionStatus: commissions.status,
+      })
+      .from(referrals)
+      .leftJoin(commissions, eq(commissions.referralId, referrals.id))
+      .where(where)
+      .orderBy(desc(referrals.submittedAt), desc(referrals.number))
+      .limit(filters.pageSize)
+      .offset((filters.page - 1) * filters.pageSize),
+    db.select({ value: count() }).from(referrals).where(where),
+  ]);
+  return {
+    items: rows.map(referralViewOf),
+    total: total?.value ?? 0,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  };
+}
+
+type ReferralRow = { referral: Referral; amount: string | null; commissionStatus: string | null };
+
+export const referralViewOf = (row: ReferralRow) =>
+  toReferralView(
+    row.referral,
+    row.amount && row.commissionStatus
+      ? { amount: row.amount, status: row.commissionStatus }
+      : null,
+  );
+
+/** One referral of the broker, or null: another broker's id is as good as unknown. */
+export async function findBrokerReferral(
+  db: Database,
+  brokerId: string,
+  id: string,
+): Promise<ReferralRow | null> {
+  const [row] = await db
+    .select({
+      referral: referrals,
+      amount: commissions.amount,
+      commissionStatus: commissions.status,
+    })
+    .from(referrals)
+    .leftJoin(commissions, eq(commissions.referralId, referrals.id))
+    .where(and(eq(referrals.id, id), eq(referrals.brokerId, brokerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTenantForm(db: Database, referralId: string) {
+  const [form] = await db
+    .select()
+    .from(tenantForms)
+    .where(eq(tenantForms.referralId, referralId))
+    .limit(1);
+  return form ?? null;
+}
+
+/** Dashboard figures, computed in one SQL round trip per table. */
+export async function brokerMetrics(db: Database, brokerId: string) {
+  const [referralCounts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${inArray(referrals.status, [...OPEN_REFERRAL_STATUSES])})::int`,
+      completed: sql<number>`count(*) filter (where ${inArray(referrals.status, [...COMPLETED_REFERRAL_STATUSES])})::int`,
+    })
+    .from(referrals)
+    .where(eq(referrals.brokerId, brokerId));
+  const [money] = await db
+    .select({ total: sql<string>`coalesce(sum(${commissions.amount}), 0)::numeric(12,2)::text` })
+    .from(commissions)
+    .where(eq(commissions.brokerId, brokerId));
+  const total = referralCounts?.total ?? 0;
+  const completed = referralCounts?.completed ?? 0;
+  const totalCommission = money?.total ?? '0.00';
+  return {
+    activeReferrals: referralCounts?.active ?? 0,
+    totalCommission,
+    completedContracts: completed,
+    successRate: total === 0 ? 0 : Math.round((completed * 100) / total),
+    totalReferrals: total,
+    totalCommissions: totalCommission,
+  };
+}
