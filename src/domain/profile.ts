@@ -16,11 +16,14 @@ export const MOBILE_PROFILE_FIELDS = [
   'falLicense',
 ] as const;
 
-type ProfileValues = Partial<Record<string, string | null | undefined>>;
+type ProfileValues = Readonly<Record<string, unknown>>;
 
 /** Rounded percent of the given fields that hold something other than blanks. */
 export function profileCompletion(profile: ProfileValues, fields: readonly string[]): number {
-  const filled = fields.filter((field) => (profile[field] ?? '').trim() !== '').length;
+  const filled = fields.filter((field) => {
+    const value = profile[field];
+    return typeof value === 'string' && value.trim() !== '';
+  }).length;
   return Math.round((filled / fields.length) * 100);
 }
 

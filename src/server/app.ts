@@ -5,6 +5,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { brokerRoutes } from './brokers/routes.js';
 import { commissionRoutes } from './commissions/routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, options.webRoot);
   return app;

@@ -30,15 +30,13 @@ async function earn(b: TestBroker, amount: string, paidAmount = '0') {
     .update(referrals)
     .set({ status: 'contract_signed' })
     .where(eq(referrals.id, referral.id));
-  await t.database.db
-    .insert(commissions)
-    .values({
-      brokerId: b.id,
-      referralId: referral.id,
-      amount,
-      paidAmount,
-      status: paidAmount === amount ? 'paid' : 'pending',
-    });
+  await t.database.db.insert(commissions).values({
+    brokerId: b.id,
+    referralId: referral.id,
+    amount,
+    paidAmount,
+    status: paidAmount === amount ? 'paid' : 'pending',
+  });
   return referral.id as string;
 }
 

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Loading } from '../components/ui/feedback';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
@@ -36,28 +36,85 @@ const guarded = (access: Access, node: ReactNode) => (
 );
 
 /** Desktop pages of the signed-in app and who may open each. */
-const DESKTOP_PAGES: { path: string; title: string; access: Access }[] = [
-  { path: '/dashboard', title: 'لوحة التحكم', access: 'broker' },
-  { path: '/profile-setup', title: 'إعداد الملف الشخصي', access: 'broker' },
-  { path: '/profile', title: 'الملف الشخصي', access: 'broker' },
-  { path: '/new-referral', title: 'إحالة جديدة', access: 'broker' },
-  { path: '/referrals', title: 'إحالاتي', access: 'broker' },
-  { path: '/referral/:id', title: 'تفاصيل الإحالة', access: 'broker' },
-  { path: '/commissions', title: 'العمولات', access: 'broker' },
-  { path: '/admin', title: 'لوحة الإدارة', access: 'admin' },
-  { path: '/messaging-config', title: 'إعدادات الرسائل', access: 'admin' },
-  { path: '/user-management', title: 'إدارة المستخدمين', access: 'superadmin' },
+const lazyPage = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => loader().then((m) => ({ default: m[name] })));
+
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/DashboardPage'),
+  'DashboardPage',
+);
+const NewReferralPage = lazyPage(
+  () => import('../features/referrals/NewReferralPage'),
+  'NewReferralPage',
+);
+const ReferralsPage = lazyPage(
+  () => import('../features/referrals/ReferralsPage'),
+  'ReferralsPage',
+);
+const ReferralDetailPage = lazyPage(
+  () => import('../features/referrals/ReferralDetailPage'),
+  'ReferralDetailPage',
+);
+const CommissionsPage = lazyPage(
+  () => import('../features/commissions/CommissionsPage'),
+  'CommissionsPage',
+);
+const MobileDashboardPage = lazyPage(
+  () => import('../features/dashboard/MobileDashboardPage'),
+  'MobileDashboardPage',
+);
+const MobileNewReferralPage = lazyPage(
+  () => import('../features/referrals/MobileNewReferralPage'),
+  'MobileNewReferralPage',
+);
+const MobileReferralsPage = lazyPage(
+  () => import('../features/referrals/MobileReferralsPage'),
+  'MobileReferralsPage',
+);
+const MobileReferralDetailsPage = lazyPage(
+  () => import('../features/referrals/MobileReferralDetailsPage'),
+  'MobileReferralDetailsPage',
+);
+const MobileCommissionsPage = lazyPage(
+  () => import('../features/commissions/MobileCommissionsPage'),
+  'MobileCommissionsPage',
+);
+const MobileProfilePage = lazyPage(
+  () => import('../features/profile/MobileProfilePage'),
+  'MobileProfilePage',
+);
+const MobileChangePasswordPage = lazyPage(
+  () => import('../features/profile/MobileChangePasswordPage'),
+  'MobileChangePasswordPage',
+);
+
+/** Desktop pages of the signed-in app and who may open each. */
+const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
+  { path: '/dashboard', access: 'broker', element: <DashboardPage /> },
+  { path: '/profile-setup', access: 'broker', element: <ProfilePage /> },
+  { path: '/profile', access: 'broker', element: <ProfilePage /> },
+  { path: '/new-referral', access: 'broker', element: <NewReferralPage /> },
+  { path: '/referrals', access: 'broker', element: <ReferralsPage /> },
+  { path: '/referral/:id', access: 'broker', element: <ReferralDetailPage /> },
+  { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
+  { path: '/admin', access: 'admin', element: <PendingPage title="لوحة الإدارة" /> },
+  { path: '/messaging-config', access: 'admin', element: <PendingPage title="إعدادات الرسائل" /> },
+  {
+    path: '/user-management',
+    access: 'superadmin',
+    element: <PendingPage title="إدارة المستخدمين" />,
+  },
 ];
 
 /** The broker's phone pages; without a session they send to /mobile. */
-const MOBILE_PAGES: { path: string; title: string }[] = [
-  { path: '/mobile-dashboard', title: 'الرئيسية' },
-  { path: '/mobile-new-referral', title: 'إضافة طلب جديد' },
-  { path: '/mobile-referrals', title: 'طلباتي' },
-  { path: '/mobile-commissions', title: 'عمولاتي' },
-  { path: '/mobile-profile', title: 'الملف الشخصي' },
-  { path: '/mobile-change-password', title: 'تغيير كلمة المرور' },
-  { path: '/mobile-referral-details/:id', title: 'تفاصيل الطلب' },
+const MOBILE_PAGES: { path: string; element: ReactNode }[] = [
+  { path: '/mobile-dashboard', element: <MobileDashboardPage /> },
+  { path: '/mobile-new-referral', element: <MobileNewReferralPage /> },
+  { path: '/mobile-referrals', element: <MobileReferralsPage /> },
+  { path: '/mobile-commissions', element: <MobileCommissionsPage /> },
+  { path: '/mobile-profile', element: <MobileProfilePage /> },
+  { path: '/mobile-referral-details/:id', element: <MobileReferralDetailsPage /> },
 ];
 
 /** Public pages that later releases fill in. */
@@ -93,23 +150,17 @@ export const router = createBrowserRouter([
       })),
       {
         element: guarded('broker', <DesktopLayout />),
-        children: DESKTOP_PAGES.map(({ path, title, access }) => ({
+        children: DESKTOP_PAGES.map(({ path, access, element }) => ({
           path,
-          element:
-            access === 'broker' ? (
-              <PendingPage title={title} />
-            ) : (
-              guarded(access, <PendingPage title={title} />)
-            ),
+          element: access === 'broker' ? element : guarded(access, element),
         })),
       },
       {
         element: guarded('mobile', <MobileLayout />),
-        children: MOBILE_PAGES.map(({ path, title }) => ({
-          path,
-          element: <PendingPage title={title} />,
-        })),
+        children: MOBILE_PAGES,
       },
+      // Reachable signed out too: it then asks to sign in (spec section 2).
+      { path: '/mobile-change-password', element: <MobileChangePasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatSar, transferRequestFormSchema } from '../../../domain';
+import { Button } from '../../components/ui/button';
+import { FormField, Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { refreshQueries } from '../../lib/queries';
+
+type Form = z.input<ReturnType<typeof transferRequestFormSchema>>;
+type Values = z.output<ReturnType<typeof transferRequestFormSchema>>;
+
+/** Amount (≤ what is pending, two decimals) and a Saudi IBAN; disabled with nothing pending. */
+export function TransferRequestForm({ available }: { available: number }) {
+  const form = useForm<Form, unknown, Values>({
+    resolver: zodResolver(transferRequestFormSchema(available)),
+    defaultValues: { amount: '', bankAccount: '' },
+  });
+  const send = useMutation({
+    mutationFn: (values: Values) => apiRequest('POST', '/api/commissions/request-transfer', values),
+    onSuccess: async () => {
+      toast({ title: 'تم إرسال طلب التحويل للمراجعة' });
+      form.reset();
+      await refreshQueries('/api/commissions');
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'فشل في إرسال طلب التحويل'),
+        variant: 'destructive',
+      }),
+  });
+  const errors = form.formState.errors;
+  const nothingPending = available <= 0;
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+    >
+      <p className="text-sm text-slate-700">المتاح للتحويل: {formatSar(available)}</p>
+      <FormField label="المبلغ المطلوب (ر.س)" error={errors.amount?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('amount')}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            max={available}
+            dir="ltr"
+            className="text-end"
+            disabled={nothingPending}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="رقم الآيبان (IBAN)"
+        error={errors.bankAccount?.message}
+        hint="مثال: SA03 8000 0000 6080 1016 7519"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('bankAccount')}
+            dir="ltr"
+            className="text-end"
+            autoComplete="off"
+            disabled={nothingPending}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={nothingPending || send.isPending}>
+        {send.isPending ? 'جاري الإرسال...' : 'إرسال طلب التحويل'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { CheckCircle2, FileText, Percent, PlusCircle, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatDateAr, formatNumberAr, formatPercentAr, formatSar } from '../../../domain';
+import { useSession } from '../../app/session';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { StatTile } from '../../components/ui/stat-tile';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { useMetrics, useReferrals } from '../../lib/queries';
+import { useRequestActivation } from './use-request-activation';
+
+export function DashboardPage() {
+  const { profile } = useSession();
+  const metrics = useMetrics();
+  const latest = useReferrals({ page: 1 });
+  const requestActivation = useRequestActivation();
+  if (!profile) return null;
+  const m = metrics.data;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">
+          مرحباً، {profile.fullName || <bdi dir="ltr">{profile.phone}</bdi>}
+        </h1>
+        <p className="mt-1 text-slate-700">
+          رمز الوسيط:{' '}
+          <bdi className="font-mono font-bold" dir="ltr">
+            {profile.brokerCode}
+          </bdi>
+        </p>
+      </div>
+
+      {!profile.isActive ? (
+        <Alert tone="warning" className="flex flex-wrap items-center justify-between gap-3">
+          <span>
+            {profile.activationRequestedAt
+              ? 'حسابك غير مفعل بعد، وطلب التفعيل قيد المراجعة لدى الإدارة.'
+              : 'حسابك غير مفعل. اطلب التفعيل لتتمكن من إضافة طلبات المستأجرين.'}
+          </span>
+          {profile.activationRequestedAt ? null : (
+            <Button
+              onClick={() => requestActivation.mutate()}
+              disabled={requestActivation.isPending}
+            >
+              طلب تفعيل الحساب
+            </Button>
+          )}
+        </Alert>
+      ) : null}
+
+      <section aria-label="ملخص الأداء" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {m ? (
+          <>
+            <StatTile
+              label="الطلبات النشطة"
+              value={formatNumberAr(m.activeReferrals)}
+              icon={<FileText aria-hidden="true" className="size-5" />}
+            />
+            <StatTile
+              label="إجمالي العمولات"
+              value={formatSar(m.totalCommission)}
+              icon={<Wallet aria-hidden="true" className="size-5" />}
+            />
+            <StatTile
+              label="العقود المكتملة"
+              value={formatNumberAr(m.completedContracts)}
+              icon={<CheckCircle2 aria-hidden="true" className="size-5" />}
+            />
+            <StatTile
+              label="نسبة النجاح"
+              value={formatPercentAr(m.successRate)}
+              icon={<Percent aria-hidden="true" className="size-5" />}
+            />
+          </>
+        ) : (
+          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
+        )}
+      </section>
+
+      <Card>
+        <CardTitle className="mb-3">إجراءات سريعة</CardTitle>
+        <div className="flex flex-wrap gap-3">
+          {profile.isActive ? (
+            <Link to="/new-referral" className={buttonClasses('default')}>
+              <PlusCircle aria-hidden="true" className="size-5" />
+              إحالة جديدة
+            </Link>
+          ) : (
+            <Button disabled>
+              <PlusCircle aria-hidden="true" className="size-5" />
+              إحالة جديدة
+            </Button>
+          )}
+          <Link to="/referrals" className={buttonClasses('outline')}>
+            عرض الإحالات
+          </Link>
+          <Link to="/commissions" className={buttonClasses('outline')}>
+            طلب تحويل العمولة
+          </Link>
+        </div>
+      </Card>
+
+      <Card>
+        <CardTitle className="mb-3">أحدث الإحالات</CardTitle>
+        {latest.data && latest.data.items.length === 0 ? (
+          <EmptyState title="لا توجد إحالات بعد">
+            ابدأ بإضافة أول إحالة لمستأجر يرغب في الدفع الشهري.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {(latest.data?.items ?? []).slice(0, 3).map((r) => (
+              <li key={r.id}>
+                <Link
+                  to={`/referral/${r.id}`}
+                  className="flex min-h-14 flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
+                >
+                  <bdi dir="ltr" className="font-medium">
+                    {r.tenantPhone}
+                  </bdi>
+                  <span className="text-sm text-slate-700">{formatDateAr(r.submittedAt)}</span>
+                  <ReferralStatusBadge status={r.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

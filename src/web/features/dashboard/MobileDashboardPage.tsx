@@ -1,0 +1,98 @@
+import { FileText, LogOut, PlusCircle, User, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatDateAr, formatNumberAr, formatSar } from '../../../domain';
+import { useLogout, useSession } from '../../app/session';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/feedback';
+import { StatTile } from '../../components/ui/stat-tile';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { useMetrics, useReferrals } from '../../lib/queries';
+
+export function MobileDashboardPage() {
+  const { profile } = useSession();
+  const metrics = useMetrics();
+  const latest = useReferrals({ page: 1 });
+  const logout = useLogout('/mobile');
+  if (!profile) return null;
+  const items = (latest.data?.items ?? []).slice(0, 3);
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-bold">
+        أهلاً، {profile.fullName || <bdi dir="ltr">{profile.phone}</bdi>}
+      </h1>
+      <div className="grid grid-cols-2 gap-3">
+        <StatTile
+          label="إجمالي الطلبات"
+          value={formatNumberAr(metrics.data?.totalReferrals ?? 0)}
+        />
+        <StatTile label="إجمالي العمولات" value={formatSar(metrics.data?.totalCommissions ?? 0)} />
+      </div>
+      <div className="grid grid-cols-3 gap-2">
+        <Link to="/mobile-new-referral" className={buttonClasses('default', 'flex-col text-sm')}>
+          <PlusCircle aria-hidden="true" className="size-5" />
+          إضافة طلب
+        </Link>
+        <Link to="/mobile-referrals" className={buttonClasses('outline', 'flex-col text-sm')}>
+          <FileText aria-hidden="true" className="size-5" />
+          عرض الطلبات
+        </Link>
+        <Link to="/mobile-commissions" className={buttonClasses('outline', 'flex-col text-sm')}>
+          <Wallet aria-hidden="true" className="size-5" />
+          العمولات
+        </Link>
+      </div>
+      <Card className="p-4">
+        <CardTitle className="mb-2">أحدث الطلبات</CardTitle>
+        {latest.data && items.length === 0 ? (
+          <EmptyState title="لا توجد طلبات بعد" />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {items.map((r) => (
+              <li key={r.id}>
+                <Link to={`/mobile-referral-details/${r.id}`} className="block space-y-1 py-2">
+                  <div className="flex items-center justify-between gap-2">
+                    <bdi dir="ltr" className="font-medium">
+                      {r.tenantPhone}
+                    </bdi>
+                    <ReferralStatusBadge status={r.status} />
+                  </div>
+                  <p className="text-sm text-slate-700">
+                    {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'} ·{' '}
+                    {formatDateAr(r.createdAt)}
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card className="space-y-2 p-4">
+        <div className="flex items-center justify-between">
+          <span>حالة الحساب</span>
+          <Badge tone={profile.isActive ? 'success' : 'warning'}>
+            {profile.isActive ? 'مفعل' : 'غير مفعل'}
+          </Badge>
+        </div>
+        <div className="flex items-center justify-between">
+          <span>رمز الوسيط</span>
+          <bdi dir="ltr" className="font-mono font-bold">
+            {profile.brokerCode}
+          </bdi>
+        </div>
+      </Card>
+      <div className="grid grid-cols-2 gap-2">
+        <Link to="/mobile-profile" className={buttonClasses('outline')}>
+          <User aria-hidden="true" className="size-4" />
+          الملف الشخصي
+        </Link>
+        <Button variant="outline" onClick={() => void logout()}>
+          <LogOut aria-hidden="true" className="size-4" />
+          تسجيل الخروج
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { refreshSession } from '../../app/session';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+/** Asks the administration to activate the account; the banner's button then disappears. */
+export function useRequestActivation() {
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/broker/request-activation'),
+    onSuccess: async () => {
+      toast({ title: 'تم إرسال طلب التفعيل', description: 'سيتم مراجعة طلبك من قبل الإدارة' });
+      await refreshSession();
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ في إرسال الطلب'),
+        variant: 'destructive',
+      }),
+  });
+}

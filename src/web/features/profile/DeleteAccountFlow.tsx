@@ -1,0 +1,108 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { FormField, Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+const PHRASE = 'حذف الحساب';
+const LOGOUT_DELAY_MS = 2000;
+
+type Step = 'closed' | 'warning' | 'phrase' | 'confirm';
+
+/** Warning → type the exact phrase → final confirmation; cancel at any step starts over. */
+export function DeleteAccountFlow() {
+  const [step, setStep] = useState<Step>('closed');
+  const [typed, setTyped] = useState('');
+  const navigate = useNavigate();
+  const cancel = () => {
+    setStep('closed');
+    setTyped('');
+  };
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', '/api/broker/account'),
+    onSuccess: () => {
+      cancel();
+      toast({ title: 'تم حذف الحساب' });
+      setTimeout(() => {
+        queryClient.clear();
+        navigate('/mobile', { replace: true });
+      }, LOGOUT_DELAY_MS);
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ في حذف الحساب',
+        description: errorMessage(error, 'حدث خطأ أثناء حذف الحساب'),
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <>
+      <Button variant="destructive" className="w-full" onClick={() => setStep('warning')}>
+        حذف الحساب
+      </Button>
+      <Dialog open={step === 'warning'} onOpenChange={(open) => !open && cancel()} title="تحذير">
+        <p className="mb-4 text-slate-800">
+          سيتم حذف حسابك وجميع طلباتك وعمولاتك نهائياً، ولا يمكن التراجع عن ذلك.
+        </p>
+        <div className="flex gap-2">
+          <Button variant="destructive" onClick={() => setStep('phrase')}>
+            متابعة
+          </Button>
+          <Button variant="outline" onClick={cancel}>
+            إلغاء
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={step === 'phrase'}
+        onOpenChange={(open) => !open && cancel()}
+        title="تأكيد الحذف"
+      >
+        <div className="space-y-4">
+          <FormField label={`اكتب «${PHRASE}» للتأكيد`}>
+            {(control) => (
+              <Input
+                {...control}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <div className="flex gap-2">
+            <Button
+              variant="destructive"
+              disabled={typed !== PHRASE}
+              onClick={() => setStep('confirm')}
+            >
+              تأكيد
+            </Button>
+            <Button variant="outline" onClick={cancel}>
+              إلغاء
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+      <Dialog
+        open={step === 'confirm'}
+        onOpenChange={(open) => !open && cancel()}
+        title="الحذف النهائي"
+      >
+        <p className="mb-4 text-slate-800">هل أنت متأكد؟ هذه هي الخطوة الأخيرة.</p>
+        <div className="flex gap-2">
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            حذف الحساب نهائياً
+          </Button>
+          <Button variant="outline" onClick={cancel}>
+            إلغاء
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { changePasswordFormSchema } from '../../../domain';
+import { useSession } from '../../app/session';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Loading } from '../../components/ui/feedback';
+import { FormField, Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+type Values = z.output<typeof changePasswordFormSchema>;
+
+const FIELDS = [
+  { name: 'currentPassword', label: 'كلمة المرور الحالية', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'كلمة المرور الجديدة', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'تأكيد كلمة المرور الجديدة', autoComplete: 'new-password' },
+] as const;
+
+export function MobileChangePasswordPage() {
+  const { profile, isLoading } = useSession();
+  const navigate = useNavigate();
+  const form = useForm<Values>({ resolver: zodResolver(changePasswordFormSchema) });
+  const change = useMutation({
+    mutationFn: (values: Values) =>
+      apiRequest('POST', '/api/auth/change-password', {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      }),
+    onSuccess: () => {
+      toast({ title: 'تم تغيير كلمة المرور' });
+      navigate('/mobile-profile');
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ أثناء تغيير كلمة المرور'),
+        variant: 'destructive',
+      }),
+  });
+  if (isLoading) return <Loading />;
+  if (!profile) {
+    return (
+      <main id="main" className="mx-auto max-w-md space-y-4 p-4">
+        <Alert tone="warning">يرجى تسجيل الدخول أولاً</Alert>
+        <Link to="/mobile" className={buttonClasses('default', 'w-full')}>
+          تسجيل الدخول
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="mx-auto max-w-md space-y-4 p-4">
+      <h1 className="text-xl font-bold">تغيير كلمة المرور</h1>
+      <Card className="p-4">
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={form.handleSubmit((values) => change.mutate(values))}
+        >
+          {FIELDS.map((f) => (
+            <FormField key={f.name} label={f.label} error={form.formState.errors[f.name]?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register(f.name)}
+                  type="password"
+                  autoComplete={f.autoComplete}
+                />
+              )}
+            </FormField>
+          ))}
+          <Button type="submit" className="w-full" disabled={change.isPending}>
+            {change.isPending ? 'جاري الحفظ...' : 'تغيير كلمة المرور'}
+          </Button>
+        </form>
+      </Card>
+      <Link to="/mobile-profile" className={buttonClasses('ghost', 'w-full')}>
+        العودة للملف الشخصي
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { formatPercentAr, mobileProfileCompletion, profileFormSchema } from '../../../domain';
+import { refreshSession, useSession } from '../../app/session';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { FormField, Input, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { DeleteAccountFlow } from './DeleteAccountFlow';
+
+type Form = z.input<typeof profileFormSchema>;
+type Values = z.output<typeof profileFormSchema>;
+
+export function MobileProfilePage() {
+  const { profile } = useSession();
+  const [editing, setEditing] = useState(false);
+  const form = useForm<Form, unknown, Values>({
+    resolver: zodResolver(profileFormSchema),
+    values: {
+      fullName: profile?.fullName ?? '',
+      email: profile?.email ?? '',
+      officeName: profile?.officeName ?? '',
+      falLicense: profile?.falLicense ?? '',
+      secondPhone: profile?.secondPhone ?? '',
+      bio: profile?.bio ?? '',
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: Values) => apiRequest('PATCH', '/api/broker/profile', values),
+    onSuccess: async () => {
+      toast({ title: 'تم تحديث الملف الشخصي', description: 'تم حفظ المعلومات بنجاح' });
+      await refreshSession();
+      setEditing(false);
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ في التحديث',
+        description: errorMessage(error, 'حدث خطأ أثناء حفظ المعلومات'),
+        variant: 'destructive',
+      }),
+  });
+  if (!profile) return null;
+
+  const name = profile.fullName || profile.phone;
+  const completion = mobileProfileCompletion(profile);
+  const errors = form.formState.errors;
+  const field = (key: keyof Form, label: string, extra: Record<string, string> = {}) => (
+    <FormField label={label} error={errors[key]?.message}>
+      {(control) =>
+        key === 'bio' ? (
+          <Textarea {...control} {...form.register(key)} disabled={!editing} />
+        ) : (
+          <Input {...control} {...form.register(key)} disabled={!editing} {...extra} />
+        )
+      }
+    </FormField>
+  );
+
+  return (
+    <div className="space-y-4">
+      <Card className="flex items-center gap-4 p-4">
+        <span
+          aria-hidden="true"
+          className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
+        >
+          {name.charAt(0)}
+        </span>
+        <div className="min-w-0 flex-1 space-y-1">
+          <h1 className="truncate text-lg font-bold" dir="auto">
+            {name}
+          </h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={profile.isActive ? 'success' : 'warning'}>
+              {profile.isActive ? 'مفعل' : 'غير مفعل'}
+            </Badge>
+            <bdi dir="ltr" className="font-mono text-sm">
+              {profile.brokerCode}
+            </bdi>
+          </div>
+        </div>
+      </Card>
+      <Card className="p-4">
+        <p className="text-sm">اكتمال الملف الشخصي: {formatPercentAr(completion)}</p>
+        <div
+          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
+          role="progressbar"
+          aria-label="اكتمال الملف الشخصي"
+          aria-valuenow={completion}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div className="h-full bg-brand-700" style={{ inlineSize: `${completion}%` }} />
+        </div>
+      </Card>
+      {!profile.isActive ? (
+        <Alert tone="warning">
+          حسابك غير مفعل حالياً. تواصل مع الإدارة أو اطلب التفعيل من لوحة التحكم.
+        </Alert>
+      ) : null}
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      >
+        <Card className="space-y-3 p-4">
+          <div className="flex items-center justify-between">
+            <CardTitle>المعلومات الأساسية</CardTitle>
+            <Button variant="outline" onClick={() => setEditing((v) => !v)}>
+              {editing ? 'إلغاء التعديل' : 'تعديل'}
+            </Button>
+          </div>
+          {field('fullName', 'الاسم الكامل')}
+          <FormField label="رقم الجوال">
+            {(control) => (
+              <Input
+                {...control}
+                value={profile.phone}
+                readOnly
+                disabled
+                dir="ltr"
+                className="text-end"
+              />
+            )}
+          </FormField>
+          {field('email', 'البريد الإلكتروني', {
+            type: 'email',
+            dir: 'ltr',
+            className: 'text-end',
+          })}
+        </Card>
+        <Card className="space-y-3 p-4">
+          <CardTitle>المعلومات المهنية</CardTitle>
+          {field('officeName', 'اسم المكتب')}
+          {field('falLicense', 'رقم رخصة فال', {
+            inputMode: 'numeric',
+            dir: 'ltr',
+            className: 'text-end',
+          })}
+          {field('secondPhone', 'رقم جوال إضافي', {
+            type: 'tel',
+            inputMode: 'tel',
+            dir: 'ltr',
+            className: 'text-end',
+          })}
+          {field('bio', 'نبذة عنك')}
+        </Card>
+        {editing ? (
+          <Button type="submit" className="w-full" disabled={save.isPending}>
+            {save.isPending ? 'جاري الحفظ...' : 'حفظ'}
+          </Button>
+        ) : null}
+      </form>
+      <Link to="/mobile-change-password" className={buttonClasses('outline', 'w-full')}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        تغيير كلمة المرور
+      </Link>
+      <DeleteAccountFlow />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  CITIES,
+  desktopProfileCompletion,
+  formatPercentAr,
+  profileFormSchema,
+} from '../../../domain';
+import { refreshSession, useLogout, useSession } from '../../app/session';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { FormField, Input, Textarea } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+type ProfileForm = z.input<typeof profileFormSchema>;
+type ProfileValues = z.output<typeof profileFormSchema>;
+
+const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
+
+/** /profile-setup and /profile: the broker's own details; the phone is shown, never edited. */
+export function ProfilePage() {
+  const { profile } = useSession();
+  const navigate = useNavigate();
+  const logout = useLogout('/login');
+  const form = useForm<ProfileForm, unknown, ProfileValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: {
+      fullName: profile?.fullName ?? '',
+      officeName: profile?.officeName ?? '',
+      secondPhone: profile?.secondPhone ?? '',
+      bio: profile?.bio ?? '',
+      falLicense: profile?.falLicense ?? '',
+      email: profile?.email ?? '',
+      city: profile?.city ?? '',
+    },
+  });
+  const save = useMutation({
+    mutationFn: (values: ProfileValues) => apiRequest('PUT', '/api/broker/profile', values),
+    onSuccess: async () => {
+      toast({ title: 'تم حفظ الملف الشخصي' });
+      await refreshSession();
+      navigate('/dashboard');
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ في حفظ الملف الشخصي'),
+        variant: 'destructive',
+      }),
+  });
+  if (!profile) return null;
+
+  const completion = desktopProfileCompletion(form.watch());
+  const errors = form.formState.errors;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold">الملف الشخصي</h1>
+        <p className="mt-1 text-slate-700">
+          مرحباً بك في شريك! أكمل بياناتك ليتعرّف عليك فريقنا ويسهل التواصل معك بخصوص طلباتك وعمولاتك.
+        </p>
+      </div>
+      <Card className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-sm text-slate-700">رمز الوسيط</p>
+            <p className="font-mono text-xl font-bold text-brand-800" dir="ltr">
+              {profile.brokerCode}
+            </p>
+          </div>
+          <p className="max-w-xs text-sm text-slate-700">
+            استخدم هذا الرمز في جميع تعاملاتك الرسمية مع شريك.
+          </p>
+        </div>
+        <div>
+          <div className="flex justify-between text-sm">
+            <span>اكتمال الملف الشخصي</span>
+            <span className="font-bold">{formatPercentAr(completion)}</span>
+          </div>
+          <div
+            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+            role="progressbar"
+            aria-label="اكتمال الملف الشخصي"
+            aria-valuenow={completion}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="h-full bg-brand-700" style={{ inlineSize: `${completion}%` }} />
+          </div>
+        </div>
+      </Card>
+      <Card>
+        <CardTitle className="mb-4">بياناتك</CardTitle>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
+        >
+          <FormField label="رقم الجوال" hint="لا يمكن تغيير رقم الجوال">
+            {(control) => (
+              <Input {...control} value={profile.phone} readOnly dir="ltr" className="text-end" />
+            )}
+          </FormField>
+          <FormField label="الاسم الكامل" error={errors.fullName?.message}>
+            {(control) => <Input {...control} {...form.register('fullName')} autoComplete="name" />}
+          </FormField>
+          <FormField label="اسم المكتب (اختياري)" error={errors.officeName?.message}>
+            {(control) => (
+              <Input {...control} {...form.register('officeName')} autoComplete="organization" />
+            )}
+          </FormField>
+          <FormField label="المدينة (اختياري)" error={errors.city?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="city"
+                render={({ field }) => (
+                  <Select
+                    {...control}
+                    value={field.value ?? ''}
+                    onValueChange={field.onChange}
+                    options={CITY_OPTIONS}
+                    placeholder="اختر المدينة"
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField label="رقم جوال إضافي (اختياري)" error={errors.secondPhone?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('secondPhone')}
+                type="tel"
+                inputMode="tel"
+                dir="ltr"
+                className="text-end"
+                placeholder="05xxxxxxxx"
+              />
+            )}
+          </FormField>
+          <FormField label="رقم رخصة فال (اختياري)" error={errors.falLicense?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('falLicense')}
+                inputMode="numeric"
+                dir="ltr"
+                className="text-end"
+              />
+            )}
+          </FormField>
+          <FormField label="البريد الإلكتروني (اختياري)" error={errors.email?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('email')}
+                type="email"
+                autoComplete="email"
+                dir="ltr"
+                className="text-end"
+              />
+            )}
+          </FormField>
+          <FormField label="نبذة عنك (اختياري)" error={errors.bio?.message}>
+            {(control) => <Textarea {...control} {...form.register('bio')} />}
+          </FormField>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'جاري الحفظ...' : 'حفظ الملف الشخصي'}
+            </Button>
+            <Button variant="outline" onClick={() => navigate('/dashboard')}>
+              تخطي الآن
+            </Button>
+            <Button variant="ghost" className="ms-auto text-red-800" onClick={() => void logout()}>
+              تسجيل الخروج
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

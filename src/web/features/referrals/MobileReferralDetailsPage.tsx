@@ -1,0 +1,98 @@
+import { ExternalLink, MessageCircle, Phone } from 'lucide-react';
+import { useParams } from 'react-router';
+import { formatDateAr, formatSar, telHref, whatsappHref } from '../../../domain';
+import { useSession } from '../../app/session';
+import { Alert } from '../../components/ui/alert';
+import { buttonClasses } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/feedback';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { isApiError } from '../../lib/api';
+import { useReferralDetails } from '../../lib/queries';
+
+export function MobileReferralDetailsPage() {
+  const { id = '' } = useParams();
+  const { profile } = useSession();
+  const details = useReferralDetails(id);
+  if (details.isLoading) return <Skeleton className="h-64" />;
+  if (!details.data) {
+    return (
+      <Alert>
+        {isApiError(details.error, 404) ? 'الطلب غير موجود' : 'فشل في جلب تفاصيل الإحالة'}
+      </Alert>
+    );
+  }
+  const r = details.data;
+  const tenant = r.tenantData;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-bold">تفاصيل الطلب</h1>
+      <Card className="space-y-2 p-4">
+        <ReferralStatusBadge status={r.status} />
+        <p className="text-sm">تاريخ الإنشاء: {formatDateAr(r.createdAt)}</p>
+        <p className="text-sm">
+          الإيجار: {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}
+        </p>
+      </Card>
+      <Card className="space-y-3 p-4">
+        <CardTitle>التواصل</CardTitle>
+        {profile ? (
+          <p className="text-sm">
+            جوال الوسيط: <bdi dir="ltr">{profile.phone}</bdi>
+          </p>
+        ) : null}
+        <p className="text-sm">
+          جوال المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
+        </p>
+        <div className="grid grid-cols-2 gap-2">
+          <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
+            <Phone aria-hidden="true" className="size-4" />
+            اتصال
+          </a>
+          <a
+            href={whatsappHref(r.tenantPhone)}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses('outline')}
+          >
+            <MessageCircle aria-hidden="true" className="size-4" />
+            واتساب
+          </a>
+        </div>
+      </Card>
+      <Card className="space-y-2 p-4">
+        <CardTitle>بيانات المستأجر</CardTitle>
+        {tenant ? (
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <dt className="text-slate-700">الاسم</dt>
+            <dd>{tenant.name}</dd>
+            <dt className="text-slate-700">الراتب الشهري</dt>
+            <dd>{formatSar(tenant.income)}</dd>
+            <dt className="text-slate-700">الالتزامات الشهرية</dt>
+            <dd>{formatSar(tenant.monthlyObligations)}</dd>
+            <dt className="text-slate-700">صافي الراتب</dt>
+            <dd>{formatSar(Number(tenant.income) - Number(tenant.monthlyObligations))}</dd>
+            <dt className="text-slate-700">تاريخ الإرسال</dt>
+            <dd>{formatDateAr(tenant.submittedAt)}</dd>
+          </dl>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700">
+              لم يُدخل المستأجر بياناته بعد. يمكنه إكمالها عبر الرابط المرسل إليه.
+            </p>
+            <a
+              href={r.tenantFormUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClasses('outline', 'w-full')}
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              فتح نموذج المستأجر
+            </a>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { MessageCircle, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  formatDateAr,
+  formatNumberAr,
+  formatSar,
+  referralStatusLabel,
+  telHref,
+  toLatinDigits,
+  whatsappHref,
+} from '../../../domain';
+import { buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { Input } from '../../components/ui/input';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { useReferrals } from '../../lib/queries';
+
+/** /mobile-referrals: cards with call and WhatsApp; search by phone or status text. */
+export function MobileReferralsPage() {
+  const [search, setSearch] = useState('');
+  const referrals = useReferrals({ page: 1, pageSize: 100 });
+  const term = toLatinDigits(search.trim());
+  const items = (referrals.data?.items ?? []).filter(
+    (r) => !term || r.tenantPhone.includes(term) || referralStatusLabel(r.status).includes(term),
+  );
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-xl font-bold">طلباتي</h1>
+        <p className="text-sm text-slate-700">{formatNumberAr(items.length)} طلب</p>
+      </div>
+      <Input
+        type="search"
+        aria-label="البحث برقم الجوال أو الحالة"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder="ابحث برقم الجوال أو الحالة"
+      />
+      {!referrals.data ? (
+        <Skeleton className="h-32" />
+      ) : items.length === 0 ? (
+        <EmptyState title="لا توجد طلبات" />
+      ) : (
+        <ul className="space-y-3">
+          {items.map((r) => (
+            <li key={r.id}>
+              <Card className="space-y-3 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div>
+                    <bdi dir="ltr" className="font-bold">
+                      {r.tenantPhone}
+                    </bdi>
+                    <p className="text-sm text-slate-700">
+                      {r.submittedAt ? formatDateAr(r.submittedAt) : 'غير محدد'}
+                    </p>
+                  </div>
+                  <ReferralStatusBadge status={r.status} />
+                </div>
+                <p className="text-sm">
+                  الإيجار: {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}
+                </p>
+                <div className="grid grid-cols-3 gap-2">
+                  <Link
+                    to={`/mobile-referral-details/${r.id}`}
+                    className={buttonClasses('outline')}
+                  >
+                    التفاصيل
+                  </Link>
+                  <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
+                    <Phone aria-hidden="true" className="size-4" />
+                    اتصال
+                  </a>
+                  <a
+                    href={whatsappHref(r.tenantPhone)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={buttonClasses('outline')}
+                  >
+                    <MessageCircle aria-hidden="true" className="size-4" />
+                    واتساب
+                  </a>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

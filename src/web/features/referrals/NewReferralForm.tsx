@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { newReferralFormSchema } from '../../../domain';
+import { useSession } from '../../app/session';
+import { Button } from '../../components/ui/button';
+import { FormField, Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { refreshQueries } from '../../lib/queries';
+
+type Form = z.input<typeof newReferralFormSchema>;
+type Values = z.output<typeof newReferralFormSchema>;
+
+/**
+ * The tenant's phone and an optional annual rent. Blocked while the account is inactive or
+ * the full name is empty; on success the spec's toast, then the dashboard.
+ */
+export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) {
+  const { profile } = useSession();
+  const navigate = useNavigate();
+  const form = useForm<Form, unknown, Values>({
+    resolver: zodResolver(newReferralFormSchema),
+    defaultValues: { tenantPhone: '', rent: '' },
+  });
+  const create = useMutation({
+    mutationFn: (values: Values) =>
+      apiRequest('POST', '/api/referrals', {
+        tenantPhone: values.tenantPhone,
+        ...(values.rent ? { rent: values.rent } : {}),
+      }),
+    onSuccess: async () => {
+      toast({
+        title: 'تم إنشاء الطلب بنجاح',
+        description: 'تم إرسال رابط إكمال البيانات للمستأجر',
+      });
+      await refreshQueries('/api/referrals', '/api/dashboard/metrics');
+      navigate(variant === 'mobile' ? '/mobile-dashboard' : '/dashboard');
+    },
+    onError: (error) =>
+      variant === 'mobile'
+        ? toast({
+            title: 'خطأ في إنشاء الطلب',
+            description: errorMessage(error, 'حدث خطأ غير متوقع'),
+            variant: 'destructive',
+          })
+        : toast({
+            title: 'خطأ',
+            description: errorMessage(error, 'فشل في إرسال الإحالة'),
+            variant: 'destructive',
+          }),
+  });
+  if (!profile) return null;
+
+  const inactive = !profile.isActive;
+  const nameMissing = !profile.fullName?.trim();
+  const blockedLabel = inactive ? 'الحساب غير مفعل' : nameMissing ? 'يجب إكمال الاسم الكامل' : null;
+  const errors = form.formState.errors;
+
+  const onInvalid = () => {
+    if (errors.tenantPhone || form.getFieldState('tenantPhone').invalid) {
+      toast({
+        title: 'خطأ في رقم الجوال',
+        description: 'يرجى إدخال رقم جوال المستأجر بشكل صحيح',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => create.mutate(values), onInvalid)}
+    >
+      {inactive ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          حسابك غير مفعل حالياً، يرجى التواصل مع الإدارة لتفعيل الحساب قبل إضافة الطلبات.
+        </p>
+      ) : nameMissing ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          يرجى إكمال الاسم الكامل في الملف الشخصي قبل إضافة الطلبات.
+        </p>
+      ) : null}
+      <FormField label="رقم جوال المستأجر" error={errors.tenantPhone?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('tenantPhone')}
+            type="tel"
+            inputMode="tel"
+            dir="ltr"
+            className="text-end"
+            placeholder="05xxxxxxxx"
+          />
+        )}
+      </FormField>
+      <FormField
+        label="الإيجار السنوي بالريال (اختياري)"
+        error={errors.rent?.message}
+        hint="أرقام فقط، مثل 50000"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('rent', {
+              // Digits only (Latin or Arabic-Indic) as the broker types.
+              onChange: (event: { target: { value: string } }) => {
+                event.target.value = event.target.value.replace(/[^\d٠-٩۰-۹]/g, '');
+              },
+            })}
+            inputMode="numeric"
+            dir="ltr"
+            className="text-end"
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={Boolean(blockedLabel) || create.isPending}>
+        {blockedLabel ?? (create.isPending ? 'جاري الإرسال...' : 'إرسال الطلب')}
+      </Button>
+    </form>
+  );
+}

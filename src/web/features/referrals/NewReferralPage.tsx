@@ -1,0 +1,16 @@
+import { Card } from '../../components/ui/card';
+import { NewReferralForm } from './NewReferralForm';
+
+export function NewReferralPage() {
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-bold">إحالة جديدة</h1>
+      <p className="text-slate-700">
+        أدخل رقم جوال المستأجر، وسنرسل له رابطاً لإكمال بياناته بنفسه.
+      </p>
+      <Card>
+        <NewReferralForm variant="desktop" />
+      </Card>
+    </div>
+  );
+}

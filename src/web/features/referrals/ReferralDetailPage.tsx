@@ -1,0 +1,160 @@
+import { Check, Copy, MessageCircle, Phone } from 'lucide-react';
+import { useParams } from 'react-router';
+import {
+  daysSince,
+  formatDateAr,
+  formatNumberAr,
+  formatSar,
+  referralProgress,
+  referralStatusLabel,
+  telHref,
+  whatsappHref,
+} from '../../../domain';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/feedback';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { isApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useReferralDetails } from '../../lib/queries';
+import { copyText } from './copy';
+
+const STEPS = [
+  { key: 'sent', label: 'تم الإرسال' },
+  { key: 'reviewStarted', label: 'بدأت المراجعة' },
+  { key: 'contractCompleted', label: 'اكتمل العقد' },
+] as const;
+
+export function ReferralDetailPage() {
+  const { id = '' } = useParams();
+  const details = useReferralDetails(id);
+  if (details.isLoading) return <Skeleton className="h-64" />;
+  if (!details.data) {
+    return (
+      <Alert>
+        {isApiError(details.error, 404) ? 'الطلب غير موجود' : 'فشل في جلب تفاصيل الإحالة'}
+      </Alert>
+    );
+  }
+  const r = details.data;
+  const progress = referralProgress(r.status);
+  const summary = `طلب المستأجر ${r.tenantPhone} - الحالة: ${referralStatusLabel(r.status)} - تاريخ الإرسال: ${formatDateAr(r.submittedAt)}`;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">تفاصيل الإحالة</h1>
+        <ReferralStatusBadge status={r.status} />
+      </div>
+      <Card className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-slate-700">جوال المستأجر:</span>
+          <bdi dir="ltr" className="text-lg font-bold">
+            {r.tenantPhone}
+          </bdi>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="نسخ رقم الجوال"
+            onClick={() => void copyText(r.tenantPhone, 'رقم الجوال')}
+          >
+            <Copy aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-slate-700">تاريخ الإرسال</dt>
+            <dd className="font-medium">{formatDateAr(r.submittedAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">منذ الإرسال</dt>
+            <dd className="font-medium">{formatNumberAr(daysSince(r.submittedAt))} يوم</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">الإيجار السنوي</dt>
+            <dd className="font-medium">
+              {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'غير محدد'}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={whatsappHref(r.tenantPhone)}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClasses('outline')}
+          >
+            <MessageCircle aria-hidden="true" className="size-4" />
+            واتساب
+          </a>
+          <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
+            <Phone aria-hidden="true" className="size-4" />
+            اتصال
+          </a>
+          <Button variant="outline" onClick={() => void copyText(summary, 'معلومات الطلب')}>
+            <Copy aria-hidden="true" className="size-4" />
+            نسخ معلومات الطلب
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => void copyText(r.tenantFormUrl, 'رابط إكمال البيانات')}
+          >
+            <Copy aria-hidden="true" className="size-4" />
+            نسخ رابط المستأجر
+          </Button>
+        </div>
+      </Card>
+
+      <Card>
+        <CardTitle className="mb-4">مراحل الطلب</CardTitle>
+        <ol className="grid grid-cols-3 gap-2">
+          {STEPS.map((step) => {
+            const done = progress[step.key];
+            return (
+              <li key={step.key} className="flex flex-col items-center gap-2 text-center">
+                <span
+                  className={cn(
+                    'flex size-10 items-center justify-center rounded-full border-2',
+                    done
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-slate-300 text-slate-500',
+                  )}
+                >
+                  {done ? <Check aria-hidden="true" className="size-5" /> : null}
+                </span>
+                <span className={cn('text-sm', done ? 'font-bold' : 'text-slate-700')}>
+                  {step.label}
+                  <span className="sr-only">{done ? ' (مكتملة)' : ' (لم تكتمل)'}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+
+      <Card className="space-y-2">
+        <CardTitle>العمولة</CardTitle>
+        {r.commission ? (
+          <p>
+            عمولتك: <strong>{formatSar(r.commission.amount)}</strong>
+          </p>
+        ) : r.potentialCommission ? (
+          <p>
+            عمولة محتملة: <strong>{formatSar(r.potentialCommission)}</strong>. تُضاف العمولة بعد
+            توقيع العقد، ولا تُحتسب في الإجمالي قبل ذلك.
+          </p>
+        ) : (
+          <p className="text-slate-700">
+            تُضاف عمولتك (٥٠٠ ر.س أو ١٪ من قيمة العقد أيهما أعلى) بعد توقيع العقد.
+          </p>
+        )}
+      </Card>
+
+      <Card className="space-y-2">
+        <CardTitle>ملاحظات</CardTitle>
+        <p className="text-slate-800">{r.notes || 'لا توجد ملاحظات من الإدارة بعد.'}</p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { Phone } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  cityLabel,
+  formatDateAr,
+  propertyTypeLabel,
+  REFERRAL_STATUSES,
+  telHref,
+} from '../../../domain';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { FormField, Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { type ReferralFilters, useReferrals } from '../../lib/queries';
+
+const ALL = 'all';
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'جميع الحالات' },
+  ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` })),
+];
+
+/** /referrals: the broker's referrals, filtered and paginated by the server. */
+export function ReferralsPage() {
+  const [filters, setFilters] = useState<ReferralFilters>({ page: 1 });
+  const referrals = useReferrals(filters);
+  const set = (change: Partial<ReferralFilters>) =>
+    setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
+  const data = referrals.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">إحالاتي</h1>
+      <Card className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <FormField label="الحالة">
+          {(control) => (
+            <Select
+              {...control}
+              value={filters.status ?? ALL}
+              onValueChange={(v) => set({ status: v === ALL ? undefined : v })}
+              options={STATUS_OPTIONS}
+            />
+          )}
+        </FormField>
+        <FormField label="رقم الجوال">
+          {(control) => (
+            <Input
+              {...control}
+              value={filters.phone ?? ''}
+              onChange={(e) => set({ phone: e.target.value.replace(/[^\d]/g, '') })}
+              inputMode="tel"
+              dir="ltr"
+              className="text-end"
+            />
+          )}
+        </FormField>
+        <FormField label="من تاريخ">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.from ?? ''}
+              onChange={(e) => set({ from: e.target.value || undefined })}
+            />
+          )}
+        </FormField>
+        <FormField label="إلى تاريخ">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={filters.to ?? ''}
+              onChange={(e) => set({ to: e.target.value || undefined })}
+            />
+          )}
+        </FormField>
+        <Button variant="outline" onClick={() => setFilters({ page: 1 })}>
+          مسح الفلاتر
+        </Button>
+      </Card>
+
+      {!data ? (
+        <Skeleton className="h-40" />
+      ) : data.items.length === 0 ? (
+        <EmptyState title="لا توجد إحالات مطابقة">
+          <Link to="/new-referral" className={buttonClasses('default')}>
+            إضافة إحالة جديدة
+          </Link>
+        </EmptyState>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full min-w-[720px] text-start text-sm">
+            <caption className="sr-only">قائمة الإحالات</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {[
+                  'رقم الجوال',
+                  'نوع العقار',
+                  'المدينة',
+                  'الحي',
+                  'تاريخ الإرسال',
+                  'الحالة',
+                  'إجراءات',
+                ].map((h) => (
+                  <th key={h} scope="col" className="px-3 py-3 text-start font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.map((r) => (
+                <tr key={r.id}>
+                  <td className="px-3 py-2">
+                    <bdi dir="ltr">{r.tenantPhone}</bdi>
+                  </td>
+                  <td className="px-3 py-2">{propertyTypeLabel(r.propertyType) || '—'}</td>
+                  <td className="px-3 py-2">{cityLabel(r.city) || '—'}</td>
+                  <td className="px-3 py-2">{r.district || '—'}</td>
+                  <td className="px-3 py-2">{formatDateAr(r.submittedAt)}</td>
+                  <td className="px-3 py-2">
+                    <ReferralStatusBadge status={r.status} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex gap-2">
+                      <Link to={`/referral/${r.id}`} className={buttonClasses('outline')}>
+                        التفاصيل
+                      </Link>
+                      <a
+                        href={telHref(r.tenantPhone)}
+                        className={buttonClasses('ghost')}
+                        aria-label={`اتصال بالرقم ${r.tenantPhone}`}
+                      >
+                        <Phone aria-hidden="true" className="size-4" />
+                      </a>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {data && pages > 1 ? (
+        <nav aria-label="الصفحات" className="flex items-center justify-center gap-3">
+          <Button
+            variant="outline"
+            disabled={(filters.page ?? 1) <= 1}
+            onClick={() => set({ page: (filters.page ?? 1) - 1 })}
+          >
+            السابق
+          </Button>
+          <span>
+            صفحة {filters.page ?? 1} من {pages}
+          </span>
+          <Button
+            variant="outline"
+            disabled={(filters.page ?? 1) >= pages}
+            onClick={() => set({ page: (filters.page ?? 1) + 1 })}
+          >
+            التالي
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
