@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
 /** A fresh Saudi mobile for each journey, so journeys never share an account. */
 export function randomPhone(): string {
@@ -38,4 +38,44 @@ export async function openSidebar(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'القائمة' }).click();
   }
   await expect(page.getByRole('navigation', { name: 'القائمة الرئيسية' })).toBeVisible();
+}
+
+/** Signs the page in through the API (the sign-in screens have their own journeys). */
+export async function signIn(page: Page, phone: string, password = 'secret123'): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { phone, password } });
+  expect(response.ok()).toBe(true);
+}
+
+/** A broker ready to refer: account, full name, and activation by the demo admin. */
+export async function readyBroker(page: Page, fullName = 'عبدالله الشمري'): Promise<string> {
+  const phone = randomPhone();
+  await createAccount(page.request, phone);
+  await signIn(page, phone);
+  const profile = await page.request.put('/api/broker/profile', { data: { fullName } });
+  expect(profile.ok()).toBe(true);
+  const { id } = (await profile.json()) as { id: string };
+  const admin = await adminApi();
+  expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
+  return phone;
+}
+
+let admin: Promise<APIRequestContext> | null = null;
+/** The demo admin, signed in once per worker (sign-in attempts per phone are rate-limited). */
+export function adminApi(): Promise<APIRequestContext> {
+  admin ??= (async () => {
+    const context = await request.newContext({
+      baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
+    });
+    const login = await context.post('/api/auth/login', {
+      data: { phone: '0550000002', password: 'demo1234' },
+    });
+    expect(login.ok()).toBe(true);
+    return context;
+  })();
+  return admin;
+}
+
+/** A toast's text (Radix also announces it to screen readers, hence the first match). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text).first()).toBeVisible();
 }

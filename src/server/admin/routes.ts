@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatSar, parseReferralStatus, referralStatusLabel } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
@@ -8,6 +9,7 @@ import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { notify } from '../notifications/service.js';
+import { changeReferralStatus } from './referral-status.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
@@ -33,8 +35,64 @@ const ACTIVATION = {
   },
 } as const;
 
+const statusBody = z.object({
+  status: z
+    .string({ error: 'يرجى اختيار الحالة' })
+    .transform((value, issue) => {
+      const status = parseReferralStatus(value);
+      if (!status) {
+        issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
+        return z.NEVER;
+      }
+      return status;
+    }),
+  notes: z.string().max(2000, { error: 'النص أطول من المسموح' }).nullish(),
+  contractId: z.string().trim().max(100, { error: 'رقم العقد أطول من المسموح' }).nullish(),
+});
+
 export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+
+  app.put(
+    '/referrals/:id/status',
+    { config: { access: 'admin' }, schema: { params: idParams, body: statusBody } },
+    async (request) => {
+      const { status, notes, contractId } = request.body;
+      const result = UUID.test(request.params.id)
+        ? await changeReferralStatus(db, request.params.id, {
+            status,
+            ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
+            ...(contractId !== undefined ? { contractId: contractId || null } : {}),
+          })
+        : null;
+      if (!result) throw notFound('الإحالة غير موجودة');
+      const { before, after, commissionCreated } = result;
+      await audit(db, request, {
+        action: 'referral.status_change',
+        entityType: 'referral',
+        entityId: after.id,
+        before: { status: before.status, notes: before.notes, contractId: before.contractId },
+        after: { status: after.status, notes: after.notes, contractId: after.contractId, commissionCreated },
+      });
+      if (before.status !== after.status) {
+        await notify(db, after.brokerId, {
+          type: 'info',
+          title: 'تحديث حالة الطلب',
+          message: `طلب المستأجر ${after.tenantPhone}: ${referralStatusLabel(after.status)}`,
+          link: `/referral/${after.id}`,
+        });
+      }
+      if (commissionCreated) {
+        await notify(db, after.brokerId, {
+          type: 'success',
+          title: 'تمت إضافة عمولة',
+          message: `أُضيفت عمولة بقيمة ${formatSar(commissionCreated)} لطلب المستأجر ${after.tenantPhone}`,
+          link: '/commissions',
+        });
+      }
+      return { oldStatus: before.status, newStatus: after.status, commissionCreated };
+    },
+  );
 
   for (const [verb, change] of Object.entries(ACTIVATION)) {
     app.post(
