@@ -48,45 +48,77 @@ describe('broker activation by an admin', () => {
 describe('PUT /api/admin/referrals/:id/status', () => {
   async function referralFor(rent: number | null) {
     const broker = await signUpBroker(t);
-    const payload = rent === null ? { tenantPhone: nextPhone() } : { tenantPhone: nextPhone(), rent };
-    const created = await t.app.inject({ method: 'POST', url: '/api/referrals', headers: { cookie: broker.cookie }, payload });
+    const payload =
+      rent === null ? { tenantPhone: nextPhone() } : { tenantPhone: nextPhone(), rent };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload,
+    });
     return { broker, id: created.json().id as string };
   }
   const put = (id: string, cookie: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url: `/api/admin/referrals/${id}/status`, headers: { cookie }, payload });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/referrals/${id}/status`,
+      headers: { cookie },
+      payload,
+    });
 
   it('accepts the key, the label, or the label with emoji; returns old and new status', async () => {
     const admin = await signUpBroker(t, { admin: true });
     const { id } = await referralFor(null);
     const first = await put(id, admin.cookie, { status: 'under_review' });
-    expect(first.json()).toMatchObject({ oldStatus: 'pending_completion', newStatus: 'under_review' });
+    expect(first.json()).toMatchObject({
+      oldStatus: 'pending_completion',
+      newStatus: 'under_review',
+    });
     const second = await put(id, admin.cookie, { status: 'تم القبول - بانتظار عقد المالك' });
     expect(second.json().newStatus).toBe('accepted_awaiting_owner_contract');
-    const third = await put(id, admin.cookie, { status: '📝 جاري إعداد عقد المستأجر', notes: 'بانتظار توقيع المالك' });
+    const third = await put(id, admin.cookie, {
+      status: '📝 جاري إعداد عقد المستأجر',
+      notes: 'بانتظار توقيع المالك',
+    });
     expect(third.json().newStatus).toBe('preparing_tenant_contract');
   });
 
   it('creates exactly one commission of max(500, 1% of the annual rent), whatever follows', async () => {
     const admin = await signUpBroker(t, { admin: true });
     const { broker, id } = await referralFor(84000);
-    const signed = await put(id, admin.cookie, { status: 'contract_signed', contractId: 'C-2026-001' });
+    const signed = await put(id, admin.cookie, {
+      status: 'contract_signed',
+      contractId: 'C-2026-001',
+    });
     expect(signed.json().commissionCreated).toBe('840.00');
     await put(id, admin.cookie, { status: 'commission_added' });
     await put(id, admin.cookie, { status: 'under_review' });
     await put(id, admin.cookie, { status: 'contract_signed' });
-    const list = (await t.app.inject({ url: '/api/commissions', headers: { cookie: broker.cookie } })).json();
+    const list = (
+      await t.app.inject({ url: '/api/commissions', headers: { cookie: broker.cookie } })
+    ).json();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ amount: '840.00', status: 'pending', contractNumber: 'C-2026-001' });
+    expect(list[0]).toMatchObject({
+      amount: '840.00',
+      status: 'pending',
+      contractNumber: 'C-2026-001',
+    });
 
     const small = await referralFor(20000);
-    expect((await put(small.id, admin.cookie, { status: 'commission_added' })).json().commissionCreated).toBe('500.00');
+    expect(
+      (await put(small.id, admin.cookie, { status: 'commission_added' })).json().commissionCreated,
+    ).toBe('500.00');
   });
 
   it('concurrent changes to contract signed still make one commission', async () => {
     const admin = await signUpBroker(t, { admin: true });
     const { broker, id } = await referralFor(60000);
-    await Promise.all(Array.from({ length: 5 }, () => put(id, admin.cookie, { status: 'contract_signed' })));
-    const list = (await t.app.inject({ url: '/api/commissions', headers: { cookie: broker.cookie } })).json();
+    await Promise.all(
+      Array.from({ length: 5 }, () => put(id, admin.cookie, { status: 'contract_signed' })),
+    );
+    const list = (
+      await t.app.inject({ url: '/api/commissions', headers: { cookie: broker.cookie } })
+    ).json();
     expect(list).toHaveLength(1);
   });
 
@@ -94,11 +126,25 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     const admin = await signUpBroker(t, { admin: true });
     const { broker, id } = await referralFor(null);
     expect((await put(id, admin.cookie, { status: 'done' })).statusCode).toBe(400);
-    const long = await put(id, admin.cookie, { status: 'contract_signed', contractId: 'x'.repeat(200) });
+    const long = await put(id, admin.cookie, {
+      status: 'contract_signed',
+      contractId: 'x'.repeat(200),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('رقم العقد أطول من المسموح');
-    expect((await put('00000000-0000-4000-8000-000000000000', admin.cookie, { status: 'rejected' })).statusCode).toBe(404);
+    expect(
+      (await put('00000000-0000-4000-8000-000000000000', admin.cookie, { status: 'rejected' }))
+        .statusCode,
+    ).toBe(404);
     expect((await put(id, broker.cookie, { status: 'rejected' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/referrals/${id}/status`, payload: { status: 'rejected' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/referrals/${id}/status`,
+          payload: { status: 'rejected' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

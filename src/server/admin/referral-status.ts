@@ -19,7 +19,9 @@ export async function commissionRule(db: Database): Promise<CommissionRule> {
     getSetting(db, 'commission_rate'),
   ]);
   const number = (value: string | null, fallback: number) =>
-    value !== null && Number.isFinite(Number(value)) && Number(value) >= 0 ? Number(value) : fallback;
+    value !== null && Number.isFinite(Number(value)) && Number(value) >= 0
+      ? Number(value)
+      : fallback;
   return {
     minimum: number(minimum, DEFAULT_COMMISSION_RULE.minimum),
     rate: number(rate, DEFAULT_COMMISSION_RULE.rate),
@@ -38,7 +40,11 @@ export async function changeReferralStatus(
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
   const rule = await commissionRule(db);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).for('update');
+    const [before] = await tx
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, referralId))
+      .for('update');
     if (!before) return null;
     const [after] = await tx
       .update(referrals)
@@ -68,7 +74,9 @@ export async function changeReferralStatus(
       if (!created && after.contractId) {
         await tx
           .update(commissions)
-          .set({ contractNumber: sql`coalesce(${commissions.contractNumber}, ${after.contractId})` })
+          .set({
+            contractNumber: sql`coalesce(${commissions.contractNumber}, ${after.contractId})`,
+          })
           .where(eq(commissions.referralId, after.id));
       }
     }

@@ -36,16 +36,14 @@ const ACTIVATION = {
 } as const;
 
 const statusBody = z.object({
-  status: z
-    .string({ error: 'يرجى اختيار الحالة' })
-    .transform((value, issue) => {
-      const status = parseReferralStatus(value);
-      if (!status) {
-        issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
-        return z.NEVER;
-      }
-      return status;
-    }),
+  status: z.string({ error: 'يرجى اختيار الحالة' }).transform((value, issue) => {
+    const status = parseReferralStatus(value);
+    if (!status) {
+      issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
+      return z.NEVER;
+    }
+    return status;
+  }),
   notes: z.string().max(2000, { error: 'النص أطول من المسموح' }).nullish(),
   contractId: z.string().trim().max(100, { error: 'رقم العقد أطول من المسموح' }).nullish(),
 });
@@ -72,7 +70,12 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
         entityType: 'referral',
         entityId: after.id,
         before: { status: before.status, notes: before.notes, contractId: before.contractId },
-        after: { status: after.status, notes: after.notes, contractId: after.contractId, commissionCreated },
+        after: {
+          status: after.status,
+          notes: after.notes,
+          contractId: after.contractId,
+          commissionCreated,
+        },
       });
       if (before.status !== after.status) {
         await notify(db, after.brokerId, {
