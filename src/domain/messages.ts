@@ -28,4 +28,7 @@ export const MESSAGES = {
   fileTooLarge: 'حجم الملف يجب أن يكون أقل من 5 ميجابايت',
   tooLong: 'النص أطول من المسموح',
   invalidCity: 'يرجى اختيار مدينة من القائمة',
+  documentLink: 'يرجى إدخال رابط صحيح يبدأ بـ https',
+  consent: 'يجب الموافقة على مشاركة البيانات لإرسال الطلب',
+  invalidLink: 'الرابط غير صالح أو منتهي الصلاحية',
 } as const;

@@ -257,3 +257,61 @@ export const transferRequestFormSchema = (maxAvailable: number) =>
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 export type NewReferralBody = z.infer<typeof newReferralBodySchema>;
 export type TransferRequestBody = z.infer<typeof transferRequestBodySchema>;
+
+// ---------- tenant form ----------
+
+/** A document is either an uploaded file's reference or an https link; nothing else. */
+export const UPLOAD_REFERENCE = /^upload:[a-f0-9]{32}\.pdf$/;
+
+const documentRef = z
+  .string({ error: MESSAGES.documentLink })
+  .trim()
+  .max(2000, { error: MESSAGES.tooLong })
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    if (UPLOAD_REFERENCE.test(value)) return value;
+    try {
+      if (new URL(value).protocol === 'https:') return value;
+    } catch {
+      // not a URL at all
+    }
+    ctx.addIssue({ code: 'custom', message: MESSAGES.documentLink });
+    return z.NEVER;
+  })
+  .nullish();
+
+const monthlyAmount = (requiredMessage: string) =>
+  z.union([z.number(), z.string()], { error: requiredMessage }).transform((value, ctx) => {
+    const text =
+      typeof value === 'number' ? String(value) : toLatinDigits(value.trim()).replace(/,/g, '');
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) > 10_000_000) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.amount });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+export const tenantFormBodySchema = z.object({
+  token: z
+    .string({ error: MESSAGES.invalidLink })
+    .min(16, { error: MESSAGES.invalidLink })
+    .max(100, { error: MESSAGES.invalidLink }),
+  referralId: z.string({ error: MESSAGES.invalidLink }).max(100, { error: MESSAGES.invalidLink }),
+  name: z
+    .string({ error: MESSAGES.tenantName })
+    .trim()
+    .min(2, { error: MESSAGES.tenantName })
+    .max(100, { error: MESSAGES.tooLong }),
+  income: monthlyAmount(MESSAGES.income),
+  monthlyObligations: monthlyAmount(MESSAGES.obligations),
+  salaryDefinitionUrl: documentRef,
+  creditReportUrl: documentRef,
+  consent: z.literal(true, { error: MESSAGES.consent }),
+});
+
+export const tenantFormSchema = tenantFormBodySchema.omit({ token: true, referralId: true });
+export type TenantFormBody = z.infer<typeof tenantFormBodySchema>;

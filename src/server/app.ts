@@ -13,8 +13,10 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DatabaseHandle } from './db/client.js';
+import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';
+import { type FileStorage, LocalFileStorage, S3FileStorage } from './integrations/storage.js';
 import { startOutboxWorker } from './messaging/outbox.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -23,6 +25,7 @@ import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
 import { referralRoutes } from './referrals/routes.js';
 import { shortLinkRoutes } from './referrals/short-links.js';
+import { tenantFormRoutes } from './tenant-forms/routes.js';
 
 // Arabic default messages for whatever a schema does not word itself.
 z.config(z.locales.ar());
@@ -33,6 +36,7 @@ export type BuildAppOptions = {
   /** Folder of the built web app, or null to serve the API only (API tests). */
   webRoot: string | null;
   sms?: SmsSender;
+  storage?: FileStorage;
   /** Where logs go; defaults to stdout. Tests pass a stream to read what was logged. */
   logStream?: NodeJS.WritableStream;
 };
@@ -54,7 +58,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sms = options.sms ?? new ConsoleSmsSender(app.log, config.exposeOtpInResponses);
   const outbox = startOutboxWorker(database.db, sms, app.log);
   app.addHook('onClose', async () => outbox.stop());
-  const ctx: AppContext = { config, db: database.db, sms, outbox };
+  const storage =
+    options.storage ??
+    (config.storage.kind === 's3'
+      ? new S3FileStorage(config.storage)
+      : new LocalFileStorage(config.storage.root));
+  const ctx: AppContext = { config, db: database.db, sms, outbox, storage };
 
   registerErrorHandling(app);
   registerSecurity(app, { production: config.env === 'production' });
@@ -67,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  await app.register(tenantFormRoutes, { prefix: '/api', ctx });
+  await app.register(fileRoutes, { prefix: '/api/files', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, options.webRoot);
   return app;

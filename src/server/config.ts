@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeSaudiMobile } from '../domain/index.js';
+import type { S3Settings } from './integrations/storage.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -25,9 +26,25 @@ const envSchema = z
     BOOTSTRAP_SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SMS_PROVIDER: z.enum(['console']).default('console'),
     DEMO_DATA: booleanFlag.optional(),
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(true),
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   })
+  .refine(
+    (env) =>
+      env.STORAGE !== 's3' ||
+      Boolean(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY),
+    {
+      path: ['S3_BUCKET'],
+      message: 'STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    },
+  )
   .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PHONE === !env.BOOTSTRAP_SUPERADMIN_PASSWORD, {
     path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
     message: 'BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD must be set together',
@@ -44,6 +61,7 @@ export type AppConfig = {
   /** The bootstrap super-admin's phone: never loses super-admin, never deleted. */
   protectedPhone: string | null;
   smsProvider: 'console';
+  storage: { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
   demoData: boolean;
   logLevel: string;
   /** Sign-in attempts (codes sent, codes checked, logins) one address may make per 15 min. */
@@ -83,6 +101,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     protectedPhone: e.BOOTSTRAP_SUPERADMIN_PHONE ?? null,
     smsProvider: e.SMS_PROVIDER,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local', root: path.join(dataDir, 'uploads') },
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     authRateLimitPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,

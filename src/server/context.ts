@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { SmsSender } from './integrations/sms.js';
+import type { FileStorage } from './integrations/storage.js';
 
 /** What feature modules need from the outside world, handed to each as plugin options. */
 export type AppContext = {
@@ -9,6 +10,7 @@ export type AppContext = {
   sms: SmsSender;
   /** Delivers queued messages now rather than at the next poll. */
   outbox: { kick: () => void };
+  storage: FileStorage;
 };
 
 export type FeatureOptions = { ctx: AppContext };

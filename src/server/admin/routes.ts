@@ -9,6 +9,8 @@ import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { notify } from '../notifications/service.js';
+import { findTenantForm } from '../referrals/service.js';
+import { documentHref } from '../tenant-forms/service.js';
 import { changeReferralStatus } from './referral-status.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,6 +52,26 @@ const statusBody = z.object({
 
 export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+
+  app.get(
+    '/referrals/:id/tenant-form',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request) => {
+      const form = UUID.test(request.params.id)
+        ? await findTenantForm(db, request.params.id)
+        : null;
+      if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
+      return {
+        fullName: form.name,
+        phone: form.tenantPhone,
+        monthlyIncome: form.income,
+        monthlyObligations: form.monthlyObligations,
+        salaryReportUrl: documentHref(form.salaryDefinitionUrl),
+        creditReportUrl: documentHref(form.creditReportUrl),
+        submittedAt: form.submittedAt.toISOString(),
+      };
+    },
+  );
 
   app.put(
     '/referrals/:id/status',

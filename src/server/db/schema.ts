@@ -210,6 +210,24 @@ export const tenantForms = pgTable('tenant_forms', {
   updatedAt: updatedAt(),
 });
 
+/** Documents uploaded through a tenant-form link; the bytes live in the file storage. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    key: text('key').primaryKey(),
+    referralId: uuid('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stored_files_kind_check', sql`${t.kind} in ('salary','credit')`),
+    index('stored_files_referral_idx').on(t.referralId),
+  ],
+);
+
 export const systemConfig = pgTable('system_config', {
   id: serial('id').primaryKey(),
   key: text('key').notNull().unique(),

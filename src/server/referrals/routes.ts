@@ -9,6 +9,7 @@ import { AppError, notFound } from '../errors.js';
 import { enqueueSms } from '../messaging/outbox.js';
 import { currentBroker } from '../plugins/session.js';
 import { smsNotificationsEnabled } from '../settings/service.js';
+import { documentHref } from '../tenant-forms/service.js';
 import { newFormToken, newShortCode, tenantFormPath } from './links.js';
 import {
   findBrokerReferral,
@@ -128,8 +129,8 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
             income: form.income,
             monthlyObligations: form.monthlyObligations,
             submittedAt: form.submittedAt.toISOString(),
-            salaryDefinitionFile: form.salaryDefinitionUrl,
-            creditReportFile: form.creditReportUrl,
+            salaryDefinitionFile: documentHref(form.salaryDefinitionUrl),
+            creditReportFile: documentHref(form.creditReportUrl),
           }
         : null,
     };

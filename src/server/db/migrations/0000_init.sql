@@ -141,6 +141,15 @@ CREATE TABLE "short_links" (
 	CONSTRAINT "short_links_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"key" text PRIMARY KEY NOT NULL,
+	"referral_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "stored_files_kind_check" CHECK ("stored_files"."kind" in ('salary','credit'))
+);
+--> statement-breakpoint
 CREATE TABLE "system_config" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"key" text NOT NULL,
@@ -189,6 +198,7 @@ ALTER TABLE "outbound_messages" ADD CONSTRAINT "outbound_messages_referral_id_re
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_broker_id_brokers_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_broker_id_brokers_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "short_links" ADD CONSTRAINT "short_links_referral_id_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."referrals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_referral_id_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."referrals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "system_config" ADD CONSTRAINT "system_config_updated_by_brokers_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."brokers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tenant_forms" ADD CONSTRAINT "tenant_forms_referral_id_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."referrals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transfer_requests" ADD CONSTRAINT "transfer_requests_broker_id_brokers_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -216,5 +226,6 @@ CREATE INDEX "referrals_submitted_idx" ON "referrals" USING btree ("submitted_at
 CREATE INDEX "referrals_tenant_phone_idx" ON "referrals" USING btree ("tenant_phone");--> statement-breakpoint
 CREATE UNIQUE INDEX "referrals_one_open_per_tenant_idx" ON "referrals" USING btree ("tenant_phone") WHERE "referrals"."status" in ('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract');--> statement-breakpoint
 CREATE INDEX "sessions_broker_idx" ON "sessions" USING btree ("broker_id");--> statement-breakpoint
+CREATE INDEX "stored_files_referral_idx" ON "stored_files" USING btree ("referral_id");--> statement-breakpoint
 CREATE INDEX "transfer_requests_broker_created_idx" ON "transfer_requests" USING btree ("broker_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transfer_requests_status_created_idx" ON "transfer_requests" USING btree ("status","created_at" DESC NULLS LAST);

@@ -1,0 +1,107 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+
+/** Stored files are named by the server only: 32 hex characters and `.pdf`. */
+export const STORAGE_KEY = /^[a-f0-9]{32}\.pdf$/;
+
+export interface FileStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes as a stream, or null when there is no such file. */
+  get(key: string): Promise<Readable | null>;
+  delete(key: string): Promise<void>;
+}
+
+function assertKey(key: string): void {
+  // Keys never come from users unchecked, but a traversal must be impossible all the same.
+  if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
+}
+
+/** Default: a private folder under DATA_DIR, outside anything the web server serves. */
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: Buffer): Promise<void> {
+    assertKey(key);
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await writeFile(path.join(this.root, key), body, { mode: 0o600, flag: 'wx' });
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    assertKey(key);
+    const file = path.join(this.root, key);
+    try {
+      await stat(file);
+    } catch {
+      return null;
+    }
+    return createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await rm(path.join(this.root, key), { force: true });
+  }
+}
+
+export type S3Settings = {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+/** S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, …), private bucket. */
+export class S3FileStorage implements FileStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    assertKey(key);
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
+      return object.Body instanceof Readable ? object.Body : null;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+        return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tenantFormBodySchema } from '../../domain/index.js';
+import { audit } from '../audit/service.js';
+import type { FeatureOptions } from '../context.js';
+import { storedFiles } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { notify } from '../notifications/service.js';
+import { enforceRateLimits } from '../rate-limit.js';
+import { hasSubmitted, referralForToken, submitTenantForm } from './service.js';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const WINDOW_SECONDS = 15 * 60;
+const publicRoute = { access: 'public' as const };
+
+const tooLarge = () =>
+  new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من 5 ميجابايت');
+const notPdf = () => new AppError(400, 'NOT_PDF', 'يرجى اختيار ملف PDF فقط');
+
+/** Reads a file part into memory, refusing (and abandoning the stream) past `max` bytes. */
+async function readAtMost(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > max) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, storage } = ctx;
+  await app.register(fastifyMultipart, {
+    // One byte over the limit is enough to know; the stream is then abandoned at once.
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+  });
+
+  /** The public calls are limited per address and per token: no probing, no flooding. */
+  const limit = (request: FastifyRequest, action: string, perAddress: number, token?: string) =>
+    enforceRateLimits(db, [
+      { key: `${action}:ip:${request.ip}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
+      ...(token
+        ? [{ key: `${action}:token:${token}`, limit: 20, windowSeconds: WINDOW_SECONDS }]
+        : []),
+    ]);
+
+  app.get(
+    '/tenant-form/:token',
+    { config: publicRoute, schema: { params: z.object({ token: z.string().max(100) }) } },
+    async (request) => {
+      await limit(request, 'tenant-form', 60, request.params.token);
+      const referral = await referralForToken(db, request.params.token);
+      // Nothing about the broker: the tenant sees only what is theirs.
+      return {
+        referralId: referral.id,
+        tenantPhone: referral.tenantPhone,
+        submitted: await hasSubmitted(db, referral.id),
+      };
+    },
+  );
+
+  app.post(
+    '/tenant-form/submit',
+    { config: publicRoute, schema: { body: tenantFormBodySchema } },
+    async (request) => {
+      await limit(request, 'tenant-submit', 20, request.body.token);
+      const referral = await submitTenantForm(db, request.body);
+      await audit(db, request, {
+        action: 'tenant_form.submit',
+        entityType: 'referral',
+        entityId: referral.id,
+        after: { status: referral.status },
+      });
+      await notify(db, referral.brokerId, {
+        type: 'success',
+        title: 'أكمل المستأجر بياناته',
+        message: `أرسل المستأجر ${referral.tenantPhone} بياناته، والطلب الآن قيد المراجعة.`,
+        link: `/referral/${referral.id}`,
+      });
+      return { ok: true, status: referral.status };
+    },
+  );
+
+  app.post('/upload', { config: publicRoute }, async (request, reply) => {
+    // A declared size far beyond the limit is refused before a byte of the body is read.
+    if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024)
+      throw tooLarge();
+    if (!request.isMultipart()) {
+      throw new AppError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'يرجى إرسال الملف بصيغة multipart/form-data',
+      );
+    }
+    await limit(request, 'upload', 30);
+    const fields: Record<string, string> = {};
+    let file: Buffer | null = null;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          file = await readAtMost(part.file, MAX_UPLOAD_BYTES);
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError(400, 'INVALID_UPLOAD', 'تعذر قراءة الملف المرفق، يرجى المحاولة مرة أخرى');
+    }
+    const token = fields.token ?? '';
+    const kind = fields.type === 'credit' ? 'credit' : fields.type === 'salary' ? 'salary' : null;
+    if (!token) throw new AppError(400, 'INVALID_LINK', 'الرابط غير صالح أو منتهي الصلاحية');
+    await limit(request, 'upload-token', 1000, token);
+    const referral = await referralForToken(db, token);
+    if (!kind) throw new AppError(400, 'VALIDATION_ERROR', 'نوع المستند غير معروف');
+    if (!file) throw new AppError(400, 'NO_FILE', 'يرجى اختيار ملف PDF فقط');
+    if (file.length === 0)
+      throw new AppError(400, 'EMPTY_FILE', 'الملف فارغ، يرجى اختيار ملف PDF صحيح');
+    // By content, not by name or declared type.
+    if (file.subarray(0, 5).toString('latin1') !== '%PDF-') throw notPdf();
+    if (await hasSubmitted(db, referral.id)) {
+      throw new AppError(
+        409,
+        'ALREADY_SUBMITTED',
+        'تم استلام بياناتك مسبقاً، ولا يمكن تعديلها عبر هذا الرابط',
+      );
+    }
+
+    const key = `${randomBytes(16).toString('hex')}.pdf`;
+    await storage.put(key, file, 'application/pdf');
+    await db.insert(storedFiles).values({ key, referralId: referral.id, kind, size: file.length });
+    return reply.status(201).send({ url: `upload:${key}`, size: file.length });
+  });
+};

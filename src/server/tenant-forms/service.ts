@@ -1,0 +1,99 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TenantFormBody } from '../../domain/index.js';
+import type { Database } from '../db/client.js';
+import { type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+/** A link stops working 30 days after the referral, or once the referral is closed. */
+const LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const invalidLink = () =>
+  new AppError(404, 'INVALID_LINK', 'الرابط غير صالح أو منتهي الصلاحية');
+const expiredLink = () => new AppError(410, 'EXPIRED_LINK', 'الرابط غير صالح أو منتهي الصلاحية');
+
+/** The referral behind a form token, if the link is still good. */
+export async function referralForToken(
+  db: Pick<Database, 'select'>,
+  token: string,
+): Promise<Referral> {
+  const [referral] = await db
+    .select()
+    .from(referrals)
+    .where(eq(referrals.formToken, token))
+    .limit(1);
+  if (!referral) throw invalidLink();
+  const closed = referral.status === 'rejected' || referral.status === 'cancelled';
+  const old = Date.now() - referral.createdAt.getTime() > LINK_LIFETIME_MS;
+  if (closed || (old && referral.status === 'pending_completion')) throw expiredLink();
+  return referral;
+}
+
+export async function hasSubmitted(db: Database, referralId: string): Promise<boolean> {
+  const [form] = await db
+    .select({ id: tenantForms.id })
+    .from(tenantForms)
+    .where(eq(tenantForms.referralId, referralId))
+    .limit(1);
+  return Boolean(form);
+}
+
+/**
+ * Stores the tenant's form and moves the referral to review, atomically. The form can be sent
+ * once: whoever holds the link afterwards cannot overwrite it (decision record 004).
+ */
+export async function submitTenantForm(db: Database, body: TenantFormBody): Promise<Referral> {
+  return db.transaction(async (tx) => {
+    const [referral] = await tx
+      .select()
+      .from(referrals)
+      .where(eq(referrals.formToken, body.token))
+      .for('update');
+    if (!referral || referral.id !== body.referralId) throw invalidLink();
+    await referralForToken(tx, body.token);
+    const [existing] = await tx
+      .select({ id: tenantForms.id })
+      .from(tenantForms)
+      .where(eq(tenantForms.referralId, referral.id));
+    if (existing || referral.status !== 'pending_completion') {
+      throw new AppError(
+        409,
+        'ALREADY_SUBMITTED',
+        'تم استلام بياناتك مسبقاً، ولا يمكن تعديلها عبر هذا الرابط',
+      );
+    }
+    // Uploaded documents must be this referral's own uploads.
+    const uploads = [body.salaryDefinitionUrl, body.creditReportUrl]
+      .filter((ref): ref is string => Boolean(ref?.startsWith('upload:')))
+      .map((ref) => ref.slice('upload:'.length));
+    if (uploads.length > 0) {
+      const owned = await tx
+        .select({ key: storedFiles.key })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.referralId, referral.id), inArray(storedFiles.key, uploads)));
+      if (owned.length !== new Set(uploads).size) {
+        throw new AppError(400, 'UNKNOWN_DOCUMENT', 'الملف المرفق غير موجود، يرجى رفعه مرة أخرى');
+      }
+    }
+    await tx.insert(tenantForms).values({
+      referralId: referral.id,
+      tenantPhone: referral.tenantPhone,
+      name: body.name,
+      income: body.income.toFixed(2),
+      monthlyObligations: body.monthlyObligations.toFixed(2),
+      salaryDefinitionUrl: body.salaryDefinitionUrl ?? null,
+      creditReportUrl: body.creditReportUrl ?? null,
+    });
+    const [updated] = await tx
+      .update(referrals)
+      .set({ status: 'under_review', updatedAt: new Date() })
+      .where(eq(referrals.id, referral.id))
+      .returning();
+    return updated ?? referral;
+  });
+}
+
+/** What admins and the owning broker see of a document: a download path or the typed link. */
+export function documentHref(ref: string | null): string | null {
+  if (!ref) return null;
+  return ref.startsWith('upload:') ? `/api/files/${ref.slice('upload:'.length)}` : ref;
+}

@@ -1,0 +1,322 @@
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, referrals } from '../db/schema.js';
+import {
+  createTestApp,
+  nextPhone,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
+
+let t: TestApp;
+let base: string;
+let admin: TestBroker;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = await signUpBroker(t, { admin: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n'),
+  Buffer.from('1 0 obj << >> endobj\n%%EOF\n'),
+]);
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+async function newReferral(broker?: TestBroker) {
+  const owner = broker ?? (await signUpBroker(t));
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/referrals',
+    headers: { cookie: owner.cookie },
+    payload: { tenantPhone: nextPhone(), rent: 60000 },
+  });
+  const id: string = created.json().id;
+  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+  return { owner, id, token: row?.formToken as string, tenantPhone: row?.tenantPhone as string };
+}
+
+function upload(token: string, file: Buffer | null, type = 'salary', name = 'doc.pdf') {
+  const form = new FormData();
+  form.set('token', token);
+  form.set('type', type);
+  if (file) form.set('file', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), name);
+  return fetch(`${base}/api/upload`, { method: 'POST', body: form });
+}
+
+const submit = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/tenant-form/submit', payload });
+
+const validForm = (r: { id: string; token: string }) => ({
+  token: r.token,
+  referralId: r.id,
+  name: 'محمد العنزي',
+  income: '١٢٠٠٠',
+  monthlyObligations: 2500,
+  salaryDefinitionUrl: null,
+  creditReportUrl: 'https://reports.example.sa/simah/123',
+  consent: true,
+});
+
+describe('GET /api/tenant-form/:token', () => {
+  it('answers the referral id and the tenant phone only', async () => {
+    const r = await newReferral();
+    const response = await t.app.inject({ url: `/api/tenant-form/${r.token}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      referralId: r.id,
+      tenantPhone: r.tenantPhone,
+      submitted: false,
+    });
+  });
+
+  it('refuses a wrong token and an expired one with the same words', async () => {
+    const wrong = await t.app.inject({ url: '/api/tenant-form/not-a-real-token-at-all-xxxxxxxx' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
+
+    const r = await newReferral();
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'cancelled' })
+      .where(eq(referrals.id, r.id));
+    const closed = await t.app.inject({ url: `/api/tenant-form/${r.token}` });
+    expect(closed.statusCode).toBe(410);
+
+    const old = await newReferral();
+    await t.database.db
+      .update(referrals)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where(eq(referrals.id, old.id));
+    expect((await t.app.inject({ url: `/api/tenant-form/${old.token}` })).statusCode).toBe(410);
+  });
+});
+
+describe('POST /api/tenant-form/submit', () => {
+  it('stores the form, moves the referral to review, audits and notifies the broker', async () => {
+    const r = await newReferral();
+    const response = await submit(validForm(r));
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, r.id));
+    expect(row?.status).toBe('under_review');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'tenant_form.submit'));
+    expect(entry).toBeDefined();
+    const notes = (
+      await t.app.inject({ url: '/api/notifications', headers: { cookie: r.owner.cookie } })
+    ).json();
+    expect(notes.items[0].title).toBe('أكمل المستأجر بياناته');
+
+    const details = (
+      await t.app.inject({
+        url: `/api/referrals/${r.id}/details`,
+        headers: { cookie: r.owner.cookie },
+      })
+    ).json();
+    expect(details.tenantData).toMatchObject({
+      name: 'محمد العنزي',
+      income: '12000.00',
+      monthlyObligations: '2500.00',
+    });
+
+    const adminView = await t.app.inject({
+      url: `/api/admin/referrals/${r.id}/tenant-form`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(adminView.json()).toMatchObject({
+      fullName: 'محمد العنزي',
+      phone: r.tenantPhone,
+      monthlyIncome: '12000.00',
+      monthlyObligations: '2500.00',
+      creditReportUrl: 'https://reports.example.sa/simah/123',
+      salaryReportUrl: null,
+    });
+    expect((await t.app.inject({ url: `/api/tenant-form/${r.token}` })).json().submitted).toBe(
+      true,
+    );
+  });
+
+  it('cannot be sent twice', async () => {
+    const r = await newReferral();
+    expect((await submit(validForm(r))).statusCode).toBe(200);
+    const again = await submit({ ...validForm(r), name: 'شخص آخر' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('تم استلام بياناتك مسبقاً، ولا يمكن تعديلها عبر هذا الرابط');
+  });
+
+  it('refuses a referral id that does not match the token', async () => {
+    const r = await newReferral();
+    const other = await newReferral();
+    const response = await submit({ ...validForm(r), referralId: other.id });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ name: 'م' }, 'الاسم مطلوب'],
+    [{ name: 'م'.repeat(500) }, 'النص أطول من المسموح'],
+    [{ income: -1 }, 'يرجى إدخال مبلغ صحيح'],
+    [{ income: 10_000_001 }, 'يرجى إدخال مبلغ صحيح'],
+    [{ income: 'اثنا عشر ألف' }, 'يرجى إدخال مبلغ صحيح'],
+    [{ income: '' }, 'يرجى إدخال الدخل الشهري'],
+    [{ monthlyObligations: '' }, 'يرجى إدخال الالتزامات الشهرية'],
+    [{ creditReportUrl: 'javascript:alert(1)' }, 'يرجى إدخال رابط صحيح يبدأ بـ https'],
+    [{ creditReportUrl: 'http://reports.example.sa/x' }, 'يرجى إدخال رابط صحيح يبدأ بـ https'],
+    [{ consent: false }, 'يجب الموافقة على مشاركة البيانات لإرسال الطلب'],
+  ])('refuses %o and stores nothing', async (change, message) => {
+    const r = await newReferral();
+    const response = await submit({ ...validForm(r), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, r.id));
+    expect(row?.status).toBe('pending_completion');
+  });
+
+  it('refuses an upload reference that belongs to another referral', async () => {
+    const r = await newReferral();
+    const other = await newReferral();
+    const uploaded = (await (await upload(other.token, PDF)).json()) as { url: string };
+    const response = await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/upload and GET /api/files/:key', () => {
+  it('stores a PDF and lets the admin and the owning broker download it byte for byte', async () => {
+    const r = await newReferral();
+    const response = await upload(r.token, PDF, 'salary', 'شهادة راتب.png');
+    expect(response.status).toBe(201);
+    const { url } = (await response.json()) as { url: string };
+    expect(url).toMatch(/^upload:[a-f0-9]{32}\.pdf$/);
+    expect((await submit({ ...validForm(r), salaryDefinitionUrl: url })).statusCode).toBe(200);
+
+    const details = (
+      await t.app.inject({
+        url: `/api/referrals/${r.id}/details`,
+        headers: { cookie: r.owner.cookie },
+      })
+    ).json();
+    const href: string = details.tenantData.salaryDefinitionFile;
+    expect(href).toBe(`/api/files/${url.slice('upload:'.length)}`);
+
+    for (const cookie of [r.owner.cookie, admin.cookie]) {
+      const download = await fetch(`${base}${href}`, { headers: { cookie } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(download.headers.get('content-disposition')).toContain('attachment');
+      expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+    }
+    const stranger = await signUpBroker(t);
+    expect((await fetch(`${base}${href}`, { headers: { cookie: stranger.cookie } })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${base}${href}`)).status).toBe(401);
+  });
+
+  it('a traversal name reaches nothing', async () => {
+    for (const key of ['..%2F..%2Fetc%2Fpasswd', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', 'etc-passwd']) {
+      const response = await fetch(`${base}/api/files/${key}`, {
+        headers: { cookie: admin.cookie },
+      });
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it.each([
+    ['a PNG renamed .pdf', PNG, 400, 'يرجى اختيار ملف PDF فقط'],
+    ['an empty file', Buffer.alloc(0), 400, 'الملف فارغ، يرجى اختيار ملف PDF صحيح'],
+    [
+      '5 MB + 1 byte',
+      Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length)]),
+      413,
+      'حجم الملف يجب أن يكون أقل من 5 ميجابايت',
+    ],
+  ])('refuses %s', async (_name, file, status, message) => {
+    const r = await newReferral();
+    const response = await upload(r.token, file);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toBe(message);
+  });
+
+  it('refuses a multipart body without a file, and a wrong token', async () => {
+    const r = await newReferral();
+    const noFile = await upload(r.token, null);
+    expect(noFile.status).toBe(400);
+    const wrongToken = await upload('x'.repeat(32), PDF);
+    expect(wrongToken.status).toBe(404);
+  });
+
+  it('stops a 50 MB stream without a declared length at 5 MB', async () => {
+    const r = await newReferral();
+    const boundary = '----shareek-test';
+    const url = new URL(`${base}/api/upload`);
+    const { status, chunksSent } = await new Promise<{ status: number; chunksSent: number }>(
+      (resolve, reject) => {
+        let chunksSent = 0;
+        let answered = false;
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'transfer-encoding': 'chunked',
+            },
+          },
+          (res) => {
+            answered = true;
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, chunksSent });
+            req.destroy();
+          },
+        );
+        req.on('error', (error) => {
+          if (!answered) reject(error);
+        });
+        req.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${r.token}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nsalary\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`,
+        );
+        const chunk = Buffer.alloc(1024 * 1024, 0x20);
+        // One megabyte at a time, letting the response in between.
+        const pump = () => {
+          if (answered) return;
+          if (chunksSent >= 50) {
+            req.end(`\r\n--${boundary}--\r\n`);
+            return;
+          }
+          chunksSent += 1;
+          if (req.write(chunk)) setTimeout(pump, 5);
+          else req.once('drain', () => setTimeout(pump, 5));
+        };
+        pump();
+      },
+    );
+    expect(status).toBe(413);
+    // The server answered long before the 50 MB were through.
+    expect(chunksSent).toBeLessThan(50);
+  });
+
+  it('refuses a huge declared length at once', async () => {
+    const response = await fetch(`${base}/api/upload`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(50 * 1024 * 1024),
+      },
+      body: '--x--',
+    }).catch((error: unknown) => error);
+    // Either the server answers 413 at once, or it closes the connection before the body.
+    if (response instanceof Response) expect(response.status).toBe(413);
+    else expect(response).toBeInstanceOf(Error);
+  });
+});
