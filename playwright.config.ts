@@ -44,6 +44,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       NODE_ENV: 'development',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

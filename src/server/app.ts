@@ -17,6 +17,7 @@ import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';
 import { type FileStorage, LocalFileStorage, S3FileStorage } from './integrations/storage.js';
+import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { startOutboxWorker } from './messaging/outbox.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
+  if (config.exposeOtpInResponses) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, options.webRoot);
   return app;

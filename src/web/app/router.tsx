@@ -84,6 +84,10 @@ const MobileProfilePage = lazyPage(
   () => import('../features/profile/MobileProfilePage'),
   'MobileProfilePage',
 );
+const TenantFormPage = lazyPage(
+  () => import('../features/tenant-form/TenantFormPage'),
+  'TenantFormPage',
+);
 const MobileChangePasswordPage = lazyPage(
   () => import('../features/profile/MobileChangePasswordPage'),
   'MobileChangePasswordPage',
@@ -119,7 +123,6 @@ const MOBILE_PAGES: { path: string; element: ReactNode }[] = [
 
 /** Public pages that later releases fill in. */
 const PUBLIC_PENDING: { path: string; title: string }[] = [
-  { path: '/tenant-form/:token', title: 'إكمال بيانات المستأجر' },
   { path: '/mobile-demo', title: 'عرض تجريبي' },
   { path: '/mobile-landing', title: 'شريك للوسطاء' },
 ];
@@ -134,6 +137,7 @@ export const router = createBrowserRouter([
         element: <RedirectIfSignedIn to="/dashboard">{<LoginPage />}</RedirectIfSignedIn>,
       },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/tenant-form/:token', element: <TenantFormPage /> },
       {
         path: '/mobile',
         element: (

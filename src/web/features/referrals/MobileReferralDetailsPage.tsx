@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/feedback';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { isApiError } from '../../lib/api';
 import { useReferralDetails } from '../../lib/queries';
+import { DocumentLinks } from './DocumentLinks';
 
 export function MobileReferralDetailsPage() {
   const { id = '' } = useParams();
@@ -75,6 +76,13 @@ export function MobileReferralDetailsPage() {
             <dd>{formatSar(Number(tenant.income) - Number(tenant.monthlyObligations))}</dd>
             <dt className="text-slate-700">تاريخ الإرسال</dt>
             <dd>{formatDateAr(tenant.submittedAt)}</dd>
+            <dt className="text-slate-700">المستندات المرفقة</dt>
+            <dd>
+              <DocumentLinks
+                salary={tenant.salaryDefinitionFile}
+                credit={tenant.creditReportFile}
+              />
+            </dd>
           </dl>
         ) : (
           <>

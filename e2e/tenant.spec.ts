@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { adminApi, expectNoAxeViolations, randomPhone, readyBroker } from './support';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+test('the tenant opens the SMS link, uploads a PDF, types a link, and the data reaches broker and admin', async ({
+  page,
+  browser,
+}) => {
+  await readyBroker(page, 'ريم السبيعي');
+  const tenantPhone = randomPhone();
+  const created = await page.request.post('/api/referrals', { data: { tenantPhone, rent: 48000 } });
+  const { id } = (await created.json()) as { id: string };
+
+  // The link the queued SMS carries (development inbox of the console SMS adapter).
+  const admin = await adminApi();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const inbox = (await (await admin.get(`/api/dev/inbox?phone=${tenantPhone}`)).json()) as {
+        body: string;
+      }[];
+      link = inbox[0]?.body.match(/https?:\/\/\S+\/s\/\S+/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  const tenant = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'ar-SA',
+  });
+  const form = await tenant.newPage();
+  await form.goto(link);
+  await expect(form).toHaveURL(/\/tenant-form\/[A-Za-z0-9_-]+$/);
+  await expect(form.getByRole('heading', { name: 'إكمال بيانات المستأجر' })).toBeVisible();
+  await expect(form.getByLabel('رقم الجوال')).toHaveValue(tenantPhone);
+  await expectNoAxeViolations(form);
+
+  await form.getByRole('button', { name: 'إرسال البيانات' }).click();
+  await expect(form.getByText('الاسم مطلوب')).toBeVisible();
+  await expect(form.getByText('يجب الموافقة على مشاركة البيانات لإرسال الطلب')).toBeVisible();
+
+  await form.getByLabel('الاسم الكامل').fill('سلمان الدوسري');
+  await form.getByLabel('الدخل الشهري (ر.س)').fill('١٥٠٠٠');
+  await form.getByLabel('الالتزامات الشهرية (ر.س)').fill('3000');
+  await form.getByLabel('اختر ملف تعريف الراتب (PDF، حتى 5 ميجابايت)').setInputFiles({
+    name: 'salary.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(form.getByText('تم رفع الملف: salary.pdf')).toBeVisible();
+  const credit = form.getByRole('group', { name: 'تقرير سمة الائتماني' });
+  await credit.getByRole('button', { name: 'إدخال رابط' }).click();
+  await form.getByLabel('رابط تقرير سمة الائتماني').fill('http://insecure.example.sa/report');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'إرسال البيانات' }).click();
+  await expect(form.getByText('يرجى إدخال رابط صحيح يبدأ بـ https')).toBeVisible();
+  await form.getByLabel('رابط تقرير سمة الائتماني').fill('https://simah.example.sa/report/77');
+  await form.getByRole('button', { name: 'إرسال البيانات' }).click();
+  await expect(form.getByRole('heading', { name: 'تم إرسال بياناتك بنجاح' })).toBeVisible();
+  await expectNoAxeViolations(form);
+
+  // Opening the link again shows that it was received; nothing can be overwritten.
+  await form.reload();
+  await expect(form.getByRole('heading', { name: 'تم استلام بياناتك' })).toBeVisible();
+  await tenant.close();
+
+  // The broker sees the data and downloads the PDF byte for byte.
+  await page.goto(`/mobile-referral-details/${id}`);
+  await expect(page.getByText('سلمان الدوسري')).toBeVisible();
+  await expect(page.getByText('١٢٬٠٠٠ ر.س')).toBeVisible(); // net salary
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'تعريف الراتب' }).click();
+  const download = await downloading;
+  const saved = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of saved) chunks.push(Buffer.from(chunk));
+  expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+  await expect(page.getByRole('link', { name: 'تقرير سمة الائتماني' })).toHaveAttribute(
+    'href',
+    'https://simah.example.sa/report/77',
+  );
+
+  // The admin too.
+  const view = (await (await admin.get(`/api/admin/referrals/${id}/tenant-form`)).json()) as {
+    fullName: string;
+    salaryReportUrl: string;
+  };
+  expect(view.fullName).toBe('سلمان الدوسري');
+  const file = await admin.get(view.salaryReportUrl);
+  expect(file.headers()['content-disposition']).toContain('attachment');
+  expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+});
+
+test('a wrong link shows the invalid-link message; an unknown short code the not-found screen', async ({
+  page,
+}) => {
+  await page.goto('/tenant-form/this-token-does-not-exist-anywhere');
+  await expect(page.getByText('الرابط غير صالح أو منتهي الصلاحية')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/s/unknown-short-code');
+  await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+});

@@ -1,0 +1,31 @@
+/** The tenant's documents: a private download for uploads, the typed link otherwise. */
+export function DocumentLinks({
+  salary,
+  credit,
+}: {
+  salary: string | null;
+  credit: string | null;
+}) {
+  const documents = [
+    { label: 'تعريف الراتب', href: salary },
+    { label: 'تقرير سمة الائتماني', href: credit },
+  ].filter((d): d is { label: string; href: string } => Boolean(d.href));
+  if (documents.length === 0) return <span>لا توجد مستندات</span>;
+  return (
+    <ul className="space-y-1">
+      {documents.map((d) => (
+        <li key={d.label}>
+          <a
+            href={d.href}
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+            {...(d.href.startsWith('/api/files/')
+              ? { download: true }
+              : { target: '_blank', rel: 'noreferrer' })}
+          >
+            {d.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
