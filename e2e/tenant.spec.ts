@@ -81,7 +81,22 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
     'https://simah.example.sa/report/77',
   );
 
-  // The admin too.
+  // The admin too: in the console's details dialog, and by download.
+  const adminContext = await browser.newContext({ storageState: await admin.storageState() });
+  const consolePage = await adminContext.newPage();
+  await consolePage.goto('/admin');
+  await console
+    .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
+    .fill(tenantPhone);
+  await expect(consolePage.getByText('١ إحالة')).toBeVisible();
+  await consolePage.getByRole('button', { name: 'التفاصيل' }).click();
+  const dialog = consolePage.getByRole('dialog');
+  await expect(dialog.getByText('سلمان الدوسري')).toBeVisible();
+  await expect(dialog.getByText('ريم السبيعي')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'تعريف الراتب' })).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+  await adminContext.close();
+
   const view = (await (await admin.get(`/api/admin/referrals/${id}/tenant-form`)).json()) as {
     fullName: string;
     salaryReportUrl: string;

@@ -148,3 +148,86 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     ).toBe(401);
   });
 });
+
+describe('GET /api/admin/referrals', () => {
+  it('searches by tenant phone, broker name or code, filters by status, 50 a page with the total', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const broker = await signUpBroker(t, { fullName: 'مشاري البقمي' });
+    const tenant = nextPhone();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: tenant },
+    });
+    const get = async (query: string) =>
+      (
+        await t.app.inject({
+          url: `/api/admin/referrals${query}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).json();
+    const profile = (
+      await t.app.inject({ url: '/api/broker/profile', headers: { cookie: broker.cookie } })
+    ).json();
+
+    for (const search of [tenant, 'البقمي', profile.brokerCode]) {
+      const found = await get(`?search=${encodeURIComponent(search)}`);
+      expect(found.items.map((r: { id: string }) => r.id)).toContain(created.json().id);
+      expect(found.items[0]).toMatchObject({
+        brokerName: 'مشاري البقمي',
+        brokerCode: profile.brokerCode,
+      });
+      expect(found.pageSize).toBe(50);
+    }
+    expect((await get(`?search=${tenant}&status=rejected`)).total).toBe(0);
+    expect((await get('?search=%25')).total).toBe(0);
+  });
+
+  it('is for admins only', async () => {
+    const broker = await signUpBroker(t);
+    expect(
+      (await t.app.inject({ url: '/api/admin/referrals', headers: { cookie: broker.cookie } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: '/api/admin/referrals' })).statusCode).toBe(401);
+  });
+});
+
+describe('development SMS inbox', () => {
+  it('shows an admin what was queued for a phone', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const broker = await signUpBroker(t);
+    const tenant = nextPhone();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: tenant },
+    });
+    const inbox = await t.app.inject({
+      url: `/api/dev/inbox?phone=${tenant}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(inbox.json()[0].body).toContain('/s/');
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/dev/inbox?phone=${tenant}`,
+          headers: { cookie: broker.cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    try {
+      expect((await prod.app.inject({ url: '/api/dev/inbox?phone=0551234567' })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await prod.close();
+    }
+  });
+});

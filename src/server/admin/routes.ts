@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatSar, parseReferralStatus, referralStatusLabel } from '../../domain/index.js';
+import {
+  formatSar,
+  parseReferralStatus,
+  REFERRAL_STATUS_KEYS,
+  referralStatusLabel,
+} from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
@@ -12,6 +17,7 @@ import { notify } from '../notifications/service.js';
 import { findTenantForm } from '../referrals/service.js';
 import { documentHref } from '../tenant-forms/service.js';
 import { changeReferralStatus } from './referral-status.js';
+import { listAdminReferrals } from './referrals.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
@@ -50,8 +56,20 @@ const statusBody = z.object({
   contractId: z.string().trim().max(100, { error: 'رقم العقد أطول من المسموح' }).nullish(),
 });
 
+const referralListQuery = z.object({
+  search: z.string().trim().max(100, { error: 'النص أطول من المسموح' }).optional(),
+  status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
 export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
-  const { db } = ctx;
+  const { db, config } = ctx;
+
+  app.get(
+    '/referrals',
+    { config: { access: 'admin' }, schema: { querystring: referralListQuery } },
+    async (request) => listAdminReferrals(db, config.publicUrl, request.query),
+  );
 
   app.get(
     '/referrals/:id/tenant-form',

@@ -84,6 +84,7 @@ const MobileProfilePage = lazyPage(
   () => import('../features/profile/MobileProfilePage'),
   'MobileProfilePage',
 );
+const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
 const TenantFormPage = lazyPage(
   () => import('../features/tenant-form/TenantFormPage'),
   'TenantFormPage',
@@ -102,7 +103,7 @@ const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
   { path: '/referrals', access: 'broker', element: <ReferralsPage /> },
   { path: '/referral/:id', access: 'broker', element: <ReferralDetailPage /> },
   { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
-  { path: '/admin', access: 'admin', element: <PendingPage title="لوحة الإدارة" /> },
+  { path: '/admin', access: 'admin', element: <AdminPage /> },
   { path: '/messaging-config', access: 'admin', element: <PendingPage title="إعدادات الرسائل" /> },
   {
     path: '/user-management',

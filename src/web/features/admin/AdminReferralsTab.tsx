@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateAr, formatNumberAr, formatSar, REFERRAL_STATUSES } from '../../../domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import type { Page } from '../../lib/types';
+import { ReferralDetailsDialog } from './ReferralDetailsDialog';
+import type { AdminReferral } from './types';
+
+const ALL = 'all';
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'جميع الحالات' },
+  ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` })),
+];
+
+/** Referrals tab: searched, filtered and paginated by the server, 50 a page, newest first. */
+export function AdminReferralsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState(ALL);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<AdminReferral | null>(null);
+  const params = new URLSearchParams({ page: String(page) });
+  if (search.trim()) params.set('search', search.trim());
+  if (status !== ALL) params.set('status', status);
+  const list = useQuery<Page<AdminReferral>>({
+    queryKey: [`/api/admin/referrals?${params}`],
+    staleTime: 0,
+  });
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Input
+          type="search"
+          aria-label="البحث بجوال المستأجر أو اسم الوسيط أو رمزه"
+          placeholder="ابحث بجوال المستأجر أو اسم الوسيط أو رمزه"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="تصفية حسب الحالة"
+          value={status}
+          onValueChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={STATUS_OPTIONS}
+        />
+      </div>
+      {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p> : null}
+      {!data ? (
+        <Skeleton className="h-40" />
+      ) : data.items.length === 0 ? (
+        <EmptyState title="لا توجد إحالات مطابقة" />
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {data.items.map((r) => (
+            <li key={r.id}>
+              <Card className="space-y-2 p-4">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
+                  <ReferralStatusBadge status={r.status} />
+                </div>
+                <p className="text-sm">
+                  المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
+                </p>
+                <p className="text-sm">
+                  الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
+                </p>
+                <p className="text-sm text-slate-700">
+                  {formatDateAr(r.submittedAt)} ·{' '}
+                  {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
+                </p>
+                <Button variant="outline" onClick={() => setSelected(r)}>
+                  التفاصيل
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && pages > 1 ? (
+        <nav aria-label="صفحات الإحالات" className="flex items-center justify-center gap-3">
+          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            السابق
+          </Button>
+          <span>
+            صفحة {formatNumberAr(page)} من {formatNumberAr(pages)}
+          </span>
+          <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            التالي
+          </Button>
+        </nav>
+      ) : null}
+      {selected ? (
+        <ReferralDetailsDialog referral={selected} onClose={() => setSelected(null)} />
+      ) : null}
+    </div>
+  );
+}
