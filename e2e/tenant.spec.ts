@@ -85,7 +85,7 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   const adminContext = await browser.newContext({ storageState: await admin.storageState() });
   const consolePage = await adminContext.newPage();
   await consolePage.goto('/admin');
-  await console
+  await consolePage
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(tenantPhone);
   await expect(consolePage.getByText('١ إحالة')).toBeVisible();
