@@ -5,7 +5,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { payoutRoutes } from './admin/payout-routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { settingsRoutes } from './admin/settings-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { brokerRoutes } from './brokers/routes.js';
 import { commissionRoutes } from './commissions/routes.js';
@@ -77,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  await app.register(payoutRoutes, { prefix: '/api/admin', ctx });
+  await app.register(settingsRoutes, { prefix: '/api/admin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
   if (config.exposeOtpInResponses) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });

@@ -4,8 +4,7 @@ import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
 import { tenantFormPath } from '../referrals/links.js';
 import { referralViewOf } from '../referrals/service.js';
-
-export const ADMIN_PAGE_SIZE = 50;
+import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
 
 /** All referrals, searched by tenant phone, broker name or code, newest submission first. */
 export async function listAdminReferrals(
@@ -16,7 +15,7 @@ export async function listAdminReferrals(
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(referrals.status, query.status));
   if (query.search) {
-    const term = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const term = likeTerm(query.search);
     const match = or(
       ilike(referrals.tenantPhone, term),
       ilike(brokers.fullName, term),

@@ -1,0 +1,154 @@
+import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { toProfile } from '../brokers/profile.js';
+import type { Database } from '../db/client.js';
+import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
+import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
+
+export async function adminSummary(db: Database) {
+  const [b] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${brokers.isActive})::int`,
+    })
+    .from(brokers);
+  const [r] = await db.select({ total: sql<number>`count(*)::int` }).from(referrals);
+  const [c] = await db
+    .select({ total: sql<string>`coalesce(sum(${commissions.amount}), 0)::numeric(14,2)::text` })
+    .from(commissions);
+  return {
+    totalBrokers: b?.total ?? 0,
+    activeBrokers: b?.active ?? 0,
+    totalReferrals: r?.total ?? 0,
+    totalCommissions: c?.total ?? '0.00',
+  };
+}
+
+export type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending';
+
+export async function listAdminBrokers(
+  db: Database,
+  query: { search?: string | undefined; filter: BrokerFilter; page: number },
+) {
+  const conditions: SQL[] = [];
+  if (query.filter === 'active') conditions.push(eq(brokers.isActive, true));
+  if (query.filter === 'inactive') conditions.push(eq(brokers.isActive, false));
+  if (query.filter === 'pending') {
+    conditions.push(eq(brokers.isActive, false), isNotNull(brokers.activationRequestedAt));
+  }
+  if (query.search) {
+    const term = likeTerm(query.search);
+    const match = or(
+      ilike(brokers.fullName, term),
+      ilike(brokers.phone, term),
+      ilike(brokers.brokerCode, term),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(brokers)
+      .where(where)
+      .orderBy(desc(brokers.createdAt))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ value: count() }).from(brokers).where(where),
+  ]);
+  return {
+    items: rows.map(toProfile),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+export async function listAdminCommissions(
+  db: Database,
+  query: {
+    search?: string | undefined;
+    status?: 'pending' | 'requested' | 'paid' | undefined;
+    page: number;
+  },
+) {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(commissions.status, query.status));
+  if (query.search) {
+    const term = likeTerm(query.search);
+    const match = or(ilike(brokers.fullName, term), ilike(brokers.phone, term));
+    if (match) conditions.push(match);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const base = () =>
+    db
+      .select({
+        commission: commissions,
+        brokerName: brokers.fullName,
+        brokerPhone: brokers.phone,
+        brokerCode: brokers.brokerCode,
+        tenantPhone: referrals.tenantPhone,
+      })
+      .from(commissions)
+      .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
+      .innerJoin(referrals, eq(referrals.id, commissions.referralId));
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(desc(commissions.createdAt))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db
+      .select({ value: count() })
+      .from(commissions)
+      .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.commission.id,
+      referralId: row.commission.referralId,
+      amount: row.commission.amount,
+      paidAmount: row.commission.paidAmount,
+      status: row.commission.status,
+      contractNumber: row.commission.contractNumber,
+      paidAt: row.commission.paidAt?.toISOString() ?? null,
+      createdAt: row.commission.createdAt.toISOString(),
+      brokerName: row.brokerName,
+      brokerPhone: row.brokerPhone,
+      brokerCode: row.brokerCode,
+      tenantPhone: row.tenantPhone,
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+export async function listTransferRequestsForAdmin(
+  db: Database,
+  status: 'open' | 'paid' | 'rejected',
+) {
+  const rows = await db
+    .select({
+      request: transferRequests,
+      brokerName: brokers.fullName,
+      brokerPhone: brokers.phone,
+      brokerCode: brokers.brokerCode,
+    })
+    .from(transferRequests)
+    .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
+    .where(eq(transferRequests.status, status))
+    .orderBy(desc(transferRequests.createdAt))
+    .limit(ADMIN_PAGE_SIZE);
+  return rows.map(({ request, ...broker }) => ({
+    id: request.id,
+    brokerId: request.brokerId,
+    amount: request.amount,
+    iban: request.iban,
+    status: request.status,
+    rejectionReason: request.rejectionReason,
+    createdAt: request.createdAt.toISOString(),
+    handledAt: request.handledAt?.toISOString() ?? null,
+    ...broker,
+  }));
+}

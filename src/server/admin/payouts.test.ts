@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  nextPhone,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
+
+let t: TestApp;
+let admin: TestBroker;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  admin = await signUpBroker(t, { admin: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const IBAN = 'SA0380000000608010167519';
+const as = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+/** A broker with one signed referral, so one commission of max(500, 1% of the rent). */
+async function brokerWithCommission(rent: number) {
+  const broker = await signUpBroker(t);
+  const referral = (
+    await as(broker.cookie, 'POST', '/api/referrals', { tenantPhone: nextPhone(), rent })
+  ).json();
+  await as(admin.cookie, 'PUT', `/api/admin/referrals/${referral.id}/status`, {
+    status: 'contract_signed',
+  });
+  const [commission] = (await as(broker.cookie, 'GET', '/api/commissions')).json();
+  return { broker, commissionId: commission.id as string };
+}
+
+const summary = async (b: TestBroker) =>
+  (await as(b.cookie, 'GET', '/api/commissions/summary')).json();
+const invariant = (s: Record<string, string>) =>
+  Math.round(Number(s.total) * 100) ===
+  Math.round(Number(s.paid) * 100) +
+    Math.round(Number(s.pending) * 100) +
+    Math.round(Number(s.requested) * 100);
+
+describe('confirm payment', () => {
+  it('marks the commission paid once, however often it is confirmed', async () => {
+    const { broker, commissionId } = await brokerWithCommission(90000);
+    const url = `/api/admin/commissions/${commissionId}/confirm-payment`;
+    const results = await Promise.all([
+      as(admin.cookie, 'POST', url, { transferReference: 'TRX-1' }),
+      as(admin.cookie, 'POST', url, { transferReference: 'TRX-1' }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().changed).sort()).toEqual([false, true]);
+    const s = await summary(broker);
+    expect(s).toEqual({ total: '900.00', paid: '900.00', pending: '0.00', requested: '0.00' });
+    const [commission] = (await as(broker.cookie, 'GET', '/api/commissions')).json();
+    expect(commission.status).toBe('paid');
+    expect(commission.paidAt).not.toBeNull();
+  });
+
+  it('is refused while an open transfer request holds the money', async () => {
+    const { broker, commissionId } = await brokerWithCommission(50000);
+    await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+      amount: 500,
+      bankAccount: IBAN,
+    });
+    const response = await as(
+      admin.cookie,
+      'POST',
+      `/api/admin/commissions/${commissionId}/confirm-payment`,
+      {},
+    );
+    expect(response.statusCode).toBe(409);
+    expect(invariant(await summary(broker))).toBe(true);
+  });
+});
+
+describe('transfer requests', () => {
+  it('paying settles the amount across commissions; the invariant holds after every step', async () => {
+    const { broker } = await brokerWithCommission(50000);
+    const second = (
+      await as(broker.cookie, 'POST', '/api/referrals', { tenantPhone: nextPhone(), rent: 70000 })
+    ).json();
+    await as(admin.cookie, 'PUT', `/api/admin/referrals/${second.id}/status`, {
+      status: 'commission_added',
+    });
+    expect(await summary(broker)).toEqual({
+      total: '1200.00',
+      paid: '0.00',
+      pending: '1200.00',
+      requested: '0.00',
+    });
+
+    const request = (
+      await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+        amount: 800,
+        bankAccount: IBAN,
+      })
+    ).json();
+    expect(invariant(await summary(broker))).toBe(true);
+    const open = (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json();
+    expect(open.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+      iban: IBAN,
+      amount: '800.00',
+    });
+
+    const paid = await Promise.all([
+      as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/pay`, {}),
+      as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/pay`, {}),
+    ]);
+    expect(paid.map((r) => r.json().changed).sort()).toEqual([false, true]);
+    const s = await summary(broker);
+    expect(s).toEqual({ total: '1200.00', paid: '800.00', pending: '400.00', requested: '0.00' });
+    const list = (await as(broker.cookie, 'GET', '/api/commissions')).json();
+    expect(
+      list.map((c: { status: string; paidAmount: string }) => [c.status, c.paidAmount]).sort(),
+    ).toEqual([
+      ['paid', '500.00'],
+      ['pending', '300.00'],
+    ]);
+    const history = (await as(broker.cookie, 'GET', '/api/commissions/transfer-requests')).json();
+    expect(history[0].status).toBe('paid');
+  });
+
+  it('rejecting releases the money and keeps the reason', async () => {
+    const { broker } = await brokerWithCommission(50000);
+    const request = (
+      await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+        amount: 500,
+        bankAccount: IBAN,
+      })
+    ).json();
+    expect(
+      (
+        await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/reject`, {
+          reason: '',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/reject`, {
+          reason: 'الآيبان لا يطابق اسم الوسيط',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await summary(broker)).toEqual({
+      total: '500.00',
+      paid: '0.00',
+      pending: '500.00',
+      requested: '0.00',
+    });
+    const history = (await as(broker.cookie, 'GET', '/api/commissions/transfer-requests')).json();
+    expect(history[0]).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'الآيبان لا يطابق اسم الوسيط',
+    });
+    expect(
+      (await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/pay`, {}))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('is for admins only', async () => {
+    const { broker, commissionId } = await brokerWithCommission(50000);
+    expect(
+      (
+        await as(
+          broker.cookie,
+          'POST',
+          `/api/admin/commissions/${commissionId}/confirm-payment`,
+          {},
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await as(broker.cookie, 'GET', '/api/admin/transfer-requests')).statusCode).toBe(403);
+    expect((await as(broker.cookie, 'GET', '/api/admin/summary')).statusCode).toBe(403);
+  });
+});
+
+describe('settings', () => {
+  it('turns the tenant SMS off and on, validated and audited', async () => {
+    expect(
+      (await as(admin.cookie, 'GET', '/api/admin/config/sms_notifications_enabled')).json(),
+    ).toEqual({
+      key: 'sms_notifications_enabled',
+      value: null,
+    });
+    const off = await as(admin.cookie, 'POST', '/api/admin/config', {
+      key: 'sms_notifications_enabled',
+      value: 'false',
+      description: 'إيقاف مؤقت',
+    });
+    expect(off.statusCode).toBe(200);
+    expect(
+      (await as(admin.cookie, 'GET', '/api/admin/config/sms_notifications_enabled')).json().value,
+    ).toBe('false');
+    expect(
+      (
+        await as(admin.cookie, 'POST', '/api/admin/config', {
+          key: 'sms_notifications_enabled',
+          value: 'maybe',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await as(admin.cookie, 'POST', '/api/admin/config', { key: 'unknown', value: '1' }))
+        .statusCode,
+    ).toBe(400);
+    await as(admin.cookie, 'POST', '/api/admin/config', {
+      key: 'sms_notifications_enabled',
+      value: 'true',
+    });
+  });
+
+  it('the commission minimum and rate come from the settings', async () => {
+    await as(admin.cookie, 'POST', '/api/admin/config', {
+      key: 'commission_minimum',
+      value: '750',
+    });
+    try {
+      const { broker } = await brokerWithCommission(50000);
+      expect((await summary(broker)).total).toBe('750.00');
+    } finally {
+      await as(admin.cookie, 'POST', '/api/admin/config', {
+        key: 'commission_minimum',
+        value: '500',
+      });
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { toMoneyString } from '../../domain/index.js';
+import { commissionSummary } from '../commissions/service.js';
+import type { Database } from '../db/client.js';
+import { brokers, commissions, transferRequests } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+
+const cents = (value: string | number) => Math.round(Number(value) * 100);
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Serialises money changes of one broker: every payout path locks the broker's row first. */
+async function lockBroker(tx: Tx, brokerId: string): Promise<void> {
+  await tx.select({ id: brokers.id }).from(brokers).where(eq(brokers.id, brokerId)).for('update');
+}
+
+/**
+ * Marks a commission paid in full. Idempotent: a second confirmation changes nothing. Refused
+ * when money of this broker is held by an open transfer request that this payment would cover.
+ */
+export async function confirmCommissionPayment(
+  db: Database,
+  commissionId: string,
+  transferReference: string | null,
+): Promise<{ changed: boolean; brokerId: string; amount: string }> {
+  return db.transaction(async (tx) => {
+    const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
+    if (!peek) throw notFound('العمولة غير موجودة');
+    await lockBroker(tx, peek.brokerId);
+    const [commission] = await tx
+      .select()
+      .from(commissions)
+      .where(eq(commissions.id, commissionId));
+    if (!commission) throw notFound('العمولة غير موجودة');
+    if (commission.status === 'paid') {
+      return { changed: false, brokerId: commission.brokerId, amount: commission.amount };
+    }
+    const summary = await commissionSummary(tx, commission.brokerId);
+    const outstanding = cents(commission.amount) - cents(commission.paidAmount);
+    if (cents(summary.pending) < outstanding) {
+      throw new AppError(
+        409,
+        'HELD_BY_TRANSFER_REQUEST',
+        'هذا المبلغ محجوز لطلب تحويل مفتوح، يرجى معالجته من طلبات التحويل',
+      );
+    }
+    await tx
+      .update(commissions)
+      .set({ status: 'paid', paidAmount: commission.amount, paidAt: new Date(), transferReference })
+      .where(eq(commissions.id, commission.id));
+    return { changed: true, brokerId: commission.brokerId, amount: commission.amount };
+  });
+}
+
+/**
+ * Pays an open transfer request: settles its amount across the broker's unpaid commissions,
+ * oldest first (a commission may be settled in part). Idempotent on an already paid request.
+ */
+export async function payTransferRequest(
+  db: Database,
+  requestId: string,
+  adminId: string,
+  transferReference: string | null,
+) {
+  return db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select()
+      .from(transferRequests)
+      .where(eq(transferRequests.id, requestId));
+    if (!peek) throw notFound('طلب التحويل غير موجود');
+    await lockBroker(tx, peek.brokerId);
+    const [request] = await tx
+      .select()
+      .from(transferRequests)
+      .where(eq(transferRequests.id, requestId));
+    if (!request) throw notFound('طلب التحويل غير موجود');
+    if (request.status === 'paid') return { changed: false, request };
+    if (request.status !== 'open') {
+      throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
+    }
+    let remaining = cents(request.amount);
+    const unpaid = await tx
+      .select()
+      .from(commissions)
+      .where(
+        and(
+          eq(commissions.brokerId, request.brokerId),
+          sql`${commissions.paidAmount} < ${commissions.amount}`,
+        ),
+      )
+      .orderBy(asc(commissions.createdAt));
+    for (const commission of unpaid) {
+      if (remaining <= 0) break;
+      const outstanding = cents(commission.amount) - cents(commission.paidAmount);
+      const settle = Math.min(outstanding, remaining);
+      remaining -= settle;
+      const paidAmount = cents(commission.paidAmount) + settle;
+      const fully = paidAmount === cents(commission.amount);
+      await tx
+        .update(commissions)
+        .set({
+          paidAmount: toMoneyString(paidAmount / 100),
+          status: fully ? 'paid' : commission.status,
+          ...(fully ? { paidAt: new Date(), transferReference } : {}),
+          transferRequestId: request.id,
+        })
+        .where(eq(commissions.id, commission.id));
+    }
+    if (remaining > 0) throw new Error('transfer request exceeds the unpaid commissions');
+    const [paid] = await tx
+      .update(transferRequests)
+      .set({ status: 'paid', handledAt: new Date(), handledBy: adminId, transferReference })
+      .where(eq(transferRequests.id, request.id))
+      .returning();
+    return { changed: true, request: paid ?? request };
+  });
+}
+
+export async function rejectTransferRequest(
+  db: Database,
+  requestId: string,
+  adminId: string,
+  reason: string,
+) {
+  const [rejected] = await db
+    .update(transferRequests)
+    .set({ status: 'rejected', rejectionReason: reason, handledAt: new Date(), handledBy: adminId })
+    .where(and(eq(transferRequests.id, requestId), eq(transferRequests.status, 'open')))
+    .returning();
+  if (rejected) return rejected;
+  const [existing] = await db
+    .select()
+    .from(transferRequests)
+    .where(eq(transferRequests.id, requestId));
+  if (!existing) throw notFound('طلب التحويل غير موجود');
+  throw new AppError(409, 'REQUEST_CLOSED', 'تمت معالجة طلب التحويل هذا مسبقاً');
+}
