@@ -28,6 +28,7 @@ import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
 import { referralRoutes } from './referrals/routes.js';
 import { shortLinkRoutes } from './referrals/short-links.js';
+import { superadminRoutes } from './superadmin/routes.js';
 import { tenantFormRoutes } from './tenant-forms/routes.js';
 
 // Arabic default messages for whatever a schema does not word itself.
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(payoutRoutes, { prefix: '/api/admin', ctx });
   await app.register(settingsRoutes, { prefix: '/api/admin', ctx });
+  await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
   if (config.exposeOtpInResponses) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });

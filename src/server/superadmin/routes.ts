@@ -1,0 +1,196 @@
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE, likeTerm } from '../admin/query.js';
+import { audit } from '../audit/service.js';
+import { toProfile } from '../brokers/profile.js';
+import { findBrokerById } from '../brokers/service.js';
+import type { FeatureOptions } from '../context.js';
+import { brokers, referrals, storedFiles } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { currentBroker } from '../plugins/session.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string() });
+const superadmin = { access: 'superadmin' as const };
+
+export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config, storage } = ctx;
+  const isProtected = (phone: string) => phone === config.protectedPhone;
+
+  /** Removes stored documents once the rows that named them are gone (after the commit). */
+  const removeFiles = async (keys: string[]) => {
+    for (const key of keys) {
+      await storage
+        .delete(key)
+        .catch((error: unknown) => app.log.warn({ err: error, key }, 'document not removed'));
+    }
+  };
+
+  app.get(
+    '/users',
+    {
+      config: superadmin,
+      schema: {
+        querystring: z.object({
+          search: z.string().trim().max(100).optional(),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+        }),
+      },
+    },
+    async (request) => {
+      const { search, page } = request.query;
+      const where = search
+        ? or(
+            ilike(brokers.phone, likeTerm(search)),
+            ilike(brokers.fullName, likeTerm(search)),
+            ilike(brokers.brokerCode, likeTerm(search)),
+          )
+        : undefined;
+      const [rows, [total], [counts]] = await Promise.all([
+        db
+          .select()
+          .from(brokers)
+          .where(where)
+          .orderBy(desc(brokers.createdAt))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset((page - 1) * ADMIN_PAGE_SIZE),
+        db.select({ value: count() }).from(brokers).where(where),
+        db
+          .select({
+            total: sql<number>`count(*)::int`,
+            active: sql<number>`count(*) filter (where ${brokers.isActive})::int`,
+            admins: sql<number>`count(*) filter (where ${brokers.isAdmin})::int`,
+            superAdmins: sql<number>`count(*) filter (where ${brokers.isSuperAdmin})::int`,
+          })
+          .from(brokers),
+      ]);
+      return {
+        counts,
+        items: rows.map((b) => ({ ...toProfile(b), isProtected: isProtected(b.phone) })),
+        total: total?.value ?? 0,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+  );
+
+  app.patch(
+    '/users/:id/role',
+    {
+      config: superadmin,
+      schema: {
+        params: idParams,
+        body: z.object({ isAdmin: z.boolean().optional(), isSuperAdmin: z.boolean().optional() }),
+      },
+    },
+    async (request) => {
+      const user = UUID.test(request.params.id)
+        ? await findBrokerById(db, request.params.id)
+        : null;
+      if (!user) throw notFound('المستخدم غير موجود');
+      const { isAdmin, isSuperAdmin } = request.body;
+      if (isProtected(user.phone) && (isSuperAdmin === false || isAdmin === false)) {
+        throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن تغيير صلاحيات هذا الحساب');
+      }
+      const updated = await db.transaction(async (tx) => {
+        if (isSuperAdmin === false && user.isSuperAdmin) {
+          // Lock the super-admins so two demotions cannot together remove the last one.
+          const others = await tx
+            .select({ id: brokers.id })
+            .from(brokers)
+            .where(and(eq(brokers.isSuperAdmin, true), ne(brokers.id, user.id)))
+            .for('update');
+          if (others.length === 0) {
+            throw new AppError(409, 'LAST_SUPERADMIN', 'لا يمكن إزالة صلاحية آخر مشرف عام');
+          }
+        }
+        const [row] = await tx
+          .update(brokers)
+          .set({
+            ...(isAdmin !== undefined ? { isAdmin } : {}),
+            ...(isSuperAdmin !== undefined ? { isSuperAdmin } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(brokers.id, user.id))
+          .returning();
+        return row;
+      });
+      if (!updated) throw notFound('المستخدم غير موجود');
+      await audit(db, request, {
+        action: 'user.role_change',
+        entityType: 'broker',
+        entityId: user.id,
+        before: { isAdmin: user.isAdmin, isSuperAdmin: user.isSuperAdmin },
+        after: { isAdmin: updated.isAdmin, isSuperAdmin: updated.isSuperAdmin },
+      });
+      return toProfile(updated);
+    },
+  );
+
+  app.delete(
+    '/brokers/:id',
+    { config: superadmin, schema: { params: idParams } },
+    async (request) => {
+      const broker = UUID.test(request.params.id)
+        ? await findBrokerById(db, request.params.id)
+        : null;
+      if (!broker) throw notFound('الوسيط غير موجود');
+      if (isProtected(broker.phone))
+        throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن حذف هذا الحساب');
+      if (broker.id === currentBroker(request).id) {
+        throw new AppError(409, 'SELF_DELETE', 'لا يمكنك حذف حسابك من لوحة الإدارة');
+      }
+      const keys = await db.transaction(async (tx) => {
+        const files = await tx
+          .select({ key: storedFiles.key })
+          .from(storedFiles)
+          .innerJoin(referrals, eq(referrals.id, storedFiles.referralId))
+          .where(eq(referrals.brokerId, broker.id));
+        // Referrals, commissions, tenant forms, files' rows, sessions and notifications cascade.
+        await tx.delete(brokers).where(eq(brokers.id, broker.id));
+        return files.map((f) => f.key);
+      });
+      await removeFiles(keys);
+      await audit(db, request, {
+        action: 'broker.delete',
+        entityType: 'broker',
+        entityId: broker.id,
+        before: toProfile(broker),
+      });
+      return { ok: true };
+    },
+  );
+
+  app.delete(
+    '/referrals/:id',
+    { config: superadmin, schema: { params: idParams } },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound('الإحالة غير موجودة');
+      const result = await db.transaction(async (tx) => {
+        const files = await tx
+          .select({ key: storedFiles.key })
+          .from(storedFiles)
+          .where(eq(storedFiles.referralId, request.params.id));
+        const [deleted] = await tx
+          .delete(referrals)
+          .where(eq(referrals.id, request.params.id))
+          .returning();
+        return deleted ? { deleted, keys: files.map((f) => f.key) } : null;
+      });
+      if (!result) throw notFound('الإحالة غير موجودة');
+      await removeFiles(result.keys);
+      await audit(db, request, {
+        action: 'referral.delete',
+        entityType: 'referral',
+        entityId: result.deleted.id,
+        before: {
+          tenantPhone: result.deleted.tenantPhone,
+          status: result.deleted.status,
+          brokerId: result.deleted.brokerId,
+        },
+      });
+      return { ok: true };
+    },
+  );
+};
