@@ -231,3 +231,25 @@ describe('development SMS inbox', () => {
     }
   });
 });
+
+describe('GET /api/admin/brokers', () => {
+  it('searches and filters: all, active, inactive, pending activation', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const pending = await signUpBroker(t, { active: false, fullName: 'بندر الزهراني' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/broker/request-activation',
+      headers: { cookie: pending.cookie },
+    });
+    const get = async (query: string) =>
+      (
+        await t.app.inject({ url: `/api/admin/brokers${query}`, headers: { cookie: admin.cookie } })
+      ).json();
+    const ids = (page: { items: { id: string }[] }) => page.items.map((b) => b.id);
+    expect(ids(await get('?search=الزهراني'))).toEqual([pending.id]);
+    expect(ids(await get(`?search=${pending.phone}&filter=pending`))).toEqual([pending.id]);
+    expect(ids(await get(`?search=${pending.phone}&filter=inactive`))).toEqual([pending.id]);
+    expect(ids(await get(`?search=${pending.phone}&filter=active`))).toEqual([]);
+    expect((await get('?filter=active')).items[0]).not.toHaveProperty('passwordHash');
+  });
+});

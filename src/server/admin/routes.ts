@@ -16,6 +16,7 @@ import { notFound } from '../errors.js';
 import { notify } from '../notifications/service.js';
 import { findTenantForm } from '../referrals/service.js';
 import { documentHref } from '../tenant-forms/service.js';
+import { listAdminBrokers } from './lists.js';
 import { changeReferralStatus } from './referral-status.js';
 import { listAdminReferrals } from './referrals.js';
 
@@ -64,6 +65,21 @@ const referralListQuery = z.object({
 
 export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
+
+  app.get(
+    '/brokers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: z.object({
+          search: z.string().trim().max(100, { error: 'النص أطول من المسموح' }).optional(),
+          filter: z.enum(['all', 'active', 'inactive', 'pending']).default('all'),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+        }),
+      },
+    },
+    async (request) => listAdminBrokers(db, request.query),
+  );
 
   app.get(
     '/referrals',

@@ -84,6 +84,10 @@ const MobileProfilePage = lazyPage(
   () => import('../features/profile/MobileProfilePage'),
   'MobileProfilePage',
 );
+const UserManagementPage = lazyPage(
+  () => import('../features/admin/UserManagementPage'),
+  'UserManagementPage',
+);
 const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
 const TenantFormPage = lazyPage(
   () => import('../features/tenant-form/TenantFormPage'),
@@ -108,7 +112,7 @@ const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
   {
     path: '/user-management',
     access: 'superadmin',
-    element: <PendingPage title="إدارة المستخدمين" />,
+    element: <UserManagementPage />,
   },
 ];
 

@@ -1,19 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatNumberAr, formatSar } from '../../../domain';
 import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
+import { Skeleton } from '../../components/ui/feedback';
+import { StatTile } from '../../components/ui/stat-tile';
 import { Tabs } from '../../components/ui/tabs';
+import { AdminBrokersTab } from './AdminBrokersTab';
+import { AdminCommissionsTab } from './AdminCommissionsTab';
+import { AdminMessagingTab } from './AdminMessagingTab';
 import { AdminReferralsTab } from './AdminReferralsTab';
+
+type Summary = {
+  totalBrokers: number;
+  activeBrokers: number;
+  totalReferrals: number;
+  totalCommissions: string;
+};
 
 /** /admin: the operations console. */
 export function AdminPage() {
   const { profile } = useSession();
+  const summary = useQuery<Summary>({
+    queryKey: ['/api/admin/summary'],
+    staleTime: 0,
+    enabled: Boolean(profile?.isAdmin || profile?.isSuperAdmin),
+  });
   if (!profile?.isAdmin && !profile?.isSuperAdmin)
     return <Alert>غير مخول للوصول لهذه الصفحة</Alert>;
+  const s = summary.data;
   return (
-    <div className="space-y-4">
+    <div className="space-y-5">
       <h1 className="text-2xl font-bold">لوحة الإدارة</h1>
+      <section aria-label="ملخص المنصة" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {s ? (
+          <>
+            <StatTile label="إجمالي الوسطاء" value={formatNumberAr(s.totalBrokers)} />
+            <StatTile label="الوسطاء المفعلون" value={formatNumberAr(s.activeBrokers)} />
+            <StatTile label="إجمالي الإحالات" value={formatNumberAr(s.totalReferrals)} />
+            <StatTile label="إجمالي العمولات" value={formatSar(s.totalCommissions)} />
+          </>
+        ) : (
+          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
+        )}
+      </section>
       <Tabs
         label="أقسام لوحة الإدارة"
-        items={[{ value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> }]}
+        defaultValue="referrals"
+        items={[
+          { value: 'brokers', label: 'الوسطاء', content: <AdminBrokersTab /> },
+          { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },
+          { value: 'commissions', label: 'العمولات', content: <AdminCommissionsTab /> },
+          { value: 'messaging', label: 'إعدادات الرسائل', content: <AdminMessagingTab /> },
+        ]}
       />
     </div>
   );

@@ -23,6 +23,7 @@ export function AdminReferralsTab() {
   const [status, setStatus] = useState(ALL);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<AdminReferral | null>(null);
+  const [_processing, setProcessing] = useState<AdminReferral | null>(null);
   const params = new URLSearchParams({ page: String(page) });
   if (search.trim()) params.set('search', search.trim());
   if (status !== ALL) params.set('status', status);
@@ -80,9 +81,12 @@ export function AdminReferralsTab() {
                   {formatDateAr(r.submittedAt)} ·{' '}
                   {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
                 </p>
-                <Button variant="outline" onClick={() => setSelected(r)}>
-                  التفاصيل
-                </Button>
+                <div className="flex gap-2">
+                  <Button variant="outline" onClick={() => setSelected(r)}>
+                    التفاصيل
+                  </Button>
+                  <Button onClick={() => setProcessing(r)}>معالجة</Button>
+                </div>
               </Card>
             </li>
           ))}

@@ -1,0 +1,214 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  commissionStatusLabel,
+  formatDateAr,
+  formatIban,
+  formatNumberAr,
+  formatSar,
+} from '../../../domain';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { FormField, Input, Textarea } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { refreshQueries } from '../../lib/queries';
+import type { Page } from '../../lib/types';
+
+type AdminCommission = {
+  id: string;
+  amount: string;
+  status: string;
+  createdAt: string;
+  brokerName: string | null;
+  brokerPhone: string;
+  brokerCode: string;
+  tenantPhone: string;
+};
+type AdminTransferRequest = {
+  id: string;
+  amount: string;
+  iban: string;
+  createdAt: string;
+  brokerName: string | null;
+  brokerPhone: string;
+};
+
+const FILTERS = [
+  { value: 'all', label: 'جميع العمولات' },
+  { value: 'pending', label: 'معلقة' },
+  { value: 'requested', label: 'مطلوبة' },
+  { value: 'paid', label: 'مدفوعة' },
+];
+
+function useAdminAction(success: string) {
+  return useMutation({
+    mutationFn: ({ url, body }: { url: string; body: object }) => apiRequest('POST', url, body),
+    onSuccess: async () => {
+      toast({ title: success });
+      await refreshQueries('/api/admin');
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ غير متوقع'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Commissions with payment confirmation, and the brokers' open transfer requests. */
+export function AdminCommissionsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const params = new URLSearchParams();
+  if (search.trim()) params.set('search', search.trim());
+  if (status !== 'all') params.set('status', status);
+  const list = useQuery<Page<AdminCommission>>({
+    queryKey: [`/api/admin/commissions?${params}`],
+    staleTime: 0,
+  });
+  const requests = useQuery<AdminTransferRequest[]>({
+    queryKey: ['/api/admin/transfer-requests'],
+    staleTime: 0,
+  });
+  const confirm = useAdminAction('تم تأكيد الدفع');
+  const pay = useAdminAction('تم تنفيذ طلب التحويل');
+  const reject = useAdminAction('تم رفض طلب التحويل');
+  const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
+  const [reason, setReason] = useState('');
+
+  return (
+    <div className="space-y-6">
+      {rejecting ? (
+        <Dialog open onOpenChange={(open) => !open && setRejecting(null)} title="رفض طلب التحويل">
+          <div className="space-y-4">
+            <FormField label="سبب الرفض">
+              {(control) => (
+                <Textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} />
+              )}
+            </FormField>
+            <Button
+              variant="destructive"
+              disabled={!reason.trim() || reject.isPending}
+              onClick={() => {
+                reject.mutate({
+                  url: `/api/admin/transfer-requests/${rejecting.id}/reject`,
+                  body: { reason },
+                });
+                setRejecting(null);
+                setReason('');
+              }}
+            >
+              تأكيد الرفض
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+      <Card className="space-y-3">
+        <CardTitle>طلبات التحويل المفتوحة</CardTitle>
+        {requests.data && requests.data.length > 0 ? (
+          <ul className="divide-y divide-slate-100">
+            {requests.data.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+              >
+                <span className="font-bold">{formatSar(r.amount)}</span>
+                <span>{r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>}</span>
+                <bdi dir="ltr" className="font-mono text-xs">
+                  {formatIban(r.iban)}
+                </bdi>
+                <span>{formatDateAr(r.createdAt)}</span>
+                <div className="flex gap-2">
+                  <Button
+                    onClick={() =>
+                      pay.mutate({ url: `/api/admin/transfer-requests/${r.id}/pay`, body: {} })
+                    }
+                  >
+                    تم التحويل
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      const reason = window.prompt('سبب الرفض');
+                      if (reason)
+                        reject.mutate({
+                          url: `/api/admin/transfer-requests/${r.id}/reject`,
+                          body: { reason },
+                        });
+                    }}
+                  >
+                    رفض
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>
+        )}
+      </Card>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Input
+          type="search"
+          aria-label="البحث باسم الوسيط أو جواله"
+          placeholder="ابحث باسم الوسيط أو جواله"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Select
+          aria-label="تصفية العمولات"
+          value={status}
+          onValueChange={setStatus}
+          options={FILTERS}
+        />
+      </div>
+      {list.data ? (
+        <p className="text-sm text-slate-700">{formatNumberAr(list.data.total)} عمولة</p>
+      ) : null}
+      {!list.data ? (
+        <Skeleton className="h-40" />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title="لا توجد عمولات مطابقة" />
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {list.data.items.map((c) => (
+            <li key={c.id}>
+              <Card className="space-y-2 p-4">
+                <div className="flex items-center justify-between">
+                  <strong className="text-lg">{formatSar(c.amount)}</strong>
+                  <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
+                    {commissionStatusLabel(c.status)}
+                  </Badge>
+                </div>
+                <p className="text-sm">
+                  {c.brokerName || '—'} · <bdi dir="ltr">{c.brokerCode}</bdi>
+                </p>
+                <p className="text-sm text-slate-700">
+                  المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
+                </p>
+                {c.status === 'pending' ? (
+                  <Button
+                    onClick={() =>
+                      confirm.mutate({
+                        url: `/api/admin/commissions/${c.id}/confirm-payment`,
+                        body: {},
+                      })
+                    }
+                  >
+                    تأكيد الدفع
+                  </Button>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

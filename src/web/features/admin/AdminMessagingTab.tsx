@@ -1,0 +1,56 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Card } from '../../components/ui/card';
+import { Switch } from '../../components/ui/switch';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+const KEY = '/api/admin/config/sms_notifications_enabled';
+
+/** The automatic SMS to tenants on a new referral: on unless stored as 'false'. */
+export function AdminMessagingTab() {
+  const setting = useQuery<{ value: string | null }>({ queryKey: [KEY], staleTime: 0 });
+  const enabled = setting.data?.value !== 'false';
+  const save = useMutation({
+    mutationFn: (on: boolean) =>
+      apiRequest('POST', '/api/admin/config', {
+        key: 'sms_notifications_enabled',
+        value: String(on),
+        description: 'إرسال رسالة نصية تلقائية للمستأجر عند إضافة طلب جديد',
+      }),
+    onSuccess: async () => {
+      toast({ title: 'تم حفظ الإعدادات' });
+      await queryClient.invalidateQueries({ queryKey: [KEY] });
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ في تحديث الإعدادات'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <p className="font-bold">الرسائل النصية التلقائية للمستأجرين</p>
+          <p className="text-sm text-slate-700">
+            ترسل رابط إكمال البيانات للمستأجر عند إضافة طلب جديد.
+          </p>
+        </div>
+        <Switch
+          label="الرسائل النصية التلقائية للمستأجرين"
+          checked={enabled}
+          disabled={!setting.data || save.isPending}
+          onCheckedChange={(on) => save.mutate(on)}
+        />
+      </div>
+      {!enabled ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          الرسائل متوقفة: لن يصل المستأجرين رابط إكمال البيانات تلقائياً، ويمكن للوسيط نسخ الرابط
+          وإرساله بنفسه.
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  estimateCommission,
+  formatSar,
+  REFERRAL_STATUSES,
+  statusMentionsContract,
+} from '../../../domain';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { FormField, Input, Textarea } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { refreshQueries } from '../../lib/queries';
+import type { AdminReferral } from './types';
+
+const OPTIONS = REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` }));
+
+/** Any of the eight statuses, notes, and the contract id when the status mentions a contract. */
+export function ProcessReferralDialog({
+  referral,
+  onClose,
+}: {
+  referral: AdminReferral;
+  onClose: () => void;
+}) {
+  const [status, setStatus] = useState(referral.status);
+  const [notes, setNotes] = useState(referral.notes ?? '');
+  const [contractId, setContractId] = useState(referral.contractId ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest('PUT', `/api/admin/referrals/${referral.id}/status`, {
+        status,
+        notes,
+        ...(statusMentionsContract(status) ? { contractId } : {}),
+      }),
+    onSuccess: async () => {
+      toast({ title: 'تم تحديث حالة الإحالة' });
+      await refreshQueries(
+        '/api/admin',
+        '/api/referrals',
+        '/api/commissions',
+        '/api/dashboard/metrics',
+      );
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ في تحديث حالة الإحالة'),
+        variant: 'destructive',
+      }),
+  });
+  const createsCommission =
+    (status === 'contract_signed' || status === 'commission_added') && !referral.commission;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`معالجة الإحالة رقم ${referral.number}`}
+    >
+      <div className="space-y-4">
+        <FormField label="الحالة">
+          {(control) => (
+            <Select {...control} value={status} onValueChange={setStatus} options={OPTIONS} />
+          )}
+        </FormField>
+        {statusMentionsContract(status) ? (
+          <FormField label="رقم العقد">
+            {(control) => (
+              <Input
+                {...control}
+                value={contractId}
+                onChange={(e) => setContractId(e.target.value)}
+                dir="ltr"
+                className="text-end"
+              />
+            )}
+          </FormField>
+        ) : null}
+        <FormField label="ملاحظات">
+          {(control) => (
+            <Textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          )}
+        </FormField>
+        {createsCommission ? (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            سيتم إنشاء عمولة للوسيط تلقائياً بقيمة{' '}
+            {formatSar(estimateCommission(referral.rentAmount))}.
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Button onClick={() => save.mutate()} disabled={save.isPending}>
+            حفظ التغييرات
+          </Button>
+          <Button variant="outline" onClick={onClose}>
+            إلغاء
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

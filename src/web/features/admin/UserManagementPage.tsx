@@ -1,0 +1,113 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatNumberAr } from '../../../domain';
+import type { Profile } from '../../app/session';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { Input } from '../../components/ui/input';
+import { StatTile } from '../../components/ui/stat-tile';
+import { Switch } from '../../components/ui/switch';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { refreshQueries } from '../../lib/queries';
+
+type User = Profile & { isProtected: boolean };
+type Users = {
+  counts: { total: number; active: number; admins: number; superAdmins: number };
+  items: User[];
+  total: number;
+};
+
+/** /user-management: super-admins grant and remove the admin and super-admin roles. */
+export function UserManagementPage() {
+  const [search, setSearch] = useState('');
+  const query = search.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
+  const users = useQuery<Users>({ queryKey: [`/api/superadmin/users${query}`], staleTime: 0 });
+  const change = useMutation({
+    mutationFn: ({
+      id,
+      role,
+    }: {
+      id: string;
+      role: { isAdmin?: boolean; isSuperAdmin?: boolean };
+    }) => apiRequest('PATCH', `/api/superadmin/users/${id}/role`, role),
+    onSuccess: async () => {
+      toast({ title: 'تم تحديث الصلاحيات' });
+      await refreshQueries('/api/superadmin');
+    },
+    onError: (error) =>
+      toast({
+        title: 'خطأ',
+        description: errorMessage(error, 'حدث خطأ في تحديث الصلاحيات'),
+        variant: 'destructive',
+      }),
+  });
+  const counts = users.data?.counts;
+
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold">إدارة المستخدمين</h1>
+      <section aria-label="أعداد المستخدمين" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {counts ? (
+          <>
+            <StatTile label="إجمالي المستخدمين" value={formatNumberAr(counts.total)} />
+            <StatTile label="المفعلون" value={formatNumberAr(counts.active)} />
+            <StatTile label="المشرفون" value={formatNumberAr(counts.admins)} />
+            <StatTile label="المشرفون العامون" value={formatNumberAr(counts.superAdmins)} />
+          </>
+        ) : (
+          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
+        )}
+      </section>
+      <Input
+        type="search"
+        aria-label="البحث بالجوال أو الاسم أو رمز الوسيط"
+        placeholder="ابحث بالجوال أو الاسم أو رمز الوسيط"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {!users.data ? (
+        <Skeleton className="h-40" />
+      ) : users.data.items.length === 0 ? (
+        <EmptyState title="لا يوجد مستخدمون مطابقون" />
+      ) : (
+        <ul className="space-y-3">
+          {users.data.items.map((u) => (
+            <li key={u.id}>
+              <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+                  <p className="text-sm">
+                    <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
+                  </p>
+                </div>
+                <div className="flex items-center gap-5">
+                  <span className="flex items-center gap-2 text-sm">
+                    مشرف
+                    <Switch
+                      label={`صلاحية المشرف: ${u.fullName || u.phone}`}
+                      checked={u.isAdmin}
+                      disabled={u.isProtected || change.isPending}
+                      onCheckedChange={(on) => change.mutate({ id: u.id, role: { isAdmin: on } })}
+                    />
+                  </span>
+                  <span className="flex items-center gap-2 text-sm">
+                    مشرف عام
+                    <Switch
+                      label={`صلاحية المشرف العام: ${u.fullName || u.phone}`}
+                      checked={u.isSuperAdmin}
+                      disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
+                      onCheckedChange={(on) =>
+                        change.mutate({ id: u.id, role: { isSuperAdmin: on } })
+                      }
+                    />
+                  </span>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
