@@ -44,7 +44,7 @@ test.describe('/login', () => {
     await page.getByLabel('كلمة المرور الجديدة').fill('secret123');
     await page.getByRole('button', { name: 'تأكيد' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'لوحة التحكم' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `مرحباً، ${phone}` })).toBeVisible();
     await expectNoAxeViolations(page);
 
     await openSidebar(page);

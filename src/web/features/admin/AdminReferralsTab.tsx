@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import type { Page } from '../../lib/types';
+import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetailsDialog } from './ReferralDetailsDialog';
 import type { AdminReferral } from './types';
 
@@ -23,7 +24,7 @@ export function AdminReferralsTab() {
   const [status, setStatus] = useState(ALL);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<AdminReferral | null>(null);
-  const [_processing, setProcessing] = useState<AdminReferral | null>(null);
+  const [processing, setProcessing] = useState<AdminReferral | null>(null);
   const params = new URLSearchParams({ page: String(page) });
   if (search.trim()) params.set('search', search.trim());
   if (status !== ALL) params.set('status', status);
@@ -104,6 +105,9 @@ export function AdminReferralsTab() {
             التالي
           </Button>
         </nav>
+      ) : null}
+      {processing ? (
+        <ProcessReferralDialog referral={processing} onClose={() => setProcessing(null)} />
       ) : null}
       {selected ? (
         <ReferralDetailsDialog referral={selected} onClose={() => setSelected(null)} />
