@@ -41,6 +41,9 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(pruneTimer);
+    // In-flight requests get ten seconds; then whatever is left (a client stuck mid-upload,
+    // say) is cut so the process can stop.
+    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
     await app.close();
     await database.close();
     process.exit(0);

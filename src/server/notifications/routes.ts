@@ -7,6 +7,11 @@ const KEEP_ALIVE_MS = 25_000;
 
 export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const broker = { config: { access: 'broker' as const } };
+  // Open streams end when the server closes, so a shutdown never waits on them.
+  const streams = new Set<NodeJS.WritableStream & { end: () => void }>();
+  app.addHook('onClose', async () => {
+    for (const stream of streams) stream.end();
+  });
 
   app.get('/', broker, async (request) => listNotifications(ctx.db, currentBroker(request).id));
 
@@ -27,6 +32,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
       'x-accel-buffering': 'no',
     });
     res.write('retry: 10000\n\n');
+    streams.add(res);
     const unsubscribe = onNotification(brokerId, () =>
       res.write('event: notification\ndata: {}\n\n'),
     );
@@ -34,6 +40,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     request.raw.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
+      streams.delete(res);
     });
   });
 };

@@ -320,3 +320,31 @@ describe('POST /api/upload and GET /api/files/:key', () => {
     else expect(response).toBeInstanceOf(Error);
   });
 });
+
+describe('rate limits on the public calls', () => {
+  it('a token cannot be read without end', async () => {
+    const r = await newReferral();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await t.app.inject({ url: `/api/tenant-form/${r.token}` })).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('one address cannot probe tokens without end', async () => {
+    const probe = await createTestApp();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) {
+        statuses.push(
+          (await probe.app.inject({ url: `/api/tenant-form/guess-${i}-xxxxxxxxxxxxxxxxxxxx` }))
+            .statusCode,
+        );
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await probe.close();
+    }
+  });
+});
