@@ -116,4 +116,9 @@ test('a super-admin grants and removes the admin role', async ({ page, browser }
   await expectNoAxeViolations(page);
   await adminSwitch.click();
   await expect(adminSwitch).not.toBeChecked();
+
+  await page.getByRole('link', { name: 'سجل التدقيق' }).click();
+  await expect(page.getByRole('heading', { name: 'سجل التدقيق' })).toBeVisible();
+  await expect(page.getByText('تغيير الصلاحيات').first()).toBeVisible();
+  await expectNoAxeViolations(page);
 });

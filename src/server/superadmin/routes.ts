@@ -6,7 +6,7 @@ import { audit } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';
-import { brokers, referrals, storedFiles } from '../db/schema.js';
+import { auditLog, brokers, referrals, storedFiles } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { currentBroker } from '../plugins/session.js';
 
@@ -26,6 +26,51 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
         .catch((error: unknown) => app.log.warn({ err: error, key }, 'document not removed'));
     }
   };
+
+  app.get(
+    '/audit-log',
+    {
+      config: superadmin,
+      schema: {
+        querystring: z.object({
+          search: z.string().trim().max(100).optional(),
+          action: z.string().max(60).optional(),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+        }),
+      },
+    },
+    async (request) => {
+      const { search, action, page } = request.query;
+      const conditions = [
+        ...(action ? [eq(auditLog.action, action)] : []),
+        ...(search
+          ? [
+              or(
+                ilike(auditLog.actorPhone, likeTerm(search)),
+                ilike(auditLog.entityId, likeTerm(search)),
+              ),
+            ]
+          : []),
+      ];
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset((page - 1) * ADMIN_PAGE_SIZE),
+        db.select({ value: count() }).from(auditLog).where(where),
+      ]);
+      return {
+        items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total: total?.value ?? 0,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+  );
 
   app.get(
     '/users',

@@ -176,3 +176,27 @@ describe('deletion', () => {
     ).toBe(409);
   });
 });
+
+describe('audit log', () => {
+  it('records who changed what, before and after, readable by super-admins with filters', async () => {
+    const b = await signUpBroker(t);
+    await as(root.cookie, 'PATCH', `/api/superadmin/users/${b.id}/role`, { isAdmin: true });
+    const log = (
+      await as(
+        root.cookie,
+        'GET',
+        `/api/superadmin/audit-log?action=user.role_change&search=${b.id}`,
+      )
+    ).json();
+    expect(log.total).toBe(1);
+    expect(log.items[0]).toMatchObject({
+      actorPhone: PROTECTED,
+      entityType: 'broker',
+      entityId: b.id,
+      before: { isAdmin: false, isSuperAdmin: false },
+      after: { isAdmin: true, isSuperAdmin: false },
+    });
+    const admin = await signUpBroker(t, { admin: true });
+    expect((await as(admin.cookie, 'GET', '/api/superadmin/audit-log')).statusCode).toBe(403);
+  });
+});

@@ -84,6 +84,7 @@ const MobileProfilePage = lazyPage(
   () => import('../features/profile/MobileProfilePage'),
   'MobileProfilePage',
 );
+const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 const UserManagementPage = lazyPage(
   () => import('../features/admin/UserManagementPage'),
   'UserManagementPage',
@@ -109,6 +110,11 @@ const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
   { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
   { path: '/admin', access: 'admin', element: <AdminPage /> },
   { path: '/messaging-config', access: 'admin', element: <PendingPage title="إعدادات الرسائل" /> },
+  {
+    path: '/audit-log',
+    access: 'superadmin',
+    element: <AuditLogPage />,
+  },
   {
     path: '/user-management',
     access: 'superadmin',

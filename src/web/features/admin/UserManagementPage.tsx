@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatNumberAr } from '../../../domain';
 import type { Profile } from '../../app/session';
+import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
@@ -46,7 +48,12 @@ export function UserManagementPage() {
 
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-bold">إدارة المستخدمين</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">إدارة المستخدمين</h1>
+        <Link to="/audit-log" className={buttonClasses('outline')}>
+          سجل التدقيق
+        </Link>
+      </div>
       <section aria-label="أعداد المستخدمين" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {counts ? (
           <>

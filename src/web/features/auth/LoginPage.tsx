@@ -4,42 +4,27 @@ import {
   loginPasswordFormSchema,
   loginPhoneFormSchema,
 } from '../../../domain';
-import { refreshSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
-import { errorMessage, isApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { authApi } from './api';
 import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
-import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
+import { useSignIn } from './use-sign-in';
 
 type Step = 'phone' | 'code' | 'password';
 
 /** /login: phone, then either code + new password (new or unverified phone) or password. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const flow = useStepFlow<Step>('phone');
-
-  const sendCode = async (phone: string) => {
-    const sent = await authApi.sendOtp(phone);
-    flow.setDevCode(sent.otpCode ?? null);
-    toast({ title: 'تم إرسال رمز التحقق', description: 'تحقق من رسائلك النصية' });
-    flow.setStep('code');
-  };
-
-  const signedIn = async () => {
-    await refreshSession();
-    setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS);
-  };
+  const { flow, signedIn, startWithPhone, loginWithPassword } = useSignIn<Step>({
+    codeStep: 'code',
+    passwordStep: 'password',
+    home: '/dashboard',
+  });
 
   const onPhone = (phone: string) =>
     flow.run(
-      async () => {
-        flow.setPhone(phone);
-        const { requiresOtp } = await authApi.checkPhone(phone);
-        if (requiresOtp) await sendCode(phone);
-        else flow.setStep('password');
-      },
+      () => startWithPhone(phone),
       (error) => flow.setError(errorMessage(error, 'حدث خطأ في التحقق من رقم الجوال')),
     );
 
@@ -54,19 +39,7 @@ export function LoginPage() {
 
   const onPassword = ({ password }: { password: string }) =>
     flow.run(
-      async () => {
-        try {
-          await authApi.login(flow.phone, password);
-        } catch (error) {
-          // An account that still needs a code starts the code flow instead of an error.
-          if (isApiError(error) && error.data?.requiresOtp === true) {
-            await sendCode(flow.phone);
-            return;
-          }
-          throw error;
-        }
-        await signedIn();
-      },
+      () => loginWithPassword(password),
       (error) => flow.setError(errorMessage(error, 'حدث خطأ في تسجيل الدخول')),
     );
 

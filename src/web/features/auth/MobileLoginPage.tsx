@@ -1,17 +1,15 @@
-import { useNavigate } from 'react-router';
 import {
   loginPasswordFormSchema,
   mobileCodeFormSchema,
   mobileCreatePasswordFormSchema,
   mobilePhoneFormSchema,
 } from '../../../domain';
-import { refreshSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { toast } from '../../components/ui/toast';
-import { ApiError, errorMessage, isApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { authApi } from './api';
 import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
-import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
+import { useSignIn } from './use-sign-in';
 
 type Step = 'phone' | 'password' | 'otp' | 'createPassword';
 
@@ -21,46 +19,21 @@ const messageFor = (error: unknown, serverFallback: string, networkFallback: str
 
 /** /mobile: phone → password (existing account) or code → create password (new account). */
 export function MobileLoginPage() {
-  const navigate = useNavigate();
-  const flow = useStepFlow<Step>('phone');
-
-  const sendCode = async (phone: string) => {
-    const sent = await authApi.sendOtp(phone);
-    flow.setDevCode(sent.otpCode ?? null);
-    toast({ title: 'تم إرسال رمز التحقق', description: 'تحقق من رسائلك النصية' });
-    flow.setStep('otp');
-  };
-
-  const signedIn = async () => {
-    await refreshSession();
-    setTimeout(() => navigate('/mobile-dashboard', { replace: true }), REDIRECT_DELAY_MS);
-  };
+  const { flow, signedIn, startWithPhone, loginWithPassword } = useSignIn<Step>({
+    codeStep: 'otp',
+    passwordStep: 'password',
+    home: '/mobile-dashboard',
+  });
 
   const onPhone = (phone: string) =>
     flow.run(
-      async () => {
-        flow.setPhone(phone);
-        const { requiresOtp } = await authApi.checkPhone(phone);
-        if (requiresOtp) await sendCode(phone);
-        else flow.setStep('password');
-      },
+      () => startWithPhone(phone),
       (error) => flow.setError(messageFor(error, 'حدث خطأ في الاتصال', 'حدث خطأ في الاتصال')),
     );
 
   const onPassword = ({ password }: { password: string }) =>
     flow.run(
-      async () => {
-        try {
-          await authApi.login(flow.phone, password);
-        } catch (error) {
-          if (isApiError(error) && error.data?.requiresOtp === true) {
-            await sendCode(flow.phone);
-            return;
-          }
-          throw error;
-        }
-        await signedIn();
-      },
+      () => loginWithPassword(password),
       (error) => flow.setError(messageFor(error, 'خطأ في تسجيل الدخول', 'حدث خطأ في الاتصال')),
     );
 

@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTimeAr, formatNumberAr } from '../../../domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import type { Page } from '../../lib/types';
+
+type Entry = {
+  id: number;
+  actorPhone: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+};
+
+const ACTIONS: Record<string, string> = {
+  'referral.create': 'إنشاء إحالة',
+  'referral.status_change': 'تغيير حالة إحالة',
+  'referral.delete': 'حذف إحالة',
+  'tenant_form.submit': 'إرسال بيانات المستأجر',
+  'broker.request_activation': 'طلب تفعيل',
+  'broker.activate': 'تفعيل وسيط',
+  'broker.deactivate': 'إلغاء تفعيل وسيط',
+  'broker.delete': 'حذف وسيط',
+  'broker.delete_own_account': 'حذف الحساب من قبل صاحبه',
+  'user.role_change': 'تغيير الصلاحيات',
+  'commission.confirm_payment': 'تأكيد دفع عمولة',
+  'transfer_request.create': 'طلب تحويل',
+  'transfer_request.pay': 'تنفيذ طلب تحويل',
+  'transfer_request.reject': 'رفض طلب تحويل',
+  'settings.change': 'تغيير إعداد',
+};
+const ALL = 'all';
+const OPTIONS = [
+  { value: ALL, label: 'جميع العمليات' },
+  ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label })),
+];
+
+/** /audit-log (super-admins): who did what and when, with the state before and after. */
+export function AuditLogPage() {
+  const [search, setSearch] = useState('');
+  const [action, setAction] = useState(ALL);
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ page: String(page) });
+  if (search.trim()) params.set('search', search.trim());
+  if (action !== ALL) params.set('action', action);
+  const log = useQuery<Page<Entry>>({
+    queryKey: [`/api/superadmin/audit-log?${params}`],
+    staleTime: 0,
+  });
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">سجل التدقيق</h1>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Input
+          type="search"
+          aria-label="البحث بجوال المنفذ أو رقم العنصر"
+          placeholder="ابحث بجوال المنفذ أو رقم العنصر"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="تصفية حسب العملية"
+          value={action}
+          onValueChange={(v) => {
+            setAction(v);
+            setPage(1);
+          }}
+          options={OPTIONS}
+        />
+      </div>
+      {!log.data ? (
+        <Skeleton className="h-40" />
+      ) : log.data.items.length === 0 ? (
+        <EmptyState title="لا توجد عمليات مطابقة" />
+      ) : (
+        <ul className="space-y-2">
+          {log.data.items.map((entry) => (
+            <li key={entry.id}>
+              <Card className="space-y-1 p-4 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <strong>{ACTIONS[entry.action] ?? entry.action}</strong>
+                  <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
+                </div>
+                <p>
+                  المنفذ:{' '}
+                  {entry.actorPhone ? (
+                    <bdi dir="ltr">{entry.actorPhone}</bdi>
+                  ) : (
+                    'المستأجر عبر الرابط'
+                  )}
+                </p>
+                {entry.before || entry.after ? (
+                  <details>
+                    <summary className="min-h-11 cursor-pointer py-2">قبل وبعد</summary>
+                    <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" dir="ltr">
+                      {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
+                    </pre>
+                  </details>
+                ) : null}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {log.data && pages > 1 ? (
+        <nav aria-label="صفحات السجل" className="flex items-center justify-center gap-3">
+          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            السابق
+          </Button>
+          <span>
+            صفحة {formatNumberAr(page)} من {formatNumberAr(pages)}
+          </span>
+          <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            التالي
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useNavigate } from 'react-router';
+import { refreshSession } from '../../app/session';
+import { toast } from '../../components/ui/toast';
+import { isApiError } from '../../lib/api';
+import { authApi } from './api';
+import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
+
+/**
+ * What /login and /mobile share (spec section 4): the phone decides between the code and the
+ * password; a login that still needs a code starts the code flow; success goes home shortly.
+ */
+export function useSignIn<Step extends string>(options: {
+  codeStep: Step;
+  passwordStep: Step;
+  home: string;
+}) {
+  const navigate = useNavigate();
+  const flow = useStepFlow<Step | 'phone'>('phone');
+
+  const sendCode = async (phone: string) => {
+    const sent = await authApi.sendOtp(phone);
+    flow.setDevCode(sent.otpCode ?? null);
+    toast({ title: 'تم إرسال رمز التحقق', description: 'تحقق من رسائلك النصية' });
+    flow.setStep(options.codeStep);
+  };
+
+  const signedIn = async () => {
+    await refreshSession();
+    setTimeout(() => navigate(options.home, { replace: true }), REDIRECT_DELAY_MS);
+  };
+
+  const startWithPhone = async (phone: string) => {
+    flow.setPhone(phone);
+    const { requiresOtp } = await authApi.checkPhone(phone);
+    if (requiresOtp) await sendCode(phone);
+    else flow.setStep(options.passwordStep);
+  };
+
+  const loginWithPassword = async (password: string) => {
+    try {
+      await authApi.login(flow.phone, password);
+    } catch (error) {
+      if (isApiError(error) && error.data?.requiresOtp === true) {
+        await sendCode(flow.phone);
+        return;
+      }
+      throw error;
+    }
+    await signedIn();
+  };
+
+  return { flow, signedIn, startWithPhone, loginWithPassword };
+}
