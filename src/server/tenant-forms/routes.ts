@@ -86,14 +86,9 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   );
 
   app.post('/upload', { config: publicRoute }, async (request, reply) => {
-    // Refused at once, without reading the rest of the body; the connection is not reused.
-    const refuseBody = () => {
-      reply.header('connection', 'close');
-      return tooLarge();
-    };
     // A declared size far beyond the limit is refused before a byte of the body is read.
     if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
-      throw refuseBody();
+      throw tooLarge();
     }
     if (!request.isMultipart()) {
       throw new AppError(
@@ -114,7 +109,6 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
         }
       }
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 413) throw refuseBody();
       if (error instanceof AppError) throw error;
       throw new AppError(400, 'INVALID_UPLOAD', 'تعذر قراءة الملف المرفق، يرجى المحاولة مرة أخرى');
     }
