@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import type { Page } from '../../lib/types';
@@ -33,7 +34,6 @@ export function AdminReferralsTab() {
     staleTime: 0,
   });
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="space-y-4">
@@ -93,18 +93,14 @@ export function AdminReferralsTab() {
           ))}
         </ul>
       )}
-      {data && pages > 1 ? (
-        <nav aria-label="صفحات الإحالات" className="flex items-center justify-center gap-3">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            السابق
-          </Button>
-          <span>
-            صفحة {formatNumberAr(page)} من {formatNumberAr(pages)}
-          </span>
-          <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            التالي
-          </Button>
-        </nav>
+      {data ? (
+        <Pagination
+          label="صفحات الإحالات"
+          page={page}
+          total={data.total}
+          pageSize={data.pageSize}
+          onPage={setPage}
+        />
       ) : null}
       {processing ? (
         <ProcessReferralDialog referral={processing} onClose={() => setProcessing(null)} />

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTimeAr, formatNumberAr } from '../../../domain';
-import { Button } from '../../components/ui/button';
+import { formatDateTimeAr } from '../../../domain';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import type { Page } from '../../lib/types';
 
@@ -54,7 +54,6 @@ export function AuditLogPage() {
     queryKey: [`/api/superadmin/audit-log?${params}`],
     staleTime: 0,
   });
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
 
   return (
     <div className="space-y-4">
@@ -114,18 +113,14 @@ export function AuditLogPage() {
           ))}
         </ul>
       )}
-      {log.data && pages > 1 ? (
-        <nav aria-label="صفحات السجل" className="flex items-center justify-center gap-3">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            السابق
-          </Button>
-          <span>
-            صفحة {formatNumberAr(page)} من {formatNumberAr(pages)}
-          </span>
-          <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            التالي
-          </Button>
-        </nav>
+      {log.data ? (
+        <Pagination
+          label="صفحات السجل"
+          page={page}
+          total={log.data.total}
+          pageSize={log.data.pageSize}
+          onPage={setPage}
+        />
       ) : null}
     </div>
   );

@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { type ReferralFilters, useReferrals } from '../../lib/queries';
@@ -29,7 +30,6 @@ export function ReferralsPage() {
   const set = (change: Partial<ReferralFilters>) =>
     setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
   const data = referrals.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="space-y-4">
@@ -144,26 +144,14 @@ export function ReferralsPage() {
           </table>
         </Card>
       )}
-      {data && pages > 1 ? (
-        <nav aria-label="الصفحات" className="flex items-center justify-center gap-3">
-          <Button
-            variant="outline"
-            disabled={(filters.page ?? 1) <= 1}
-            onClick={() => set({ page: (filters.page ?? 1) - 1 })}
-          >
-            السابق
-          </Button>
-          <span>
-            صفحة {filters.page ?? 1} من {pages}
-          </span>
-          <Button
-            variant="outline"
-            disabled={(filters.page ?? 1) >= pages}
-            onClick={() => set({ page: (filters.page ?? 1) + 1 })}
-          >
-            التالي
-          </Button>
-        </nav>
+      {data ? (
+        <Pagination
+          label="الصفحات"
+          page={filters.page ?? 1}
+          total={data.total}
+          pageSize={data.pageSize}
+          onPage={(page) => set({ page })}
+        />
       ) : null}
     </div>
   );
