@@ -61,7 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const sms = options.sms ?? new ConsoleSmsSender(app.log, config.exposeOtpInResponses);
   const outbox = startOutboxWorker(database.db, sms, app.log);
-  app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', () => outbox.stop());
   const storage =
     options.storage ??
     (config.storage.kind === 's3'

@@ -55,6 +55,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process; the
+  // pool opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`idle database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

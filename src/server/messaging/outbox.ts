@@ -75,21 +75,30 @@ export async function deliverDueMessages(
   }
 }
 
-/** Polls the outbox in the background; `kick` delivers at once after a new message. */
+/**
+ * Polls the outbox in the background; `kick` delivers at once after a new message. `stop`
+ * waits for a delivery under way, so the database is never closed beneath it.
+ */
 export function startOutboxWorker(db: Database, sms: SmsSender, log: FastifyBaseLogger) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverDueMessages(db, sms, log);
-    } catch (error) {
-      log.error({ err: error }, 'outbox worker failed');
-    } finally {
-      running = false;
-    }
+  let current: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (current || stopped) return;
+    current = deliverDueMessages(db, sms, log)
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'outbox worker failed'))
+      .finally(() => {
+        current = null;
+      });
   };
   const timer = setInterval(run, POLL_MS);
   timer.unref();
-  return { kick: () => void run(), stop: () => clearInterval(timer) };
+  return {
+    kick: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await current;
+    },
+  };
 }
