@@ -37,3 +37,16 @@ export function riyadhDayRange(isoDate: string): { start: Date; end: Date } {
   const start = new Date(Date.parse(`${isoDate}T00:00:00Z`) - RIYADH_OFFSET_MS);
   return { start, end: new Date(start.getTime() + DAY_MS) };
 }
+
+/** The Riyadh calendar date of an instant as `YYYY-MM-DD` (file names, date inputs). */
+export function riyadhIsoDate(value: Date): string {
+  return new Date(value.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant shifted to Riyadh wall-clock time, for formats with no time zone (a
+ * spreadsheet cell shows the UTC fields of the Date it is given).
+ */
+export function riyadhWallClock(value: Date): Date {
+  return new Date(value.getTime() + RIYADH_OFFSET_MS);
+}

@@ -5,6 +5,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportRoutes } from './admin/export-routes.js';
 import { payoutRoutes } from './admin/payout-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { settingsRoutes } from './admin/settings-routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(payoutRoutes, { prefix: '/api/admin', ctx });
   await app.register(settingsRoutes, { prefix: '/api/admin', ctx });
+  await app.register(exportRoutes, { prefix: '/api/admin', ctx });
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });

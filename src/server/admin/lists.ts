@@ -25,10 +25,10 @@ export async function adminSummary(db: Database) {
 
 export type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending';
 
-export async function listAdminBrokers(
-  db: Database,
-  query: { search?: string | undefined; filter: BrokerFilter; page: number },
-) {
+export type BrokerQuery = { search?: string | undefined; filter: BrokerFilter };
+
+/** The brokers tab's search and filter, shared by the list and its export. */
+export function brokerListWhere(query: BrokerQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.filter === 'active') conditions.push(eq(brokers.isActive, true));
   if (query.filter === 'inactive') conditions.push(eq(brokers.isActive, false));
@@ -44,7 +44,11 @@ export async function listAdminBrokers(
     );
     if (match) conditions.push(match);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function listAdminBrokers(db: Database, query: BrokerQuery & { page: number }) {
+  const where = brokerListWhere(query);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -63,14 +67,13 @@ export async function listAdminBrokers(
   };
 }
 
-export async function listAdminCommissions(
-  db: Database,
-  query: {
-    search?: string | undefined;
-    status?: 'pending' | 'requested' | 'paid' | undefined;
-    page: number;
-  },
-) {
+export type CommissionQuery = {
+  search?: string | undefined;
+  status?: 'pending' | 'requested' | 'paid' | undefined;
+};
+
+/** The commissions tab's search and filter, shared by the list and its export. */
+export function commissionListWhere(query: CommissionQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(commissions.status, query.status));
   if (query.search) {
@@ -78,7 +81,14 @@ export async function listAdminCommissions(
     const match = or(ilike(brokers.fullName, term), ilike(brokers.phone, term));
     if (match) conditions.push(match);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function listAdminCommissions(
+  db: Database,
+  query: CommissionQuery & { page: number },
+) {
+  const where = commissionListWhere(query);
   const base = () =>
     db
       .select({

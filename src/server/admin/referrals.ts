@@ -6,12 +6,10 @@ import { tenantFormPath } from '../referrals/links.js';
 import { referralViewOf } from '../referrals/service.js';
 import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
 
-/** All referrals, searched by tenant phone, broker name or code, newest submission first. */
-export async function listAdminReferrals(
-  db: Database,
-  publicUrl: string,
-  query: { search?: string | undefined; status?: ReferralStatus | undefined; page: number },
-) {
+export type ReferralQuery = { search?: string | undefined; status?: ReferralStatus | undefined };
+
+/** The referrals tab's search and filter, shared by the list and its export. */
+export function referralListWhere(query: ReferralQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(referrals.status, query.status));
   if (query.search) {
@@ -23,7 +21,16 @@ export async function listAdminReferrals(
     );
     if (match) conditions.push(match);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** All referrals, searched by tenant phone, broker name or code, newest submission first. */
+export async function listAdminReferrals(
+  db: Database,
+  publicUrl: string,
+  query: ReferralQuery & { page: number },
+) {
+  const where = referralListWhere(query);
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -1,0 +1,205 @@
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { riyadhIsoDate } from '../../domain/index.js';
+import { auditLog } from '../db/schema.js';
+import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function readSheet(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no worksheet');
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as ExcelJS.CellValue[]).slice(1));
+  });
+  return { sheet, rows };
+}
+
+const exportUrl = (type: string, query: Record<string, string> = {}) =>
+  `/api/admin/export/${type}?${new URLSearchParams(query)}`;
+
+describe('GET /api/admin/export/:type', () => {
+  it('streams the filtered referrals as a right-to-left sheet with typed numbers and dates', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const marker = `مصدّر ${nextPhone()}`;
+    const broker = await signUpBroker(t, { fullName: marker });
+    const phones = [nextPhone(), nextPhone(), nextPhone()];
+    const ids: string[] = [];
+    for (const [index, tenantPhone] of phones.entries()) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/referrals',
+        headers: { cookie: broker.cookie },
+        payload: { tenantPhone, rent: 60_000 + index },
+      });
+      ids.push(created.json().id);
+    }
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/referrals/${ids[0]}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'contract_signed', contractId: 'C-77' },
+    });
+
+    const response = await t.app.inject({
+      url: exportUrl('referrals', { search: marker }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="referrals_${riyadhIsoDate(new Date())}.xlsx"`,
+    );
+    const { sheet, rows } = await readSheet(response.rawPayload);
+    expect(sheet.name).toBe('الإحالات');
+    expect(sheet.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
+    expect(rows[0]?.[0]).toBe('رقم الإحالة');
+    expect(rows[0]?.[6]).toBe('الإيجار السنوي (ر.س)');
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.getColumn(2).width).toBeGreaterThan(10);
+    // Every matching row, newest first, nothing from other brokers.
+    expect(rows.slice(1).map((row) => row[2])).toEqual([...phones].reverse());
+    const signed = rows.find((row) => row[2] === phones[0]);
+    expect(signed?.[1]).toBe('تم توقيع العقد');
+    expect(signed?.[6]).toBe(60_000);
+    expect(signed?.[9]).toBe('C-77');
+    expect(signed?.[10]).toBe(600);
+    expect(typeof signed?.[0]).toBe('number');
+    expect(signed?.[12]).toBeInstanceOf(Date);
+    expect(sheet.getCell(2, 13).numFmt).toBe('yyyy-mm-dd hh:mm');
+  });
+
+  it('honours the status filter and returns just the header when nothing matches', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const marker = `فارغ ${nextPhone()}`;
+    const broker = await signUpBroker(t, { fullName: marker });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: nextPhone() },
+    });
+    const response = await t.app.inject({
+      url: exportUrl('referrals', { search: marker, status: 'rejected' }),
+      headers: { cookie: admin.cookie },
+    });
+    const { rows } = await readSheet(response.rawPayload);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('exports more rows than one batch, each exactly once', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const marker = `دفعات ${nextPhone()}`;
+    const broker = await signUpBroker(t, { fullName: marker });
+    // Same submission instant for all: the keyset must still page by number without loss.
+    await t.database.db.execute(
+      sql`insert into referrals (broker_id, tenant_phone, form_token, status, submitted_at)
+          select ${broker.id}, '05' || lpad(g::text, 8, '0'), 'export-' || g || '-' || ${broker.id},
+                 'rejected', '2026-01-01T09:00:00.123456Z'
+          from generate_series(1, 2500) g`,
+    );
+    const response = await t.app.inject({
+      url: exportUrl('referrals', { search: marker }),
+      headers: { cookie: admin.cookie },
+    });
+    const { rows } = await readSheet(response.rawPayload);
+    const numbers = rows.slice(1).map((row) => row[0]);
+    expect(numbers).toHaveLength(2500);
+    expect(new Set(numbers).size).toBe(2500);
+  });
+
+  it('exports brokers and commissions with their filters', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const marker = `عمولات ${nextPhone()}`;
+    const broker = await signUpBroker(t, { fullName: marker, active: false });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: admin.cookie },
+      payload: { tenantPhone: nextPhone(), rent: 120_000 },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const brokersFile = await t.app.inject({
+      url: exportUrl('brokers', { search: marker, filter: 'inactive' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(brokersFile.headers['content-disposition']).toContain('brokers_');
+    const { rows: brokerRows } = await readSheet(brokersFile.rawPayload);
+    expect(brokerRows).toHaveLength(2);
+    expect(brokerRows[1]?.slice(0, 3)).toEqual([marker, broker.phone, expect.any(String)]);
+    expect(brokerRows[1]?.[7]).toBe('غير مفعل');
+    expect(brokerRows[1]?.[9]).toBeInstanceOf(Date);
+    const activeOnly = await t.app.inject({
+      url: exportUrl('brokers', { search: marker, filter: 'active' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect((await readSheet(activeOnly.rawPayload)).rows).toHaveLength(1);
+
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/referrals/${created.json().id}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'contract_signed' },
+    });
+    const adminPhone = admin.phone;
+    const commissionsFile = await t.app.inject({
+      url: exportUrl('commissions', { search: adminPhone, status: 'pending' }),
+      headers: { cookie: admin.cookie },
+    });
+    const { sheet, rows } = await readSheet(commissionsFile.rawPayload);
+    expect(sheet.name).toBe('العمولات');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[0]).toBe(1200);
+    expect(rows[1]?.[2]).toBe('معلقة');
+    expect(rows[1]?.[4]).toBe(adminPhone);
+    const paid = await t.app.inject({
+      url: exportUrl('commissions', { search: adminPhone, status: 'paid' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect((await readSheet(paid.rawPayload)).rows).toHaveLength(1);
+  });
+
+  it('is for admins only, knows its three lists, and records who exported', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const broker = await signUpBroker(t);
+    expect((await t.app.inject({ url: exportUrl('brokers') })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: exportUrl('brokers'), headers: { cookie: broker.cookie } }))
+        .statusCode,
+    ).toBe(403);
+    const unknown = await t.app.inject({
+      url: exportUrl('tenants'),
+      headers: { cookie: admin.cookie },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('نوع التصدير غير معروف');
+    const badStatus = await t.app.inject({
+      url: exportUrl('referrals', { status: 'lost' }),
+      headers: { cookie: admin.cookie },
+    });
+    expect(badStatus.statusCode).toBe(400);
+
+    await t.app.inject({
+      url: exportUrl('commissions', { search: 'x' }),
+      headers: { cookie: admin.cookie },
+    });
+    const log = await t.database.db
+      .select({ action: auditLog.action, entityType: auditLog.entityType })
+      .from(auditLog)
+      .where(eq(auditLog.actorId, admin.id));
+    expect(log).toContainEqual({ action: 'export.download', entityType: 'commissions' });
+  });
+});
