@@ -252,4 +252,38 @@ describe('GET /api/admin/brokers', () => {
     expect(ids(await get(`?search=${pending.phone}&filter=active`))).toEqual([]);
     expect((await get('?filter=active')).items[0]).not.toHaveProperty('passwordHash');
   });
+
+  it('gives each broker its referral count, commission total and protected flag', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const broker = await signUpBroker(t, { fullName: `عدّاد ${nextPhone()}` });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: nextPhone(), rent: 90_000 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: nextPhone() },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/referrals/${created.json().id}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'contract_signed' },
+    });
+    const page = (
+      await t.app.inject({
+        url: `/api/admin/brokers?search=${broker.phone}`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json();
+    expect(page.items[0]).toMatchObject({
+      referralCount: 2,
+      commissionTotal: '900.00',
+      isProtected: false,
+    });
+  });
 });

@@ -47,11 +47,23 @@ export function brokerListWhere(query: BrokerQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-export async function listAdminBrokers(db: Database, query: BrokerQuery & { page: number }) {
+/**
+ * A page of brokers with, for the details dialog, each one's referral count and commission
+ * total, and whether the broker is the protected super-admin (never deleted).
+ */
+export async function listAdminBrokers(
+  db: Database,
+  protectedPhone: string | null,
+  query: BrokerQuery & { page: number },
+) {
   const where = brokerListWhere(query);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        broker: brokers,
+        referralCount: sql<number>`(select count(*) from ${referrals} r where r.broker_id = ${brokers}.id)::int`,
+        commissionTotal: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.broker_id = ${brokers}.id)::numeric(14,2)::text`,
+      })
       .from(brokers)
       .where(where)
       .orderBy(desc(brokers.createdAt))
@@ -60,7 +72,12 @@ export async function listAdminBrokers(db: Database, query: BrokerQuery & { page
     db.select({ value: count() }).from(brokers).where(where),
   ]);
   return {
-    items: rows.map(toProfile),
+    items: rows.map((row) => ({
+      ...toProfile(row.broker),
+      referralCount: row.referralCount,
+      commissionTotal: row.commissionTotal,
+      isProtected: row.broker.phone === protectedPhone,
+    })),
     total: total?.value ?? 0,
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,

@@ -78,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
         }),
       },
     },
-    async (request) => listAdminBrokers(db, request.query),
+    async (request) => listAdminBrokers(db, config.protectedPhone, request.query),
   );
 
   app.get(
