@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import {
   adminApi,
   createAccount,
@@ -7,7 +9,19 @@ import {
   randomPhone,
   readyBroker,
   signIn,
+  superAdminApi,
 } from './support';
+
+/** The first sheet of a downloaded workbook, row by row. */
+async function readSheet(path: string): Promise<ExcelJS.CellValue[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  const rows: ExcelJS.CellValue[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as ExcelJS.CellValue[]).slice(1));
+  });
+  return rows;
+}
 
 test('an admin activates a broker, processes a referral to contract signed and confirms the payment', async ({
   page,
@@ -67,6 +81,9 @@ test('an admin activates a broker, processes a referral to contract signed and c
   const card = consolePage.getByRole('listitem').filter({ hasText: 'تركي العمري' });
   await expect(card.getByText('٩٦٠ ر.س')).toBeVisible();
   await card.getByRole('button', { name: 'تأكيد الدفع' }).click();
+  const payment = consolePage.getByRole('dialog', { name: 'تأكيد دفع العمولة' });
+  await payment.getByLabel('مرجع التحويل (اختياري)').fill('TRX-55120');
+  await payment.getByRole('button', { name: 'تأكيد الدفع' }).click();
   await expectToast(consolePage, 'تم تأكيد الدفع');
   await expect(card.getByText('مدفوعة', { exact: true })).toBeVisible();
   await expectNoAxeViolations(consolePage);
@@ -78,6 +95,60 @@ test('an admin activates a broker, processes a referral to contract signed and c
     status: string;
   }[];
   expect(list).toEqual([expect.objectContaining({ amount: '960.00', status: 'paid' })]);
+
+  // The operations team exports each list, filtered as on screen, and opens the files.
+  const exportPage = await (
+    await browser.newContext({ storageState: await admin.storageState() })
+  ).newPage();
+  await exportPage.goto('/admin');
+  const tabs = [
+    {
+      tab: 'الوسطاء',
+      search: 'البحث بالاسم أو الجوال أو رمز الوسيط',
+      value: phone,
+      file: 'brokers',
+    },
+    {
+      tab: 'الإحالات',
+      search: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه',
+      value: tenant,
+      file: 'referrals',
+    },
+    { tab: 'العمولات', search: 'البحث باسم الوسيط أو جواله', value: phone, file: 'commissions' },
+  ];
+  const sheets: Record<string, ExcelJS.CellValue[][]> = {};
+  for (const { tab, search, value, file } of tabs) {
+    await exportPage.getByRole('tab', { name: tab }).click();
+    await exportPage.getByRole('searchbox', { name: search }).fill(value);
+    await expect(exportPage.getByText(/^١ /)).toBeVisible();
+    const [download] = await Promise.all([
+      exportPage.waitForEvent('download'),
+      exportPage.getByRole('button', { name: 'تصدير Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^${file}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+    );
+    sheets[file] = await readSheet(await download.path());
+  }
+  expect(sheets.brokers?.[1]?.slice(0, 2)).toEqual(['تركي العمري', phone]);
+  expect(sheets.referrals).toHaveLength(2);
+  expect(sheets.referrals?.[1]?.[2]).toBe(tenant);
+  expect(sheets.referrals?.[1]?.[9]).toBe('EJ-2026-7781');
+  expect(sheets.commissions?.[1]?.slice(0, 3)).toEqual([960, 960, 'مدفوعة']);
+  expect(sheets.commissions?.[1]?.[9]).toBe('TRX-55120');
+  await exportPage.context().close();
+});
+
+test('a failed export says so', async ({ browser }) => {
+  const admin = await adminApi();
+  const context = await browser.newContext({ storageState: await admin.storageState() });
+  const consolePage = await context.newPage();
+  await consolePage.route('**/api/admin/export/**', (route) => route.fulfill({ status: 500 }));
+  await consolePage.goto('/admin');
+  await consolePage.getByRole('button', { name: 'تصدير Excel' }).click();
+  await expectToast(consolePage, 'فشل في تصدير البيانات');
+  await expectToast(consolePage, 'حدث خطأ أثناء تصدير البيانات');
+  await context.close();
 });
 
 test('the messaging tab switches the tenant SMS off with a warning, and on again', async ({
@@ -101,10 +172,8 @@ test('a super-admin grants and removes the admin role', async ({ page, browser }
   const brokerPage = await browser.newPage();
   const phone = await readyBroker(brokerPage, 'ماجد الغامدي');
   await brokerPage.close();
-  const login = await page.request.post('/api/auth/login', {
-    data: { phone: '0550000001', password: 'demo1234' },
-  });
-  expect(login.ok()).toBe(true);
+  const root = await superAdminApi();
+  await page.context().addCookies((await root.storageState()).cookies);
   await page.goto('/user-management');
   await expect(page.getByRole('heading', { name: 'إدارة المستخدمين' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'البحث بالجوال أو الاسم أو رمز الوسيط' }).fill(phone);
@@ -121,4 +190,40 @@ test('a super-admin grants and removes the admin role', async ({ page, browser }
   await expect(page.getByRole('heading', { name: 'سجل التدقيق' })).toBeVisible();
   await expect(page.getByText('تغيير الصلاحيات').first()).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('a super-admin selects several brokers and deletes them at once', async ({ page }) => {
+  const marker = `حذف جماعي ${randomPhone()}`;
+  const phones = [randomPhone(), randomPhone(), randomPhone()];
+  for (const phone of phones) {
+    await createAccount(page.request, phone);
+    await signIn(page, phone);
+    await page.request.put('/api/broker/profile', { data: { fullName: marker } });
+    await page.request.post('/api/auth/logout');
+  }
+  const root = await superAdminApi();
+  await page.context().addCookies((await root.storageState()).cookies);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'الوسطاء' }).click();
+  await page.getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' }).fill(marker);
+  await expect(page.getByText('٣ وسيط')).toBeVisible();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: marker })
+    .first()
+    .getByRole('button', { name: 'التفاصيل' })
+    .click();
+  const details = page.getByRole('dialog', { name: marker });
+  await expect(details.getByText('عدد الإحالات')).toBeVisible();
+  await details.getByRole('button', { name: 'إغلاق' }).click();
+
+  await page.getByRole('checkbox', { name: 'تحديد الكل في هذه الصفحة' }).check();
+  await page.getByRole('button', { name: 'حذف المحدد (٣)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'حذف ٣ من الوسطاء' });
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'تأكيد الحذف' }).click();
+  await expectToast(page, 'تم حذف ٣ من ٣');
+  await expect(page.getByText('لا يوجد وسطاء مطابقون')).toBeVisible();
+  const left = await root.get(`/api/superadmin/users?search=${encodeURIComponent(marker)}`);
+  expect(((await left.json()) as { total: number }).total).toBe(0);
 });

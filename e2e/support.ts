@@ -59,21 +59,27 @@ export async function readyBroker(page: Page, fullName = 'عبدالله الش�
   return phone;
 }
 
-let admin: Promise<APIRequestContext> | null = null;
-/** The demo admin, signed in once per worker (sign-in attempts per phone are rate-limited). */
-export function adminApi(): Promise<APIRequestContext> {
-  admin ??= (async () => {
-    const context = await request.newContext({
-      baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
-    });
-    const login = await context.post('/api/auth/login', {
-      data: { phone: '0550000002', password: 'demo1234' },
-    });
-    expect(login.ok()).toBe(true);
-    return context;
-  })();
-  return admin;
+const signedIn = new Map<string, Promise<APIRequestContext>>();
+function demoApi(phone: string): Promise<APIRequestContext> {
+  let context = signedIn.get(phone);
+  if (!context) {
+    context = (async () => {
+      const api = await request.newContext({
+        baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
+      });
+      const login = await api.post('/api/auth/login', { data: { phone, password: 'demo1234' } });
+      expect(login.ok()).toBe(true);
+      return api;
+    })();
+    signedIn.set(phone, context);
+  }
+  return context;
 }
+
+/** The demo admin, signed in once per worker (sign-in attempts per phone are rate-limited). */
+export const adminApi = () => demoApi('0550000002');
+/** The demo super-admin, signed in once per worker. */
+export const superAdminApi = () => demoApi('0550000001');
 
 /** A toast's text (Radix also announces it to screen readers, hence the first match). */
 export async function expectToast(page: Page, text: string): Promise<void> {

@@ -1,17 +1,33 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formatNumberAr } from '../../../domain';
-import type { Profile } from '../../app/session';
+import { type ReactNode, useState } from 'react';
+import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '../../../domain';
+import { type Profile, useSession } from '../../app/session';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { Page } from '../../lib/types';
+import {
+  BROKER_DELETION,
+  ConfirmDeleteDialog,
+  SelectBox,
+  useDeletion,
+  useSelection,
+} from './deletion';
+import { ExportButton } from './ExportButton';
+
+type AdminBroker = Profile & {
+  referralCount: number;
+  commissionTotal: string;
+  isProtected: boolean;
+};
 
 const FILTERS = [
   { value: 'all', label: 'جميع الوسطاء' },
@@ -20,13 +36,70 @@ const FILTERS = [
   { value: 'pending', label: 'بانتظار التفعيل' },
 ];
 
-/** Brokers tab: search by name, phone or code; activate and deactivate. */
+const DELETE_NOTE =
+  'سيُحذف الوسيط مع جميع إحالاته وعمولاته ونماذج المستأجرين ومستنداتهم، ولا يمكن التراجع.';
+
+function Detail({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 border-b border-slate-100 py-2 text-sm">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-end font-medium">{value || '—'}</dd>
+    </div>
+  );
+}
+
+function BrokerDetailsDialog({ broker, onClose }: { broker: AdminBroker; onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={broker.fullName || 'وسيط بدون اسم'}
+    >
+      <dl>
+        <Detail label="الجوال" value={<bdi dir="ltr">{broker.phone}</bdi>} />
+        <Detail label="رمز الوسيط" value={<bdi dir="ltr">{broker.brokerCode}</bdi>} />
+        <Detail
+          label="البريد الإلكتروني"
+          value={broker.email && <bdi dir="ltr">{broker.email}</bdi>}
+        />
+        <Detail label="المكتب" value={broker.officeName} />
+        <Detail label="المدينة" value={broker.city && cityLabel(broker.city)} />
+        <Detail label="رخصة فال" value={broker.falLicense} />
+        <Detail
+          label="جوال إضافي"
+          value={broker.secondPhone && <bdi dir="ltr">{broker.secondPhone}</bdi>}
+        />
+        <Detail label="نبذة" value={broker.bio} />
+        <Detail label="الحالة" value={broker.isActive ? 'مفعل' : 'غير مفعل'} />
+        <Detail
+          label="طلب التفعيل"
+          value={broker.activationRequestedAt && formatDateAr(broker.activationRequestedAt)}
+        />
+        <Detail
+          label="الصلاحية"
+          value={broker.isSuperAdmin ? 'مشرف عام' : broker.isAdmin ? 'مشرف' : 'وسيط'}
+        />
+        <Detail label="عدد الإحالات" value={formatNumberAr(broker.referralCount)} />
+        <Detail label="إجمالي العمولات" value={formatSar(broker.commissionTotal)} />
+        <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
+      </dl>
+    </Dialog>
+  );
+}
+
+/** Brokers tab: search, filter, 50 a page; details, activation, and deletion for super-admins. */
 export function AdminBrokersTab() {
+  const { profile } = useSession();
+  const canDelete = Boolean(profile?.isSuperAdmin);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState('all');
-  const params = new URLSearchParams({ filter });
+  const [page, setPage] = useState(1);
+  const [details, setDetails] = useState<AdminBroker | null>(null);
+  const [deleting, setDeleting] = useState<string[] | null>(null);
+  const selection = useSelection();
+  const params = new URLSearchParams({ filter, page: String(page) });
   if (search.trim()) params.set('search', search.trim());
-  const list = useQuery<Page<Profile & { officeName: string | null }>>({
+  const list = useQuery<Page<AdminBroker>>({
     queryKey: [`/api/admin/brokers?${params}`],
     staleTime: 0,
   });
@@ -35,7 +108,7 @@ export function AdminBrokersTab() {
       apiRequest('POST', `/api/admin/brokers/${id}/${activate ? 'activate' : 'deactivate'}`),
     onSuccess: async (_data, { activate }) => {
       toast({ title: activate ? 'تم تفعيل الحساب' : 'تم إلغاء تفعيل الحساب' });
-      await refreshQueries('/api/admin');
+      await refreshQueries('/api/admin', '/api/superadmin');
     },
     onError: (error, { activate }) =>
       toast({
@@ -47,34 +120,71 @@ export function AdminBrokersTab() {
         variant: 'destructive',
       }),
   });
+  const remove = useDeletion(BROKER_DELETION, () => {
+    setDeleting(null);
+    selection.clear();
+  });
+  const data = list.data;
+  const deletable = (data?.items ?? []).filter((b) => !b.isProtected && b.id !== profile?.id);
+  const allSelected = deletable.length > 0 && deletable.every((b) => selection.selected.has(b.id));
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <Input
           type="search"
           aria-label="البحث بالاسم أو الجوال أو رمز الوسيط"
           placeholder="ابحث بالاسم أو الجوال أو رمز الوسيط"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+            selection.clear();
+          }}
         />
         <Select
           aria-label="تصفية الوسطاء"
           value={filter}
-          onValueChange={setFilter}
+          onValueChange={(value) => {
+            setFilter(value);
+            setPage(1);
+            selection.clear();
+          }}
           options={FILTERS}
         />
+        <ExportButton type="brokers" params={params} />
       </div>
-      {list.data ? (
-        <p className="text-sm text-slate-700">{formatNumberAr(list.data.total)} وسيط</p>
-      ) : null}
-      {!list.data ? (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} وسيط</p> : null}
+        {canDelete && deletable.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <SelectBox
+              label="تحديد الكل في هذه الصفحة"
+              checked={allSelected}
+              onChange={(on) =>
+                selection.setAll(
+                  deletable.map((b) => b.id),
+                  on,
+                )
+              }
+            />
+            <Button
+              variant="destructive"
+              disabled={selection.selected.size === 0}
+              onClick={() => setDeleting([...selection.selected])}
+            >
+              حذف المحدد ({formatNumberAr(selection.selected.size)})
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {!data ? (
         <Skeleton className="h-40" />
-      ) : list.data.items.length === 0 ? (
+      ) : data.items.length === 0 ? (
         <EmptyState title="لا يوجد وسطاء مطابقون" />
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
-          {list.data.items.map((b) => (
+          {data.items.map((b) => (
             <li key={b.id}>
               <Card className="space-y-2 p-4">
                 <div className="flex flex-wrap items-center gap-2">
@@ -95,18 +205,61 @@ export function AdminBrokersTab() {
                   </p>
                 ) : null}
                 {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
-                <Button
-                  variant={b.isActive ? 'outline' : 'default'}
-                  disabled={toggle.isPending}
-                  onClick={() => toggle.mutate({ id: b.id, activate: !b.isActive })}
-                >
-                  {b.isActive ? 'إلغاء التفعيل' : 'تفعيل'}
-                </Button>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button variant="outline" onClick={() => setDetails(b)}>
+                    التفاصيل
+                  </Button>
+                  <Button
+                    variant={b.isActive ? 'outline' : 'default'}
+                    disabled={toggle.isPending}
+                    onClick={() => toggle.mutate({ id: b.id, activate: !b.isActive })}
+                  >
+                    {b.isActive ? 'إلغاء التفعيل' : 'تفعيل'}
+                  </Button>
+                  {canDelete && !b.isProtected && b.id !== profile?.id ? (
+                    <>
+                      <Button variant="destructive" onClick={() => setDeleting([b.id])}>
+                        حذف
+                      </Button>
+                      <SelectBox
+                        label={`تحديد ${b.fullName || b.phone}`}
+                        checked={selection.selected.has(b.id)}
+                        onChange={() => selection.toggle(b.id)}
+                      />
+                    </>
+                  ) : null}
+                </div>
               </Card>
             </li>
           ))}
         </ul>
       )}
+      {data ? (
+        <Pagination
+          label="صفحات الوسطاء"
+          page={page}
+          total={data.total}
+          pageSize={data.pageSize}
+          onPage={(next) => {
+            setPage(next);
+            selection.clear();
+          }}
+        />
+      ) : null}
+      {details ? <BrokerDetailsDialog broker={details} onClose={() => setDetails(null)} /> : null}
+      {deleting ? (
+        <ConfirmDeleteDialog
+          title={
+            deleting.length === 1
+              ? 'حذف الوسيط'
+              : `حذف ${formatNumberAr(deleting.length)} من الوسطاء`
+          }
+          description={DELETE_NOTE}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -13,11 +13,13 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { FormField, Input, Textarea } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { Page } from '../../lib/types';
+import { ExportButton } from './ExportButton';
 
 type AdminCommission = {
   id: string;
@@ -65,7 +67,8 @@ function useAdminAction(success: string) {
 export function AdminCommissionsTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
-  const params = new URLSearchParams();
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ page: String(page) });
   if (search.trim()) params.set('search', search.trim());
   if (status !== 'all') params.set('status', status);
   const list = useQuery<Page<AdminCommission>>({
@@ -81,9 +84,45 @@ export function AdminCommissionsTab() {
   const reject = useAdminAction('تم رفض طلب التحويل');
   const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState<AdminCommission | null>(null);
+  const [reference, setReference] = useState('');
 
   return (
     <div className="space-y-6">
+      {confirming ? (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title="تأكيد دفع العمولة"
+          description={`ستُسجَّل عمولة ${formatSar(confirming.amount)} للوسيط ${confirming.brokerName || confirming.brokerPhone} مدفوعة ويُبلَّغ الوسيط بذلك.`}
+        >
+          <div className="space-y-4">
+            <FormField label="مرجع التحويل (اختياري)">
+              {(control) => (
+                <Input
+                  {...control}
+                  dir="ltr"
+                  value={reference}
+                  onChange={(e) => setReference(e.target.value)}
+                />
+              )}
+            </FormField>
+            <Button
+              disabled={confirm.isPending}
+              onClick={() => {
+                confirm.mutate({
+                  url: `/api/admin/commissions/${confirming.id}/confirm-payment`,
+                  body: reference.trim() ? { transferReference: reference.trim() } : {},
+                });
+                setConfirming(null);
+                setReference('');
+              }}
+            >
+              تأكيد الدفع
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
       {rejecting ? (
         <Dialog open onOpenChange={(open) => !open && setRejecting(null)} title="رفض طلب التحويل">
           <div className="space-y-4">
@@ -132,17 +171,7 @@ export function AdminCommissionsTab() {
                   >
                     تم التحويل
                   </Button>
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      const reason = window.prompt('سبب الرفض');
-                      if (reason)
-                        reject.mutate({
-                          url: `/api/admin/transfer-requests/${r.id}/reject`,
-                          body: { reason },
-                        });
-                    }}
-                  >
+                  <Button variant="outline" onClick={() => setRejecting(r)}>
                     رفض
                   </Button>
                 </div>
@@ -153,20 +182,27 @@ export function AdminCommissionsTab() {
           <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>
         )}
       </Card>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <Input
           type="search"
           aria-label="البحث باسم الوسيط أو جواله"
           placeholder="ابحث باسم الوسيط أو جواله"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
         />
         <Select
           aria-label="تصفية العمولات"
           value={status}
-          onValueChange={setStatus}
+          onValueChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
           options={FILTERS}
         />
+        <ExportButton type="commissions" params={params} />
       </div>
       {list.data ? (
         <p className="text-sm text-slate-700">{formatNumberAr(list.data.total)} عمولة</p>
@@ -193,22 +229,22 @@ export function AdminCommissionsTab() {
                   المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
                 </p>
                 {c.status === 'pending' ? (
-                  <Button
-                    onClick={() =>
-                      confirm.mutate({
-                        url: `/api/admin/commissions/${c.id}/confirm-payment`,
-                        body: {},
-                      })
-                    }
-                  >
-                    تأكيد الدفع
-                  </Button>
+                  <Button onClick={() => setConfirming(c)}>تأكيد الدفع</Button>
                 ) : null}
               </Card>
             </li>
           ))}
         </ul>
       )}
+      {list.data ? (
+        <Pagination
+          label="صفحات العمولات"
+          page={page}
+          total={list.data.total}
+          pageSize={list.data.pageSize}
+          onPage={setPage}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateAr, formatNumberAr, formatSar, REFERRAL_STATUSES } from '../../../domain';
+import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
@@ -9,6 +10,14 @@ import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import type { Page } from '../../lib/types';
+import {
+  ConfirmDeleteDialog,
+  REFERRAL_DELETION,
+  SelectBox,
+  useDeletion,
+  useSelection,
+} from './deletion';
+import { ExportButton } from './ExportButton';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetailsDialog } from './ReferralDetailsDialog';
 import type { AdminReferral } from './types';
@@ -21,6 +30,14 @@ const STATUS_OPTIONS = [
 
 /** Referrals tab: searched, filtered and paginated by the server, 50 a page, newest first. */
 export function AdminReferralsTab() {
+  const { profile } = useSession();
+  const canDelete = Boolean(profile?.isSuperAdmin);
+  const [deleting, setDeleting] = useState<string[] | null>(null);
+  const selection = useSelection();
+  const remove = useDeletion(REFERRAL_DELETION, () => {
+    setDeleting(null);
+    selection.clear();
+  });
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState(ALL);
   const [page, setPage] = useState(1);
@@ -34,10 +51,12 @@ export function AdminReferralsTab() {
     staleTime: 0,
   });
   const data = list.data;
+  const allSelected =
+    Boolean(data?.items.length) && (data?.items ?? []).every((r) => selection.selected.has(r.id));
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <Input
           type="search"
           aria-label="البحث بجوال المستأجر أو اسم الوسيط أو رمزه"
@@ -46,6 +65,7 @@ export function AdminReferralsTab() {
           onChange={(e) => {
             setSearch(e.target.value);
             setPage(1);
+            selection.clear();
           }}
         />
         <Select
@@ -54,11 +74,36 @@ export function AdminReferralsTab() {
           onValueChange={(v) => {
             setStatus(v);
             setPage(1);
+            selection.clear();
           }}
           options={STATUS_OPTIONS}
         />
+        <ExportButton type="referrals" params={params} />
       </div>
-      {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p> : null}
+        {canDelete && data && data.items.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <SelectBox
+              label="تحديد الكل في هذه الصفحة"
+              checked={allSelected}
+              onChange={(on) =>
+                selection.setAll(
+                  data.items.map((r) => r.id),
+                  on,
+                )
+              }
+            />
+            <Button
+              variant="destructive"
+              disabled={selection.selected.size === 0}
+              onClick={() => setDeleting([...selection.selected])}
+            >
+              حذف المحدد ({formatNumberAr(selection.selected.size)})
+            </Button>
+          </div>
+        ) : null}
+      </div>
       {!data ? (
         <Skeleton className="h-40" />
       ) : data.items.length === 0 ? (
@@ -82,11 +127,23 @@ export function AdminReferralsTab() {
                   {formatDateAr(r.submittedAt)} ·{' '}
                   {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
                 </p>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   <Button variant="outline" onClick={() => setSelected(r)}>
                     التفاصيل
                   </Button>
                   <Button onClick={() => setProcessing(r)}>معالجة</Button>
+                  {canDelete ? (
+                    <>
+                      <Button variant="destructive" onClick={() => setDeleting([r.id])}>
+                        حذف
+                      </Button>
+                      <SelectBox
+                        label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
+                        checked={selection.selected.has(r.id)}
+                        onChange={() => selection.toggle(r.id)}
+                      />
+                    </>
+                  ) : null}
                 </div>
               </Card>
             </li>
@@ -99,7 +156,21 @@ export function AdminReferralsTab() {
           page={page}
           total={data.total}
           pageSize={data.pageSize}
-          onPage={setPage}
+          onPage={(next) => {
+            setPage(next);
+            selection.clear();
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDeleteDialog
+          title={
+            deleting.length === 1 ? 'حذف الإحالة' : `حذف ${formatNumberAr(deleting.length)} إحالة`
+          }
+          description="ستُحذف الإحالة مع عمولتها ونموذج المستأجر ومستنداته، ولا يمكن التراجع."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
       {processing ? (

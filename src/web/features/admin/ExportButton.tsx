@@ -1,0 +1,54 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+
+/** The file name the server chose, from `Content-Disposition`. */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+/** Downloads every row matching the tab's current search and filter as an .xlsx file. */
+export function ExportButton({
+  type,
+  params,
+}: {
+  type: 'brokers' | 'referrals' | 'commissions';
+  params: URLSearchParams;
+}) {
+  const [pending, setPending] = useState(false);
+  async function download() {
+    setPending(true);
+    try {
+      const query = new URLSearchParams(params);
+      query.delete('page');
+      const response = await fetch(`/api/admin/export/${type}?${query}`, {
+        credentials: 'include',
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileNameOf(response, `${type}.xlsx`);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    } catch {
+      toast({
+        title: 'فشل في تصدير البيانات',
+        description: 'حدث خطأ أثناء تصدير البيانات',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <Button variant="outline" disabled={pending} onClick={download}>
+      <Download aria-hidden="true" className="size-4" />
+      {pending ? 'جارٍ التصدير…' : 'تصدير Excel'}
+    </Button>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatNumberAr } from '../../../domain';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { refreshQueries } from '../../lib/queries';
+
+/** Caches that show brokers, referrals or commissions: all read again after a deletion. */
+const AFFECTED = [
+  '/api/admin',
+  '/api/superadmin',
+  '/api/referrals',
+  '/api/dashboard',
+  '/api/commissions',
+];
+
+type Kind = {
+  /** `/api/superadmin/brokers` or `/api/superadmin/referrals`. */
+  base: string;
+  deleted: string;
+  failed: string;
+};
+
+export const BROKER_DELETION: Kind = {
+  base: '/api/superadmin/brokers',
+  deleted: 'تم حذف الوسيط',
+  failed: 'حدث خطأ في حذف الوسيط',
+};
+export const REFERRAL_DELETION: Kind = {
+  base: '/api/superadmin/referrals',
+  deleted: 'تم حذف الإحالة',
+  failed: 'حدث خطأ في حذف الإحالة',
+};
+
+/** Deletes one item, or many with one DELETE per id in parallel and a summary toast. */
+export function useDeletion(kind: Kind, onDone: () => void) {
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      const results = await Promise.allSettled(
+        ids.map((id) => apiRequest('DELETE', `${kind.base}/${id}`)),
+      );
+      const failures = results.filter((r) => r.status === 'rejected');
+      return { succeeded: ids.length - failures.length, failures, total: ids.length };
+    },
+    onSuccess: async ({ succeeded, failures, total }) => {
+      onDone();
+      if (total === 1) {
+        const failure = failures[0];
+        toast(
+          failure
+            ? {
+                title: 'خطأ',
+                description: errorMessage(failure.reason, kind.failed),
+                variant: 'destructive',
+              }
+            : { title: kind.deleted },
+        );
+      } else if (failures.length === 0) {
+        toast({ title: `تم حذف ${formatNumberAr(succeeded)} من ${formatNumberAr(total)}` });
+      } else {
+        toast({
+          title: 'اكتمل الحذف جزئياً',
+          description: `تم حذف ${formatNumberAr(succeeded)} وتعذّر حذف ${formatNumberAr(failures.length)}`,
+          variant: 'destructive',
+        });
+      }
+      await refreshQueries(...AFFECTED);
+    },
+  });
+}
+
+/** Ids chosen on the current page, with select-all over that page. */
+export function useSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return {
+    selected,
+    toggle: (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    setAll: (ids: string[], on: boolean) => setSelected(on ? new Set(ids) : new Set()),
+    clear: () => setSelected(new Set()),
+  };
+}
+
+/** A checkbox with its label and a 44 px touch target. */
+export function SelectBox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 px-1">
+      <input
+        type="checkbox"
+        className="size-5 accent-brand-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span className="text-sm">{label}</span>
+    </label>
+  );
+}
+
+/** Asks before deleting; the text says what goes with it. */
+export function ConfirmDeleteDialog({
+  title,
+  description,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+    >
+      <div className="flex flex-wrap gap-2">
+        <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          {pending ? 'جارٍ الحذف…' : 'تأكيد الحذف'}
+        </Button>
+        <Button variant="outline" onClick={onClose}>
+          إلغاء
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
