@@ -6,6 +6,7 @@ import {
   parseReferralStatus,
   REFERRAL_STATUS_KEYS,
   referralStatusLabel,
+  riyadhIsoDate,
 } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
@@ -16,6 +17,7 @@ import { notFound } from '../errors.js';
 import { notify } from '../notifications/service.js';
 import { findTenantForm } from '../referrals/service.js';
 import { documentHref } from '../tenant-forms/service.js';
+import { adminAnalytics } from './analytics.js';
 import { listAdminBrokers } from './lists.js';
 import { changeReferralStatus } from './referral-status.js';
 import { listAdminReferrals } from './referrals.js';
@@ -63,6 +65,26 @@ const referralListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+const isoDay = z
+  .string()
+  .regex(ISO_DAY, { error: 'صيغة التاريخ غير صحيحة' })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'صيغة التاريخ غير صحيحة' });
+
+/** Analytics range: Riyadh days, 12 weeks up to today unless given, at most two years. */
+const analyticsQuery = z
+  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .transform(({ from, to }) => {
+    const end = to ?? riyadhIsoDate(new Date());
+    const start = from ?? riyadhIsoDate(new Date(Date.parse(end) - 83 * DAY_MS));
+    return { from: start, to: end };
+  })
+  .refine(({ from, to }) => from <= to, { error: 'تاريخ البداية بعد تاريخ النهاية' })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 731 * DAY_MS, {
+    error: 'الفترة أطول من سنتين',
+  });
+
 export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
 
@@ -79,6 +101,12 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
       },
     },
     async (request) => listAdminBrokers(db, config.protectedPhone, request.query),
+  );
+
+  app.get(
+    '/analytics',
+    { config: { access: 'admin' }, schema: { querystring: analyticsQuery } },
+    async (request) => adminAnalytics(db, request.query),
   );
 
   app.get(
