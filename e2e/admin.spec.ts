@@ -227,3 +227,46 @@ test('a super-admin selects several brokers and deletes them at once', async ({ 
   const left = await root.get(`/api/superadmin/users?search=${encodeURIComponent(marker)}`);
   expect(((await left.json()) as { total: number }).total).toBe(0);
 });
+
+test('the analytics tab charts referrals and commissions right to left with Arabic digits', async ({
+  browser,
+  page,
+}) => {
+  const phone = await readyBroker(page, 'سلمان القحطاني');
+  expect(phone).toMatch(/^05/);
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: randomPhone(), rent: 70000 },
+  });
+  expect(created.status()).toBe(201);
+  const admin = await adminApi();
+  const context = await browser.newContext({
+    storageState: await admin.storageState(),
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/admin');
+  await consolePage.getByRole('tab', { name: 'التحليلات' }).click();
+  await expect(
+    consolePage.getByRole('heading', { name: 'مسار الإحالات من الإرسال إلى توقيع العقد' }),
+  ).toBeVisible();
+  const weekly = consolePage.getByRole('figure', { name: 'مخطط الإحالات أسبوعياً حسب الحالة' });
+  await expect(weekly.locator('.recharts-wrapper > svg')).toBeVisible();
+  // Axis ticks are Arabic-Indic, and the value axis stands on the right.
+  const tickValues = weekly.locator(
+    '.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value',
+  );
+  await expect(tickValues.first()).toBeVisible();
+  const ticks = await tickValues.allTextContents();
+  expect(ticks.length).toBeGreaterThan(1);
+  for (const tick of ticks) expect(tick).toMatch(/^[٠-٩٬]+$/);
+  const axis = await weekly.locator('.recharts-yAxis-tick-labels').boundingBox();
+  const chart = await weekly.locator('.recharts-wrapper > svg').boundingBox();
+  expect(axis && chart && axis.x > chart.x + chart.width / 2).toBe(true);
+  await expect(consolePage.getByRole('cell', { name: /سلمان القحطاني/ }).first()).toBeVisible();
+
+  await consolePage.getByLabel('من تاريخ').fill('2020-01-01');
+  await consolePage.getByLabel('إلى تاريخ').fill('2020-01-31');
+  await expect(consolePage.getByText('لا توجد إحالات في هذه الفترة.')).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { formatNumberAr, formatSar } from '../../../domain';
 import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
@@ -9,6 +10,9 @@ import { AdminBrokersTab } from './AdminBrokersTab';
 import { AdminCommissionsTab } from './AdminCommissionsTab';
 import { AdminMessagingTab } from './AdminMessagingTab';
 import { AdminReferralsTab } from './AdminReferralsTab';
+
+// The charts library is loaded only when the analytics tab is opened.
+const AdminAnalyticsTab = lazy(() => import('./AdminAnalyticsTab'));
 
 type Summary = {
   totalBrokers: number;
@@ -51,6 +55,15 @@ export function AdminPage() {
           { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },
           { value: 'commissions', label: 'العمولات', content: <AdminCommissionsTab /> },
           { value: 'messaging', label: 'إعدادات الرسائل', content: <AdminMessagingTab /> },
+          {
+            value: 'analytics',
+            label: 'التحليلات',
+            content: (
+              <Suspense fallback={<Skeleton className="h-80" />}>
+                <AdminAnalyticsTab />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </div>

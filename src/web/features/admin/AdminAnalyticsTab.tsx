@@ -1,0 +1,274 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import {
+  cityLabel,
+  formatDateAr,
+  formatNumberAr,
+  formatPercentAr,
+  formatSar,
+  REFERRAL_STATUSES,
+} from '../../../domain';
+import { Alert } from '../../components/ui/alert';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/feedback';
+import { FormField, Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api';
+
+type Analytics = {
+  range: { from: string; to: string };
+  referralsPerWeek: { week: string; status: string; count: number }[];
+  funnel: { stage: string; count: number; ofPrevious: number; ofSubmitted: number }[];
+  commissionsPerMonth: { month: string; paid: string; pending: string }[];
+  referralsByCity: { city: string | null; count: number }[];
+  topBrokers: {
+    id: string;
+    fullName: string | null;
+    brokerCode: string;
+    referrals: number;
+    signed: number;
+    commissions: string;
+  }[];
+};
+
+const STAGES: Record<string, string> = {
+  submitted: 'أُرسلت',
+  completed: 'اكتملت بياناتها',
+  accepted: 'قُبلت',
+  signed: 'وُقّع عقدها',
+};
+
+const STATUS_COLOURS: Record<string, string> = {
+  pending_completion: '#94a3b8',
+  under_review: '#0ea5e9',
+  accepted_awaiting_owner_contract: '#6366f1',
+  preparing_tenant_contract: '#a855f7',
+  contract_signed: '#0f766e',
+  commission_added: '#15803d',
+  rejected: '#dc2626',
+  cancelled: '#78716c',
+};
+
+const MONTHS = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthLabel = (month: string) => MONTHS.format(new Date(`${month}-01T00:00:00Z`));
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+const count = (value: unknown) => formatNumberAr(Number(value));
+const riyals = (value: unknown) => formatSar(Number(value));
+
+/** Charts read right to left: the first week or month sits at the right, the axis on the right. */
+const axisProps = { tick: { fontSize: 12, fill: '#334155' } } as const;
+
+function WeeklyChart({ data }: { data: Analytics['referralsPerWeek'] }) {
+  const weeks = [...new Set(data.map((row) => row.week))];
+  const statuses = REFERRAL_STATUSES.filter((s) => data.some((row) => row.status === s.key));
+  const rows = weeks.map((week) => ({
+    week: dayLabel(week),
+    ...Object.fromEntries(
+      data.filter((row) => row.week === week).map((row) => [row.status, row.count]),
+    ),
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={300}>
+      <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="week" reversed {...axisProps} />
+        <YAxis orientation="right" allowDecimals={false} tickFormatter={count} {...axisProps} />
+        <Tooltip formatter={count} />
+        <Legend />
+        {statuses.map((status) => (
+          <Bar
+            key={status.key}
+            dataKey={status.key}
+            name={status.label}
+            stackId="week"
+            fill={STATUS_COLOURS[status.key]}
+          />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+function MonthlyChart({ data }: { data: Analytics['commissionsPerMonth'] }) {
+  const rows = data.map((row) => ({
+    month: monthLabel(row.month),
+    paid: Number(row.paid),
+    pending: Number(row.pending),
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={280}>
+      <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="month" reversed {...axisProps} />
+        <YAxis orientation="right" width={90} tickFormatter={riyals} {...axisProps} />
+        <Tooltip formatter={riyals} />
+        <Legend />
+        <Bar dataKey="paid" name="مدفوعة" fill="#15803d" />
+        <Bar dataKey="pending" name="غير مدفوعة" fill="#f59e0b" />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** The analytics tab: how referrals move, what they earn, where they come from, who brings them. */
+export default function AdminAnalyticsTab() {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const analytics = useQuery<Analytics>({
+    queryKey: [`/api/admin/analytics?${params}`],
+    staleTime: 0,
+  });
+  const data = analytics.data;
+  const cityTotal = data?.referralsByCity.reduce((sum, row) => sum + row.count, 0) ?? 0;
+
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <FormField label="من تاريخ">
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="إلى تاريخ">
+          {(control) => (
+            <Input {...control} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          )}
+        </FormField>
+      </div>
+      {analytics.isError ? (
+        <Alert>{errorMessage(analytics.error, 'تعذر تحميل التحليلات')}</Alert>
+      ) : !data ? (
+        <Skeleton className="h-80" />
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            الفترة من {formatDateAr(data.range.from)} إلى {formatDateAr(data.range.to)}
+          </p>
+          <Card className="space-y-3">
+            <CardTitle>مسار الإحالات من الإرسال إلى توقيع العقد</CardTitle>
+            <ol className="space-y-3">
+              {data.funnel.map((stage) => (
+                <li key={stage.stage} className="space-y-1">
+                  <div className="flex flex-wrap justify-between gap-2 text-sm">
+                    <span className="font-medium">{STAGES[stage.stage]}</span>
+                    <span>
+                      {formatNumberAr(stage.count)} إحالة
+                      {stage.stage === 'submitted'
+                        ? ''
+                        : ` · ${formatPercentAr(stage.ofPrevious * 100)} من المرحلة السابقة · ${formatPercentAr(stage.ofSubmitted * 100)} من المُرسلة`}
+                    </span>
+                  </div>
+                  <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
+                    <div
+                      className="h-3 rounded-full bg-brand-700"
+                      style={{ inlineSize: `${Math.round(stage.ofSubmitted * 100)}%` }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </Card>
+          <div className="grid gap-5 xl:grid-cols-2">
+            <Card className="space-y-3">
+              <CardTitle>الإحالات أسبوعياً حسب الحالة</CardTitle>
+              {data.referralsPerWeek.length === 0 ? (
+                <p className="text-sm text-slate-700">لا توجد إحالات في هذه الفترة.</p>
+              ) : (
+                <figure aria-label="مخطط الإحالات أسبوعياً حسب الحالة">
+                  <WeeklyChart data={data.referralsPerWeek} />
+                </figure>
+              )}
+            </Card>
+            <Card className="space-y-3">
+              <CardTitle>العمولات شهرياً</CardTitle>
+              {data.commissionsPerMonth.length === 0 ? (
+                <p className="text-sm text-slate-700">لا توجد عمولات في هذه الفترة.</p>
+              ) : (
+                <figure aria-label="مخطط العمولات المدفوعة وغير المدفوعة شهرياً">
+                  <MonthlyChart data={data.commissionsPerMonth} />
+                </figure>
+              )}
+            </Card>
+          </div>
+          <div className="grid gap-5 xl:grid-cols-2">
+            <Card className="space-y-3">
+              <CardTitle>الإحالات حسب المدينة</CardTitle>
+              <ul className="space-y-2">
+                {data.referralsByCity.map((row) => (
+                  <li key={row.city ?? 'none'} className="space-y-1 text-sm">
+                    <div className="flex justify-between">
+                      <span>{row.city ? cityLabel(row.city) : 'غير محددة'}</span>
+                      <span>{formatNumberAr(row.count)}</span>
+                    </div>
+                    <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
+                      <div
+                        className="h-2 rounded-full bg-sky-600"
+                        style={{ inlineSize: `${Math.round((row.count / cityTotal) * 100)}%` }}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card className="space-y-3">
+              <CardTitle>أكثر الوسطاء إحالةً</CardTitle>
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="text-slate-700">
+                      <th className="py-2 text-start font-medium">الوسيط</th>
+                      <th className="py-2 text-start font-medium">الإحالات</th>
+                      <th className="py-2 text-start font-medium">العقود الموقعة</th>
+                      <th className="py-2 text-start font-medium">العمولات</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.topBrokers.map((broker) => (
+                      <tr key={broker.id} className="border-t border-slate-100">
+                        <td className="py-2">
+                          {broker.fullName || '—'}{' '}
+                          <bdi dir="ltr" className="text-slate-600">
+                            {broker.brokerCode}
+                          </bdi>
+                        </td>
+                        <td className="py-2">{formatNumberAr(broker.referrals)}</td>
+                        <td className="py-2">{formatNumberAr(broker.signed)}</td>
+                        <td className="py-2">{formatSar(broker.commissions)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
