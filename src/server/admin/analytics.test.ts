@@ -31,15 +31,13 @@ async function seed(
     .returning();
   if (!row) throw new Error('not inserted');
   if (extra.form) {
-    await t.database.db
-      .insert(tenantForms)
-      .values({
-        referralId: row.id,
-        tenantPhone,
-        name: 'م',
-        income: '9000',
-        monthlyObligations: '0',
-      });
+    await t.database.db.insert(tenantForms).values({
+      referralId: row.id,
+      tenantPhone,
+      name: 'م',
+      income: '9000',
+      monthlyObligations: '0',
+    });
   }
   if (extra.commission) {
     await t.database.db.insert(commissions).values({
