@@ -287,3 +287,78 @@ describe('GET /api/admin/brokers', () => {
     });
   });
 });
+
+describe('GET /api/admin/operations', () => {
+  it('lists what waits for the team: reviews, activation requests, open transfers, weekly referrals', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const broker = await signUpBroker(t, { fullName: 'منتظر المراجعة' });
+    const waiting = await signUpBroker(t, { active: false, fullName: 'ينتظر التفعيل' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/broker/request-activation',
+      headers: { cookie: waiting.cookie },
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: nextPhone() },
+    });
+    const get = async () =>
+      (
+        await t.app.inject({ url: '/api/admin/operations', headers: { cookie: admin.cookie } })
+      ).json();
+    const before = await get();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/referrals/${created.json().id}/status`,
+      headers: { cookie: admin.cookie },
+      payload: { status: 'under_review' },
+    });
+    const after = await get();
+    expect(after.awaitingReview.total).toBe(before.awaitingReview.total + 1);
+    expect(after.activationRequests.items.map((b: { id: string }) => b.id)).toContain(waiting.id);
+    expect(after.activationRequests.total).toBeGreaterThanOrEqual(1);
+    expect(after.openTransferRequests).toEqual({
+      count: expect.any(Number),
+      amount: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
+    expect(after.summary.totalReferrals).toBeGreaterThanOrEqual(1);
+    const weeks = after.referralsPerWeek as { week: string; count: number }[];
+    expect(weeks.at(-1)?.count).toBeGreaterThanOrEqual(1);
+    // Saudi weeks start on Sunday.
+    expect(new Date(`${weeks.at(-1)?.week}T00:00:00Z`).getUTCDay()).toBe(0);
+
+    const forbidden = await t.app.inject({
+      url: '/api/admin/operations',
+      headers: { cookie: broker.cookie },
+    });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('admin referral search by id or number', () => {
+  it('finds a referral by its id, its number, or #number', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const broker = await signUpBroker(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { cookie: broker.cookie },
+      payload: { tenantPhone: nextPhone() },
+    });
+    const id = created.json().id as string;
+    const search = async (term: string) =>
+      (
+        await t.app.inject({
+          url: `/api/admin/referrals?search=${encodeURIComponent(term)}`,
+          headers: { cookie: admin.cookie },
+        })
+      ).json().items as { id: string; number: number }[];
+    const [byId] = await search(id);
+    expect(byId?.id).toBe(id);
+    const number = byId?.number ?? 0;
+    expect((await search(String(number))).map((r) => r.id)).toContain(id);
+    expect((await search(`#${number}`)).map((r) => r.id)).toEqual([id]);
+  });
+});

@@ -4,12 +4,12 @@ import { formatSar } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { notFound } from '../errors.js';
+import { isUuid } from '../ids.js';
 import { notify } from '../notifications/service.js';
 import { currentBroker } from '../plugins/session.js';
 import { adminSummary, listAdminCommissions, listTransferRequestsForAdmin } from './lists.js';
 import { confirmCommissionPayment, payTransferRequest, rejectTransferRequest } from './payouts.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
 const reference = z
   .object({
@@ -46,7 +46,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     '/commissions/:id/confirm-payment',
     { config: admin, schema: { params: idParams, body: reference } },
     async (request) => {
-      if (!UUID.test(request.params.id)) throw notFound('العمولة غير موجودة');
+      if (!isUuid(request.params.id)) throw notFound('العمولة غير موجودة');
       const result = await confirmCommissionPayment(
         db,
         request.params.id,
@@ -86,7 +86,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     '/transfer-requests/:id/pay',
     { config: admin, schema: { params: idParams, body: reference } },
     async (request) => {
-      if (!UUID.test(request.params.id)) throw notFound('طلب التحويل غير موجود');
+      if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
       const result = await payTransferRequest(
         db,
         request.params.id,
@@ -128,7 +128,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       },
     },
     async (request) => {
-      if (!UUID.test(request.params.id)) throw notFound('طلب التحويل غير موجود');
+      if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
       const rejected = await rejectTransferRequest(
         db,
         request.params.id,

@@ -2,22 +2,30 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ReferralStatus } from '../../domain/index.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
+import { isUuid } from '../ids.js';
 import { tenantFormPath } from '../referrals/links.js';
 import { referralViewOf } from '../referrals/service.js';
 import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
 
 export type ReferralQuery = { search?: string | undefined; status?: ReferralStatus | undefined };
 
-/** The referrals tab's search and filter, shared by the list and its export. */
+/**
+ * The referrals tab's search (tenant phone, broker name or code, referral id or number) and
+ * status filter, shared by the list, the admin overview and the export.
+ */
 export function referralListWhere(query: ReferralQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(referrals.status, query.status));
   if (query.search) {
     const term = likeTerm(query.search);
+    const exact = query.search.replace(/^#/, '');
     const match = or(
       ilike(referrals.tenantPhone, term),
       ilike(brokers.fullName, term),
       ilike(brokers.brokerCode, term),
+      // A referral's id, or its number as admins quote it ("#1234").
+      isUuid(exact) ? eq(referrals.id, exact) : undefined,
+      /^\d{1,9}$/.test(exact) ? eq(referrals.number, Number(exact)) : undefined,
     );
     if (match) conditions.push(match);
   }

@@ -14,15 +14,16 @@ import { findBrokerById } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import { isUuid } from '../ids.js';
 import { notify } from '../notifications/service.js';
 import { findTenantForm } from '../referrals/service.js';
 import { documentHref } from '../tenant-forms/service.js';
 import { adminAnalytics } from './analytics.js';
 import { listAdminBrokers } from './lists.js';
+import { operationsDashboard } from './operations.js';
 import { changeReferralStatus } from './referral-status.js';
 import { listAdminReferrals } from './referrals.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
 
 const ACTIVATION = {
@@ -103,6 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     async (request) => listAdminBrokers(db, config.protectedPhone, request.query),
   );
 
+  app.get('/operations', { config: { access: 'admin' } }, async () => operationsDashboard(db));
+
   app.get(
     '/analytics',
     { config: { access: 'admin' }, schema: { querystring: analyticsQuery } },
@@ -119,9 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     '/referrals/:id/tenant-form',
     { config: { access: 'admin' }, schema: { params: idParams } },
     async (request) => {
-      const form = UUID.test(request.params.id)
-        ? await findTenantForm(db, request.params.id)
-        : null;
+      const form = isUuid(request.params.id) ? await findTenantForm(db, request.params.id) : null;
       if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
       return {
         fullName: form.name,
@@ -140,7 +141,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     { config: { access: 'admin' }, schema: { params: idParams, body: statusBody } },
     async (request) => {
       const { status, notes, contractId } = request.body;
-      const result = UUID.test(request.params.id)
+      const result = isUuid(request.params.id)
         ? await changeReferralStatus(db, request.params.id, {
             status,
             ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
@@ -186,7 +187,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
       `/brokers/:id/${verb}`,
       { config: { access: 'admin' }, schema: { params: idParams } },
       async (request) => {
-        const broker = UUID.test(request.params.id)
+        const broker = isUuid(request.params.id)
           ? await findBrokerById(db, request.params.id)
           : null;
         if (!broker) throw notFound('الوسيط غير موجود');

@@ -6,6 +6,7 @@ import type { FeatureOptions } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { referrals, shortLinks } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { isUuid } from '../ids.js';
 import { enqueueSms } from '../messaging/outbox.js';
 import { currentBroker } from '../plugins/session.js';
 import { smsNotificationsEnabled } from '../settings/service.js';
@@ -32,7 +33,6 @@ const listQuery = z.object({
 
 /** Ids are UUIDs; anything else is simply not found. */
 const idParams = z.object({ id: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const referralNotFound = () => notFound('الطلب غير موجود');
 
 export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -108,14 +108,14 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
   );
 
   app.get('/:id', { config: broker, schema: { params: idParams } }, async (request) => {
-    if (!UUID.test(request.params.id)) throw referralNotFound();
+    if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
     return referralViewOf(row);
   });
 
   app.get('/:id/details', { config: broker, schema: { params: idParams } }, async (request) => {
-    if (!UUID.test(request.params.id)) throw referralNotFound();
+    if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
     const form = await findTenantForm(db, row.referral.id);

@@ -8,9 +8,9 @@ import { findBrokerById } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';
 import { auditLog, brokers, referrals, storedFiles } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { isUuid } from '../ids.js';
 import { currentBroker } from '../plugins/session.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
 const superadmin = { access: 'superadmin' as const };
 
@@ -130,9 +130,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       },
     },
     async (request) => {
-      const user = UUID.test(request.params.id)
-        ? await findBrokerById(db, request.params.id)
-        : null;
+      const user = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
       if (!user) throw notFound('المستخدم غير موجود');
       const { isAdmin, isSuperAdmin } = request.body;
       if (isProtected(user.phone) && (isSuperAdmin === false || isAdmin === false)) {
@@ -177,9 +175,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     '/brokers/:id',
     { config: superadmin, schema: { params: idParams } },
     async (request) => {
-      const broker = UUID.test(request.params.id)
-        ? await findBrokerById(db, request.params.id)
-        : null;
+      const broker = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
       if (!broker) throw notFound('الوسيط غير موجود');
       if (isProtected(broker.phone))
         throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن حذف هذا الحساب');
@@ -211,7 +207,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     '/referrals/:id',
     { config: superadmin, schema: { params: idParams } },
     async (request) => {
-      if (!UUID.test(request.params.id)) throw notFound('الإحالة غير موجودة');
+      if (!isUuid(request.params.id)) throw notFound('الإحالة غير موجودة');
       const result = await db.transaction(async (tx) => {
         const files = await tx
           .select({ key: storedFiles.key })

@@ -21,6 +21,85 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Basic data, broker, the tenant link, and the tenant's confidential submission. */
+export function ReferralDetails({ referral }: { referral: AdminReferral }) {
+  const tenant = useQuery<AdminTenantForm>({
+    queryKey: [`/api/admin/referrals/${referral.id}/tenant-form`],
+    staleTime: 0,
+  });
+  return (
+    <div className="space-y-5 text-sm">
+      <section>
+        <h3 className="mb-2 font-bold">البيانات الأساسية</h3>
+        <dl className="grid grid-cols-2 gap-2">
+          <Row label="الحالة">{referralStatusWithEmoji(referral.status)}</Row>
+          <Row label="جوال المستأجر">
+            <bdi dir="ltr">{referral.tenantPhone}</bdi>
+          </Row>
+          <Row label="الإيجار السنوي">
+            {referral.rentAmount ? `${formatSar(referral.rentAmount)} سنوياً` : 'غير محدد'}
+          </Row>
+          <Row label="نوع العقار">{propertyTypeLabel(referral.propertyType) || '—'}</Row>
+          <Row label="المدينة">{cityLabel(referral.city) || '—'}</Row>
+          <Row label="تاريخ الإرسال">{formatDateTimeAr(referral.submittedAt)}</Row>
+          {referral.contractId ? <Row label="رقم العقد">{referral.contractId}</Row> : null}
+        </dl>
+      </section>
+      <section>
+        <h3 className="mb-2 font-bold">الوسيط</h3>
+        <dl className="grid grid-cols-2 gap-2">
+          <Row label="الاسم">{referral.brokerName || '—'}</Row>
+          <Row label="الجوال">
+            <bdi dir="ltr">{referral.brokerPhone}</bdi>
+          </Row>
+          <Row label="رمز الوسيط">
+            <bdi dir="ltr">{referral.brokerCode}</bdi>
+          </Row>
+        </dl>
+      </section>
+      <section>
+        <h3 className="mb-2 font-bold">رابط المستأجر</h3>
+        <p className="break-all font-mono text-xs" dir="ltr">
+          {referral.formToken}
+        </p>
+        <a
+          href={referral.tenantFormUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex min-h-11 items-center break-all text-brand-800 underline"
+          dir="ltr"
+        >
+          {referral.tenantFormUrl}
+        </a>
+      </section>
+      <section>
+        <h3 className="mb-2 font-bold">بيانات المستأجر (سرية)</h3>
+        {tenant.data ? (
+          <dl className="grid grid-cols-2 gap-2">
+            <Row label="الاسم الكامل">{tenant.data.fullName}</Row>
+            <Row label="الجوال">
+              <bdi dir="ltr">{tenant.data.phone}</bdi>
+            </Row>
+            <Row label="الراتب الشهري">{formatSar(tenant.data.monthlyIncome)}</Row>
+            <Row label="الالتزامات الشهرية">{formatSar(tenant.data.monthlyObligations)}</Row>
+            <Row label="تاريخ الإرسال">{formatDateTimeAr(tenant.data.submittedAt)}</Row>
+            <Row label="المستندات">
+              <DocumentLinks
+                salary={tenant.data.salaryReportUrl}
+                credit={tenant.data.creditReportUrl}
+              />
+            </Row>
+          </dl>
+        ) : tenant.isLoading ? null : (
+          <div className="rounded-lg bg-amber-50 p-3 text-amber-900">
+            <p className="font-medium">لم يقم المستأجر بإرسال بياناته بعد</p>
+            <p>يمكن للمستأجر إكمال بياناته عبر الرابط المرسل إليه.</p>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
 export function ReferralDetailsDialog({
   referral,
   onClose,
@@ -28,86 +107,13 @@ export function ReferralDetailsDialog({
   referral: AdminReferral;
   onClose: () => void;
 }) {
-  const tenant = useQuery<AdminTenantForm>({
-    queryKey: [`/api/admin/referrals/${referral.id}/tenant-form`],
-    staleTime: 0,
-  });
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`تفاصيل الإحالة رقم ${referral.number}`}
     >
-      <div className="space-y-5 text-sm">
-        <section>
-          <h3 className="mb-2 font-bold">البيانات الأساسية</h3>
-          <dl className="grid grid-cols-2 gap-2">
-            <Row label="الحالة">{referralStatusWithEmoji(referral.status)}</Row>
-            <Row label="جوال المستأجر">
-              <bdi dir="ltr">{referral.tenantPhone}</bdi>
-            </Row>
-            <Row label="الإيجار السنوي">
-              {referral.rentAmount ? `${formatSar(referral.rentAmount)} سنوياً` : 'غير محدد'}
-            </Row>
-            <Row label="نوع العقار">{propertyTypeLabel(referral.propertyType) || '—'}</Row>
-            <Row label="المدينة">{cityLabel(referral.city) || '—'}</Row>
-            <Row label="تاريخ الإرسال">{formatDateTimeAr(referral.submittedAt)}</Row>
-            {referral.contractId ? <Row label="رقم العقد">{referral.contractId}</Row> : null}
-          </dl>
-        </section>
-        <section>
-          <h3 className="mb-2 font-bold">الوسيط</h3>
-          <dl className="grid grid-cols-2 gap-2">
-            <Row label="الاسم">{referral.brokerName || '—'}</Row>
-            <Row label="الجوال">
-              <bdi dir="ltr">{referral.brokerPhone}</bdi>
-            </Row>
-            <Row label="رمز الوسيط">
-              <bdi dir="ltr">{referral.brokerCode}</bdi>
-            </Row>
-          </dl>
-        </section>
-        <section>
-          <h3 className="mb-2 font-bold">رابط المستأجر</h3>
-          <p className="break-all font-mono text-xs" dir="ltr">
-            {referral.formToken}
-          </p>
-          <a
-            href={referral.tenantFormUrl}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex min-h-11 items-center break-all text-brand-800 underline"
-            dir="ltr"
-          >
-            {referral.tenantFormUrl}
-          </a>
-        </section>
-        <section>
-          <h3 className="mb-2 font-bold">بيانات المستأجر (سرية)</h3>
-          {tenant.data ? (
-            <dl className="grid grid-cols-2 gap-2">
-              <Row label="الاسم الكامل">{tenant.data.fullName}</Row>
-              <Row label="الجوال">
-                <bdi dir="ltr">{tenant.data.phone}</bdi>
-              </Row>
-              <Row label="الراتب الشهري">{formatSar(tenant.data.monthlyIncome)}</Row>
-              <Row label="الالتزامات الشهرية">{formatSar(tenant.data.monthlyObligations)}</Row>
-              <Row label="تاريخ الإرسال">{formatDateTimeAr(tenant.data.submittedAt)}</Row>
-              <Row label="المستندات">
-                <DocumentLinks
-                  salary={tenant.data.salaryReportUrl}
-                  credit={tenant.data.creditReportUrl}
-                />
-              </Row>
-            </dl>
-          ) : tenant.isLoading ? null : (
-            <div className="rounded-lg bg-amber-50 p-3 text-amber-900">
-              <p className="font-medium">لم يقم المستأجر بإرسال بياناته بعد</p>
-              <p>يمكن للمستأجر إكمال بياناته عبر الرابط المرسل إليه.</p>
-            </div>
-          )}
-        </section>
-      </div>
+      <ReferralDetails referral={referral} />
     </Dialog>
   );
 }

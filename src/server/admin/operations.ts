@@ -1,0 +1,92 @@
+import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { brokers, referrals, tenantForms, transferRequests } from '../db/schema.js';
+import { adminSummary } from './lists.js';
+
+const LATEST = 5;
+const WEEKS = 8;
+
+/**
+ * Waiting for review: under review, or still marked pending although the tenant has sent
+ * the data (the team has not looked at it yet).
+ */
+const awaitingReview = or(
+  eq(referrals.status, 'under_review'),
+  and(eq(referrals.status, 'pending_completion'), isNotNull(tenantForms.id)),
+);
+const activationRequested = and(
+  eq(brokers.isActive, false),
+  isNotNull(brokers.activationRequestedAt),
+);
+
+/** The admin view of /dashboard: what needs the operations team's attention today. */
+export async function operationsDashboard(db: Database) {
+  const [summary, reviewRows, [reviewCount], activationRows, [activationCount], transfers, weekly] =
+    await Promise.all([
+      adminSummary(db),
+      db
+        .select({
+          id: referrals.id,
+          number: referrals.number,
+          tenantPhone: referrals.tenantPhone,
+          status: referrals.status,
+          submittedAt: referrals.submittedAt,
+          brokerName: brokers.fullName,
+          tenantDataReceived: sql<boolean>`${tenantForms.id} is not null`,
+        })
+        .from(referrals)
+        .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
+        .leftJoin(tenantForms, eq(tenantForms.referralId, referrals.id))
+        .where(awaitingReview)
+        .orderBy(referrals.submittedAt)
+        .limit(LATEST),
+      db
+        .select({ value: count() })
+        .from(referrals)
+        .leftJoin(tenantForms, eq(tenantForms.referralId, referrals.id))
+        .where(awaitingReview),
+      db
+        .select({
+          id: brokers.id,
+          fullName: brokers.fullName,
+          phone: brokers.phone,
+          brokerCode: brokers.brokerCode,
+          activationRequestedAt: brokers.activationRequestedAt,
+        })
+        .from(brokers)
+        .where(activationRequested)
+        .orderBy(brokers.activationRequestedAt)
+        .limit(LATEST),
+      db.select({ value: count() }).from(brokers).where(activationRequested),
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          amount: sql<string>`coalesce(sum(${transferRequests.amount}), 0)::numeric(14,2)::text`,
+        })
+        .from(transferRequests)
+        .where(eq(transferRequests.status, 'open')),
+      db.execute(
+        sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,
+                   count(*)::int as count
+            from referrals
+            where submitted_at >= now() - make_interval(weeks => ${WEEKS})
+            group by 1 order by 1`,
+      ),
+    ]);
+  return {
+    summary,
+    awaitingReview: {
+      total: reviewCount?.value ?? 0,
+      items: reviewRows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() })),
+    },
+    activationRequests: {
+      total: activationCount?.value ?? 0,
+      items: activationRows.map((row) => ({
+        ...row,
+        activationRequestedAt: row.activationRequestedAt?.toISOString() ?? null,
+      })),
+    },
+    openTransferRequests: transfers[0] ?? { count: 0, amount: '0.00' },
+    referralsPerWeek: (weekly as unknown as { rows: { week: string; count: number }[] }).rows,
+  };
+}
