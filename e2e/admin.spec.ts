@@ -270,3 +270,85 @@ test('the analytics tab charts referrals and commissions right to left with Arab
   await expectNoAxeViolations(consolePage);
   await context.close();
 });
+
+test('in the admin view, /dashboard and /referrals show the operations dashboard and the referrals overview', async ({
+  page,
+  browser,
+}) => {
+  // A broker asks for activation; another broker's tenant has sent the data.
+  const waiting = randomPhone();
+  await createAccount(page.request, waiting);
+  await signIn(page, waiting);
+  await page.request.put('/api/broker/profile', { data: { fullName: 'فهد الدوسري' } });
+  expect((await page.request.post('/api/broker/request-activation')).ok()).toBe(true);
+  await page.request.post('/api/auth/logout');
+  await readyBroker(page, 'نايف الحربي');
+  const tenant = randomPhone();
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: tenant, rent: 84000 },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const admin = await adminApi();
+  const listed = (await (
+    await admin.get(`/api/admin/referrals?search=${encodeURIComponent(id)}`)
+  ).json()) as { items: { formToken: string }[] };
+  const submitted = await page.request.post('/api/tenant-form/submit', {
+    data: {
+      token: listed.items[0]?.formToken,
+      referralId: id,
+      name: 'ريم السبيعي',
+      income: '15000',
+      monthlyObligations: '3200',
+      salaryDefinitionUrl: '',
+      creditReportUrl: 'https://reports.example.sa/simah/88',
+      consent: true,
+    },
+  });
+  expect(submitted.ok()).toBe(true);
+
+  const context = await browser.newContext({
+    storageState: await admin.storageState(),
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/dashboard');
+  await consolePage.getByRole('button', { name: 'عرض المشرف' }).click();
+  await expect(consolePage.getByRole('heading', { name: 'لوحة العمليات' })).toBeVisible();
+  await expect(consolePage.getByRole('heading', { name: 'إحالات بانتظار المراجعة' })).toBeVisible();
+  await expect(consolePage.getByRole('heading', { name: 'طلبات التحويل المفتوحة' })).toBeVisible();
+  await expect(consolePage.getByRole('heading', { name: 'الإحالات أسبوعياً' })).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+  await consolePage.getByRole('button', { name: `تفعيل فهد الدوسري ${waiting}` }).click();
+  await expectToast(consolePage, 'تم تفعيل الحساب');
+  await expect(
+    consolePage.getByRole('button', { name: `تفعيل فهد الدوسري ${waiting}` }),
+  ).toHaveCount(0);
+
+  await consolePage.getByRole('link', { name: 'مراجعة الإحالات' }).click();
+  await expect(consolePage.getByRole('heading', { name: 'نظرة عامة على الإحالات' })).toBeVisible();
+  await consolePage
+    .getByRole('searchbox', { name: 'البحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة' })
+    .fill(tenant);
+  await expect(consolePage.getByText('١ إحالة')).toBeVisible();
+  await consolePage.getByRole('button', { name: /إحالة رقم/ }).click();
+  const chosen = consolePage.getByRole('region', { name: 'الإحالة المختارة' });
+  const international = `966${tenant.slice(1)}`;
+  await expect(chosen.getByRole('link', { name: 'واتساب المستأجر' })).toHaveAttribute(
+    'href',
+    `https://wa.me/${international}`,
+  );
+  await expect(chosen.getByRole('link', { name: 'اتصال بالمستأجر' })).toHaveAttribute(
+    'href',
+    `tel:+${international}`,
+  );
+  await expect(chosen.getByRole('link', { name: 'واتساب الوسيط' })).toBeVisible();
+  await expect(chosen.getByText('ريم السبيعي')).toBeVisible();
+  await expect(chosen.getByText('١٥٬٠٠٠ ر.س')).toBeVisible();
+  await expect(chosen.getByText('٣٬٢٠٠ ر.س')).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+
+  // Back in the broker view, /referrals is the admin's own list again.
+  await consolePage.getByRole('button', { name: 'عرض الوسيط' }).click();
+  await expect(consolePage.getByRole('heading', { name: 'نظرة عامة على الإحالات' })).toHaveCount(0);
+  await context.close();
+});

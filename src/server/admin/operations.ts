@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { brokers, referrals, tenantForms, transferRequests } from '../db/schema.js';
 import { adminSummary } from './lists.js';
@@ -19,7 +19,11 @@ const activationRequested = and(
   isNotNull(brokers.activationRequestedAt),
 );
 
-/** The admin view of /dashboard: what needs the operations team's attention today. */
+/**
+ * The admin view of /dashboard: what needs the operations team's attention today. Reviews
+ * come longest-waiting first; activation requests newest first (the full list is a filter on
+ * the brokers tab).
+ */
 export async function operationsDashboard(db: Database) {
   const [summary, reviewRows, [reviewCount], activationRows, [activationCount], transfers, weekly] =
     await Promise.all([
@@ -55,7 +59,7 @@ export async function operationsDashboard(db: Database) {
         })
         .from(brokers)
         .where(activationRequested)
-        .orderBy(brokers.activationRequestedAt)
+        .orderBy(desc(brokers.activationRequestedAt))
         .limit(LATEST),
       db.select({ value: count() }).from(brokers).where(activationRequested),
       db

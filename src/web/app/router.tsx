@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Loading } from '../components/ui/feedback';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
+import { ByViewMode } from './view-mode';
 
 // Pages load on demand: the public pages never download the signed-in app's code.
 const HomePage = lazy(() =>
@@ -35,7 +36,7 @@ const guarded = (access: Access, node: ReactNode) => (
   <RequireSession access={access}>{node}</RequireSession>
 );
 
-/** Desktop pages of the signed-in app and who may open each. */
+/** A page component loaded on demand, by its export name. */
 const lazyPage = <K extends string>(loader: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => loader().then((m) => ({ default: m[name] })));
 
@@ -99,13 +100,30 @@ const MobileChangePasswordPage = lazyPage(
   'MobileChangePasswordPage',
 );
 
+const AdminDashboardPage = lazyPage(
+  () => import('../features/admin/AdminDashboardPage'),
+  'AdminDashboardPage',
+);
+const AdminReferralsOverviewPage = lazyPage(
+  () => import('../features/admin/AdminReferralsOverviewPage'),
+  'AdminReferralsOverviewPage',
+);
+
 /** Desktop pages of the signed-in app and who may open each. */
 const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
-  { path: '/dashboard', access: 'broker', element: <DashboardPage /> },
+  {
+    path: '/dashboard',
+    access: 'broker',
+    element: <ByViewMode broker={<DashboardPage />} admin={<AdminDashboardPage />} />,
+  },
   { path: '/profile-setup', access: 'broker', element: <ProfilePage /> },
   { path: '/profile', access: 'broker', element: <ProfilePage /> },
   { path: '/new-referral', access: 'broker', element: <NewReferralPage /> },
-  { path: '/referrals', access: 'broker', element: <ReferralsPage /> },
+  {
+    path: '/referrals',
+    access: 'broker',
+    element: <ByViewMode broker={<ReferralsPage />} admin={<AdminReferralsOverviewPage />} />,
+  },
   { path: '/referral/:id', access: 'broker', element: <ReferralDetailPage /> },
   { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
   { path: '/admin', access: 'admin', element: <AdminPage /> },

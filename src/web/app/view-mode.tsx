@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
+import { useSession } from './session';
 
 export type ViewMode = 'broker' | 'admin';
 
@@ -14,3 +15,11 @@ export function ViewModeProvider({ children }: { children: ReactNode }) {
 }
 
 export const useViewMode = () => useContext(ViewModeContext);
+
+/** Spec section 4: admins see the admin dashboard and referrals only in the admin view. */
+export function ByViewMode({ broker, admin }: { broker: ReactNode; admin: ReactNode }) {
+  const { profile } = useSession();
+  const { mode } = useViewMode();
+  const isAdmin = Boolean(profile?.isAdmin || profile?.isSuperAdmin);
+  return <>{isAdmin && mode === 'admin' ? admin : broker}</>;
+}

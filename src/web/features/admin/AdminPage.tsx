@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatNumberAr, formatSar } from '../../../domain';
 import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
@@ -24,6 +25,7 @@ type Summary = {
 /** /admin: the operations console. */
 export function AdminPage() {
   const { profile } = useSession();
+  const [searchParams] = useSearchParams();
   const summary = useQuery<Summary>({
     queryKey: ['/api/admin/summary'],
     staleTime: 0,
@@ -49,7 +51,7 @@ export function AdminPage() {
       </section>
       <Tabs
         label="أقسام لوحة الإدارة"
-        defaultValue="referrals"
+        defaultValue={searchParams.get('tab') ?? 'referrals'}
         items={[
           { value: 'brokers', label: 'الوسطاء', content: <AdminBrokersTab /> },
           { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },

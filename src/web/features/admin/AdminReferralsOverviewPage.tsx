@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { MessageCircle, Phone } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { formatDateAr, formatNumberAr, telHref, whatsappHref } from '../../../domain';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
+import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { cn } from '../../lib/cn';
+import type { Page } from '../../lib/types';
+import { ProcessReferralDialog } from './ProcessReferralDialog';
+import { ReferralDetails } from './ReferralDetailsDialog';
+import type { AdminReferral } from './types';
+
+/**
+ * The admin view of /referrals: every referral, searched by phone, broker name or code or
+ * referral id; the chosen one with its contact actions, details and confidential tenant data.
+ */
+export function AdminReferralsOverviewPage() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<AdminReferral | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  const params = new URLSearchParams({ page: String(page) });
+  if (search.trim()) params.set('search', search.trim());
+  const list = useQuery<Page<AdminReferral>>({
+    queryKey: [`/api/admin/referrals?${params}`],
+    staleTime: 0,
+  });
+  const data = list.data;
+  // The chosen referral as the latest list has it (after processing, its status changes).
+  const current = data?.items.find((r) => r.id === selected?.id) ?? selected;
+
+  function choose(referral: AdminReferral) {
+    setSelected(referral);
+    // On a phone the panel is below the list: bring it into view, then give it focus.
+    requestAnimationFrame(() => {
+      panel.current?.scrollIntoView({ block: 'start' });
+      panel.current?.focus();
+    });
+  }
+
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold">نظرة عامة على الإحالات</h1>
+      <Input
+        type="search"
+        aria-label="البحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة"
+        placeholder="ابحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
+      />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <section aria-label="الإحالات" className="space-y-3">
+          {data ? (
+            <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p>
+          ) : null}
+          {!data ? (
+            <Skeleton className="h-64" />
+          ) : data.items.length === 0 ? (
+            <EmptyState title="لا توجد إحالات مطابقة" />
+          ) : (
+            <ul className="space-y-2">
+              {data.items.map((r) => (
+                <li key={r.id}>
+                  <button
+                    type="button"
+                    aria-pressed={current?.id === r.id}
+                    onClick={() => choose(r)}
+                    className={cn(
+                      'w-full space-y-1 rounded-xl border bg-white p-3 text-start hover:bg-slate-50',
+                      current?.id === r.id
+                        ? 'border-brand-700 ring-2 ring-brand-700'
+                        : 'border-slate-200',
+                    )}
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
+                      <ReferralStatusBadge status={r.status} />
+                    </span>
+                    <span className="block text-sm">
+                      <bdi dir="ltr">{r.tenantPhone}</bdi> · {r.brokerName || '—'}
+                    </span>
+                    <span className="block text-sm text-slate-700">
+                      {formatDateAr(r.submittedAt)}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data ? (
+            <Pagination
+              label="صفحات الإحالات"
+              page={page}
+              total={data.total}
+              pageSize={data.pageSize}
+              onPage={setPage}
+            />
+          ) : null}
+        </section>
+        <section
+          ref={panel}
+          tabIndex={-1}
+          aria-label="الإحالة المختارة"
+          className="scroll-mt-20 outline-none"
+        >
+          {current ? (
+            <Card className="space-y-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <CardTitle>إحالة رقم {formatNumberAr(current.number)}</CardTitle>
+                <Button onClick={() => setProcessing(true)}>معالجة</Button>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={whatsappHref(current.tenantPhone)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonClasses('outline')}
+                >
+                  <MessageCircle aria-hidden="true" className="size-4" />
+                  واتساب المستأجر
+                </a>
+                <a href={telHref(current.tenantPhone)} className={buttonClasses('outline')}>
+                  <Phone aria-hidden="true" className="size-4" />
+                  اتصال بالمستأجر
+                </a>
+                <a
+                  href={whatsappHref(current.brokerPhone)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={buttonClasses('outline')}
+                >
+                  <MessageCircle aria-hidden="true" className="size-4" />
+                  واتساب الوسيط
+                </a>
+              </div>
+              <ReferralDetails key={current.id} referral={current} />
+            </Card>
+          ) : (
+            <EmptyState title="اختر إحالة لعرض تفاصيلها" />
+          )}
+        </section>
+      </div>
+      {processing && current ? (
+        <ProcessReferralDialog referral={current} onClose={() => setProcessing(false)} />
+      ) : null}
+    </div>
+  );
+}
