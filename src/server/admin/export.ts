@@ -40,18 +40,22 @@ const after = (at: PgColumn, tie: PgColumn, cursor: Cursor | null): SQL | undefi
 const money = (value: string | null) => (value === null ? null : Number(value));
 const date = (value: Date | null) => (value ? riyadhWallClock(value) : null);
 
-/** Reads every matching row in batches (keyset, newest first) without holding them all. */
+/**
+ * Reads every matching row in batches (keyset, newest first) without holding them all; the
+ * next batch is already being read while the caller writes the current one.
+ */
 async function* batches<Row extends { cursorAt: string }>(
   read: (cursor: Cursor | null) => Promise<Row[]>,
   tieOf: (row: Row) => string | number,
 ): AsyncGenerator<Row[]> {
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows = await read(cursor);
-    if (rows.length > 0) yield rows;
+  let pending: Promise<Row[]> | null = read(null);
+  while (pending) {
+    const rows: Row[] = await pending;
     const last = rows.at(-1);
-    if (!last || rows.length < BATCH) return;
-    cursor = { at: last.cursorAt, tie: tieOf(last) };
+    pending = last && rows.length === BATCH ? read({ at: last.cursorAt, tie: tieOf(last) }) : null;
+    // If the download is abandoned, a failure of the batch read ahead is nobody's to handle.
+    pending?.catch(() => {});
+    if (rows.length > 0) yield rows;
   }
 }
 

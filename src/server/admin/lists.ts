@@ -95,8 +95,10 @@ export function commissionListWhere(query: CommissionQuery): SQL | undefined {
   if (query.status) conditions.push(eq(commissions.status, query.status));
   if (query.search) {
     const term = likeTerm(query.search);
-    const match = or(ilike(brokers.fullName, term), ilike(brokers.phone, term));
-    if (match) conditions.push(match);
+    // Names only the commissions table, so the count needs no join.
+    conditions.push(
+      sql`${commissions.brokerId} in (select id from brokers where full_name ilike ${term} or phone ilike ${term})`,
+    );
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -124,11 +126,7 @@ export async function listAdminCommissions(
       .orderBy(desc(commissions.createdAt))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
-    db
-      .select({ value: count() })
-      .from(commissions)
-      .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
-      .where(where),
+    db.select({ value: count() }).from(commissions).where(where),
   ]);
   return {
     items: rows.map((row) => ({

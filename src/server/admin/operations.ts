@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { brokers, referrals, tenantForms, transferRequests } from '../db/schema.js';
 import { adminSummary } from './lists.js';
@@ -6,14 +6,8 @@ import { adminSummary } from './lists.js';
 const LATEST = 5;
 const WEEKS = 8;
 
-/**
- * Waiting for review: under review, or still marked pending although the tenant has sent
- * the data (the team has not looked at it yet).
- */
-const awaitingReview = or(
-  eq(referrals.status, 'under_review'),
-  and(eq(referrals.status, 'pending_completion'), isNotNull(tenantForms.id)),
-);
+/** Waiting for review: the tenant's submission moves a referral to "under review". */
+const awaitingReview = eq(referrals.status, 'under_review');
 const activationRequested = and(
   eq(brokers.isActive, false),
   isNotNull(brokers.activationRequestedAt),
@@ -44,11 +38,7 @@ export async function operationsDashboard(db: Database) {
         .where(awaitingReview)
         .orderBy(referrals.submittedAt)
         .limit(LATEST),
-      db
-        .select({ value: count() })
-        .from(referrals)
-        .leftJoin(tenantForms, eq(tenantForms.referralId, referrals.id))
-        .where(awaitingReview),
+      db.select({ value: count() }).from(referrals).where(awaitingReview),
       db
         .select({
           id: brokers.id,

@@ -19,6 +19,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
+// Indexes are ascending on purpose: PostgreSQL reads them backwards for the lists' newest-first
+// `ORDER BY … DESC`, whereas a `DESC NULLS LAST` index (what `.desc()` generates) cannot serve
+// that order at all.
+
 /** Referral statuses before the contract is signed: a tenant may have only one such referral. */
 const OPEN_STATUSES_SQL = sql.raw(
   `('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract')`,
@@ -50,12 +54,15 @@ export const brokers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('brokers_created_at_idx').on(t.createdAt.desc()),
-    index('brokers_active_idx').on(t.isActive, t.createdAt.desc()),
+    index('brokers_created_at_idx').on(t.createdAt),
+    index('brokers_active_idx').on(t.isActive, t.createdAt),
     index('brokers_activation_requested_idx')
       .on(t.activationRequestedAt)
       .where(sql`${t.isActive} = false and ${t.activationRequestedAt} is not null`),
-    index('brokers_full_name_idx').on(sql`lower(${t.fullName})`),
+    // Trigram indexes serve the admin searches `ILIKE '%term%'` (terms of three or more).
+    index('brokers_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('brokers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
+    index('brokers_broker_code_trgm_idx').using('gin', sql`${t.brokerCode} gin_trgm_ops`),
   ],
 );
 
@@ -75,7 +82,7 @@ export const otpCodes = pgTable(
     consumedAt: ts('consumed_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_codes_phone_created_idx').on(t.phone, t.createdAt.desc())],
+  (t) => [index('otp_codes_phone_created_idx').on(t.phone, t.createdAt)],
 );
 
 export const sessions = pgTable(
@@ -122,10 +129,12 @@ export const referrals = pgTable(
       sql`${t.status} in ('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract','contract_signed','commission_added','rejected','cancelled')`,
     ),
     check('referrals_rent_check', sql`${t.rentAmount} is null or ${t.rentAmount} >= 0`),
-    index('referrals_broker_submitted_idx').on(t.brokerId, t.submittedAt.desc()),
-    index('referrals_status_submitted_idx').on(t.status, t.submittedAt.desc()),
-    index('referrals_submitted_idx').on(t.submittedAt.desc()),
+    index('referrals_broker_submitted_idx').on(t.brokerId, t.submittedAt),
+    index('referrals_status_submitted_idx').on(t.status, t.submittedAt),
+    // The admin list's order (newest submission, then number) and its keyset export.
+    index('referrals_submitted_number_idx').on(t.submittedAt, t.number),
     index('referrals_tenant_phone_idx').on(t.tenantPhone),
+    index('referrals_tenant_phone_trgm_idx').using('gin', sql`${t.tenantPhone} gin_trgm_ops`),
     uniqueIndex('referrals_one_open_per_tenant_idx')
       .on(t.tenantPhone)
       .where(sql`${t.status} in ${OPEN_STATUSES_SQL}`),
@@ -163,9 +172,9 @@ export const commissions = pgTable(
       'commissions_paid_amount_check',
       sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`,
     ),
-    index('commissions_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
-    index('commissions_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('commissions_created_idx').on(t.createdAt.desc()),
+    index('commissions_broker_created_idx').on(t.brokerId, t.createdAt),
+    index('commissions_status_created_idx').on(t.status, t.createdAt),
+    index('commissions_created_idx').on(t.createdAt),
     index('commissions_transfer_request_idx').on(t.transferRequestId),
   ],
 );
@@ -189,8 +198,8 @@ export const transferRequests = pgTable(
   (t) => [
     check('transfer_requests_status_check', sql`${t.status} in ('open','paid','rejected')`),
     check('transfer_requests_amount_check', sql`${t.amount} > 0`),
-    index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
-    index('transfer_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt),
+    index('transfer_requests_status_created_idx').on(t.status, t.createdAt),
   ],
 );
 
@@ -261,10 +270,10 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
-    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
 
@@ -307,7 +316,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_type_check', sql`${t.type} in ('success','error','warning','info')`),
-    index('notifications_broker_created_idx').on(t.brokerId, t.createdAt.desc()),
+    index('notifications_broker_created_idx').on(t.brokerId, t.createdAt),
     index('notifications_unread_idx').on(t.brokerId).where(sql`${t.readAt} is null`),
   ],
 );

@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { Page } from '../../lib/types';
+import { useDebouncedValue } from '../../lib/use-debounced';
 import {
   BROKER_DELETION,
   ConfirmDeleteDialog,
@@ -98,7 +99,8 @@ export function AdminBrokersTab() {
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const selection = useSelection();
   const params = new URLSearchParams({ filter, page: String(page) });
-  if (search.trim()) params.set('search', search.trim());
+  const term = useDebouncedValue(search.trim());
+  if (term) params.set('search', term);
   const list = useQuery<Page<AdminBroker>>({
     queryKey: [`/api/admin/brokers?${params}`],
     staleTime: 0,

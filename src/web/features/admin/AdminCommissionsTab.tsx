@@ -19,6 +19,7 @@ import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { Page } from '../../lib/types';
+import { useDebouncedValue } from '../../lib/use-debounced';
 import { ExportButton } from './ExportButton';
 
 type AdminCommission = {
@@ -69,7 +70,8 @@ export function AdminCommissionsTab() {
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ page: String(page) });
-  if (search.trim()) params.set('search', search.trim());
+  const term = useDebouncedValue(search.trim());
+  if (term) params.set('search', term);
   if (status !== 'all') params.set('status', status);
   const list = useQuery<Page<AdminCommission>>({
     queryKey: [`/api/admin/commissions?${params}`],

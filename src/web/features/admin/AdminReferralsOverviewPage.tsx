@@ -10,6 +10,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
 import type { Page } from '../../lib/types';
+import { useDebouncedValue } from '../../lib/use-debounced';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetails } from './ReferralDetailsDialog';
 import type { AdminReferral } from './types';
@@ -25,7 +26,8 @@ export function AdminReferralsOverviewPage() {
   const [processing, setProcessing] = useState(false);
   const panel = useRef<HTMLElement>(null);
   const params = new URLSearchParams({ page: String(page) });
-  if (search.trim()) params.set('search', search.trim());
+  const term = useDebouncedValue(search.trim());
+  if (term) params.set('search', term);
   const list = useQuery<Page<AdminReferral>>({
     queryKey: [`/api/admin/referrals?${params}`],
     staleTime: 0,

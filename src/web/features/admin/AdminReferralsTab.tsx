@@ -10,6 +10,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import type { Page } from '../../lib/types';
+import { useDebouncedValue } from '../../lib/use-debounced';
 import {
   ConfirmDeleteDialog,
   REFERRAL_DELETION,
@@ -44,7 +45,8 @@ export function AdminReferralsTab() {
   const [selected, setSelected] = useState<AdminReferral | null>(null);
   const [processing, setProcessing] = useState<AdminReferral | null>(null);
   const params = new URLSearchParams({ page: String(page) });
-  if (search.trim()) params.set('search', search.trim());
+  const term = useDebouncedValue(search.trim());
+  if (term) params.set('search', term);
   if (status !== ALL) params.set('status', status);
   const list = useQuery<Page<AdminReferral>>({
     queryKey: [`/api/admin/referrals?${params}`],

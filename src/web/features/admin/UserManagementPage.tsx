@@ -12,6 +12,7 @@ import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
+import { useDebouncedValue } from '../../lib/use-debounced';
 
 type User = Profile & { isProtected: boolean };
 type Users = {
@@ -23,7 +24,8 @@ type Users = {
 /** /user-management: super-admins grant and remove the admin and super-admin roles. */
 export function UserManagementPage() {
   const [search, setSearch] = useState('');
-  const query = search.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
+  const term = useDebouncedValue(search.trim());
+  const query = term ? `?search=${encodeURIComponent(term)}` : '';
   const users = useQuery<Users>({ queryKey: [`/api/superadmin/users${query}`], staleTime: 0 });
   const change = useMutation({
     mutationFn: ({

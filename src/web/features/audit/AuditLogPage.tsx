@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { Select } from '../../components/ui/select';
 import type { Page } from '../../lib/types';
+import { useDebouncedValue } from '../../lib/use-debounced';
 
 type Entry = {
   id: number;
@@ -48,7 +49,8 @@ export function AuditLogPage() {
   const [action, setAction] = useState(ALL);
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ page: String(page) });
-  if (search.trim()) params.set('search', search.trim());
+  const term = useDebouncedValue(search.trim());
+  if (term) params.set('search', term);
   if (action !== ALL) params.set('action', action);
   const log = useQuery<Page<Entry>>({
     queryKey: [`/api/superadmin/audit-log?${params}`],
