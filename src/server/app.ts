@@ -5,7 +5,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportRoutes } from './admin/export-routes.js';
 import { payoutRoutes } from './admin/payout-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { settingsRoutes } from './admin/settings-routes.js';
@@ -16,6 +15,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DatabaseHandle } from './db/client.js';
+import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';

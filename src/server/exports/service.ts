@@ -11,15 +11,15 @@ import {
   referralStatusLabel,
   riyadhWallClock,
 } from '../../domain/index.js';
-import type { Database } from '../db/client.js';
-import { brokers, commissions, referrals } from '../db/schema.js';
 import {
   type BrokerQuery,
   brokerListWhere,
   type CommissionQuery,
   commissionListWhere,
-} from './lists.js';
-import { type ReferralQuery, referralListWhere } from './referrals.js';
+} from '../admin/lists.js';
+import { type ReferralQuery, referralListWhere } from '../admin/referrals.js';
+import type { Database } from '../db/client.js';
+import { brokers, commissions, referrals } from '../db/schema.js';
 
 export const EXPORT_TYPES = ['brokers', 'referrals', 'commissions'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];

@@ -5,7 +5,7 @@ import { COMMISSION_STATUS_KEYS, REFERRAL_STATUS_KEYS, riyadhIsoDate } from '../
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { AppError } from '../errors.js';
-import { EXPORT_TYPES, exportSheet, writeWorkbook } from './export.js';
+import { EXPORT_TYPES, exportSheet, writeWorkbook } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
