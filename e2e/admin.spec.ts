@@ -48,6 +48,8 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await consolePage
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill(phone);
+  // The search is sent once typing pauses: wait for the filtered list.
+  await expect(consolePage.getByText('١ وسيط', { exact: true })).toBeVisible();
   await expect(consolePage.getByText('تركي العمري')).toBeVisible();
   await consolePage.getByRole('button', { name: 'تفعيل', exact: true }).click();
   await expectToast(consolePage, 'تم تفعيل الحساب');
@@ -178,6 +180,7 @@ test('a super-admin grants and removes the admin role', async ({ page, browser }
   await expect(page.getByRole('heading', { name: 'إدارة المستخدمين' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'البحث بالجوال أو الاسم أو رمز الوسيط' }).fill(phone);
   const adminSwitch = page.getByRole('switch', { name: 'صلاحية المشرف: ماجد الغامدي' });
+  await expect(adminSwitch).toHaveCount(1);
   await expect(adminSwitch).not.toBeChecked();
   await adminSwitch.click();
   await expectToast(page, 'تم تحديث الصلاحيات');

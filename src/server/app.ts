@@ -89,6 +89,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
   if (config.exposeOtpInResponses) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });
   await app.register(shortLinkRoutes, { ctx });
-  await registerWebApp(app, options.webRoot);
+  await registerWebApp(app, {
+    webRoot: options.webRoot,
+    publicUrl: config.publicUrl,
+    brand: config.brand,
+  });
   return app;
 }

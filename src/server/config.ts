@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type Brand, BrandConfigError, brandFromEnv } from '../domain/brand.js';
 import { normalizeSaudiMobile } from '../domain/index.js';
 import type { S3Settings } from './integrations/storage.js';
 
@@ -69,6 +70,8 @@ export type AppConfig = {
   /** Development conveniences (OTP code in the send-otp response) are on only here. */
   exposeOtpInResponses: boolean;
   secureCookies: boolean;
+  /** Product name and contact details (BRAND_* variables, defaults in src/domain/brand.ts). */
+  brand: Brand;
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  let brand: Brand;
+  try {
+    brand = brandFromEnv(raw);
+  } catch (error) {
+    if (error instanceof BrandConfigError) {
+      throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    }
+    throw error;
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -118,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
     exposeOtpInResponses: e.NODE_ENV !== 'production' && e.SMS_PROVIDER === 'console',
     secureCookies: e.NODE_ENV === 'production',
+    brand,
   };
 }

@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { App } from './app/App';
+import { registerServiceWorker } from './lib/service-worker';
 
 // Arabic default messages for whatever a schema does not word itself.
 z.config(z.locales.ar());
@@ -19,3 +20,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     const code = await issueOtp(db, phone);
     await sms.send({
       to: phone,
-      body: `رمز التحقق الخاص بك في شريك: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
+      body: `رمز التحقق الخاص بك في ${config.brand.productName}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
       sensitive: true,
     });
     return {

@@ -41,7 +41,7 @@ export const exportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         after: { search: search ?? null, filter, status: status ?? null },
       });
       const output = new PassThrough();
-      writeWorkbook(sheet, output).catch((error: unknown) => {
+      writeWorkbook(sheet, output, ctx.config.brand.productName).catch((error: unknown) => {
         request.log.error({ err: error }, 'export stream failed');
         output.destroy(error instanceof Error ? error : new Error('export failed'));
       });

@@ -268,13 +268,17 @@ export async function exportSheet(
  * Streams the sheet as an .xlsx into `output`: right to left, bold frozen header row,
  * numbers and dates typed, each batch committed as it is read.
  */
-export async function writeWorkbook(sheet: Sheet, output: Writable): Promise<void> {
+export async function writeWorkbook(
+  sheet: Sheet,
+  output: Writable,
+  creator: string,
+): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
   });
-  workbook.creator = 'شريك';
+  workbook.creator = creator;
   const worksheet = workbook.addWorksheet(sheet.name, {
     views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }],
   });

@@ -1,27 +1,118 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Brand } from '../../domain/brand.js';
+
+/** Public pages listed in sitemap.xml. */
+const PUBLIC_PAGES = ['/', '/login', '/mobile', '/mobile-landing', '/mobile-demo'];
+
+/** Signed-in, personal or machine paths that search engines have no business crawling. */
+const NOT_FOR_CRAWLERS = [
+  '/api/',
+  '/s/',
+  '/tenant-form/',
+  '/admin',
+  '/dashboard',
+  '/referrals',
+  '/referral/',
+  '/commissions',
+  '/profile',
+  '/user-management',
+  '/audit-log',
+  '/messaging-config',
+  '/mobile-dashboard',
+];
 
 /**
  * Serves the built web app. Vite's hashed assets are immutable, so they are cached for a
- * year; index.html is revalidated so a deploy is picked up at once. Client routes fall back
- * to index.html; unknown /api paths answer JSON 404.
+ * year; pages are revalidated so a deploy is picked up at once. `/` is the landing page
+ * prerendered at build time (its canonical and social links get PUBLIC_URL here); other
+ * client routes fall back to the app's index.html; unknown /api paths answer JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webRoot: string | null; publicUrl: string; brand: Brand },
+): Promise<void> {
+  const { webRoot, publicUrl, brand } = options;
   const hasWeb = webRoot !== null && existsSync(path.join(webRoot, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
 
+  app.get('/robots.txt', { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          ...NOT_FOR_CRAWLERS.map((prefix) => `Disallow: ${prefix}`),
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+  app.get('/sitemap.xml', { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .send(
+        [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          ...PUBLIC_PAGES.map((page) => `  <url><loc>${publicUrl}${page}</loc></url>`),
+          '</urlset>',
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  // Installable: Arabic, right to left, opening on the broker's phone dashboard.
+  app.get('/manifest.webmanifest', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.type('application/manifest+json; charset=utf-8').send({
+      name: `${brand.productName} | منصة الوسطاء العقاريين`,
+      short_name: brand.productName,
+      description: 'أحِل المستأجرين الراغبين في الدفع الشهري وتابع طلباتك وعمولاتك.',
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/mobile-dashboard',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#0f766e',
+      background_color: '#f8fafc',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    }),
+  );
+
+  if (!hasWeb) return registerApiNotFound(app, false);
+
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const landingFile = path.join(webRoot, 'landing.html');
+  const landing = existsSync(landingFile)
+    ? readFileSync(landingFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl)
+    : null;
+  app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return landing
+      ? reply.type('text/html; charset=utf-8').send(landing)
+      : reply.sendFile('index.html');
+  });
+  registerApiNotFound(app, true);
+}
+
+function registerApiNotFound(app: FastifyInstance, hasWeb: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

@@ -1,13 +1,17 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Loading } from '../components/ui/feedback';
+import { BRAND } from '../lib/brand';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
 import { ByViewMode } from './view-mode';
 
 // Pages load on demand: the public pages never download the signed-in app's code.
-const HomePage = lazy(() =>
-  import('../features/home/HomePage').then((m) => ({ default: m.HomePage })),
+// In production `/` is the prerendered landing page; the app shows the same page when it
+// navigates there itself (and in development).
+const LandingPage = lazy(() =>
+  import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })),
 );
+const Landing = () => <LandingPage brand={BRAND} />;
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
 );
@@ -100,6 +104,14 @@ const MobileChangePasswordPage = lazyPage(
   'MobileChangePasswordPage',
 );
 
+const MobileLandingPage = lazyPage(
+  () => import('../features/landing/MobileLandingPage'),
+  'MobileLandingPage',
+);
+const MobileDemoPage = lazyPage(
+  () => import('../features/landing/MobileDemoPage'),
+  'MobileDemoPage',
+);
 const AdminDashboardPage = lazyPage(
   () => import('../features/admin/AdminDashboardPage'),
   'AdminDashboardPage',
@@ -150,17 +162,11 @@ const MOBILE_PAGES: { path: string; element: ReactNode }[] = [
   { path: '/mobile-referral-details/:id', element: <MobileReferralDetailsPage /> },
 ];
 
-/** Public pages that later releases fill in. */
-const PUBLIC_PENDING: { path: string; title: string }[] = [
-  { path: '/mobile-demo', title: 'عرض تجريبي' },
-  { path: '/mobile-landing', title: 'شريك للوسطاء' },
-];
-
 export const router = createBrowserRouter([
   {
     element: page(<Outlet />),
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: '/', element: <Landing /> },
       {
         path: '/login',
         element: <RedirectIfSignedIn to="/dashboard">{<LoginPage />}</RedirectIfSignedIn>,
@@ -173,14 +179,8 @@ export const router = createBrowserRouter([
           <RedirectIfSignedIn to="/mobile-dashboard">{<MobileLoginPage />}</RedirectIfSignedIn>
         ),
       },
-      ...PUBLIC_PENDING.map(({ path, title }) => ({
-        path,
-        element: (
-          <main id="main" className="mx-auto max-w-md p-4">
-            <PendingPage title={title} />
-          </main>
-        ),
-      })),
+      { path: '/mobile-landing', element: <MobileLandingPage /> },
+      { path: '/mobile-demo', element: <MobileDemoPage /> },
       {
         element: guarded('broker', <DesktopLayout />),
         children: DESKTOP_PAGES.map(({ path, access, element }) => ({

@@ -12,6 +12,7 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { BRAND } from '../../lib/brand';
 import { cn } from '../../lib/cn';
 import { type Profile, useLogout, useSession } from '../session';
 import { useViewMode } from '../view-mode';
@@ -93,7 +94,7 @@ export function DesktopLayout() {
         >
           <Menu aria-hidden="true" className="size-6" />
         </button>
-        <span className="text-xl font-bold text-brand-800">شريك</span>
+        <span className="text-xl font-bold text-brand-800">{BRAND.productName}</span>
         <div className="ms-auto flex items-center gap-2">
           <NotificationBell />
           {isAdmin ? (

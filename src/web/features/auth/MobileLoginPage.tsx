@@ -7,6 +7,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
+import { BRAND } from '../../lib/brand';
 import { authApi } from './api';
 import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
 import { useSignIn } from './use-sign-in';
@@ -50,7 +51,7 @@ export function MobileLoginPage() {
     flow.run(
       async () => {
         await authApi.createPassword(flow.phone, password);
-        toast({ title: 'تم إنشاء الحساب بنجاح', description: 'مرحباً بك في شريك' });
+        toast({ title: 'تم إنشاء الحساب بنجاح', description: `مرحباً بك في ${BRAND.productName}` });
         await signedIn();
       },
       (error) =>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField, Input } from '../../components/ui/input';
+import { BRAND } from '../../lib/brand';
 
 /** The development banner: shows the code the console SMS adapter "sent". */
 export function DevCodeBanner({ code }: { code: string | null }) {
@@ -39,7 +40,7 @@ export function AuthCard({
     >
       <Card className="w-full max-w-md space-y-5 p-6">
         <div className="space-y-1 text-center">
-          <p className="text-2xl font-bold text-brand-800">شريك</p>
+          <p className="text-2xl font-bold text-brand-800">{BRAND.productName}</p>
           <h1 className="text-xl font-bold text-slate-900">{title}</h1>
           {subtitle ? <p className="text-sm text-slate-700">{subtitle}</p> : null}
         </div>

@@ -16,6 +16,7 @@ import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
+import { BRAND } from '../../lib/brand';
 
 type ProfileForm = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;
@@ -63,7 +64,8 @@ export function ProfilePage() {
       <div>
         <h1 className="text-2xl font-bold">الملف الشخصي</h1>
         <p className="mt-1 text-slate-700">
-          مرحباً بك في شريك! أكمل بياناتك ليتعرّف عليك فريقنا ويسهل التواصل معك بخصوص طلباتك وعمولاتك.
+          مرحباً بك في {BRAND.productName}! أكمل بياناتك ليتعرّف عليك فريقنا ويسهل التواصل معك بخصوص
+          طلباتك وعمولاتك.
         </p>
       </div>
       <Card className="space-y-3">
@@ -75,7 +77,7 @@ export function ProfilePage() {
             </p>
           </div>
           <p className="max-w-xs text-sm text-slate-700">
-            استخدم هذا الرمز في جميع تعاملاتك الرسمية مع شريك.
+            استخدم هذا الرمز في جميع تعاملاتك الرسمية مع {BRAND.productName}.
           </p>
         </div>
         <div>

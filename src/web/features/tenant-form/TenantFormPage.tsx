@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api';
+import { BRAND } from '../../lib/brand';
 import { DocumentField } from './DocumentField';
 
 type Form = z.input<typeof tenantFormSchema>;
@@ -21,7 +22,7 @@ type FormInfo = { referralId: string; tenantPhone: string; submitted: boolean };
 function Shell({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="mx-auto min-h-screen max-w-md space-y-4 bg-slate-50 p-4">
-      <p className="text-center text-2xl font-bold text-brand-800">شريك</p>
+      <p className="text-center text-2xl font-bold text-brand-800">{BRAND.productName}</p>
       {children}
     </main>
   );

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * The brand and contact details shown on the public pages, in messages and in the app's
+ * header. One place: environment variables with sensible defaults, read when the web app is
+ * built (`npm start` builds first) and when the server starts.
+ */
+export type Brand = {
+  productName: string;
+  providerDescription: string;
+  commercialRegistration: string;
+  phone: string;
+  email: string;
+  address: string;
+  workingHours: string;
+  tenantsUrl: string;
+  privacyUrl: string;
+  termsUrl: string;
+  social: { x: string; instagram: string; linkedin: string; tiktok: string };
+  /** The messaging app (WhatsApp) number, as Saudis write it. */
+  whatsapp: string;
+};
+
+const https = z.url({ protocol: /^https$/ });
+
+/** Each variable, its default, and how it is checked. */
+const brandEnv = z.object({
+  BRAND_NAME: z.string().trim().min(1).default('شريك'),
+  BRAND_DESCRIPTION: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      'شركة تقنية مالية سعودية تتيح للمستأجرين دفع إيجاراتهم شهرياً بدلاً من الدفعات السنوية أو نصف السنوية، وتتعاقد مع المالك مباشرة ليستلم إيجاره كاملاً في موعده.',
+    ),
+  BRAND_CR_NUMBER: z
+    .string()
+    .regex(/^\d{10}$/, 'must be 10 digits')
+    .default('1010987654'),
+  BRAND_PHONE: z.string().trim().min(1).default('920012345'),
+  BRAND_EMAIL: z.email().default('support@shareek.sa'),
+  BRAND_ADDRESS: z.string().trim().min(1).default('طريق الملك فهد، حي العليا، الرياض ١٢٢١٤'),
+  BRAND_HOURS: z.string().trim().min(1).default('الأحد إلى الخميس، من ٨ صباحاً حتى ٥ مساءً'),
+  BRAND_TENANTS_URL: https.default('https://tenants.shareek.sa'),
+  BRAND_PRIVACY_URL: https.default('https://shareek.sa/privacy'),
+  BRAND_TERMS_URL: https.default('https://shareek.sa/terms'),
+  BRAND_X_URL: https.default('https://x.com/shareek_sa'),
+  BRAND_INSTAGRAM_URL: https.default('https://www.instagram.com/shareek_sa'),
+  BRAND_LINKEDIN_URL: https.default('https://www.linkedin.com/company/shareek-sa'),
+  BRAND_TIKTOK_URL: https.default('https://www.tiktok.com/@shareek_sa'),
+  BRAND_WHATSAPP: z
+    .string()
+    .regex(/^05\d{8}$/, 'must be a Saudi mobile, 05 and 8 digits')
+    .default('0550001234'),
+});
+
+export class BrandConfigError extends Error {}
+
+export function brandFromEnv(env: Record<string, string | undefined>): Brand {
+  const parsed = brandEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BrandConfigError(`${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    productName: e.BRAND_NAME,
+    providerDescription: e.BRAND_DESCRIPTION,
+    commercialRegistration: e.BRAND_CR_NUMBER,
+    phone: e.BRAND_PHONE,
+    email: e.BRAND_EMAIL,
+    address: e.BRAND_ADDRESS,
+    workingHours: e.BRAND_HOURS,
+    tenantsUrl: e.BRAND_TENANTS_URL,
+    privacyUrl: e.BRAND_PRIVACY_URL,
+    termsUrl: e.BRAND_TERMS_URL,
+    social: {
+      x: e.BRAND_X_URL,
+      instagram: e.BRAND_INSTAGRAM_URL,
+      linkedin: e.BRAND_LINKEDIN_URL,
+      tiktok: e.BRAND_TIKTOK_URL,
+    },
+    whatsapp: e.BRAND_WHATSAPP,
+  };
+}

@@ -1,0 +1,68 @@
+// Service worker: the app shell and static assets, so brokers can add the app to their home
+// screen and open it on a weak connection. It never caches API responses (personal data),
+// short links or uploads: those always go to the network.
+const VERSION = 'shareek-v1';
+const SHELL = [
+  '/',
+  '/mobile',
+  '/manifest.webmanifest',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+];
+const NEVER = ['/api/', '/s/', '/healthz', '/readyz'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(VERSION)
+      .then((cache) => cache.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key !== VERSION).map((key) => caches.delete(key))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (NEVER.some((prefix) => url.pathname.startsWith(prefix))) return;
+
+  // Hashed build files never change: cache first.
+  if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/')) {
+    event.respondWith(
+      caches.match(request).then(
+        (cached) =>
+          cached ||
+          fetch(request).then((response) => {
+            if (response.ok) {
+              const copy = response.clone();
+              caches.open(VERSION).then((cache) => cache.put(request, copy));
+            }
+            return response;
+          }),
+      ),
+    );
+    return;
+  }
+
+  // Pages: the network first (a deploy shows at once); offline, the cached page or the app shell.
+  if (request.mode === 'navigate') {
+    event.respondWith(
+      fetch(request).catch(() =>
+        caches
+          .match(url.pathname === '/' ? '/' : '/mobile')
+          .then((cached) => cached || Response.error()),
+      ),
+    );
+  }
+});
