@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '../../domain/brand.js';
@@ -93,6 +94,8 @@ export async function registerWebApp(
     root: webRoot,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text file (scripts/compress.mjs).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -100,14 +103,15 @@ export async function registerWebApp(
   });
 
   const landingFile = path.join(webRoot, 'landing.html');
-  const landing = existsSync(landingFile)
-    ? readFileSync(landingFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl)
-    : null;
-  app.get('/', { config: { access: 'public' } }, async (_request, reply) => {
+  const landing = existsSync(landingFile) ? compressedVariants(landingFile, publicUrl) : null;
+  app.get('/', { config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return landing
-      ? reply.type('text/html; charset=utf-8').send(landing)
-      : reply.sendFile('index.html');
+    if (!landing) return reply.sendFile('index.html');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? landing[encoding] : landing.identity);
   });
   registerApiNotFound(app, true);
 }
@@ -121,4 +125,14 @@ function registerApiNotFound(app: FastifyInstance, hasWeb: boolean): void {
     }
     return reply.status(404).send({ message: 'المسار المطلوب غير موجود', code: 'NOT_FOUND' });
   });
+}
+
+/** The landing page with PUBLIC_URL filled in, plain and compressed, prepared once at start. */
+function compressedVariants(file: string, publicUrl: string) {
+  const identity = Buffer.from(readFileSync(file, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl));
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
 }

@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { Loading } from '../components/ui/feedback';
+import { enhanceLandingMenu } from '../features/landing/menu';
 import { BRAND } from '../lib/brand';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
 import { ByViewMode } from './view-mode';
@@ -11,7 +12,10 @@ import { ByViewMode } from './view-mode';
 const LandingPage = lazy(() =>
   import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })),
 );
-const Landing = () => <LandingPage brand={BRAND} />;
+function Landing() {
+  useEffect(() => enhanceLandingMenu(document), []);
+  return <LandingPage brand={BRAND} />;
+}
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })),
 );

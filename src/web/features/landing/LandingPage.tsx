@@ -12,7 +12,7 @@ import {
   Timer,
   X,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Brand } from '../../../domain/brand';
 import { formatNumberAr } from '../../../domain/money';
 import { toInternationalPhone } from '../../../domain/phone';
@@ -91,17 +91,13 @@ function SocialLinks({ brand }: { brand: Brand }) {
   );
 }
 
-/** The public landing page: prerendered to HTML at build time, then hydrated. */
+/**
+ * The public landing page: rendered to HTML at build time (render.tsx); in the browser only
+ * its menu is enhanced (menu.ts). The app shows the same component when it navigates to `/`.
+ */
 export function LandingPage({ brand }: { brand: Brand }) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const example = commissionExample();
   const questions = faq(brand);
-  // Following an anchor in the phone menu closes it.
-  useEffect(() => {
-    const close = () => setMenuOpen(false);
-    window.addEventListener('hashchange', close);
-    return () => window.removeEventListener('hashchange', close);
-  }, []);
 
   return (
     <>
@@ -119,23 +115,20 @@ export function LandingPage({ brand }: { brand: Brand }) {
           <a href="/" className="text-2xl font-bold text-brand-800">
             {brand.productName}
           </a>
+          {/* Opened and closed by enhanceLandingMenu (menu.ts): no framework on this page. */}
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 md:hidden"
-            aria-expanded={menuOpen}
+            aria-expanded="false"
             aria-controls="landing-menu"
-            aria-label={menuOpen ? 'إغلاق القائمة' : 'فتح القائمة'}
-            onClick={() => setMenuOpen((open) => !open)}
+            aria-label="فتح القائمة"
           >
-            {menuOpen ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
+            <Menu aria-hidden="true" className="size-6" />
+            <X aria-hidden="true" className="hidden size-6" />
           </button>
           <ul
             id="landing-menu"
-            className={`${menuOpen ? 'flex' : 'hidden'} absolute inset-x-0 top-16 flex-col gap-1 border-b border-slate-200 bg-white p-4 md:static md:flex md:flex-row md:items-center md:border-0 md:p-0`}
+            className="hidden absolute inset-x-0 top-16 flex-col gap-1 border-b border-slate-200 bg-white p-4 md:static md:flex md:flex-row md:items-center md:border-0 md:p-0"
           >
             <li>
               <a href="#about" className={navLink}>
