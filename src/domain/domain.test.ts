@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BrandConfigError, brandFromEnv } from './brand.js';
 import {
   commissionStatusLabel,
   daysSince,
@@ -256,5 +257,25 @@ describe('profile completion', () => {
       }),
     ).toBe(100);
     expect(mobileProfileCompletion({ fullName: 'أحمد', bio: null })).toBe(17);
+  });
+});
+
+describe('brand configuration', () => {
+  it('has defaults for everything and takes the environment over them', () => {
+    const brand = brandFromEnv({});
+    expect(brand.productName).toBe('شريك');
+    expect(brand.workingHours).toContain('الأحد إلى الخميس');
+    expect(Object.values(brand.social)).toHaveLength(4);
+    const custom = brandFromEnv({ BRAND_NAME: 'شريك للإيجار', BRAND_CR_NUMBER: '7001234567' });
+    expect(custom.productName).toBe('شريك للإيجار');
+    expect(custom.commercialRegistration).toBe('7001234567');
+  });
+
+  it('refuses a bad value, naming the variable', () => {
+    expect(() => brandFromEnv({ BRAND_PRIVACY_URL: 'http://insecure.example' })).toThrow(
+      /^BRAND_PRIVACY_URL: /,
+    );
+    expect(() => brandFromEnv({ BRAND_WHATSAPP: '12345' })).toThrow(/^BRAND_WHATSAPP: /);
+    expect(() => brandFromEnv({ BRAND_CR_NUMBER: '12' })).toThrow(BrandConfigError);
   });
 });

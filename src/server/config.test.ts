@@ -49,3 +49,10 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 });
+
+describe('brand variables', () => {
+  it('are part of the configuration, a bad one named in the message', () => {
+    expect(loadConfig({ BRAND_NAME: 'شريك بلس' }).brand.productName).toBe('شريك بلس');
+    expect(() => loadConfig({ BRAND_EMAIL: 'not-an-email' })).toThrow(/BRAND_EMAIL/);
+  });
+});
