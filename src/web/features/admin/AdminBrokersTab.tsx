@@ -17,6 +17,7 @@ import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import {
   BROKER_DELETION,
+  BulkDeleteBar,
   ConfirmDeleteDialog,
   SelectBox,
   useDeletion,
@@ -128,7 +129,6 @@ export function AdminBrokersTab() {
   });
   const data = list.data;
   const deletable = (data?.items ?? []).filter((b) => !b.isProtected && b.id !== profile?.id);
-  const allSelected = deletable.length > 0 && deletable.every((b) => selection.selected.has(b.id));
 
   return (
     <div className="space-y-4">
@@ -159,25 +159,11 @@ export function AdminBrokersTab() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} وسيط</p> : null}
         {canDelete && deletable.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <SelectBox
-              label="تحديد الكل في هذه الصفحة"
-              checked={allSelected}
-              onChange={(on) =>
-                selection.setAll(
-                  deletable.map((b) => b.id),
-                  on,
-                )
-              }
-            />
-            <Button
-              variant="destructive"
-              disabled={selection.selected.size === 0}
-              onClick={() => setDeleting([...selection.selected])}
-            >
-              حذف المحدد ({formatNumberAr(selection.selected.size)})
-            </Button>
-          </div>
+          <BulkDeleteBar
+            ids={deletable.map((b) => b.id)}
+            selection={selection}
+            onDelete={setDeleting}
+          />
         ) : null}
       </div>
       {!data ? (

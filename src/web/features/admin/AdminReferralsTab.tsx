@@ -12,6 +12,7 @@ import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import {
+  BulkDeleteBar,
   ConfirmDeleteDialog,
   REFERRAL_DELETION,
   SelectBox,
@@ -53,8 +54,6 @@ export function AdminReferralsTab() {
     staleTime: 0,
   });
   const data = list.data;
-  const allSelected =
-    Boolean(data?.items.length) && (data?.items ?? []).every((r) => selection.selected.has(r.id));
 
   return (
     <div className="space-y-4">
@@ -85,25 +84,11 @@ export function AdminReferralsTab() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p> : null}
         {canDelete && data && data.items.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <SelectBox
-              label="تحديد الكل في هذه الصفحة"
-              checked={allSelected}
-              onChange={(on) =>
-                selection.setAll(
-                  data.items.map((r) => r.id),
-                  on,
-                )
-              }
-            />
-            <Button
-              variant="destructive"
-              disabled={selection.selected.size === 0}
-              onClick={() => setDeleting([...selection.selected])}
-            >
-              حذف المحدد ({formatNumberAr(selection.selected.size)})
-            </Button>
-          </div>
+          <BulkDeleteBar
+            ids={data.items.map((r) => r.id)}
+            selection={selection}
+            onDelete={setDeleting}
+          />
         ) : null}
       </div>
       {!data ? (

@@ -71,6 +71,8 @@ export function useDeletion(kind: Kind, onDone: () => void) {
   });
 }
 
+export type Selection = ReturnType<typeof useSelection>;
+
 /** Ids chosen on the current page, with select-all over that page. */
 export function useSelection() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -140,5 +142,34 @@ export function ConfirmDeleteDialog({
         </Button>
       </div>
     </Dialog>
+  );
+}
+
+/** Select-all over the page's deletable ids, and the button that deletes the chosen ones. */
+export function BulkDeleteBar({
+  ids,
+  selection,
+  onDelete,
+}: {
+  ids: string[];
+  selection: Selection;
+  onDelete: (ids: string[]) => void;
+}) {
+  const allSelected = ids.length > 0 && ids.every((id) => selection.selected.has(id));
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <SelectBox
+        label="تحديد الكل في هذه الصفحة"
+        checked={allSelected}
+        onChange={(on) => selection.setAll(ids, on)}
+      />
+      <Button
+        variant="destructive"
+        disabled={selection.selected.size === 0}
+        onClick={() => onDelete([...selection.selected])}
+      >
+        حذف المحدد ({formatNumberAr(selection.selected.size)})
+      </Button>
+    </div>
   );
 }
