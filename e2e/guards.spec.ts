@@ -45,14 +45,6 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an unknown address shows the Arabic not-found screen with a way home', async ({ page }) => {
-    await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'العودة للرئيسية' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
-
   test('public pages open without a session', async ({ page }) => {
     for (const path of [
       '/',
