@@ -44,6 +44,7 @@ async function seed(
       brokerId,
       referralId: row.id,
       amount: extra.commission.amount,
+      paidAmount: extra.commission.status === 'paid' ? extra.commission.amount : '0',
       status: extra.commission.status,
       createdAt: new Date(submittedAt),
     });

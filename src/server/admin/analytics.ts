@@ -54,8 +54,8 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
     query<{ month: string; paid: string; pending: string }>(
       db,
       sql`select ${riyadhMonth('c.created_at')} as month,
-                 coalesce(sum(c.amount) filter (where c.status = 'paid'), 0)::numeric(14,2)::text as paid,
-                 coalesce(sum(c.amount) filter (where c.status <> 'paid'), 0)::numeric(14,2)::text as pending
+                 coalesce(sum(c.paid_amount), 0)::numeric(14,2)::text as paid,
+                 coalesce(sum(c.amount - c.paid_amount), 0)::numeric(14,2)::text as pending
           from commissions c
           where c.created_at >= ${start.toISOString()}::timestamptz
             and c.created_at < ${end.toISOString()}::timestamptz

@@ -66,7 +66,7 @@ export async function listAdminBrokers(
       })
       .from(brokers)
       .where(where)
-      .orderBy(desc(brokers.createdAt))
+      .orderBy(desc(brokers.createdAt), desc(brokers.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ value: count() }).from(brokers).where(where),
@@ -123,7 +123,7 @@ export async function listAdminCommissions(
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
-      .orderBy(desc(commissions.createdAt))
+      .orderBy(desc(commissions.createdAt), desc(commissions.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ value: count() }).from(commissions).where(where),
@@ -163,7 +163,7 @@ export async function listTransferRequestsForAdmin(
     .from(transferRequests)
     .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
     .where(eq(transferRequests.status, status))
-    .orderBy(desc(transferRequests.createdAt))
+    .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
     .limit(ADMIN_PAGE_SIZE);
   return rows.map(({ request, ...broker }) => ({
     id: request.id,

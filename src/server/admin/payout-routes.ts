@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatSar } from '../../domain/index.js';
-import { audit } from '../audit/service.js';
+import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
@@ -51,15 +51,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         db,
         request.params.id,
         request.body.transferReference ?? null,
+        auditBy(request),
       );
       if (result.changed) {
-        await audit(db, request, {
-          action: 'commission.confirm_payment',
-          entityType: 'commission',
-          entityId: request.params.id,
-          before: { status: 'pending' },
-          after: { status: 'paid', transferReference: request.body.transferReference ?? null },
-        });
         await notify(db, result.brokerId, {
           type: 'success',
           title: 'تم دفع العمولة',
@@ -92,15 +86,9 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         request.params.id,
         currentBroker(request).id,
         request.body.transferReference ?? null,
+        auditBy(request),
       );
       if (result.changed) {
-        await audit(db, request, {
-          action: 'transfer_request.pay',
-          entityType: 'transfer_request',
-          entityId: result.request.id,
-          before: { status: 'open' },
-          after: { status: 'paid', amount: result.request.amount },
-        });
         await notify(db, result.request.brokerId, {
           type: 'success',
           title: 'تم تنفيذ طلب التحويل',
@@ -134,14 +122,8 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         request.params.id,
         currentBroker(request).id,
         request.body.reason,
+        auditBy(request),
       );
-      await audit(db, request, {
-        action: 'transfer_request.reject',
-        entityType: 'transfer_request',
-        entityId: rejected.id,
-        before: { status: 'open' },
-        after: { status: 'rejected', reason: rejected.rejectionReason },
-      });
       await notify(db, rejected.brokerId, {
         type: 'warning',
         title: 'تم رفض طلب التحويل',

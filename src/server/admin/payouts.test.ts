@@ -214,19 +214,24 @@ describe('settings', () => {
     });
   });
 
-  it('the commission minimum and rate come from the settings', async () => {
-    await as(admin.cookie, 'POST', '/api/admin/config', {
-      key: 'commission_minimum',
-      value: '750',
-    });
+  it('the commission minimum and rate come from the settings, changed by super-admins only', async () => {
+    const superAdmin = await signUpBroker(t, { superAdmin: true });
+    const minimum = (cookie: string, value: string) =>
+      as(cookie, 'POST', '/api/admin/config', { key: 'commission_minimum', value });
+    const refused = await minimum(admin.cookie, '750');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('تعديل قاعدة العمولة متاح للمشرف العام فقط');
+    // A commission is never zero.
+    expect((await minimum(superAdmin.cookie, '0')).statusCode).toBe(400);
+    expect((await minimum(superAdmin.cookie, '750')).statusCode).toBe(200);
     try {
       const { broker } = await brokerWithCommission(50000);
       expect((await summary(broker)).total).toBe('750.00');
+      // The admin list's estimate, shown in the process dialog, follows the same rule.
+      const [referral] = (await as(admin.cookie, 'GET', '/api/admin/referrals')).json().items;
+      expect(referral.commissionEstimate).toBe('750.00');
     } finally {
-      await as(admin.cookie, 'POST', '/api/admin/config', {
-        key: 'commission_minimum',
-        value: '500',
-      });
+      await minimum(superAdmin.cookie, '500');
     }
   });
 });

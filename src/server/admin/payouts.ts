@@ -1,16 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { toMoneyString } from '../../domain/index.js';
-import { commissionSummary } from '../commissions/service.js';
-import type { Database } from '../db/client.js';
+import type { AuditRecorder } from '../audit/service.js';
+import { commissionSummary, markRequestedCommissions } from '../commissions/service.js';
+import type { Database, Transaction } from '../db/client.js';
 import { brokers, commissions, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 
 const cents = (value: string | number) => Math.round(Number(value) * 100);
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** Serialises money changes of one broker: every payout path locks the broker's row first. */
-async function lockBroker(tx: Tx, brokerId: string): Promise<void> {
+export async function lockBroker(tx: Transaction, brokerId: string): Promise<void> {
   await tx.select({ id: brokers.id }).from(brokers).where(eq(brokers.id, brokerId)).for('update');
 }
 
@@ -22,6 +21,7 @@ export async function confirmCommissionPayment(
   db: Database,
   commissionId: string,
   transferReference: string | null,
+  record: AuditRecorder,
 ): Promise<{ changed: boolean; brokerId: string; amount: string }> {
   return db.transaction(async (tx) => {
     const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
@@ -48,6 +48,14 @@ export async function confirmCommissionPayment(
       .update(commissions)
       .set({ status: 'paid', paidAmount: commission.amount, paidAt: new Date(), transferReference })
       .where(eq(commissions.id, commission.id));
+    await markRequestedCommissions(tx, commission.brokerId);
+    await record(tx, {
+      action: 'commission.confirm_payment',
+      entityType: 'commission',
+      entityId: commission.id,
+      before: { status: commission.status, paidAmount: commission.paidAmount },
+      after: { status: 'paid', paidAmount: commission.amount, transferReference },
+    });
     return { changed: true, brokerId: commission.brokerId, amount: commission.amount };
   });
 }
@@ -61,6 +69,7 @@ export async function payTransferRequest(
   requestId: string,
   adminId: string,
   transferReference: string | null,
+  record: AuditRecorder,
 ) {
   return db.transaction(async (tx) => {
     const [peek] = await tx
@@ -88,7 +97,7 @@ export async function payTransferRequest(
           sql`${commissions.paidAmount} < ${commissions.amount}`,
         ),
       )
-      .orderBy(asc(commissions.createdAt));
+      .orderBy(asc(commissions.createdAt), asc(commissions.id));
     for (const commission of unpaid) {
       if (remaining <= 0) break;
       const outstanding = cents(commission.amount) - cents(commission.paidAmount);
@@ -106,12 +115,27 @@ export async function payTransferRequest(
         })
         .where(eq(commissions.id, commission.id));
     }
-    if (remaining > 0) throw new Error('transfer request exceeds the unpaid commissions');
+    if (remaining > 0) {
+      // Only possible if commissions behind the request were removed; nothing is written.
+      throw new AppError(
+        409,
+        'REQUEST_EXCEEDS_UNPAID',
+        'مبلغ طلب التحويل أكبر من العمولات غير المدفوعة لهذا الوسيط، يرجى رفضه',
+      );
+    }
     const [paid] = await tx
       .update(transferRequests)
       .set({ status: 'paid', handledAt: new Date(), handledBy: adminId, transferReference })
       .where(eq(transferRequests.id, request.id))
       .returning();
+    await markRequestedCommissions(tx, request.brokerId);
+    await record(tx, {
+      action: 'transfer_request.pay',
+      entityType: 'transfer_request',
+      entityId: request.id,
+      before: { status: request.status, amount: request.amount },
+      after: { status: 'paid', amount: request.amount, transferReference },
+    });
     return { changed: true, request: paid ?? request };
   });
 }
@@ -121,17 +145,37 @@ export async function rejectTransferRequest(
   requestId: string,
   adminId: string,
   reason: string,
+  record: AuditRecorder,
 ) {
-  const [rejected] = await db
-    .update(transferRequests)
-    .set({ status: 'rejected', rejectionReason: reason, handledAt: new Date(), handledBy: adminId })
-    .where(and(eq(transferRequests.id, requestId), eq(transferRequests.status, 'open')))
-    .returning();
+  const rejected = await db.transaction(async (tx) => {
+    const [peek] = await tx
+      .select({ brokerId: transferRequests.brokerId })
+      .from(transferRequests)
+      .where(eq(transferRequests.id, requestId));
+    if (!peek) throw notFound('طلب التحويل غير موجود');
+    await lockBroker(tx, peek.brokerId);
+    const [row] = await tx
+      .update(transferRequests)
+      .set({
+        status: 'rejected',
+        rejectionReason: reason,
+        handledAt: new Date(),
+        handledBy: adminId,
+      })
+      .where(and(eq(transferRequests.id, requestId), eq(transferRequests.status, 'open')))
+      .returning();
+    if (row) {
+      await markRequestedCommissions(tx, row.brokerId);
+      await record(tx, {
+        action: 'transfer_request.reject',
+        entityType: 'transfer_request',
+        entityId: row.id,
+        before: { status: 'open', amount: row.amount },
+        after: { status: 'rejected', reason },
+      });
+    }
+    return row;
+  });
   if (rejected) return rejected;
-  const [existing] = await db
-    .select()
-    .from(transferRequests)
-    .where(eq(transferRequests.id, requestId));
-  if (!existing) throw notFound('طلب التحويل غير موجود');
   throw new AppError(409, 'REQUEST_CLOSED', 'تمت معالجة طلب التحويل هذا مسبقاً');
 }

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { ReferralStatus } from '../../domain/index.js';
+import { estimateCommission, type ReferralStatus, toMoneyString } from '../../domain/index.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
 import { isUuid } from '../ids.js';
 import { tenantFormPath } from '../referrals/links.js';
 import { referralViewOf } from '../referrals/service.js';
+import { commissionRule } from '../settings/service.js';
 import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
 
 export type ReferralQuery = { search?: string | undefined; status?: ReferralStatus | undefined };
@@ -58,7 +59,7 @@ export async function listAdminReferrals(
   query: ReferralQuery & { page: number },
 ) {
   const where = referralListWhere(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], rule] = await Promise.all([
     db
       .select({
         referral: referrals,
@@ -76,10 +77,13 @@ export async function listAdminReferrals(
       .limit(ADMIN_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ value: count() }).from(referrals).where(where),
+    commissionRule(db),
   ]);
   return {
     items: rows.map((row) => ({
-      ...referralViewOf(row),
+      ...referralViewOf(row, rule),
+      // What reaching contract signing would create now, under the rule in system_config.
+      commissionEstimate: toMoneyString(estimateCommission(row.referral.rentAmount, rule)),
       brokerName: row.brokerName,
       brokerPhone: row.brokerPhone,
       brokerCode: row.brokerCode,

@@ -8,7 +8,7 @@ import {
   referralStatusLabel,
   riyadhIsoDate,
 } from '../../domain/index.js';
-import { audit } from '../audit/service.js';
+import { audit, auditBy } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';
@@ -142,26 +142,19 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     async (request) => {
       const { status, notes, contractId } = request.body;
       const result = isUuid(request.params.id)
-        ? await changeReferralStatus(db, request.params.id, {
-            status,
-            ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
-            ...(contractId !== undefined ? { contractId: contractId || null } : {}),
-          })
+        ? await changeReferralStatus(
+            db,
+            request.params.id,
+            {
+              status,
+              ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
+              ...(contractId !== undefined ? { contractId: contractId || null } : {}),
+            },
+            auditBy(request),
+          )
         : null;
       if (!result) throw notFound('الإحالة غير موجودة');
       const { before, after, commissionCreated } = result;
-      await audit(db, request, {
-        action: 'referral.status_change',
-        entityType: 'referral',
-        entityId: after.id,
-        before: { status: before.status, notes: before.notes, contractId: before.contractId },
-        after: {
-          status: after.status,
-          notes: after.notes,
-          contractId: after.contractId,
-          commissionCreated,
-        },
-      });
       if (before.status !== after.status) {
         await notify(db, after.brokerId, {
           type: 'info',
@@ -191,18 +184,26 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
           ? await findBrokerById(db, request.params.id)
           : null;
         if (!broker) throw notFound('الوسيط غير موجود');
-        const [updated] = await db
-          .update(brokers)
-          .set({ isActive: change.isActive, updatedAt: new Date() })
-          .where(eq(brokers.id, broker.id))
-          .returning();
-        if (!updated) throw notFound('الوسيط غير موجود');
-        await audit(db, request, {
-          action: change.action,
-          entityType: 'broker',
-          entityId: broker.id,
-          before: { isActive: broker.isActive },
-          after: { isActive: updated.isActive },
+        // A new decision closes the broker's activation request: a deactivated broker may ask
+        // again, and no longer shows among the requests waiting.
+        const updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(brokers)
+            .set({ isActive: change.isActive, activationRequestedAt: null, updatedAt: new Date() })
+            .where(eq(brokers.id, broker.id))
+            .returning();
+          if (!row) throw notFound('الوسيط غير موجود');
+          await audit(tx, request, {
+            action: change.action,
+            entityType: 'broker',
+            entityId: broker.id,
+            before: {
+              isActive: broker.isActive,
+              activationRequestedAt: broker.activationRequestedAt,
+            },
+            after: { isActive: row.isActive },
+          });
+          return row;
         });
         if (broker.isActive !== change.isActive) await notify(db, broker.id, change.notice);
         return toProfile(updated);

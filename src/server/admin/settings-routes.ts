@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { systemConfig } from '../db/schema.js';
+import { AppError } from '../errors.js';
 import { currentBroker } from '../plugins/session.js';
 import { getSetting } from '../settings/service.js';
 
@@ -12,9 +13,13 @@ const SETTINGS = {
   sms_notifications_enabled: z.enum(['true', 'false'], {
     error: 'القيمة يجب أن تكون true أو false',
   }),
-  commission_minimum: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'يرجى إدخال مبلغ صحيح' }),
+  commission_minimum: z
+    .string()
+    .regex(/^[1-9]\d{0,6}(\.\d{1,2})?$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن 1' }),
   commission_rate: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'يرجى إدخال نسبة بين 0 و 1' }),
 } as const;
+/** Money rules: only super-admins change them. */
+const MONEY_SETTINGS = new Set<string>(['commission_minimum', 'commission_rate']);
 const KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const keySchema = z.enum(KEYS, { error: 'إعداد غير معروف' });
 
@@ -39,8 +44,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         body: z
           .object({
             key: keySchema,
-            value: z.string().max(50),
-            description: z.string().max(500).nullish(),
+            value: z
+              .string({ error: 'يرجى إدخال القيمة' })
+              .max(50, { error: 'النص أطول من المسموح' }),
+            description: z.string().max(500, { error: 'النص أطول من المسموح' }).nullish(),
           })
           .superRefine((body, issue) => {
             const check = SETTINGS[body.key].safeParse(body.value);
@@ -56,30 +63,36 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     },
     async (request) => {
       const { key, value, description } = request.body;
-      const before = await getSetting(db, key);
-      await db
-        .insert(systemConfig)
-        .values({
-          key,
-          value,
-          description: description ?? null,
-          updatedBy: currentBroker(request).id,
-        })
-        .onConflictDoUpdate({
-          target: systemConfig.key,
-          set: {
+      const me = currentBroker(request);
+      if (MONEY_SETTINGS.has(key) && !me.isSuperAdmin) {
+        throw new AppError(403, 'FORBIDDEN', 'تعديل قاعدة العمولة متاح للمشرف العام فقط');
+      }
+      await db.transaction(async (tx) => {
+        const before = await getSetting(tx, key);
+        await tx
+          .insert(systemConfig)
+          .values({
+            key,
             value,
-            description: sql`coalesce(excluded.description, ${systemConfig.description})`,
-            updatedBy: currentBroker(request).id,
-            updatedAt: new Date(),
-          },
+            description: description ?? null,
+            updatedBy: me.id,
+          })
+          .onConflictDoUpdate({
+            target: systemConfig.key,
+            set: {
+              value,
+              description: sql`coalesce(excluded.description, ${systemConfig.description})`,
+              updatedBy: me.id,
+              updatedAt: new Date(),
+            },
+          });
+        await audit(tx, request, {
+          action: 'settings.change',
+          entityType: 'setting',
+          entityId: key,
+          before: { value: before },
+          after: { value },
         });
-      await audit(db, request, {
-        action: 'settings.change',
-        entityType: 'setting',
-        entityId: key,
-        before: { value: before },
-        after: { value },
       });
       return { key, value };
     },

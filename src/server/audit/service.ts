@@ -10,9 +10,12 @@ export type AuditEntry = {
   after?: unknown;
 };
 
+/** The database or a transaction of it: anything that can insert the audit row. */
+export type AuditWriter = Pick<Database, 'insert'>;
+
 /** Records who did what, when, with the state before and after. */
 export async function audit(
-  db: Database,
+  db: AuditWriter,
   request: FastifyRequest,
   entry: AuditEntry,
 ): Promise<void> {
@@ -27,3 +30,14 @@ export async function audit(
     ip: request.ip,
   });
 }
+
+/**
+ * Writes an entry inside the change's own transaction, so an administrative change is never
+ * committed without its record. Services that own a transaction take one of these.
+ */
+export type AuditRecorder = (tx: AuditWriter, entry: AuditEntry) => Promise<void>;
+
+export const auditBy =
+  (request: FastifyRequest): AuditRecorder =>
+  (tx, entry) =>
+    audit(tx, request, entry);

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
+import { commissionRule } from '../settings/service.js';
 
 /**
  * The broker's money, always consistent: total = paid + pending + requested, where
@@ -56,6 +57,7 @@ export async function listCommissions(db: Database, brokerId: string) {
       ),
     )
     .orderBy(desc(referrals.submittedAt));
+  const rule = await commissionRule(db);
   return [
     ...rows.map(({ commission, tenantPhone }) => ({
       id: commission.id,
@@ -72,7 +74,7 @@ export async function listCommissions(db: Database, brokerId: string) {
       id: `potential-${referral.id}`,
       referralId: referral.id,
       tenantPhone: referral.tenantPhone,
-      amount: toMoneyString(estimateCommission(referral.rentAmount)),
+      amount: toMoneyString(estimateCommission(referral.rentAmount, rule)),
       paidAmount: '0.00',
       status: 'potential',
       contractNumber: null,
@@ -80,6 +82,32 @@ export async function listCommissions(db: Database, brokerId: string) {
       createdAt: referral.submittedAt.toISOString(),
     })),
   ];
+}
+
+/**
+ * Keeps each unpaid commission's status telling whether open transfer requests hold it:
+ * requests are settled oldest commission first, so a commission is 'requested' when the unpaid
+ * amounts before it leave part of the open requests' total to fall on it, else 'pending'.
+ * Called, with the broker's row locked, after every change to the broker's money.
+ */
+export async function markRequestedCommissions(
+  tx: Pick<Database, 'execute'>,
+  brokerId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    update commissions c
+    set status = case when held.before_it < held.requested then 'requested' else 'pending' end
+    from (
+      select u.id,
+        sum(u.amount - u.paid_amount) over (order by u.created_at, u.id)
+          - (u.amount - u.paid_amount) as before_it,
+        (select coalesce(sum(t.amount), 0) from transfer_requests t
+          where t.broker_id = ${brokerId} and t.status = 'open') as requested
+      from commissions u
+      where u.broker_id = ${brokerId} and u.paid_amount < u.amount
+    ) held
+    where c.id = held.id
+      and c.status <> case when held.before_it < held.requested then 'requested' else 'pending' end`);
 }
 
 /**
@@ -109,6 +137,7 @@ export async function requestTransfer(
       .values({ brokerId, amount: toMoneyString(input.amount), iban: input.iban })
       .returning();
     if (!created) throw new Error('transfer request insert returned nothing');
+    await markRequestedCommissions(tx, brokerId);
     return created;
   });
 }

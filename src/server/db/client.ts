@@ -12,6 +12,8 @@ import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database, as handed to `db.transaction`'s callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null }
   | { kind: 'postgres'; url: string };

@@ -53,7 +53,9 @@ export async function registerSessions(
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so a caller without the right gets 401/403 whatever the body holds,
+  // never a 400 that tells them what the call expects.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     const token = request.cookies[SESSION_COOKIE];

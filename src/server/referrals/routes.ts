@@ -9,7 +9,7 @@ import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { enqueueSms } from '../messaging/outbox.js';
 import { currentBroker } from '../plugins/session.js';
-import { smsNotificationsEnabled } from '../settings/service.js';
+import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
 import { documentHref } from '../tenant-forms/service.js';
 import { newFormToken, newShortCode, tenantFormPath } from './links.js';
 import {
@@ -99,7 +99,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         });
         ctx.outbox.kick();
       }
-      return reply.status(201).send(toReferralView(created, null));
+      return reply.status(201).send(toReferralView(created, null, await commissionRule(db)));
     },
   );
 
@@ -111,16 +111,19 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
-    return referralViewOf(row);
+    return referralViewOf(row, await commissionRule(db));
   });
 
   app.get('/:id/details', { config: broker, schema: { params: idParams } }, async (request) => {
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
-    const form = await findTenantForm(db, row.referral.id);
+    const [form, rule] = await Promise.all([
+      findTenantForm(db, row.referral.id),
+      commissionRule(db),
+    ]);
     return {
-      ...referralViewOf(row),
+      ...referralViewOf(row, rule),
       formToken: row.referral.formToken,
       tenantFormUrl: `${config.publicUrl}${tenantFormPath(row.referral.formToken)}`,
       tenantData: form

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   COMPLETED_REFERRAL_STATUSES,
+  type CommissionRule,
   estimateCommission,
   OPEN_REFERRAL_STATUSES,
   type ReferralStatus,
@@ -9,6 +10,7 @@ import {
 } from '../../domain/index.js';
 import type { Database } from '../db/client.js';
 import { commissions, type Referral, referrals, tenantForms } from '../db/schema.js';
+import { commissionRule } from '../settings/service.js';
 
 /** Accepted but not yet signed: these show a potential commission (never counted in totals). */
 export const POTENTIAL_STATUSES: ReferralStatus[] = [
@@ -28,10 +30,11 @@ export type ReferralFilters = {
 export function toReferralView(
   referral: Referral,
   commission: { amount: string; status: string } | null,
+  rule: CommissionRule,
 ) {
   const potential =
     !commission && POTENTIAL_STATUSES.includes(referral.status as ReferralStatus)
-      ? toMoneyString(estimateCommission(referral.rentAmount))
+      ? toMoneyString(estimateCommission(referral.rentAmount, rule))
       : null;
   return {
     id: referral.id,
@@ -70,7 +73,7 @@ export async function listBrokerReferrals(
     conditions.push(lt(referrals.submittedAt, riyadhDayRange(filters.to).end));
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], rule] = await Promise.all([
     db
       .select({
         referral: referrals,
@@ -84,9 +87,10 @@ export async function listBrokerReferrals(
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize),
     db.select({ value: count() }).from(referrals).where(where),
+    commissionRule(db),
   ]);
   return {
-    items: rows.map(referralViewOf),
+    items: rows.map((row) => referralViewOf(row, rule)),
     total: total?.value ?? 0,
     page: filters.page,
     pageSize: filters.pageSize,
@@ -95,12 +99,13 @@ export async function listBrokerReferrals(
 
 type ReferralRow = { referral: Referral; amount: string | null; commissionStatus: string | null };
 
-export const referralViewOf = (row: ReferralRow) =>
+export const referralViewOf = (row: ReferralRow, rule: CommissionRule) =>
   toReferralView(
     row.referral,
     row.amount && row.commissionStatus
       ? { amount: row.amount, status: row.commissionStatus }
       : null,
+    rule,
   );
 
 /** One referral of the broker, or null: another broker's id is as good as unknown. */

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { lockBroker } from '../admin/payouts.js';
 import { ADMIN_PAGE_SIZE, likeTerm } from '../admin/query.js';
 import { audit } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
+import { commissionSummary, markRequestedCommissions } from '../commissions/service.js';
 import type { FeatureOptions } from '../context.js';
-import { auditLog, brokers, referrals, storedFiles } from '../db/schema.js';
+import { auditLog, brokers, commissions, referrals, storedFiles } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { currentBroker } from '../plugins/session.js';
@@ -97,7 +99,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
           .select()
           .from(brokers)
           .where(where)
-          .orderBy(desc(brokers.createdAt))
+          .orderBy(desc(brokers.createdAt), desc(brokers.id))
           .limit(ADMIN_PAGE_SIZE)
           .offset((page - 1) * ADMIN_PAGE_SIZE),
         db.select({ value: count() }).from(brokers).where(where),
@@ -157,15 +159,17 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
           })
           .where(eq(brokers.id, user.id))
           .returning();
+        if (!row) throw notFound('المستخدم غير موجود');
+        if (row.isAdmin !== user.isAdmin || row.isSuperAdmin !== user.isSuperAdmin) {
+          await audit(tx, request, {
+            action: 'user.role_change',
+            entityType: 'broker',
+            entityId: user.id,
+            before: { isAdmin: user.isAdmin, isSuperAdmin: user.isSuperAdmin },
+            after: { isAdmin: row.isAdmin, isSuperAdmin: row.isSuperAdmin },
+          });
+        }
         return row;
-      });
-      if (!updated) throw notFound('المستخدم غير موجود');
-      await audit(db, request, {
-        action: 'user.role_change',
-        entityType: 'broker',
-        entityId: user.id,
-        before: { isAdmin: user.isAdmin, isSuperAdmin: user.isSuperAdmin },
-        after: { isAdmin: updated.isAdmin, isSuperAdmin: updated.isSuperAdmin },
       });
       return toProfile(updated);
     },
@@ -183,22 +187,25 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
         throw new AppError(409, 'SELF_DELETE', 'لا يمكنك حذف حسابك من لوحة الإدارة');
       }
       const keys = await db.transaction(async (tx) => {
+        await lockBroker(tx, broker.id);
         const files = await tx
           .select({ key: storedFiles.key })
           .from(storedFiles)
           .innerJoin(referrals, eq(referrals.id, storedFiles.referralId))
           .where(eq(referrals.brokerId, broker.id));
+        // The money that goes with the account, kept in the record of its deletion.
+        const money = await commissionSummary(tx, broker.id);
         // Referrals, commissions, tenant forms, files' rows, sessions and notifications cascade.
         await tx.delete(brokers).where(eq(brokers.id, broker.id));
+        await audit(tx, request, {
+          action: 'broker.delete',
+          entityType: 'broker',
+          entityId: broker.id,
+          before: { ...toProfile(broker), commissions: money },
+        });
         return files.map((f) => f.key);
       });
       await removeFiles(keys);
-      await audit(db, request, {
-        action: 'broker.delete',
-        entityType: 'broker',
-        entityId: broker.id,
-        before: toProfile(broker),
-      });
       return { ok: true };
     },
   );
@@ -208,29 +215,64 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     { config: superadmin, schema: { params: idParams } },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound('الإحالة غير موجودة');
-      const result = await db.transaction(async (tx) => {
+      const id = request.params.id;
+      const keys = await db.transaction(async (tx) => {
+        const [peek] = await tx
+          .select({ brokerId: referrals.brokerId })
+          .from(referrals)
+          .where(eq(referrals.id, id));
+        if (!peek) throw notFound('الإحالة غير موجودة');
+        // The broker's money is checked and changed under the same lock as every payout.
+        await lockBroker(tx, peek.brokerId);
+        const [referral] = await tx.select().from(referrals).where(eq(referrals.id, id));
+        if (!referral) throw notFound('الإحالة غير موجودة');
+        const [commission] = await tx
+          .select()
+          .from(commissions)
+          .where(eq(commissions.referralId, id));
+        if (commission) {
+          // Money already transferred stays on record; money an open transfer request
+          // holds cannot vanish from under it.
+          if (Number(commission.paidAmount) > 0) {
+            throw new AppError(
+              409,
+              'COMMISSION_PAID',
+              'لا يمكن حذف إحالة دُفعت عمولتها أو جزء منها، فهي جزء من سجل المدفوعات',
+            );
+          }
+          const { pending } = await commissionSummary(tx, referral.brokerId);
+          if (Number(pending) < Number(commission.amount)) {
+            throw new AppError(
+              409,
+              'COMMISSION_HELD',
+              'عمولة هذه الإحالة محجوزة لطلب تحويل مفتوح، يرجى معالجة الطلب أولاً',
+            );
+          }
+        }
         const files = await tx
           .select({ key: storedFiles.key })
           .from(storedFiles)
-          .where(eq(storedFiles.referralId, request.params.id));
-        const [deleted] = await tx
-          .delete(referrals)
-          .where(eq(referrals.id, request.params.id))
-          .returning();
-        return deleted ? { deleted, keys: files.map((f) => f.key) } : null;
+          .where(eq(storedFiles.referralId, id));
+        // Its commission, tenant form, short link and files' rows cascade.
+        await tx.delete(referrals).where(eq(referrals.id, id));
+        await markRequestedCommissions(tx, referral.brokerId);
+        await audit(tx, request, {
+          action: 'referral.delete',
+          entityType: 'referral',
+          entityId: id,
+          before: {
+            number: referral.number,
+            tenantPhone: referral.tenantPhone,
+            status: referral.status,
+            brokerId: referral.brokerId,
+            commission: commission
+              ? { amount: commission.amount, status: commission.status }
+              : null,
+          },
+        });
+        return files.map((f) => f.key);
       });
-      if (!result) throw notFound('الإحالة غير موجودة');
-      await removeFiles(result.keys);
-      await audit(db, request, {
-        action: 'referral.delete',
-        entityType: 'referral',
-        entityId: result.deleted.id,
-        before: {
-          tenantPhone: result.deleted.tenantPhone,
-          status: result.deleted.status,
-          brokerId: result.deleted.brokerId,
-        },
-      });
+      await removeFiles(keys);
       return { ok: true };
     },
   );

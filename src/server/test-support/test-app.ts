@@ -98,7 +98,12 @@ export type TestBroker = { id: string; phone: string; cookie: string };
  */
 export async function signUpBroker(
   t: TestApp,
-  options: { active?: boolean; fullName?: string | null; admin?: boolean } = {},
+  options: {
+    active?: boolean;
+    fullName?: string | null;
+    admin?: boolean;
+    superAdmin?: boolean;
+  } = {},
 ): Promise<TestBroker> {
   const phone = nextPhone();
   const sent = await t.app.inject({
@@ -115,7 +120,12 @@ export async function signUpBroker(
   const fullName = options.fullName === undefined ? 'وسيط تجريبي' : options.fullName;
   await t.database.db
     .update(brokers)
-    .set({ isActive: options.active ?? true, fullName, isAdmin: options.admin ?? false })
+    .set({
+      isActive: options.active ?? true,
+      fullName,
+      isAdmin: options.admin ?? false,
+      isSuperAdmin: options.superAdmin ?? false,
+    })
     .where(eq(brokers.id, id));
   return { id, phone, cookie: sessionCookieFrom(verified) };
 }

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
+
+/**
+ * Every administrative call, each refused for a caller without the right, whatever its input:
+ * the role is checked before the body or query is read, so a bad payload never answers 400 to
+ * somebody who may not call at all.
+ */
+type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
+
+const ID = randomUUID();
+const ADMIN_CALLS: Call[] = [
+  { method: 'GET', url: '/api/admin/summary' },
+  { method: 'GET', url: '/api/admin/operations' },
+  { method: 'GET', url: '/api/admin/analytics?from=bad' },
+  { method: 'GET', url: '/api/admin/brokers?page=0' },
+  { method: 'POST', url: `/api/admin/brokers/${ID}/activate` },
+  { method: 'POST', url: `/api/admin/brokers/${ID}/deactivate` },
+  { method: 'GET', url: '/api/admin/referrals?status=nope' },
+  { method: 'GET', url: `/api/admin/referrals/${ID}/tenant-form` },
+  { method: 'PUT', url: `/api/admin/referrals/${ID}/status`, payload: { status: 'nope' } },
+  { method: 'GET', url: '/api/admin/commissions?status=nope' },
+  { method: 'POST', url: `/api/admin/commissions/${ID}/confirm-payment`, payload: {} },
+  { method: 'GET', url: '/api/admin/transfer-requests?status=nope' },
+  { method: 'POST', url: `/api/admin/transfer-requests/${ID}/pay`, payload: {} },
+  { method: 'POST', url: `/api/admin/transfer-requests/${ID}/reject`, payload: {} },
+  { method: 'GET', url: '/api/admin/config/sms_notifications_enabled' },
+  { method: 'POST', url: '/api/admin/config', payload: { key: 'x' } },
+  { method: 'GET', url: '/api/admin/export/brokers' },
+  { method: 'GET', url: '/api/admin/export/referrals' },
+  { method: 'GET', url: '/api/admin/export/commissions' },
+];
+const SUPERADMIN_CALLS: Call[] = [
+  { method: 'GET', url: '/api/superadmin/users?page=0' },
+  { method: 'PATCH', url: `/api/superadmin/users/${ID}/role`, payload: { isAdmin: 'yes' } },
+  { method: 'DELETE', url: `/api/superadmin/brokers/${ID}` },
+  { method: 'DELETE', url: `/api/superadmin/referrals/${ID}` },
+  { method: 'GET', url: '/api/superadmin/audit-log?page=0' },
+];
+
+let t: TestApp;
+let broker: TestBroker;
+let admin: TestBroker;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  broker = await signUpBroker(t);
+  admin = await signUpBroker(t, { admin: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (c: Call, cookie?: string) =>
+  t.app.inject({
+    method: c.method,
+    url: c.url,
+    headers: cookie ? { cookie } : {},
+    ...(c.payload ? { payload: c.payload } : {}),
+  });
+
+describe('who may call the administrative API', () => {
+  it('names every admin and super-admin route in the matrix', () => {
+    // printRoutes draws a tree: each line's path continues its parent's, one level per 4 columns.
+    const stack: string[] = [];
+    const declared: string[] = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match = /^([│ ]*)[├└]── (\S+) \(([A-Z, ]+)\)/.exec(line);
+      if (!match) continue;
+      const [, indent = '', segment = '', methods = ''] = match;
+      const depth = indent.length / 4;
+      stack.length = depth;
+      const path = `${stack[depth - 1] ?? ''}${segment}`;
+      stack.push(path);
+      if (!/^\/api\/(admin|superadmin)\//.test(path)) continue;
+      for (const method of methods.split(', ')) {
+        if (method !== 'HEAD') declared.push(`${method} ${path}`);
+      }
+    }
+    declared.sort();
+    const covered = [...ADMIN_CALLS, ...SUPERADMIN_CALLS]
+      .map((c) => {
+        const path = (c.url.split('?')[0] ?? '')
+          .replace(ID, ':id')
+          .replace(/\/export\/\w+$/, '/export/:type')
+          .replace(/\/config\/\w+$/, '/config/:key');
+        return `${c.method} ${path}`;
+      })
+      .filter((entry, index, all) => all.indexOf(entry) === index)
+      .sort();
+    expect(covered).toEqual(declared);
+  });
+
+  it.each([...ADMIN_CALLS, ...SUPERADMIN_CALLS])('$method $url: 401 signed out', async (c) => {
+    const response = await call(c);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'يرجى تسجيل الدخول أولاً', code: 'UNAUTHENTICATED' });
+  });
+
+  it.each([...ADMIN_CALLS, ...SUPERADMIN_CALLS])('$method $url: 403 for a broker', async (c) => {
+    const response = await call(c, broker.cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'غير مخول للوصول لهذه الصفحة', code: 'FORBIDDEN' });
+  });
+
+  it.each(SUPERADMIN_CALLS)('$method $url: 403 for an admin', async (c) => {
+    expect((await call(c, admin.cookie)).statusCode).toBe(403);
+  });
+
+  it('an expired or forged session is as good as none', async () => {
+    const response = await call(ADMIN_CALLS[0] as Call, 'sid=forged-token');
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('unknown ids answer 404 with an Arabic message', () => {
+  const superAdmin = () => signUpBroker(t, { superAdmin: true });
+  const idCalls = (id: string): Call[] => [
+    { method: 'POST', url: `/api/admin/brokers/${id}/activate` },
+    { method: 'POST', url: `/api/admin/brokers/${id}/deactivate` },
+    { method: 'GET', url: `/api/admin/referrals/${id}/tenant-form` },
+    { method: 'PUT', url: `/api/admin/referrals/${id}/status`, payload: { status: 'rejected' } },
+    { method: 'POST', url: `/api/admin/commissions/${id}/confirm-payment`, payload: {} },
+    { method: 'POST', url: `/api/admin/transfer-requests/${id}/pay`, payload: {} },
+    {
+      method: 'POST',
+      url: `/api/admin/transfer-requests/${id}/reject`,
+      payload: { reason: 'لا يوجد' },
+    },
+    { method: 'PATCH', url: `/api/superadmin/users/${id}/role`, payload: { isAdmin: true } },
+    { method: 'DELETE', url: `/api/superadmin/brokers/${id}` },
+    { method: 'DELETE', url: `/api/superadmin/referrals/${id}` },
+  ];
+
+  it.each([
+    ['a random uuid', randomUUID()],
+    ['not a uuid', 'not-a-uuid'],
+    ['a number', '12345'],
+  ])('%s', async (_, id) => {
+    const root = await superAdmin();
+    for (const c of idCalls(id)) {
+      const response = await call(c, root.cookie);
+      expect(response.statusCode, `${c.method} ${c.url}`).toBe(404);
+      expect(response.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+});

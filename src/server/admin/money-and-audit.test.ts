@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  nextPhone,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
+
+/**
+ * The money rules across sequences of administrative actions, and the audit record each
+ * action leaves.
+ */
+let t: TestApp;
+let admin: TestBroker;
+let root: TestBroker;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  admin = await signUpBroker(t, { admin: true });
+  root = await signUpBroker(t, { superAdmin: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const as = (cookie: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const IBAN = 'SA0380000000608010167519';
+
+async function referral(broker: TestBroker, rent: number, tenantPhone = nextPhone()) {
+  const created = await as(broker.cookie, 'POST', '/api/referrals', { tenantPhone, rent });
+  expect(created.statusCode).toBe(201);
+  return created.json().id as string;
+}
+const setStatus = (id: string, status: string, extra: object = {}) =>
+  as(admin.cookie, 'PUT', `/api/admin/referrals/${id}/status`, { status, ...extra });
+const commissionsOf = async (broker: TestBroker) =>
+  (await as(broker.cookie, 'GET', '/api/commissions')).json() as {
+    id: string;
+    referralId: string;
+    amount: string;
+    status: string;
+  }[];
+const summaryOf = async (broker: TestBroker) =>
+  (await as(broker.cookie, 'GET', '/api/commissions/summary')).json() as Record<string, string>;
+const auditFor = async (entityId: string) =>
+  (await as(root.cookie, 'GET', `/api/superadmin/audit-log?search=${entityId}`)).json().items as {
+    action: string;
+    actorId: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }[];
+
+describe('one commission per referral, whatever the sequence', () => {
+  it('contract signed, rejected, contract signed again: still one, of the same amount', async () => {
+    const broker = await signUpBroker(t);
+    const id = await referral(broker, 120000);
+    expect((await setStatus(id, 'contract_signed')).json().commissionCreated).toBe('1200.00');
+    expect((await setStatus(id, 'rejected')).statusCode).toBe(200);
+    // A rejection after signing never silently removes the commission...
+    expect(await commissionsOf(broker)).toHaveLength(1);
+    // ...and signing again never adds a second one.
+    expect((await setStatus(id, '✍️ تم توقيع العقد')).json().commissionCreated).toBeNull();
+    expect((await setStatus(id, 'commission_added')).json().commissionCreated).toBeNull();
+    const list = await commissionsOf(broker);
+    expect(list).toEqual([expect.objectContaining({ referralId: id, amount: '1200.00' })]);
+  });
+
+  it('reopening a closed referral of a tenant who has another open one is a 409, nothing changed', async () => {
+    const first = await signUpBroker(t);
+    const second = await signUpBroker(t);
+    const tenant = nextPhone();
+    const closed = await referral(first, 40000, tenant);
+    await setStatus(closed, 'rejected');
+    await referral(second, 40000, tenant);
+    const reopened = await setStatus(closed, 'under_review');
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toEqual({
+      code: 'TENANT_HAS_OPEN_REFERRAL',
+      message: 'لا يمكن إعادة فتح هذه الإحالة: يوجد طلب مفتوح آخر لنفس المستأجر',
+    });
+    const [row] = (await as(admin.cookie, 'GET', `/api/admin/referrals?search=${closed}`)).json()
+      .items;
+    expect(row.status).toBe('rejected');
+  });
+});
+
+describe('commissions held by transfer requests', () => {
+  it("are 'requested' oldest first, filterable, and back to 'pending' when the request is rejected", async () => {
+    const broker = await signUpBroker(t);
+    await setStatus(await referral(broker, 50000), 'contract_signed'); // 500
+    await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
+    const request = await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+      amount: 600,
+      bankAccount: IBAN,
+    });
+    expect(request.statusCode).toBe(201);
+    // 600 falls on the older 500 and 100 of the newer 800: both are held.
+    const statuses = async () =>
+      (await commissionsOf(broker)).map((c) => `${c.amount}:${c.status}`).sort();
+    expect(await statuses()).toEqual(['500.00:requested', '800.00:requested']);
+    const filtered = (
+      await as(
+        admin.cookie,
+        'GET',
+        `/api/admin/commissions?status=requested&search=${broker.phone}`,
+      )
+    ).json();
+    expect(filtered.total).toBe(2);
+
+    const openRequestOf = async (b: TestBroker) =>
+      (
+        (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json() as {
+          id: string;
+          brokerId: string;
+        }[]
+      ).find((r) => r.brokerId === b.id);
+    const open = await openRequestOf(broker);
+    expect(
+      (
+        await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${open?.id}/reject`, {
+          reason: 'الآيبان لا يطابق اسم الوسيط',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await statuses()).toEqual(['500.00:pending', '800.00:pending']);
+
+    // A smaller request holds only the oldest; paying it leaves nothing requested.
+    await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+      amount: 500,
+      bankAccount: IBAN,
+    });
+    expect(await statuses()).toEqual(['500.00:requested', '800.00:pending']);
+    const second = await openRequestOf(broker);
+    await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${second?.id}/pay`, {
+      transferReference: 'TRX-1',
+    });
+    expect(await statuses()).toEqual(['500.00:paid', '800.00:pending']);
+    expect(await summaryOf(broker)).toMatchObject({
+      total: '1300.00',
+      paid: '500.00',
+      pending: '800.00',
+      requested: '0.00',
+    });
+  });
+});
+
+describe('deleting a referral never loses money records', () => {
+  it('refuses one whose commission is paid, or held by an open transfer request', async () => {
+    const broker = await signUpBroker(t);
+    const paid = await referral(broker, 50000);
+    await setStatus(paid, 'contract_signed');
+    const [commission] = await commissionsOf(broker);
+    await as(admin.cookie, 'POST', `/api/admin/commissions/${commission?.id}/confirm-payment`, {});
+    const refusedPaid = await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${paid}`);
+    expect(refusedPaid.statusCode).toBe(409);
+    expect(refusedPaid.json().code).toBe('COMMISSION_PAID');
+
+    const held = await referral(broker, 70000);
+    await setStatus(held, 'contract_signed');
+    await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+      amount: 700,
+      bankAccount: IBAN,
+    });
+    const refusedHeld = await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${held}`);
+    expect(refusedHeld.statusCode).toBe(409);
+    expect(refusedHeld.json().message).toBe(
+      'عمولة هذه الإحالة محجوزة لطلب تحويل مفتوح، يرجى معالجة الطلب أولاً',
+    );
+    expect(await summaryOf(broker)).toMatchObject({
+      total: '1200.00',
+      paid: '500.00',
+      requested: '700.00',
+      pending: '0.00',
+    });
+  });
+
+  it('deletes one with an unheld pending commission, recording what went', async () => {
+    const broker = await signUpBroker(t);
+    const id = await referral(broker, 90000);
+    await setStatus(id, 'contract_signed');
+    const deleted = await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await commissionsOf(broker)).toEqual([]);
+    expect(await summaryOf(broker)).toMatchObject({ total: '0.00', pending: '0.00' });
+    const [entry] = await auditFor(id);
+    expect(entry).toMatchObject({
+      action: 'referral.delete',
+      actorId: root.id,
+      before: { commission: { amount: '900.00', status: 'pending' } },
+    });
+  });
+});
+
+describe('every administrative change is audited with before and after', () => {
+  it('activation, deactivation (which reopens the activation request), status, payment, settings', async () => {
+    const broker = await signUpBroker(t, { active: false });
+    await as(broker.cookie, 'POST', '/api/broker/request-activation');
+    await as(admin.cookie, 'POST', `/api/admin/brokers/${broker.id}/activate`);
+    await as(admin.cookie, 'POST', `/api/admin/brokers/${broker.id}/deactivate`);
+    const activation = await auditFor(broker.id);
+    expect(activation.map((e) => e.action)).toEqual([
+      'broker.deactivate',
+      'broker.activate',
+      'broker.request_activation',
+    ]);
+    expect(activation[1]).toMatchObject({
+      actorId: admin.id,
+      before: { isActive: false },
+      after: { isActive: true },
+    });
+    // A deactivated broker is not a waiting request, and may ask again.
+    const pending = (
+      await as(admin.cookie, 'GET', `/api/admin/brokers?filter=pending&search=${broker.phone}`)
+    ).json();
+    expect(pending.total).toBe(0);
+    expect((await as(broker.cookie, 'POST', '/api/broker/request-activation')).statusCode).toBe(
+      200,
+    );
+
+    await as(admin.cookie, 'POST', `/api/admin/brokers/${broker.id}/activate`);
+    const id = await referral(broker, 30000);
+    await setStatus(id, 'contract_signed', { contractId: 'C-77', notes: 'وقّع المالك' });
+    const [status] = await auditFor(id);
+    expect(status).toMatchObject({
+      action: 'referral.status_change',
+      before: { status: 'pending_completion', contractId: null },
+      after: { status: 'contract_signed', contractId: 'C-77', commissionCreated: '500.00' },
+    });
+
+    const [commission] = await commissionsOf(broker);
+    const url = `/api/admin/commissions/${commission?.id}/confirm-payment`;
+    await as(admin.cookie, 'POST', url, { transferReference: 'TRX-9' });
+    await as(admin.cookie, 'POST', url, { transferReference: 'TRX-9' });
+    const payments = await auditFor(commission?.id ?? '');
+    // Confirmed twice, paid and recorded once.
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      action: 'commission.confirm_payment',
+      before: { status: 'pending', paidAmount: '0.00' },
+      after: { status: 'paid', paidAmount: '500.00', transferReference: 'TRX-9' },
+    });
+
+    await as(admin.cookie, 'POST', '/api/admin/config', {
+      key: 'sms_notifications_enabled',
+      value: 'false',
+    });
+    await as(admin.cookie, 'POST', '/api/admin/config', {
+      key: 'sms_notifications_enabled',
+      value: 'true',
+    });
+    const [setting] = await auditFor('sms_notifications_enabled');
+    expect(setting).toMatchObject({
+      action: 'settings.change',
+      before: { value: 'false' },
+      after: { value: 'true' },
+    });
+  });
+
+  it('a role change that changes nothing records nothing', async () => {
+    const user = await signUpBroker(t);
+    await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, {});
+    await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, { isAdmin: false });
+    expect(await auditFor(user.id)).toEqual([]);
+    await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, { isAdmin: true });
+    expect((await auditFor(user.id)).map((e) => e.action)).toEqual(['user.role_change']);
+  });
+});
