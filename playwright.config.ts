@@ -49,6 +49,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
+      // The protected account (created first, so the demo super-admin is not it).
+      BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
+      BOOTSTRAP_SUPERADMIN_PASSWORD: 'protected-account',
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
     },

@@ -6,6 +6,7 @@ import {
   createAccount,
   expectNoAxeViolations,
   expectToast,
+  openInLibreOffice,
   randomPhone,
   readyBroker,
   signIn,
@@ -66,7 +67,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await consolePage
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(tenant);
-  await expect(consolePage.getByText('١ إحالة')).toBeVisible();
+  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: 'معالجة' }).click();
   const dialog = consolePage.getByRole('dialog');
   await dialog.getByLabel('الحالة').click();
@@ -79,7 +80,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
 
   await consolePage.getByRole('tab', { name: 'العمولات' }).click();
   await consolePage.getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' }).fill(phone);
-  await expect(consolePage.getByText('١ عمولة')).toBeVisible();
+  await expect(consolePage.getByText('١ عمولة', { exact: true })).toBeVisible();
   const card = consolePage.getByRole('listitem').filter({ hasText: 'تركي العمري' });
   await expect(card.getByText('٩٦٠ ر.س')).toBeVisible();
   await card.getByRole('button', { name: 'تأكيد الدفع' }).click();
@@ -100,7 +101,10 @@ test('an admin activates a broker, processes a referral to contract signed and c
 
   // The operations team exports each list, filtered as on screen, and opens the files.
   const exportPage = await (
-    await browser.newContext({ storageState: await admin.storageState() })
+    await browser.newContext({
+      storageState: await admin.storageState(),
+      viewport: page.viewportSize() ?? undefined,
+    })
   ).newPage();
   await exportPage.goto('/admin');
   const tabs = [
@@ -119,6 +123,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
     { tab: 'العمولات', search: 'البحث باسم الوسيط أو جواله', value: phone, file: 'commissions' },
   ];
   const sheets: Record<string, ExcelJS.CellValue[][]> = {};
+  const calc: Record<string, string[][]> = {};
   for (const { tab, search, value, file } of tabs) {
     await exportPage.getByRole('tab', { name: tab }).click();
     await exportPage.getByRole('searchbox', { name: search }).fill(value);
@@ -131,6 +136,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
       new RegExp(`^${file}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
     );
     sheets[file] = await readSheet(await download.path());
+    calc[file] = await openInLibreOffice(await download.path());
   }
   expect(sheets.brokers?.[1]?.slice(0, 2)).toEqual(['تركي العمري', phone]);
   expect(sheets.referrals).toHaveLength(2);
@@ -138,39 +144,49 @@ test('an admin activates a broker, processes a referral to contract signed and c
   expect(sheets.referrals?.[1]?.[9]).toBe('EJ-2026-7781');
   expect(sheets.commissions?.[1]?.slice(0, 3)).toEqual([960, 960, 'مدفوعة']);
   expect(sheets.commissions?.[1]?.[9]).toBe('TRX-55120');
+  // LibreOffice opens each file and shows the same rows: Arabic headers, phones kept as text
+  // with their leading zero, the amounts and dates as Calc formats them.
+  expect(calc.brokers?.[0]?.slice(0, 3)).toEqual(['الاسم', 'الجوال', 'رمز الوسيط']);
+  expect(calc.brokers?.[1]?.slice(0, 2)).toEqual(['تركي العمري', phone]);
+  expect(calc.referrals).toHaveLength(2);
+  expect(calc.referrals?.[1]?.slice(1, 3)).toEqual(['تم توقيع العقد', tenant]);
+  expect(calc.referrals?.[1]?.[6]).toBe('96,000.00');
+  expect(calc.commissions?.[1]?.slice(0, 3)).toEqual(['960.00', '960.00', 'مدفوعة']);
+  expect(calc.commissions?.[1]?.[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   await exportPage.context().close();
 });
 
-test('a failed export says so', async ({ browser }) => {
+test('a failed export says so', async ({ page }) => {
   const admin = await adminApi();
-  const context = await browser.newContext({ storageState: await admin.storageState() });
-  const consolePage = await context.newPage();
-  await consolePage.route('**/api/admin/export/**', (route) => route.fulfill({ status: 500 }));
-  await consolePage.goto('/admin');
-  await consolePage.getByRole('button', { name: 'تصدير Excel' }).click();
-  await expectToast(consolePage, 'فشل في تصدير البيانات');
-  await expectToast(consolePage, 'حدث خطأ أثناء تصدير البيانات');
-  await context.close();
+  await page.context().addCookies((await admin.storageState()).cookies);
+  await page.route('**/api/admin/export/**', (route) => route.fulfill({ status: 500 }));
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'تصدير Excel' }).click();
+  await expectToast(page, 'فشل في تصدير البيانات');
+  await expectToast(page, 'حدث خطأ أثناء تصدير البيانات');
+  await expectNoAxeViolations(page);
 });
 
 test('the messaging tab switches the tenant SMS off with a warning, and on again', async ({
-  browser,
+  page,
 }) => {
   const admin = await adminApi();
-  const context = await browser.newContext({ storageState: await admin.storageState() });
-  const consolePage = await context.newPage();
-  await consolePage.goto('/admin');
-  await consolePage.getByRole('tab', { name: 'إعدادات الرسائل' }).click();
-  const toggle = consolePage.getByRole('switch', { name: 'الرسائل النصية التلقائية للمستأجرين' });
+  await page.context().addCookies((await admin.storageState()).cookies);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'إعدادات الرسائل' }).click();
+  const toggle = page.getByRole('switch', { name: 'الرسائل النصية التلقائية للمستأجرين' });
   await expect(toggle).toBeChecked();
   await toggle.click();
-  await expect(consolePage.getByText(/الرسائل متوقفة/)).toBeVisible();
+  await expect(page.getByText(/الرسائل متوقفة/)).toBeVisible();
+  await expectNoAxeViolations(page);
   await toggle.click();
   await expect(toggle).toBeChecked();
-  await context.close();
 });
 
-test('a super-admin grants and removes the admin role', async ({ page, browser }) => {
+test('a super-admin grants and removes the admin and super-admin roles; the protected account stays', async ({
+  page,
+  browser,
+}) => {
   const brokerPage = await browser.newPage();
   const phone = await readyBroker(brokerPage, 'ماجد الغامدي');
   await brokerPage.close();
@@ -188,6 +204,28 @@ test('a super-admin grants and removes the admin role', async ({ page, browser }
   await expectNoAxeViolations(page);
   await adminSwitch.click();
   await expect(adminSwitch).not.toBeChecked();
+  const superSwitch = page.getByRole('switch', { name: 'صلاحية المشرف العام: ماجد الغامدي' });
+  await superSwitch.click();
+  await expectToast(page, 'تم تحديث الصلاحيات');
+  await expect(superSwitch).toBeChecked();
+  await superSwitch.click();
+  await expect(superSwitch).not.toBeChecked();
+
+  // The protected account's rights cannot be touched, nor the account deleted.
+  const search = page.getByRole('searchbox', { name: 'البحث بالجوال أو الاسم أو رمز الوسيط' });
+  await search.fill('0550000009');
+  await expect(
+    page.getByRole('switch', { name: 'صلاحية المشرف العام: المشرف العام' }),
+  ).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'صلاحية المشرف: المشرف العام' })).toBeDisabled();
+  await page.goto('/admin?tab=brokers');
+  await page
+    .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
+    .fill('0550000009');
+  const protectedCard = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  await expect(protectedCard.getByRole('button', { name: 'التفاصيل' })).toBeVisible();
+  await expect(protectedCard.getByRole('button', { name: 'حذف' })).toHaveCount(0);
+  await page.goto('/user-management');
 
   await page.getByRole('link', { name: 'سجل التدقيق' }).click();
   await expect(page.getByRole('heading', { name: 'سجل التدقيق' })).toBeVisible();
@@ -229,6 +267,58 @@ test('a super-admin selects several brokers and deletes them at once', async ({ 
   await expect(page.getByText('لا يوجد وسطاء مطابقون')).toBeVisible();
   const left = await root.get(`/api/superadmin/users?search=${encodeURIComponent(marker)}`);
   expect(((await left.json()) as { total: number }).total).toBe(0);
+});
+
+test('a super-admin deletes referrals in bulk and singly; one whose commission is paid stays', async ({
+  page,
+  browser,
+}) => {
+  const marker = `حذف إحالات ${randomPhone()}`;
+  const brokerPage = await browser.newPage();
+  await readyBroker(brokerPage, marker);
+  const ids: string[] = [];
+  for (const tenantPhone of [randomPhone(), randomPhone(), randomPhone()]) {
+    const created = await brokerPage.request.post('/api/referrals', {
+      data: { tenantPhone, rent: 50000 },
+    });
+    ids.push(((await created.json()) as { id: string }).id);
+  }
+  await brokerPage.close();
+  // The oldest is signed and its commission paid: a payment record, never deleted.
+  const root = await superAdminApi();
+  await root.put(`/api/admin/referrals/${ids[0]}/status`, { data: { status: 'contract_signed' } });
+  const commissions = (await (
+    await root.get(`/api/admin/commissions?search=${encodeURIComponent(marker)}`)
+  ).json()) as { items: { id: string }[] };
+  const paid = await root.post(
+    `/api/admin/commissions/${commissions.items[0]?.id}/confirm-payment`,
+    { data: {} },
+  );
+  expect(paid.ok()).toBe(true);
+
+  await page.context().addCookies((await root.storageState()).cookies);
+  await page.goto('/admin?tab=referrals');
+  await page
+    .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
+    .fill(marker);
+  await expect(page.getByText('٣ إحالة', { exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'تحديد الكل في هذه الصفحة' }).check();
+  await page.getByRole('button', { name: 'حذف المحدد (٣)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'حذف ٣ إحالة' });
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'تأكيد الحذف' }).click();
+  await expectToast(page, 'اكتمل الحذف جزئياً');
+  await expectToast(page, 'تم حذف ٢ وتعذّر حذف ١');
+  await expect(page.getByText('١ إحالة', { exact: true })).toBeVisible();
+
+  // Singly: refused with the server's reason, and the referral is still there.
+  await page.getByRole('button', { name: 'حذف', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'حذف الإحالة' })
+    .getByRole('button', { name: 'تأكيد الحذف' })
+    .click();
+  await expectToast(page, 'لا يمكن حذف إحالة دُفعت عمولتها أو جزء منها، فهي جزء من سجل المدفوعات');
+  await expect(page.getByText('١ إحالة', { exact: true })).toBeVisible();
 });
 
 test('the analytics tab charts referrals and commissions right to left with Arabic digits', async ({
@@ -332,7 +422,7 @@ test('in the admin view, /dashboard and /referrals show the operations dashboard
   await consolePage
     .getByRole('searchbox', { name: 'البحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة' })
     .fill(tenant);
-  await expect(consolePage.getByText('١ إحالة')).toBeVisible();
+  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: /إحالة رقم/ }).click();
   const chosen = consolePage.getByRole('region', { name: 'الإحالة المختارة' });
   const international = `966${tenant.slice(1)}`;

@@ -74,8 +74,15 @@ test.describe('signed in as a broker', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('admin and super-admin pages send to /dashboard', async ({ page }) => {
-    for (const path of ['/admin', '/messaging-config', '/user-management']) {
+  test('the admin panel refuses a broker; other admin and super-admin pages send to /dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(page.getByText('غير مخول للوصول لهذه الصفحة')).toBeVisible();
+    await expect(page.getByText('إجمالي الوسطاء')).toHaveCount(0);
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    for (const path of ['/messaging-config', '/user-management', '/audit-log']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
     }

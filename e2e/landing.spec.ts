@@ -66,7 +66,7 @@ test('every section, anchor and link of the landing page, with no layout shift',
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
-  // Loading, the font swap and hydration moved nothing: the shifts add up to (almost) zero.
+  // Loading, the font swap and the script moved nothing: the shifts add up to (almost) zero.
   const shift = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
@@ -104,7 +104,15 @@ test('every section, anchor and link of the landing page, with no layout shift',
   await nav.getByRole('link', { name: 'الأسئلة الشائعة' }).click();
   await expect(page).toHaveURL(/#faq$/);
   await expect(page.getByRole('heading', { name: 'الأسئلة الشائعة', level: 2 })).toBeInViewport();
-  if (!wide) await nav.getByRole('button', { name: 'فتح القائمة' }).click();
+  if (!wide) {
+    // Following a link closed the menu; Escape closes it too, focus back on its button.
+    await expect(nav.getByRole('link', { name: 'من نحن' })).toBeHidden();
+    await nav.getByRole('button', { name: 'فتح القائمة' }).click();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'من نحن' })).toBeHidden();
+    await expect(nav.getByRole('button', { name: 'فتح القائمة' })).toBeFocused();
+    await nav.getByRole('button', { name: 'فتح القائمة' }).click();
+  }
   await nav.getByRole('link', { name: 'من نحن' }).click();
   await expect(page).toHaveURL(/#about$/);
   const about = page.getByRole('region', { name: 'من نحن' });
@@ -206,7 +214,13 @@ test('an unknown address gets the Arabic not-found screen with a way home', asyn
 
 test('robots.txt, sitemap.xml, the manifest and the service worker', async ({ page, request }) => {
   const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toContain('Disallow: /api/');
+  for (const path of ['/api/', '/admin', '/mobile-referrals', '/mobile-profile', '/new-referral']) {
+    expect(robots).toContain(`Disallow: ${path}`);
+  }
+  // The raw prerender is not a second copy of the landing page.
+  const raw = await request.get('/landing.html', { maxRedirects: 0 });
+  expect(raw.status()).toBe(301);
+  expect(raw.headers().location).toBe('/');
   expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of ['/', '/login', '/mobile-landing', '/mobile-demo']) {
@@ -241,4 +255,16 @@ test('robots.txt, sitemap.xml, the manifest and the service worker', async ({ pa
   expect(cached).toEqual(expect.arrayContaining(['/', '/mobile', '/icons/icon-192.png']));
   expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
   expect(cached.some((path) => path.startsWith('/api/'))).toBe(false);
+  // One cache, named after this build (the previous build's is dropped on activation).
+  expect(await page.evaluate(() => caches.keys())).toEqual([
+    expect.stringMatching(/^shareek-[0-9a-f]{12}$/),
+  ]);
+
+  // Once opened, the installed app still opens offline on the phone sign-in.
+  await page.goto('/mobile');
+  await expect(page.getByLabel('رقم الجوال')).toBeVisible();
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByLabel('رقم الجوال')).toBeVisible();
+  await page.context().setOffline(false);
 });

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
@@ -6,13 +11,13 @@ export function randomPhone(): string {
   return `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
+/** axe finds nothing, of any impact. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
   expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    results.violations.map(
+      (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -84,4 +89,60 @@ export const superAdminApi = () => demoApi('0550000001');
 /** A toast's text (Radix also announces it to screen readers, hence the first match). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text).first()).toBeVisible();
+}
+
+/**
+ * Opens a downloaded workbook in LibreOffice (headless Calc, as an operations team would open
+ * it) and reads its first sheet back as the values Calc shows, row by row.
+ */
+export async function openInLibreOffice(path: string): Promise<string[][]> {
+  const dir = await mkdtemp(join(tmpdir(), 'calc-'));
+  try {
+    const book = join(dir, 'book.xlsx');
+    await copyFile(path, book);
+    // Comma-separated, double-quoted, UTF-8 (76); a profile of its own so runs never collide.
+    await promisify(execFile)(
+      'soffice',
+      [
+        '--headless',
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76',
+        '--outdir',
+        dir,
+        book,
+      ],
+      { timeout: 60_000 },
+    );
+    return parseCsv(await readFile(join(dir, 'book.csv'), 'utf8'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+    } else if (char !== '\r') cell += char;
+  }
+  if (cell || row.length > 0) rows.push([...row, cell]);
+  return rows;
 }

@@ -126,7 +126,7 @@ test('mobile referral: create, search, details', async ({ page }) => {
   await expectNoAxeViolations(page);
 
   await page.goto('/mobile-referrals');
-  await expect(page.getByText('١ طلب')).toBeVisible();
+  await expect(page.getByText('١ طلب', { exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'البحث برقم الجوال أو الحالة' }).fill('مرفوض');
   await expect(page.getByText('لا توجد طلبات')).toBeVisible();
   await page.getByRole('searchbox', { name: 'البحث برقم الجوال أو الحالة' }).fill(tenant.slice(-5));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { Loading } from '../components/ui/feedback';
+import { PageLoading } from '../components/ui/feedback';
 import { type Profile, useSession } from './session';
 
 export type Access = 'broker' | 'admin' | 'superadmin' | 'mobile';
@@ -18,7 +18,7 @@ const allowed = (profile: Profile, access: Access) =>
  */
 export function RequireSession({ access, children }: { access: Access; children: ReactNode }) {
   const { profile, isLoading } = useSession();
-  if (isLoading) return <Loading />;
+  if (isLoading) return <PageLoading />;
   if (!profile) return <Navigate to={access === 'mobile' ? '/mobile' : '/login'} replace />;
   if (!allowed(profile, access)) return <Navigate to="/dashboard" replace />;
   return children;
@@ -27,7 +27,7 @@ export function RequireSession({ access, children }: { access: Access; children:
 /** Public sign-in pages send a signed-in user on to where they would go after signing in. */
 export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
   const { profile, isLoading } = useSession();
-  if (isLoading) return <Loading />;
+  if (isLoading) return <PageLoading />;
   if (profile) return <Navigate to={to} replace />;
   return children;
 }

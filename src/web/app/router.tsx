@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { Loading } from '../components/ui/feedback';
+import { PageLoading } from '../components/ui/feedback';
 import { enhanceLandingMenu } from '../features/landing/menu';
 import { BRAND } from '../lib/brand';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
@@ -38,7 +38,7 @@ const MobileLayout = lazy(() =>
   import('./layouts/MobileLayout').then((m) => ({ default: m.MobileLayout })),
 );
 
-const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 const guarded = (access: Access, node: ReactNode) => (
   <RequireSession access={access}>{node}</RequireSession>
@@ -142,7 +142,8 @@ const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
   },
   { path: '/referral/:id', access: 'broker', element: <ReferralDetailPage /> },
   { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
-  { path: '/admin', access: 'admin', element: <AdminPage /> },
+  // Signed-in non-admins see the console's own refusal (issue 5), not a redirect.
+  { path: '/admin', access: 'broker', element: <AdminPage /> },
   { path: '/messaging-config', access: 'admin', element: <PendingPage title="إعدادات الرسائل" /> },
   {
     path: '/audit-log',

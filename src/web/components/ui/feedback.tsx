@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { BRAND } from '../../lib/brand';
 import { cn } from '../../lib/cn';
 
 /** The spec's loading text while something resolves. */
-export function Loading({ label = 'جاري التحميل...' }: { label?: string }) {
+function Loading({ label = 'جاري التحميل...' }: { label?: string }) {
   return (
     <div
       role="status"
@@ -14,6 +15,16 @@ export function Loading({ label = 'جاري التحميل...' }: { label?: stri
       />
       <span>{label}</span>
     </div>
+  );
+}
+
+/** A whole page still loading, before any layout: a main landmark and a heading with it. */
+export function PageLoading() {
+  return (
+    <main id="main">
+      <h1 className="sr-only">{BRAND.productName}</h1>
+      <Loading />
+    </main>
   );
 }
 

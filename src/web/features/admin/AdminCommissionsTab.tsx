@@ -25,6 +25,7 @@ import { ExportButton } from './ExportButton';
 type AdminCommission = {
   id: string;
   amount: string;
+  paidAmount: string;
   status: string;
   createdAt: string;
   brokerName: string | null;
@@ -64,6 +65,56 @@ function useAdminAction(success: string) {
   });
 }
 
+type AdminAction = ReturnType<typeof useAdminAction>;
+type Payment = {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  url: string;
+  action: AdminAction;
+};
+
+/** Confirms a payment made outside the platform, with the bank's transfer reference if any. */
+function PaymentDialog({
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onClose,
+  onConfirm,
+}: Omit<Payment, 'url' | 'action'> & {
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (transferReference: string | null) => void;
+}) {
+  const [reference, setReference] = useState('');
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+    >
+      <div className="space-y-4">
+        <FormField label="مرجع التحويل (اختياري)">
+          {(control) => (
+            <Input
+              {...control}
+              dir="ltr"
+              maxLength={100}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          )}
+        </FormField>
+        <Button disabled={pending} onClick={() => onConfirm(reference.trim() || null)}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
 /** Commissions with payment confirmation, and the brokers' open transfer requests. */
 export function AdminCommissionsTab() {
   const [search, setSearch] = useState('');
@@ -86,44 +137,23 @@ export function AdminCommissionsTab() {
   const reject = useAdminAction('تم رفض طلب التحويل');
   const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
   const [reason, setReason] = useState('');
-  const [confirming, setConfirming] = useState<AdminCommission | null>(null);
-  const [reference, setReference] = useState('');
+  const [paying, setPaying] = useState<Payment | null>(null);
 
   return (
     <div className="space-y-6">
-      {confirming ? (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && setConfirming(null)}
-          title="تأكيد دفع العمولة"
-          description={`ستُسجَّل عمولة ${formatSar(confirming.amount)} للوسيط ${confirming.brokerName || confirming.brokerPhone} مدفوعة ويُبلَّغ الوسيط بذلك.`}
-        >
-          <div className="space-y-4">
-            <FormField label="مرجع التحويل (اختياري)">
-              {(control) => (
-                <Input
-                  {...control}
-                  dir="ltr"
-                  value={reference}
-                  onChange={(e) => setReference(e.target.value)}
-                />
-              )}
-            </FormField>
-            <Button
-              disabled={confirm.isPending}
-              onClick={() => {
-                confirm.mutate({
-                  url: `/api/admin/commissions/${confirming.id}/confirm-payment`,
-                  body: reference.trim() ? { transferReference: reference.trim() } : {},
-                });
-                setConfirming(null);
-                setReference('');
-              }}
-            >
-              تأكيد الدفع
-            </Button>
-          </div>
-        </Dialog>
+      {paying ? (
+        <PaymentDialog
+          {...paying}
+          pending={paying.action.isPending}
+          onClose={() => setPaying(null)}
+          onConfirm={(transferReference) => {
+            paying.action.mutate({
+              url: paying.url,
+              body: transferReference ? { transferReference } : {},
+            });
+            setPaying(null);
+          }}
+        />
       ) : null}
       {rejecting ? (
         <Dialog open onOpenChange={(open) => !open && setRejecting(null)} title="رفض طلب التحويل">
@@ -168,7 +198,13 @@ export function AdminCommissionsTab() {
                 <div className="flex gap-2">
                   <Button
                     onClick={() =>
-                      pay.mutate({ url: `/api/admin/transfer-requests/${r.id}/pay`, body: {} })
+                      setPaying({
+                        title: 'تأكيد تنفيذ طلب التحويل',
+                        description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${formatIban(r.iban)} للوسيط ${r.brokerName || r.brokerPhone}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
+                        confirmLabel: 'تم التحويل',
+                        url: `/api/admin/transfer-requests/${r.id}/pay`,
+                        action: pay,
+                      })
                     }
                   >
                     تم التحويل
@@ -230,8 +266,30 @@ export function AdminCommissionsTab() {
                 <p className="text-sm text-slate-700">
                   المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
                 </p>
+                {c.status !== 'paid' && Number(c.paidAmount) > 0 ? (
+                  <p className="text-sm text-slate-700">
+                    دُفع منها {formatSar(c.paidAmount)} عبر طلب تحويل
+                  </p>
+                ) : null}
+                {c.status === 'requested' ? (
+                  <p className="text-sm text-amber-900">
+                    محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
+                  </p>
+                ) : null}
                 {c.status === 'pending' ? (
-                  <Button onClick={() => setConfirming(c)}>تأكيد الدفع</Button>
+                  <Button
+                    onClick={() =>
+                      setPaying({
+                        title: 'تأكيد دفع العمولة',
+                        description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || c.brokerPhone} مدفوعة ويُبلَّغ الوسيط بذلك.`,
+                        confirmLabel: 'تأكيد الدفع',
+                        url: `/api/admin/commissions/${c.id}/confirm-payment`,
+                        action: confirm,
+                      })
+                    }
+                  >
+                    تأكيد الدفع
+                  </Button>
                 ) : null}
               </Card>
             </li>

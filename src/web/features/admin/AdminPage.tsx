@@ -31,8 +31,14 @@ export function AdminPage() {
     staleTime: 0,
     enabled: Boolean(profile?.isAdmin || profile?.isSuperAdmin),
   });
-  if (!profile?.isAdmin && !profile?.isSuperAdmin)
-    return <Alert>غير مخول للوصول لهذه الصفحة</Alert>;
+  if (!profile?.isAdmin && !profile?.isSuperAdmin) {
+    return (
+      <div className="space-y-5">
+        <h1 className="text-2xl font-bold">لوحة الإدارة</h1>
+        <Alert>غير مخول للوصول لهذه الصفحة</Alert>
+      </div>
+    );
+  }
   const s = summary.data;
   return (
     <div className="space-y-5">

@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  estimateCommission,
-  formatSar,
-  REFERRAL_STATUSES,
-  statusMentionsContract,
-} from '../../../domain';
+import { formatSar, REFERRAL_STATUSES, statusMentionsContract } from '../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormField, Input, Textarea } from '../../components/ui/input';
@@ -73,6 +68,7 @@ export function ProcessReferralDialog({
               <Input
                 {...control}
                 value={contractId}
+                maxLength={100}
                 onChange={(e) => setContractId(e.target.value)}
                 dir="ltr"
                 className="text-end"
@@ -87,8 +83,7 @@ export function ProcessReferralDialog({
         </FormField>
         {createsCommission ? (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            سيتم إنشاء عمولة للوسيط تلقائياً بقيمة{' '}
-            {formatSar(estimateCommission(referral.rentAmount))}.
+            سيتم إنشاء عمولة للوسيط تلقائياً بقيمة {formatSar(referral.commissionEstimate)}.
           </p>
         ) : null}
         <div className="flex gap-2">

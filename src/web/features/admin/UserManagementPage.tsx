@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
+import { Pagination } from '../../components/ui/pagination';
 import { StatTile } from '../../components/ui/stat-tile';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast';
@@ -19,14 +20,17 @@ type Users = {
   counts: { total: number; active: number; admins: number; superAdmins: number };
   items: User[];
   total: number;
+  pageSize: number;
 };
 
 /** /user-management: super-admins grant and remove the admin and super-admin roles. */
 export function UserManagementPage() {
   const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim());
-  const query = term ? `?search=${encodeURIComponent(term)}` : '';
-  const users = useQuery<Users>({ queryKey: [`/api/superadmin/users${query}`], staleTime: 0 });
+  const params = new URLSearchParams({ page: String(page) });
+  if (term) params.set('search', term);
+  const users = useQuery<Users>({ queryKey: [`/api/superadmin/users?${params}`], staleTime: 0 });
   const change = useMutation({
     mutationFn: ({
       id,
@@ -73,7 +77,10 @@ export function UserManagementPage() {
         aria-label="البحث بالجوال أو الاسم أو رمز الوسيط"
         placeholder="ابحث بالجوال أو الاسم أو رمز الوسيط"
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
       />
       {!users.data ? (
         <Skeleton className="h-40" />
@@ -117,6 +124,15 @@ export function UserManagementPage() {
           ))}
         </ul>
       )}
+      {users.data ? (
+        <Pagination
+          label="صفحات المستخدمين"
+          page={page}
+          total={users.data.total}
+          pageSize={users.data.pageSize}
+          onPage={setPage}
+        />
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ export type AdminReferral = Referral & {
   brokerCode: string;
   formToken: string;
   tenantFormUrl: string;
+  /** What contract signing creates under the commission rule in force. */
+  commissionEstimate: string;
 };
 
 export type AdminTenantForm = {

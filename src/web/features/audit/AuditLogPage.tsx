@@ -36,6 +36,7 @@ const ACTIONS: Record<string, string> = {
   'transfer_request.pay': 'تنفيذ طلب تحويل',
   'transfer_request.reject': 'رفض طلب تحويل',
   'settings.change': 'تغيير إعداد',
+  'export.download': 'تصدير بيانات',
 };
 const ALL = 'all';
 const OPTIONS = [

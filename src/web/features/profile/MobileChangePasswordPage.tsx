@@ -8,7 +8,7 @@ import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Loading } from '../../components/ui/feedback';
+import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
@@ -42,7 +42,7 @@ export function MobileChangePasswordPage() {
         variant: 'destructive',
       }),
   });
-  if (isLoading) return <Loading />;
+  if (isLoading) return <PageLoading />;
   if (!profile) {
     return (
       <main id="main" className="mx-auto max-w-md space-y-4 p-4">

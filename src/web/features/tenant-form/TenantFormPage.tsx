@@ -9,7 +9,7 @@ import { tenantFormSchema } from '../../../domain';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Loading } from '../../components/ui/feedback';
+import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api';
 import { BRAND } from '../../lib/brand';
@@ -54,11 +54,12 @@ export function TenantFormPage() {
     onSuccess: () => setSent(true),
   });
 
-  if (info.isLoading) return <Loading />;
+  if (info.isLoading) return <PageLoading />;
   if (!info.data) {
     const invalid = isApiError(info.error, 404) || isApiError(info.error, 410);
     return (
       <Shell>
+        <h1 className="text-xl font-bold">نموذج بيانات المستأجر</h1>
         <Alert>
           {invalid ? 'الرابط غير صالح أو منتهي الصلاحية' : 'فشل في تحميل بيانات النموذج'}
         </Alert>
