@@ -22,7 +22,14 @@ const NOT_FOR_CRAWLERS = [
   '/user-management',
   '/audit-log',
   '/messaging-config',
+  '/new-referral',
   '/mobile-dashboard',
+  '/mobile-new-referral',
+  '/mobile-referrals',
+  '/mobile-referral-details/',
+  '/mobile-commissions',
+  '/mobile-profile',
+  '/mobile-change-password',
 ];
 
 /**
@@ -71,6 +78,7 @@ export async function registerWebApp(
       name: `${brand.productName} | منصة الوسطاء العقاريين`,
       short_name: brand.productName,
       description: 'أحِل المستأجرين الراغبين في الدفع الشهري وتابع طلباتك وعمولاتك.',
+      id: '/mobile-dashboard',
       lang: 'ar',
       dir: 'rtl',
       start_url: '/mobile-dashboard',
@@ -82,7 +90,12 @@ export async function registerWebApp(
       icons: [
         { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
         { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
         { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
       ],
     }),
@@ -96,6 +109,8 @@ export async function registerWebApp(
     index: false,
     // The build writes .br and .gz beside each text file (scripts/compress.mjs).
     preCompressed: true,
+    // The prerendered landing page is served at / with PUBLIC_URL filled in, never raw.
+    globIgnore: ['landing.html*'],
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -104,6 +119,9 @@ export async function registerWebApp(
 
   const landingFile = path.join(webRoot, 'landing.html');
   const landing = existsSync(landingFile) ? compressedVariants(landingFile, publicUrl) : null;
+  app.get('/landing.html', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.redirect('/', 301),
+  );
   app.get('/', { config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     if (!landing) return reply.sendFile('index.html');

@@ -112,7 +112,10 @@ export function LandingPage({ brand }: { brand: Brand }) {
           aria-label="التنقل الرئيسي"
           className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
         >
-          <a href="/" className="text-2xl font-bold text-brand-800">
+          <a
+            href="/"
+            className="inline-flex min-h-11 items-center text-2xl font-bold text-brand-800"
+          >
             {brand.productName}
           </a>
           {/* Opened and closed by enhanceLandingMenu (menu.ts): no framework on this page. */}

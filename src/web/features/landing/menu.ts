@@ -18,13 +18,22 @@ export function enhanceLandingMenu(doc: Document): () => void {
     icons[0]?.classList.toggle('hidden', open);
     icons[1]?.classList.toggle('hidden', !open);
   };
-  const toggle = () => set(button.getAttribute('aria-expanded') !== 'true');
-  // Following an anchor in the menu closes it.
+  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
+  const toggle = () => set(!isOpen());
+  // Following a link in the menu closes it, even to the section already shown.
   const close = () => set(false);
+  // Escape closes it and gives the focus back to its button.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !isOpen()) return;
+    set(false);
+    button.focus();
+  };
   button.addEventListener('click', toggle);
-  doc.defaultView?.addEventListener('hashchange', close);
+  menu.addEventListener('click', close);
+  doc.addEventListener('keydown', closeOnEscape);
   return () => {
     button.removeEventListener('click', toggle);
-    doc.defaultView?.removeEventListener('hashchange', close);
+    menu.removeEventListener('click', close);
+    doc.removeEventListener('keydown', closeOnEscape);
   };
 }

@@ -24,6 +24,7 @@ export function renderLanding(env: Record<string, string | undefined>): {
   const description = `سجّل مجاناً في ${brand.productName} وأحِل المستأجرين الراغبين في دفع الإيجار شهرياً، وتابع طلباتهم لحظة بلحظة، واكسب ${minimum} أو ${rate} من قيمة العقد أيهما أعلى فوق أتعابك المعتادة.`;
   const url = `${PUBLIC_URL_TOKEN}/`;
   const image = `${PUBLIC_URL_TOKEN}/icons/og-image.png`;
+  const imageAlt = `شعار ${brand.productName}: عمولة إضافية للوسطاء العقاريين مع كل إيجار شهري`;
   const organization = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -63,10 +64,12 @@ export function renderLanding(env: Record<string, string | undefined>): {
     `<meta property="og:image" content="${image}" />`,
     `<meta property="og:image:width" content="1200" />`,
     `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(imageAlt)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${image}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(imageAlt)}" />`,
     jsonLd(organization),
     jsonLd(faqPage),
   ].join('\n    ');
