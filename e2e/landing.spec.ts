@@ -63,10 +63,24 @@ test('without JavaScript the landing page reads in full', async ({ browser }) =>
 test('every section, anchor and link of the landing page, with no layout shift', async ({
   page,
 }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  // React hydrates the prerendered header once the page has loaded.
+  const hydration = page.waitForResponse((r) =>
+    /\/assets\/landing-hydrate-[^/]+\.js$/.test(r.url()),
+  );
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+  await hydration;
   await page.evaluate(() => document.fonts.ready);
-  // Loading, the font swap and the script moved nothing: the shifts add up to (almost) zero.
+  // Loading, the font swap and hydration moved nothing: the shifts add up to (almost) zero,
+  // and React found the HTML it would have rendered (a mismatch is logged as an error).
   const shift = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
@@ -84,6 +98,12 @@ test('every section, anchor and link of the landing page, with no layout shift',
       }),
   );
   expect(shift).toBeLessThanOrEqual(0.02);
+  expect(errors).toEqual([]);
+  // Every script the page loaded, React included: within the budget, and none of the app.
+  expect(scripts.some((url) => /\/assets\/app-/.test(url))).toBe(false);
+  let gzipped = 0;
+  for (const url of scripts) gzipped += gzipSync(await (await page.request.get(url)).body()).length;
+  expect(gzipped).toBeLessThanOrEqual(90 * 1024);
   const wide = (page.viewportSize()?.width ?? 1280) >= 768;
   const nav = page.getByRole('navigation', { name: 'التنقل الرئيسي' });
   if (!wide) {
@@ -173,6 +193,31 @@ test('every section, anchor and link of the landing page, with no layout shift',
   await quick.getByRole('link', { name: 'تسجيل الدخول' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('رقم الجوال')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a tap on the menu before React has loaded is not lost', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/landing-hydrate-/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'التنقل الرئيسي' });
+    await nav.getByRole('button', { name: 'فتح القائمة' }).click();
+    await expect(nav.getByRole('link', { name: 'من نحن' })).toBeHidden();
+    release();
+    await expect(nav.getByRole('button', { name: 'إغلاق القائمة' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(nav.getByRole('link', { name: 'من نحن' })).toBeVisible();
+  });
 });
 
 test('the phone landing and the demo, marked as such, whose login mock does nothing', async ({

@@ -1,8 +1,34 @@
-// The landing page's only script: its styles, the phone menu, the service worker. Its HTML is
-// complete without it, fonts included (prerendered at build time by scripts/prerender.mjs).
+// The landing page's script: its styles, the service worker, and React hydrating the header
+// (the page's one interactive part; the rest stays the static HTML prerendered by
+// scripts/prerender.mjs). React loads once the page has loaded and the main thread is idle,
+// keeping it off the first paint on a phone's connection; a tap on the header before then is
+// not lost: it hydrates at once and the tap is replayed.
 import './styles.css';
-import { enhanceLandingMenu } from './features/landing/menu';
 import { registerServiceWorker } from './lib/service-worker';
 
-enhanceLandingMenu(document);
+const header = document.getElementById('landing-header');
+let hydration: Promise<void> | null = null;
+
+const hydrate = () => {
+  hydration ??= import('./landing-hydrate').then((m) => {
+    // From here on React sees (and replays) the header's events itself.
+    header?.removeEventListener('click', tapBeforeHydration);
+    m.hydrateHeader();
+  });
+  return hydration;
+};
+
+function tapBeforeHydration(event: MouseEvent): void {
+  const control = event.target instanceof Element ? event.target.closest('button') : null;
+  if (control) hydrate().then(() => control.click());
+}
+
+header?.addEventListener('click', tapBeforeHydration);
+// Safari has no requestIdleCallback: a short timeout stands in.
+const whenIdle = () =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(hydrate, { timeout: 1000 })
+    : setTimeout(hydrate, 200);
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });
 registerServiceWorker();

@@ -1,7 +1,6 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageLoading } from '../components/ui/feedback';
-import { enhanceLandingMenu } from '../features/landing/menu';
 import { BRAND } from '../lib/brand';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
 import { ByViewMode } from './view-mode';
@@ -13,7 +12,6 @@ const LandingPage = lazy(() =>
   import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })),
 );
 function Landing() {
-  useEffect(() => enhanceLandingMenu(document), []);
   return <LandingPage brand={BRAND} />;
 }
 const LoginPage = lazy(() =>

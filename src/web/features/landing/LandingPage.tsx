@@ -7,16 +7,15 @@ import {
   Link2,
   Mail,
   MapPin,
-  Menu,
   Phone,
   Timer,
-  X,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Brand } from '../../../domain/brand';
 import { formatNumberAr } from '../../../domain/money';
 import { toInternationalPhone } from '../../../domain/phone';
 import { BENEFITS, commissionExample, faq, STEPS } from './content';
+import { LandingHeader } from './LandingHeader';
 
 const BENEFIT_ICONS = [Timer, Bell, Calculator, Link2, FileBarChart];
 
@@ -24,8 +23,6 @@ const primary =
   'inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-6 py-3 text-lg font-bold text-white hover:bg-brand-800';
 const secondary =
   'inline-flex min-h-12 items-center justify-center rounded-lg border border-brand-700 bg-white px-6 py-3 text-lg font-bold text-brand-800 hover:bg-brand-50';
-const navLink =
-  'inline-flex min-h-11 items-center px-3 font-medium text-slate-800 hover:text-brand-800';
 
 function Section({
   id,
@@ -93,7 +90,8 @@ function SocialLinks({ brand }: { brand: Brand }) {
 
 /**
  * The public landing page: rendered to HTML at build time (render.tsx); in the browser only
- * its menu is enhanced (menu.ts). The app shows the same component when it navigates to `/`.
+ * its header is hydrated (landing-hydrate.tsx). The app shows the same component when it
+ * navigates to `/`.
  */
 export function LandingPage({ brand }: { brand: Brand }) {
   const example = commissionExample();
@@ -107,62 +105,11 @@ export function LandingPage({ brand }: { brand: Brand }) {
       >
         تخطَّ إلى المحتوى
       </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <nav
-          aria-label="التنقل الرئيسي"
-          className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4"
-        >
-          <a
-            href="/"
-            className="inline-flex min-h-11 items-center text-2xl font-bold text-brand-800"
-          >
-            {brand.productName}
-          </a>
-          {/* Opened and closed by enhanceLandingMenu (menu.ts): no framework on this page. */}
-          <button
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100 md:hidden"
-            aria-expanded="false"
-            aria-controls="landing-menu"
-            aria-label="فتح القائمة"
-          >
-            <Menu aria-hidden="true" className="size-6" />
-            <X aria-hidden="true" className="hidden size-6" />
-          </button>
-          <ul
-            id="landing-menu"
-            className="hidden absolute inset-x-0 top-16 flex-col gap-1 border-b border-slate-200 bg-white p-4 md:static md:flex md:flex-row md:items-center md:border-0 md:p-0"
-          >
-            <li>
-              <a href="#about" className={navLink}>
-                من نحن
-              </a>
-            </li>
-            <li>
-              <a href="#faq" className={navLink}>
-                الأسئلة الشائعة
-              </a>
-            </li>
-            <li>
-              <a
-                href={brand.tenantsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={navLink}
-              >
-                للمستأجرين
-              </a>
-            </li>
-            <li>
-              <a
-                href="/login"
-                className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-bold text-white hover:bg-brand-800"
-              >
-                دخول الوسطاء
-              </a>
-            </li>
-          </ul>
-        </nav>
+      <header
+        id="landing-header"
+        className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+      >
+        <LandingHeader brand={brand} />
       </header>
 
       <main id="main">

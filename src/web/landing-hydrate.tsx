@@ -1,0 +1,9 @@
+import { hydrateRoot } from 'react-dom/client';
+import { LandingHeader } from './features/landing/LandingHeader';
+import { BRAND } from './lib/brand';
+
+/** Hydrates the prerendered header, the landing page's one interactive part. */
+export function hydrateHeader(): void {
+  const header = document.getElementById('landing-header');
+  if (header) hydrateRoot(header, <LandingHeader brand={BRAND} />);
+}
