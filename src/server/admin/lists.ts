@@ -149,23 +149,29 @@ export async function listAdminCommissions(
   };
 }
 
+/** Transfer requests of one status, newest first, 50 a page with the total. */
 export async function listTransferRequestsForAdmin(
   db: Database,
-  status: 'open' | 'paid' | 'rejected',
+  query: { status: 'open' | 'paid' | 'rejected'; page: number },
 ) {
-  const rows = await db
-    .select({
-      request: transferRequests,
-      brokerName: brokers.fullName,
-      brokerPhone: brokers.phone,
-      brokerCode: brokers.brokerCode,
-    })
-    .from(transferRequests)
-    .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
-    .where(eq(transferRequests.status, status))
-    .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
-    .limit(ADMIN_PAGE_SIZE);
-  return rows.map(({ request, ...broker }) => ({
+  const where = eq(transferRequests.status, query.status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        request: transferRequests,
+        brokerName: brokers.fullName,
+        brokerPhone: brokers.phone,
+        brokerCode: brokers.brokerCode,
+      })
+      .from(transferRequests)
+      .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
+      .where(where)
+      .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ value: count() }).from(transferRequests).where(where),
+  ]);
+  const items = rows.map(({ request, ...broker }) => ({
     id: request.id,
     brokerId: request.brokerId,
     amount: request.amount,
@@ -176,4 +182,5 @@ export async function listTransferRequestsForAdmin(
     handledAt: request.handledAt?.toISOString() ?? null,
     ...broker,
   }));
+  return { items, total: total?.value ?? 0, page: query.page, pageSize: ADMIN_PAGE_SIZE };
 }

@@ -111,7 +111,7 @@ describe('commissions held by transfer requests', () => {
 
     const openRequestOf = async (b: TestBroker) =>
       (
-        (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json() as {
+        (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json().items as {
           id: string;
           brokerId: string;
         }[]

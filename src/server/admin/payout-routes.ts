@@ -70,10 +70,15 @@ export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     {
       config: admin,
       schema: {
-        querystring: z.object({ status: z.enum(['open', 'paid', 'rejected']).default('open') }),
+        querystring: z.object({
+          status: z
+            .enum(['open', 'paid', 'rejected'], { error: 'حالة غير معروفة' })
+            .default('open'),
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+        }),
       },
     },
-    async (request) => listTransferRequestsForAdmin(db, request.query.status),
+    async (request) => listTransferRequestsForAdmin(db, request.query),
   );
 
   app.post(

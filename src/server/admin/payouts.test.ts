@@ -100,7 +100,9 @@ describe('transfer requests', () => {
     ).json();
     expect(invariant(await summary(broker))).toBe(true);
     const open = (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json();
-    expect(open.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+    expect(open).toMatchObject({ page: 1, pageSize: 50 });
+    expect(open.total).toBeGreaterThanOrEqual(1);
+    expect(open.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
       iban: IBAN,
       amount: '800.00',
     });

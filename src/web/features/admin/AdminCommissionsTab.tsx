@@ -128,8 +128,9 @@ export function AdminCommissionsTab() {
     queryKey: [`/api/admin/commissions?${params}`],
     staleTime: 0,
   });
-  const requests = useQuery<AdminTransferRequest[]>({
-    queryKey: ['/api/admin/transfer-requests'],
+  const [requestsPage, setRequestsPage] = useState(1);
+  const requests = useQuery<Page<AdminTransferRequest>>({
+    queryKey: [`/api/admin/transfer-requests?page=${requestsPage}`],
     staleTime: 0,
   });
   const confirm = useAdminAction('تم تأكيد الدفع');
@@ -182,9 +183,9 @@ export function AdminCommissionsTab() {
       ) : null}
       <Card className="space-y-3">
         <CardTitle>طلبات التحويل المفتوحة</CardTitle>
-        {requests.data && requests.data.length > 0 ? (
+        {requests.data && requests.data.items.length > 0 ? (
           <ul className="divide-y divide-slate-100">
-            {requests.data.map((r) => (
+            {requests.data.items.map((r) => (
               <li
                 key={r.id}
                 className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
@@ -219,6 +220,15 @@ export function AdminCommissionsTab() {
         ) : (
           <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>
         )}
+        {requests.data ? (
+          <Pagination
+            label="صفحات طلبات التحويل"
+            page={requestsPage}
+            total={requests.data.total}
+            pageSize={requests.data.pageSize}
+            onPage={setRequestsPage}
+          />
+        ) : null}
       </Card>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <Input
