@@ -1,21 +1,22 @@
 import { formatNumberAr } from '../../../domain';
 import { Button } from './button';
 
-/** Previous / next over server-side pages; hidden when everything fits on one page. */
+/**
+ * Previous / next over server-side pages, for the page `of` a list once it has loaded; hidden
+ * while loading and when everything fits on one page.
+ */
 export function Pagination({
   label,
   page,
-  total,
-  pageSize,
+  of,
   onPage,
 }: {
   label: string;
   page: number;
-  total: number;
-  pageSize: number;
+  of: { total: number; pageSize: number } | undefined;
   onPage: (page: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = of ? Math.max(1, Math.ceil(of.total / of.pageSize)) : 1;
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-center gap-3">

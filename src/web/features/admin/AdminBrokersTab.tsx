@@ -222,18 +222,15 @@ export function AdminBrokersTab() {
           ))}
         </ul>
       )}
-      {data ? (
-        <Pagination
-          label="صفحات الوسطاء"
-          page={page}
-          total={data.total}
-          pageSize={data.pageSize}
-          onPage={(next) => {
-            setPage(next);
-            selection.clear();
-          }}
-        />
-      ) : null}
+      <Pagination
+        label="صفحات الوسطاء"
+        page={page}
+        of={data}
+        onPage={(next) => {
+          setPage(next);
+          selection.clear();
+        }}
+      />
       {details ? <BrokerDetailsDialog broker={details} onClose={() => setDetails(null)} /> : null}
       {deleting ? (
         <ConfirmDeleteDialog

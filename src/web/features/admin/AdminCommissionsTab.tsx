@@ -220,15 +220,12 @@ export function AdminCommissionsTab() {
         ) : (
           <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>
         )}
-        {requests.data ? (
-          <Pagination
-            label="صفحات طلبات التحويل"
-            page={requestsPage}
-            total={requests.data.total}
-            pageSize={requests.data.pageSize}
-            onPage={setRequestsPage}
-          />
-        ) : null}
+        <Pagination
+          label="صفحات طلبات التحويل"
+          page={requestsPage}
+          of={requests.data}
+          onPage={setRequestsPage}
+        />
       </Card>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
         <Input
@@ -306,15 +303,7 @@ export function AdminCommissionsTab() {
           ))}
         </ul>
       )}
-      {list.data ? (
-        <Pagination
-          label="صفحات العمولات"
-          page={page}
-          total={list.data.total}
-          pageSize={list.data.pageSize}
-          onPage={setPage}
-        />
-      ) : null}
+      <Pagination label="صفحات العمولات" page={page} of={list.data} onPage={setPage} />
     </div>
   );
 }

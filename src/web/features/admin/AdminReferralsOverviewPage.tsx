@@ -97,15 +97,7 @@ export function AdminReferralsOverviewPage() {
               ))}
             </ul>
           )}
-          {data ? (
-            <Pagination
-              label="صفحات الإحالات"
-              page={page}
-              total={data.total}
-              pageSize={data.pageSize}
-              onPage={setPage}
-            />
-          ) : null}
+          <Pagination label="صفحات الإحالات" page={page} of={data} onPage={setPage} />
         </section>
         <section
           ref={panel}

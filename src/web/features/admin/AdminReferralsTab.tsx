@@ -137,18 +137,15 @@ export function AdminReferralsTab() {
           ))}
         </ul>
       )}
-      {data ? (
-        <Pagination
-          label="صفحات الإحالات"
-          page={page}
-          total={data.total}
-          pageSize={data.pageSize}
-          onPage={(next) => {
-            setPage(next);
-            selection.clear();
-          }}
-        />
-      ) : null}
+      <Pagination
+        label="صفحات الإحالات"
+        page={page}
+        of={data}
+        onPage={(next) => {
+          setPage(next);
+          selection.clear();
+        }}
+      />
       {deleting ? (
         <ConfirmDeleteDialog
           title={

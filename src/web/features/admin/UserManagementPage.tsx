@@ -124,15 +124,7 @@ export function UserManagementPage() {
           ))}
         </ul>
       )}
-      {users.data ? (
-        <Pagination
-          label="صفحات المستخدمين"
-          page={page}
-          total={users.data.total}
-          pageSize={users.data.pageSize}
-          onPage={setPage}
-        />
-      ) : null}
+      <Pagination label="صفحات المستخدمين" page={page} of={users.data} onPage={setPage} />
     </div>
   );
 }

@@ -116,15 +116,7 @@ export function AuditLogPage() {
           ))}
         </ul>
       )}
-      {log.data ? (
-        <Pagination
-          label="صفحات السجل"
-          page={page}
-          total={log.data.total}
-          pageSize={log.data.pageSize}
-          onPage={setPage}
-        />
-      ) : null}
+      <Pagination label="صفحات السجل" page={page} of={log.data} onPage={setPage} />
     </div>
   );
 }

@@ -144,15 +144,12 @@ export function ReferralsPage() {
           </table>
         </Card>
       )}
-      {data ? (
-        <Pagination
-          label="الصفحات"
-          page={filters.page ?? 1}
-          total={data.total}
-          pageSize={data.pageSize}
-          onPage={(page) => set({ page })}
-        />
-      ) : null}
+      <Pagination
+        label="الصفحات"
+        page={filters.page ?? 1}
+        of={data}
+        onPage={(page) => set({ page })}
+      />
     </div>
   );
 }
