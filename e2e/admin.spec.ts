@@ -247,7 +247,7 @@ test('a super-admin selects several brokers and deletes them at once', async ({ 
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'الوسطاء' }).click();
   await page.getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' }).fill(marker);
-  await expect(page.getByText('٣ وسيط')).toBeVisible();
+  await expect(page.getByText('٣ وسيط', { exact: true })).toBeVisible();
   await page
     .getByRole('listitem')
     .filter({ hasText: marker })
