@@ -65,6 +65,9 @@ function useAdminAction(success: string) {
   });
 }
 
+/** Left-to-right text (an IBAN, a phone) isolated inside an Arabic sentence, kept on one line. */
+const ltr = (text: string) => `\u2066${text.replaceAll(' ', '\u00a0')}\u2069`;
+
 type AdminAction = ReturnType<typeof useAdminAction>;
 type Payment = {
   title: string;
@@ -201,7 +204,7 @@ export function AdminCommissionsTab() {
                     onClick={() =>
                       setPaying({
                         title: 'تأكيد تنفيذ طلب التحويل',
-                        description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${formatIban(r.iban)} للوسيط ${r.brokerName || r.brokerPhone}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
+                        description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
                         confirmLabel: 'تم التحويل',
                         url: `/api/admin/transfer-requests/${r.id}/pay`,
                         action: pay,
@@ -288,7 +291,7 @@ export function AdminCommissionsTab() {
                     onClick={() =>
                       setPaying({
                         title: 'تأكيد دفع العمولة',
-                        description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || c.brokerPhone} مدفوعة ويُبلَّغ الوسيط بذلك.`,
+                        description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
                         confirmLabel: 'تأكيد الدفع',
                         url: `/api/admin/commissions/${c.id}/confirm-payment`,
                         action: confirm,
