@@ -112,7 +112,8 @@ export async function openInLibreOffice(path: string): Promise<string[][]> {
         dir,
         book,
       ],
-      { timeout: 60_000 },
+      // Calc formats numbers by the locale: pinned, so the values read the same everywhere.
+      { timeout: 60_000, env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' } },
     );
     return parseCsv(await readFile(join(dir, 'book.csv'), 'utf8'));
   } finally {

@@ -8,19 +8,32 @@ import { registerServiceWorker } from './lib/service-worker';
 
 const header = document.getElementById('landing-header');
 let hydration: Promise<void> | null = null;
+let replay: HTMLButtonElement | null = null;
 
 const hydrate = () => {
-  hydration ??= import('./landing-hydrate').then((m) => {
-    // From here on React sees (and replays) the header's events itself.
-    header?.removeEventListener('click', tapBeforeHydration);
-    m.hydrateHeader();
-  });
+  hydration ??= import('./landing-hydrate')
+    .then((m) => {
+      // From here on React sees (and replays) the header's events itself.
+      header?.removeEventListener('click', tapBeforeHydration);
+      m.hydrateHeader();
+      replay?.click();
+    })
+    .catch(() => {
+      // A lost download on a weak connection: the next tap tries again.
+      hydration = null;
+    });
   return hydration;
 };
 
+/**
+ * A tap before React is there starts it at once, and is replayed once when it is: the user
+ * who tapped again because nothing happened still wanted the menu open.
+ */
 function tapBeforeHydration(event: MouseEvent): void {
   const control = event.target instanceof Element ? event.target.closest('button') : null;
-  if (control) hydrate().then(() => control.click());
+  if (!control) return;
+  replay = control;
+  hydrate();
 }
 
 header?.addEventListener('click', tapBeforeHydration);

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commissions, transferRequests } from '../db/schema.js';
 import {
   createTestApp,
   nextPhone,
@@ -143,6 +146,29 @@ describe('commissions held by transfer requests', () => {
       pending: '800.00',
       requested: '0.00',
     });
+  });
+});
+
+describe('migration 0002', () => {
+  it("marks the commissions that requests opened before it hold as 'requested'", async () => {
+    const broker = await signUpBroker(t);
+    await setStatus(await referral(broker, 50000), 'contract_signed'); // 500, older
+    await setStatus(await referral(broker, 90000), 'contract_signed'); // 900
+    // A request filed before the status existed: written directly, statuses left pending.
+    await t.database.db
+      .insert(transferRequests)
+      .values({ brokerId: broker.id, amount: '400.00', iban: IBAN });
+    await t.database.db
+      .update(commissions)
+      .set({ status: 'pending' })
+      .where(eq(commissions.brokerId, broker.id));
+    const migration = await readFile(
+      new URL('../db/migrations/0002_mark_requested_commissions.sql', import.meta.url),
+      'utf8',
+    );
+    await t.database.db.execute(sql.raw(migration));
+    const statuses = (await commissionsOf(broker)).map((c) => `${c.amount}:${c.status}`).sort();
+    expect(statuses).toEqual(['500.00:requested', '900.00:pending']);
   });
 });
 

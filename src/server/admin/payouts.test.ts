@@ -222,6 +222,8 @@ describe('settings', () => {
       as(cookie, 'POST', '/api/admin/config', { key: 'commission_minimum', value });
     const refused = await minimum(admin.cookie, '750');
     expect(refused.statusCode).toBe(403);
+    // Refused for the role, whatever the value.
+    expect((await minimum(admin.cookie, 'nonsense')).statusCode).toBe(403);
     expect(refused.json().message).toBe('تعديل قاعدة العمولة متاح للمشرف العام فقط');
     // A commission is never zero.
     expect((await minimum(superAdmin.cookie, '0')).statusCode).toBe(400);

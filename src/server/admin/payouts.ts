@@ -1,17 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { toMoneyString } from '../../domain/index.js';
 import type { AuditRecorder } from '../audit/service.js';
-import { commissionSummary, markRequestedCommissions } from '../commissions/service.js';
-import type { Database, Transaction } from '../db/client.js';
-import { brokers, commissions, transferRequests } from '../db/schema.js';
+import { commissionSummary, lockBroker, markRequestedCommissions } from '../commissions/service.js';
+import type { Database } from '../db/client.js';
+import { commissions, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 
 const cents = (value: string | number) => Math.round(Number(value) * 100);
-
-/** Serialises money changes of one broker: every payout path locks the broker's row first. */
-export async function lockBroker(tx: Transaction, brokerId: string): Promise<void> {
-  await tx.select({ id: brokers.id }).from(brokers).where(eq(brokers.id, brokerId)).for('update');
-}
 
 /**
  * Marks a commission paid in full. Idempotent: a second confirmation changes nothing. Refused

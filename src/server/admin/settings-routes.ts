@@ -40,6 +40,17 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     '/config',
     {
       config: admin,
+      // The money rules are the super-admins' alone: refused before the value is even read.
+      preValidation: async (request) => {
+        const { key } = (request.body ?? {}) as { key?: unknown };
+        if (
+          typeof key === 'string' &&
+          MONEY_SETTINGS.has(key) &&
+          !currentBroker(request).isSuperAdmin
+        ) {
+          throw new AppError(403, 'FORBIDDEN', 'تعديل قاعدة العمولة متاح للمشرف العام فقط');
+        }
+      },
       schema: {
         body: z
           .object({
@@ -64,9 +75,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     async (request) => {
       const { key, value, description } = request.body;
       const me = currentBroker(request);
-      if (MONEY_SETTINGS.has(key) && !me.isSuperAdmin) {
-        throw new AppError(403, 'FORBIDDEN', 'تعديل قاعدة العمولة متاح للمشرف العام فقط');
-      }
       await db.transaction(async (tx) => {
         const before = await getSetting(tx, key);
         await tx

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { estimateCommission, toMoneyString } from '../../domain/index.js';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
@@ -85,6 +85,19 @@ export async function listCommissions(db: Database, brokerId: string) {
 }
 
 /**
+ * Serialises money changes of one broker: every money path locks the broker's row first.
+ * NO KEY UPDATE, not UPDATE: inserting a commission (whose foreign key takes a key-share lock
+ * on the broker) must not wait on it, or a status change and a deletion could deadlock.
+ */
+export async function lockBroker(tx: Transaction, brokerId: string): Promise<void> {
+  await tx
+    .select({ id: brokers.id })
+    .from(brokers)
+    .where(eq(brokers.id, brokerId))
+    .for('no key update');
+}
+
+/**
  * Keeps each unpaid commission's status telling whether open transfer requests hold it:
  * requests are settled oldest commission first, so a commission is 'requested' when the unpaid
  * amounts before it leave part of the open requests' total to fall on it, else 'pending'.
@@ -120,7 +133,7 @@ export async function requestTransfer(
   input: { amount: number; iban: string },
 ) {
   return db.transaction(async (tx) => {
-    await tx.select({ id: brokers.id }).from(brokers).where(eq(brokers.id, brokerId)).for('update');
+    await lockBroker(tx, brokerId);
     const summary = await commissionSummary(tx, brokerId);
     if (Math.round(input.amount * 100) > Math.round(Number(summary.pending) * 100)) {
       throw new AppError(

@@ -1,12 +1,11 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { lockBroker } from '../admin/payouts.js';
 import { ADMIN_PAGE_SIZE, likeTerm } from '../admin/query.js';
 import { audit } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
-import { commissionSummary, markRequestedCommissions } from '../commissions/service.js';
+import { commissionSummary, lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import type { FeatureOptions } from '../context.js';
 import { auditLog, brokers, commissions, referrals, storedFiles } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
@@ -196,7 +195,12 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
         // The money that goes with the account, kept in the record of its deletion.
         const money = await commissionSummary(tx, broker.id);
         // Referrals, commissions, tenant forms, files' rows, sessions and notifications cascade.
-        await tx.delete(brokers).where(eq(brokers.id, broker.id));
+        const [deleted] = await tx
+          .delete(brokers)
+          .where(eq(brokers.id, broker.id))
+          .returning({ id: brokers.id });
+        // Deleted meanwhile by another request: nothing was done here, nothing to record.
+        if (!deleted) throw notFound('الوسيط غير موجود');
         await audit(tx, request, {
           action: 'broker.delete',
           entityType: 'broker',

@@ -82,11 +82,9 @@ function PaymentDialog({
   title,
   description,
   confirmLabel,
-  pending,
   onClose,
   onConfirm,
 }: Omit<Payment, 'url' | 'action'> & {
-  pending: boolean;
   onClose: () => void;
   onConfirm: (transferReference: string | null) => void;
 }) {
@@ -110,9 +108,7 @@ function PaymentDialog({
             />
           )}
         </FormField>
-        <Button disabled={pending} onClick={() => onConfirm(reference.trim() || null)}>
-          {confirmLabel}
-        </Button>
+        <Button onClick={() => onConfirm(reference.trim() || null)}>{confirmLabel}</Button>
       </div>
     </Dialog>
   );
@@ -148,7 +144,6 @@ export function AdminCommissionsTab() {
       {paying ? (
         <PaymentDialog
           {...paying}
-          pending={paying.action.isPending}
           onClose={() => setPaying(null)}
           onConfirm={(transferReference) => {
             paying.action.mutate({

@@ -7,7 +7,7 @@ const navLink =
 
 /**
  * The landing page's header, its one interactive part: prerendered with the page, then
- * hydrated on its own (landing-boot.tsx) while the rest of the page stays static HTML.
+ * hydrated on its own (landing-hydrate.tsx) while the rest of the page stays static HTML.
  */
 export function LandingHeader({ brand }: { brand: Brand }) {
   const [open, setOpen] = useState(false);
