@@ -49,10 +49,13 @@ const FILTERS = [
   { value: 'paid', label: 'مدفوعة' },
 ];
 
-function useAdminAction(success: string) {
+/** A POST of the console, with its own success toast. */
+type AdminActionCall = { url: string; body: object; success: string };
+
+function useAdminAction() {
   return useMutation({
-    mutationFn: ({ url, body }: { url: string; body: object }) => apiRequest('POST', url, body),
-    onSuccess: async () => {
+    mutationFn: ({ url, body }: AdminActionCall) => apiRequest('POST', url, body),
+    onSuccess: async (_, { success }) => {
       toast({ title: success });
       await refreshQueries('/api/admin');
     },
@@ -68,13 +71,12 @@ function useAdminAction(success: string) {
 /** Left-to-right text (an IBAN, a phone) isolated inside an Arabic sentence, kept on one line. */
 const ltr = (text: string) => `\u2066${text.replaceAll(' ', '\u00a0')}\u2069`;
 
-type AdminAction = ReturnType<typeof useAdminAction>;
 type Payment = {
   title: string;
   description: string;
   confirmLabel: string;
   url: string;
-  action: AdminAction;
+  success: string;
 };
 
 /** Confirms a payment made outside the platform, with the bank's transfer reference if any. */
@@ -84,7 +86,7 @@ function PaymentDialog({
   confirmLabel,
   onClose,
   onConfirm,
-}: Omit<Payment, 'url' | 'action'> & {
+}: Omit<Payment, 'url' | 'success'> & {
   onClose: () => void;
   onConfirm: (transferReference: string | null) => void;
 }) {
@@ -132,9 +134,7 @@ export function AdminCommissionsTab() {
     queryKey: [`/api/admin/transfer-requests?page=${requestsPage}`],
     staleTime: 0,
   });
-  const confirm = useAdminAction('تم تأكيد الدفع');
-  const pay = useAdminAction('تم تنفيذ طلب التحويل');
-  const reject = useAdminAction('تم رفض طلب التحويل');
+  const action = useAdminAction();
   const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
   const [reason, setReason] = useState('');
   const [paying, setPaying] = useState<Payment | null>(null);
@@ -143,12 +143,15 @@ export function AdminCommissionsTab() {
     <div className="space-y-6">
       {paying ? (
         <PaymentDialog
-          {...paying}
+          title={paying.title}
+          description={paying.description}
+          confirmLabel={paying.confirmLabel}
           onClose={() => setPaying(null)}
           onConfirm={(transferReference) => {
-            paying.action.mutate({
+            action.mutate({
               url: paying.url,
               body: transferReference ? { transferReference } : {},
+              success: paying.success,
             });
             setPaying(null);
           }}
@@ -164,9 +167,10 @@ export function AdminCommissionsTab() {
             </FormField>
             <Button
               variant="destructive"
-              disabled={!reason.trim() || reject.isPending}
+              disabled={!reason.trim() || action.isPending}
               onClick={() => {
-                reject.mutate({
+                action.mutate({
+                  success: 'تم رفض طلب التحويل',
                   url: `/api/admin/transfer-requests/${rejecting.id}/reject`,
                   body: { reason },
                 });
@@ -202,7 +206,7 @@ export function AdminCommissionsTab() {
                         description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
                         confirmLabel: 'تم التحويل',
                         url: `/api/admin/transfer-requests/${r.id}/pay`,
-                        action: pay,
+                        success: 'تم تنفيذ طلب التحويل',
                       })
                     }
                   >
@@ -289,7 +293,7 @@ export function AdminCommissionsTab() {
                         description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
                         confirmLabel: 'تأكيد الدفع',
                         url: `/api/admin/commissions/${c.id}/confirm-payment`,
-                        action: confirm,
+                        success: 'تم تأكيد الدفع',
                       })
                     }
                   >
