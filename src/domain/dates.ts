@@ -50,3 +50,10 @@ export function riyadhIsoDate(value: Date): string {
 export function riyadhWallClock(value: Date): Date {
   return new Date(value.getTime() + RIYADH_OFFSET_MS);
 }
+
+/** A real calendar day written `YYYY-MM-DD` (not 2024-13-45, not 2023-02-29). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}

@@ -27,6 +27,7 @@ export const MESSAGES = {
   pdfOnly: 'يرجى اختيار ملف PDF فقط',
   fileTooLarge: 'حجم الملف يجب أن يكون أقل من 5 ميجابايت',
   tooLong: 'النص أطول من المسموح',
+  invalidDate: 'يرجى إدخال تاريخ صحيح',
   invalidCity: 'يرجى اختيار مدينة من القائمة',
   documentLink: 'يرجى إدخال رابط صحيح يبدأ بـ https',
   consent: 'يجب الموافقة على مشاركة البيانات لإرسال الطلب',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_KEYS } from './catalogues.js';
+import { isCalendarDay } from './dates.js';
 import { toLatinDigits } from './digits.js';
 import { normalizeSaudiIban } from './iban.js';
 import { MESSAGES } from './messages.js';
@@ -90,6 +91,12 @@ const optionalRent = z
     }
     return Number(text) > 0 ? Number(text) : null;
   });
+
+/** A calendar day `YYYY-MM-DD` in a filter; an impossible date is a 400, never a 500. */
+export const isoDaySchema = z
+  .string({ error: MESSAGES.invalidDate })
+  .max(10, { error: MESSAGES.invalidDate })
+  .refine(isCalendarDay, { error: MESSAGES.invalidDate });
 
 // ---------- API bodies ----------
 

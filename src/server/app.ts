@@ -55,12 +55,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 64 * 1024,
-    trustProxy: config.env === 'production',
+    // Forwarded-for headers are believed only from the proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const sms = options.sms ?? new ConsoleSmsSender(app.log, config.exposeOtpInResponses);
+  const sms = options.sms ?? new ConsoleSmsSender(app.log, config.development);
   const outbox = startOutboxWorker(database.db, sms, app.log);
   app.addHook('onClose', () => outbox.stop());
   const storage =
@@ -87,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
-  if (config.exposeOtpInResponses) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });
+  if (config.development) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, {
     webRoot: options.webRoot,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { type Brand, BrandConfigError, brandFromEnv } from '../domain/brand.js';
@@ -12,7 +13,23 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be false, a number of proxy hops (1, 2, …) or a comma-separated list of proxy addresses or CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -35,6 +52,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(true),
     AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    REFERRAL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    REFERRAL_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   })
   .refine(
@@ -49,7 +68,41 @@ const envSchema = z
   .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PHONE === !env.BOOTSTRAP_SUPERADMIN_PASSWORD, {
     path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
     message: 'BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD must be set together',
+  })
+  // Fail closed: development conveniences (codes in responses, demo accounts, the dev inbox)
+  // must never be reachable from another machine.
+  .refine((env) => env.NODE_ENV === 'production' || isLoopbackHost(env.HOST), {
+    path: ['HOST'],
+    message:
+      'a server outside NODE_ENV=production listens only on a loopback address (127.0.0.1, ::1, localhost); set NODE_ENV=production to listen on HOST',
   });
+
+/** Which forwarded addresses to believe: none, the last N hops, or the listed proxies. */
+export type TrustProxy = false | number | string[];
+
+const CIDR = /^(.+)\/(\d{1,3})$/;
+
+function parseTrustProxy(value: string): TrustProxy | null {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value) <= 10 ? Number(value) : null;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const cidr = CIDR.exec(entry);
+    const address = cidr?.[1] ?? entry;
+    const family = isIP(address);
+    if (family === 0) return false;
+    return !cidr || Number(cidr[2]) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  const v4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -65,8 +118,17 @@ export type AppConfig = {
   storage: { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
   demoData: boolean;
   logLevel: string;
+  /** Forwarded-for headers believed only from these proxies (TRUST_PROXY); off by default. */
+  trustProxy: TrustProxy;
   /** Sign-in attempts (codes sent, codes checked, logins) one address may make per 15 min. */
   authRateLimitPerAddress: number;
+  /** Referrals one broker may create per hour and per day. */
+  referralLimits: { perHour: number; perDay: number };
+  /**
+   * Development on a loopback address (never production): codes in send-otp responses, the
+   * dev inbox, demo accounts.
+   */
+  development: boolean;
   /** Development conveniences (OTP code in the send-otp response) are on only here. */
   exposeOtpInResponses: boolean;
   secureCookies: boolean;
@@ -97,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw error;
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  // The schema refused any other address outside production.
+  const development = e.NODE_ENV !== 'production' && isLoopbackHost(e.HOST);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -125,10 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'local', root: path.join(dataDir, 'uploads') },
-    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
+    demoData: development && (e.DEMO_DATA ?? true),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY ?? false,
     authRateLimitPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
-    exposeOtpInResponses: e.NODE_ENV !== 'production' && e.SMS_PROVIDER === 'console',
+    referralLimits: { perHour: e.REFERRAL_LIMIT_PER_HOUR, perDay: e.REFERRAL_LIMIT_PER_DAY },
+    development,
+    exposeOtpInResponses: development && e.SMS_PROVIDER === 'console',
     secureCookies: e.NODE_ENV === 'production',
     brand,
   };

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.js';
 import { rateLimits } from './db/schema.js';
@@ -36,4 +37,25 @@ export async function enforceRateLimits(db: Database, rules: RateRule[]): Promis
 /** Drops windows that ended a day ago; run now and then to keep the table small. */
 export async function pruneRateLimits(db: Database): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 day'`);
+}
+
+/**
+ * The key a client address is counted under: an IPv4 address as it is, an IPv6 address by its
+ * /64 (one subscriber's whole prefix, which a client can rotate through at will).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -76,7 +76,7 @@ describe('sign-up with a one-time code', () => {
     expect(t.sms.sent).toHaveLength(1);
     expect(t.sms.sent[0]?.to).toBe(phone);
     expect(t.sms.sent[0]?.body).toContain(response.json().otpCode);
-    expect(t.sms.sent[0]?.sensitive).toBe(true);
+    expect(t.sms.sent[0]?.purpose).toBe('otp');
   });
 
   it('a code works once', async () => {

@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     await sms.send({
       to: phone,
       body: `رمز التحقق الخاص بك في ${config.brand.productName}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
-      sensitive: true,
+      purpose: 'otp',
     });
     return {
       message: 'تم إرسال رمز التحقق',

@@ -76,13 +76,49 @@ export const otpCodes = pgTable(
     expiresAt: ts('expires_at').notNull(),
     used: boolean('used').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
-    /** Set when the code was verified for a later step (create or reset password). */
-    verifiedAt: ts('verified_at'),
-    /** Set when that later step consumed the verification. */
-    consumedAt: ts('consumed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('otp_codes_phone_created_idx').on(t.phone, t.createdAt)],
+);
+
+/**
+ * A verified code, bound to the client that verified it: the browser holds a random token in a
+ * short-lived HttpOnly cookie, and only its SHA-256 is here. Setting a password (create or
+ * reset) needs it, once, for the same phone and purpose.
+ */
+export const otpVerifications = pgTable(
+  'otp_verifications',
+  {
+    /** SHA-256 of the cookie token, hex. */
+    id: text('id').primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    consumedAt: ts('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('otp_verifications_purpose_check', sql`${t.purpose} in ('create','reset')`),
+    index('otp_verifications_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Wrong one-time codes and wrong passwords, one row each, per phone: the guessing budget counts
+ * them over any 24 hours, whatever the code, the address or the instance.
+ */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('auth_failures_kind_check', sql`${t.kind} in ('otp','password')`),
+    index('auth_failures_phone_kind_created_idx').on(t.phone, t.kind, t.createdAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -115,6 +151,8 @@ export const referrals = pgTable(
     district: text('district'),
     notes: text('notes'),
     rentAmount: integer('rent_amount'),
+    /** The annual rent of the signed contract, confirmed by an admin: the commission's base. */
+    contractRent: integer('contract_rent'),
     status: text('status').notNull().default('pending_completion'),
     zohoLeadId: text('zoho_lead_id'),
     contractId: text('contract_id'),
@@ -129,6 +167,10 @@ export const referrals = pgTable(
       sql`${t.status} in ('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract','contract_signed','commission_added','rejected','cancelled')`,
     ),
     check('referrals_rent_check', sql`${t.rentAmount} is null or ${t.rentAmount} >= 0`),
+    check(
+      'referrals_contract_rent_check',
+      sql`${t.contractRent} is null or ${t.contractRent} >= 0`,
+    ),
     index('referrals_broker_submitted_idx').on(t.brokerId, t.submittedAt),
     index('referrals_status_submitted_idx').on(t.status, t.submittedAt),
     // The admin list's order (newest submission, then number) and its keyset export.

@@ -45,7 +45,12 @@ export async function deliverDueMessages(
         .for('update', { skipLocked: true });
       if (!message) return false;
       try {
-        await sms.send({ to: message.recipient, body: message.body });
+        await sms.send({
+          to: message.recipient,
+          body: message.body,
+          purpose: 'tenant_link',
+          messageId: message.id,
+        });
         await tx
           .update(outboundMessages)
           .set({
