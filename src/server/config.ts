@@ -77,14 +77,22 @@ const envSchema = z
       'a server outside NODE_ENV=production listens only on a loopback address (127.0.0.1, ::1, localhost); set NODE_ENV=production to listen on HOST',
   });
 
-/** Which forwarded addresses to believe: none, the last N hops, or the listed proxies. */
-export type TrustProxy = false | number | string[];
+/**
+ * Which forwarded addresses to believe: none, the listed proxies (addresses or CIDR ranges),
+ * or the nearest N hops (a function, since Fastify itself trusts nothing for a bare count).
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
 
 function parseTrustProxy(value: string): TrustProxy | null {
   if (value === '' || value === 'false' || value === '0') return false;
-  if (/^\d+$/.test(value)) return Number(value) <= 10 ? Number(value) : null;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    // Only right when every request reaches us through that many proxies: a client that can
+    // reach the server directly could then name its own address. Prefer listing the proxies.
+    return hops <= 10 ? (_address: string, hop: number) => hop < hops : null;
+  }
   const entries = value.split(',').map((entry) => entry.trim());
   const valid = entries.every((entry) => {
     const cidr = CIDR.exec(entry);

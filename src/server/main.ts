@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { ensureBootstrapSuperAdmin } from './db/bootstrap.js';
+import { pruneOtpRecords } from './auth/otp.js';
+import { pruneSessions } from './auth/sessions.js';
+import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { pruneRateLimits } from './rate-limit.js';
@@ -20,7 +22,15 @@ async function main(): Promise<void> {
       app.log.info({ phone: config.bootstrapSuperAdmin.phone }, 'bootstrap super-admin created');
     }
   }
-  if (config.demoData && config.env !== 'production') {
+  // Production with nobody able to administer it would be a platform anyone's first sign-up
+  // could never be trusted to run: refuse rather than start it unattended.
+  if (config.env === 'production' && !(await hasSuperAdmin(database.db))) {
+    throw new ConfigError(
+      'Refusing to start: production needs a super-admin. Set BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD.',
+    );
+  }
+  // Demo accounts only in development on a loopback address (config.demoData says so).
+  if (config.demoData) {
     const accounts = await seedDemoData(database.db);
     if (accounts.length > 0) {
       const lines = accounts.map((a) => `  ${a.phone} / ${a.password}  ${a.role}`).join('\n');
@@ -28,9 +38,13 @@ async function main(): Promise<void> {
     }
   }
 
+  const housekeeping = async () => {
+    await pruneRateLimits(database.db);
+    await pruneOtpRecords(database.db);
+    await pruneSessions(database.db);
+  };
   const pruneTimer = setInterval(
-    () =>
-      pruneRateLimits(database.db).catch((error) => app.log.warn({ err: error }, 'prune failed')),
+    () => housekeeping().catch((error) => app.log.warn({ err: error }, 'prune failed')),
     60 * 60 * 1000,
   );
   pruneTimer.unref();

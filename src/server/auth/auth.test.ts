@@ -46,6 +46,13 @@ async function signUp(phone: string, password = 'secret123'): Promise<string> {
 
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
+/** The verification cookie a verified code binds to the client that verified it. */
+function verificationCookie(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((c) => c.name === 'vrf');
+  if (!cookie) throw new Error('no verification cookie in response');
+  return `vrf=${cookie.value}`;
+}
+
 describe('sign-up with a one-time code', () => {
   it('a new phone needs a code, then has an account with a password', async () => {
     const check = await post('/api/auth/check-phone', { phone: `+966 ${phone.slice(1)}` });
@@ -127,15 +134,17 @@ describe('sign-up with a one-time code', () => {
     expect(
       (await post('/api/auth/create-password', { phone, password: 'secret123' })).statusCode,
     ).toBe(403);
-    expect((await post('/api/auth/verify-otp-only', { phone, otp: code })).json()).toEqual({
+    const verified = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    expect(verified.json()).toEqual({
       verified: true,
     });
-    const created = await post('/api/auth/create-password', { phone, password: 'secret123' });
+    const bound = verificationCookie(verified);
+    const created = await post('/api/auth/create-password', { phone, password: 'secret123' }, bound);
     expect(created.statusCode).toBe(200);
     expect(created.json().user.phone).toBe(phone);
     // The verification is used up.
     expect(
-      (await post('/api/auth/create-password', { phone, password: 'other123' })).statusCode,
+      (await post('/api/auth/create-password', { phone, password: 'other123' }, bound)).statusCode,
     ).toBe(403);
   });
 
@@ -214,9 +223,16 @@ describe('reset and change password', () => {
     expect(
       (await post('/api/auth/reset-password', { phone, newPassword: 'newpass1' })).statusCode,
     ).toBe(403);
-    expect((await post('/api/auth/verify-otp-temp', { phone, otp: code })).statusCode).toBe(200);
+    const verified = await post('/api/auth/verify-otp-temp', { phone, otp: code });
+    expect(verified.statusCode).toBe(200);
     expect(
-      (await post('/api/auth/reset-password', { phone, newPassword: 'newpass1' })).statusCode,
+      (
+        await post(
+          '/api/auth/reset-password',
+          { phone, newPassword: 'newpass1' },
+          verificationCookie(verified),
+        )
+      ).statusCode,
     ).toBe(200);
 
     const stale = await t.app.inject({

@@ -1,21 +1,43 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { otpCodes } from '../db/schema.js';
+import { authFailures, otpCodes, otpVerifications } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export const OTP_TTL_MS = 5 * 60 * 1000;
 /** Tries per code, right or wrong: a sixth try is refused even with the right code. */
 export const OTP_MAX_TRIES = 5;
-/** How long a verified code lets the caller set a password (create account or reset). */
+/** Wrong codes one phone may take in any 24 hours, across codes, addresses and instances. */
+export const OTP_DAILY_BUDGET = 10;
+const BUDGET_WINDOW_SECONDS = 24 * 60 * 60;
+/** How long a verified code lets its client set a password (create account or reset). */
 export const VERIFIED_WINDOW_MS = 10 * 60 * 1000;
 
-const hashCode = (id: string, code: string) =>
-  createHash('sha256').update(`${id}:${code}`).digest('hex');
+/** What a verification is for: `verify-otp-only` creates an account, `verify-otp-temp` resets. */
+export type VerificationPurpose = 'create' | 'reset';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const hashCode = (id: string, code: string) => sha256(`${id}:${code}`);
 
 const invalidCode = () => new AppError(400, 'OTP_INVALID', 'رمز التحقق غير صحيح');
 const expiredCode = () =>
   new AppError(400, 'OTP_EXPIRED', 'انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد');
+const tooManyTries = () =>
+  new AppError(
+    429,
+    'OTP_ATTEMPTS_EXCEEDED',
+    'تجاوزت عدد المحاولات المسموح بها، يرجى طلب رمز جديد',
+  );
+const budgetExhausted = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'OTP_BUDGET_EXHAUSTED',
+    'تم إيقاف الدخول برمز التحقق لهذا الرقم مؤقتاً بسبب محاولات خاطئة متكررة، يرجى المحاولة بعد ٢٤ ساعة أو تسجيل الدخول بكلمة المرور',
+    { retryAfter: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+export const verificationRequired = () =>
+  new AppError(403, 'OTP_VERIFICATION_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً');
 
 /** Issues a fresh 4-digit code for the phone; any earlier unused code stops working. */
 export async function issueOtp(db: Database, phone: string): Promise<string> {
@@ -36,26 +58,106 @@ export async function issueOtp(db: Database, phone: string): Promise<string> {
   return code;
 }
 
+/** Seconds until the phone may try a code again, or 0 while its budget lasts. */
+async function budgetRetryAfter(db: Database, phone: string): Promise<number> {
+  // The oldest of the last OTP_DAILY_BUDGET failures: when it leaves the 24 hours, one try
+  // comes back.
+  const [row] = await db
+    .select({
+      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${authFailures.createdAt} + make_interval(secs => ${BUDGET_WINDOW_SECONDS}) - now())))::int`,
+    })
+    .from(authFailures)
+    .where(
+      and(
+        eq(authFailures.phone, phone),
+        eq(authFailures.kind, 'otp'),
+        gt(authFailures.createdAt, sql`now() - make_interval(secs => ${BUDGET_WINDOW_SECONDS})`),
+      ),
+    )
+    .orderBy(desc(authFailures.createdAt), desc(authFailures.id))
+    .offset(OTP_DAILY_BUDGET - 1)
+    .limit(1);
+  return row?.retryAfter ?? 0;
+}
+
+/** Refuses with 429 while the phone has spent its wrong-code budget (send-otp uses it too). */
+export async function assertCodeBudget(db: Database, phone: string): Promise<void> {
+  const retryAfter = await budgetRetryAfter(db, phone);
+  if (retryAfter > 0) throw budgetExhausted(retryAfter);
+}
+
+/**
+ * Takes one try out of the phone's budget before the code is compared, so parallel guesses
+ * from any number of addresses or instances can never together exceed it: each inserted row is
+ * visible to every later count, and the try that finds the budget spent gives its row back.
+ */
+async function reserveTry(db: Database, phone: string): Promise<number> {
+  const [reserved] = await db
+    .insert(authFailures)
+    .values({ phone, kind: 'otp' })
+    .returning({ id: authFailures.id });
+  if (!reserved) throw new Error('auth failure insert returned nothing');
+  const [counted] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(authFailures)
+    .where(
+      and(
+        eq(authFailures.phone, phone),
+        eq(authFailures.kind, 'otp'),
+        gt(authFailures.createdAt, sql`now() - make_interval(secs => ${BUDGET_WINDOW_SECONDS})`),
+      ),
+    );
+  if ((counted?.value ?? 0) > OTP_DAILY_BUDGET) {
+    await releaseTry(db, reserved.id);
+    throw budgetExhausted(Math.max(1, await budgetRetryAfter(db, phone)));
+  }
+  return reserved.id;
+}
+
+async function releaseTry(db: Database, id: number): Promise<void> {
+  await db.delete(authFailures).where(eq(authFailures.id, id));
+}
+
+export type CodeCheck = {
+  /** True when this wrong code spent the last of the phone's budget. */
+  budgetSpent: boolean;
+};
+
 /**
  * Checks the latest code of the phone. A right code is used up at once (single use); every
- * try counts against the code, which stops working after five.
- * `consume: false` keeps the verification open for a following create/reset-password call.
+ * try counts against the code, which stops working after five, and every wrong code counts
+ * against the phone's daily budget. Throws on anything but the right code.
  */
 export async function verifyOtp(
   db: Database,
   phone: string,
   code: string,
-  options: { consume: boolean },
+  onWrongCode: (check: CodeCheck) => Promise<void>,
 ): Promise<void> {
+  const reservation = await reserveTry(db, phone);
+  let wrong = false;
+  try {
+    await compareLatestCode(db, phone, code);
+  } catch (error) {
+    wrong = error instanceof AppError && error.code === 'OTP_INVALID';
+    throw error;
+  } finally {
+    // Only a compared wrong code stays counted; a right one, or a refusal before comparing
+    // (expired, used up), gives the try back.
+    if (wrong) await onWrongCode({ budgetSpent: (await budgetRetryAfter(db, phone)) > 0 });
+    else await releaseTry(db, reservation);
+  }
+}
+
+async function compareLatestCode(db: Database, phone: string, code: string): Promise<void> {
   const [latest] = await db
     .select()
     .from(otpCodes)
     .where(eq(otpCodes.phone, phone))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
-  if (!latest) throw invalidCode();
+  if (!latest || latest.used) throw new AppError(400, 'OTP_NONE', 'رمز التحقق غير صحيح');
   if (latest.attempts >= OTP_MAX_TRIES) throw tooManyTries();
-  if (latest.used) throw invalidCode();
   if (latest.expiresAt.getTime() <= Date.now()) throw expiredCode();
 
   // Count the try before comparing, atomically, so parallel guesses cannot exceed the limit.
@@ -70,47 +172,65 @@ export async function verifyOtp(
   const actual = Buffer.from(hashCode(latest.id, code), 'hex');
   if (!timingSafeEqual(expected, actual)) throw invalidCode();
 
-  const now = new Date();
   // The `used = false` guard makes the code single-use even under concurrent verifications.
   const [claimed] = await db
     .update(otpCodes)
-    .set({ used: true, verifiedAt: now, consumedAt: options.consume ? now : null })
+    .set({ used: true })
     .where(and(eq(otpCodes.id, latest.id), eq(otpCodes.used, false)))
     .returning({ id: otpCodes.id });
-  if (!claimed) throw invalidCode();
+  if (!claimed) throw new AppError(400, 'OTP_NONE', 'رمز التحقق غير صحيح');
 }
 
-/** Uses up a verification made by `verifyOtp({consume:false})` in the last few minutes. */
-export async function consumeVerification(db: Database, phone: string): Promise<void> {
-  const since = new Date(Date.now() - VERIFIED_WINDOW_MS);
-  const [pending] = await db
-    .select({ id: otpCodes.id })
-    .from(otpCodes)
+/**
+ * Records a verified code for the client that verified it: returns a random 128-bit token for
+ * its cookie; only the token's hash is stored, tied to the phone and the purpose.
+ */
+export async function createVerification(
+  db: Database,
+  phone: string,
+  purpose: VerificationPurpose,
+): Promise<string> {
+  const token = randomBytes(16).toString('base64url');
+  await db.insert(otpVerifications).values({
+    id: sha256(token),
+    phone,
+    purpose,
+    expiresAt: new Date(Date.now() + VERIFIED_WINDOW_MS),
+  });
+  return token;
+}
+
+/**
+ * Uses up the caller's own verification of this phone, once. Another client naming the same
+ * phone has no token, so it cannot consume the owner's verification.
+ */
+export async function consumeVerification(
+  db: Database,
+  token: string | undefined,
+  phone: string,
+  purposes: VerificationPurpose[],
+): Promise<void> {
+  if (!token) throw verificationRequired();
+  const [claimed] = await db
+    .update(otpVerifications)
+    .set({ consumedAt: new Date() })
     .where(
-      and(eq(otpCodes.phone, phone), gt(otpCodes.verifiedAt, since), isNull(otpCodes.consumedAt)),
+      and(
+        eq(otpVerifications.id, sha256(token)),
+        eq(otpVerifications.phone, phone),
+        inArray(otpVerifications.purpose, purposes),
+        isNull(otpVerifications.consumedAt),
+        gt(otpVerifications.expiresAt, new Date()),
+      ),
     )
-    .orderBy(desc(otpCodes.verifiedAt))
-    .limit(1);
-  const [claimed] = pending
-    ? await db
-        .update(otpCodes)
-        .set({ consumedAt: new Date() })
-        .where(and(eq(otpCodes.id, pending.id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id })
-    : [];
-  if (!claimed) {
-    throw new AppError(
-      403,
-      'OTP_VERIFICATION_REQUIRED',
-      'يرجى التحقق من رقم الجوال برمز التحقق أولاً',
-    );
-  }
+    .returning({ id: otpVerifications.id });
+  if (!claimed) throw verificationRequired();
 }
 
-function tooManyTries(): AppError {
-  return new AppError(
-    429,
-    'OTP_ATTEMPTS_EXCEEDED',
-    'تجاوزت عدد المحاولات المسموح بها، يرجى طلب رمز جديد',
-  );
+/** Drops what no check reads any more: old failures, verifications and codes. */
+export async function pruneOtpRecords(db: Database): Promise<void> {
+  const dayAgo = sql`now() - interval '2 days'`;
+  await db.delete(authFailures).where(lt(authFailures.createdAt, dayAgo));
+  await db.delete(otpVerifications).where(lt(otpVerifications.expiresAt, dayAgo));
+  await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
 }

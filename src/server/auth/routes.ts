@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBodySchema,
@@ -13,15 +13,28 @@ import {
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerByPhone } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';
+import type { Broker } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
-import { currentBroker } from '../plugins/session.js';
-import { enforceRateLimits } from '../rate-limit.js';
-import { consumeVerification, issueOtp, verifyOtp } from './otp.js';
+import type { SmsMessage } from '../integrations/sms.js';
+import { cookieNames, currentBroker } from '../plugins/session.js';
+import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import {
+  assertCodeBudget,
+  type CodeCheck,
+  consumeVerification,
+  createVerification,
+  issueOtp,
+  VERIFIED_WINDOW_MS,
+  type VerificationPurpose,
+  verifyOtp,
+} from './otp.js';
+import { forgivePasswordTry, takePasswordTry } from './password-guard.js';
 import { verifyPassword } from './passwords.js';
 import { changePassword, setPasswordForVerifiedPhone } from './service.js';
 import { deleteSession } from './sessions.js';
 
 const WINDOW_SECONDS = 15 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
 const publicRoute = { config: { access: 'public' as const } };
 
 const noAccount = () => notFound('لا يوجد حساب مسجل بهذا الرقم');
@@ -29,18 +42,94 @@ const noAccount = () => notFound('لا يوجد حساب مسجل بهذا ال�
 export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, sms } = ctx;
   const perAddress = config.authRateLimitPerAddress;
+  const VERIFICATION_COOKIE = cookieNames(config.secureCookies).verification;
+  const brand = config.brand.productName;
 
   /** Per phone and per address, so neither one phone nor one machine can hammer a call. */
   const limit = (request: FastifyRequest, action: string, phone: string, perPhone: number) =>
     enforceRateLimits(db, [
       { key: `${action}:phone:${phone}`, limit: perPhone, windowSeconds: WINDOW_SECONDS },
-      { key: `${action}:ip:${request.ip}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
+      {
+        key: `${action}:ip:${addressKey(request.ip)}`,
+        limit: perAddress,
+        windowSeconds: WINDOW_SECONDS,
+      },
     ]);
+
+  /** A notice to the phone's owner; its failure must not undo what was already done. */
+  const tellOwner = async (message: Omit<SmsMessage, 'purpose'>) => {
+    await sms
+      .send({ ...message, purpose: 'security_notice' })
+      .catch((error: unknown) => app.log.warn({ err: error, to: message.to }, 'notice not sent'));
+  };
+
+  const tellPasswordChanged = (phone: string) =>
+    tellOwner({
+      to: phone,
+      body: `تم تغيير كلمة المرور لحسابك في ${brand}. إذا لم تكن أنت من غيّرها، تواصل معنا فوراً على ${config.brand.phone}.`,
+    });
+
+  /** After a wrong code: once the budget is spent, the owner hears of it, once a day. */
+  const onWrongCode =
+    (phone: string) =>
+    async ({ budgetSpent }: CodeCheck) => {
+      if (!budgetSpent) return;
+      const first = await enforceRateLimits(db, [
+        { key: `otp-budget-notice:${phone}`, limit: 1, windowSeconds: DAY_SECONDS },
+      ]).then(
+        () => true,
+        () => false,
+      );
+      if (first) {
+        await tellOwner({
+          to: phone,
+          body: `أُوقف الدخول برمز التحقق لرقمك في ${brand} لمدة ٢٤ ساعة بعد محاولات خاطئة متكررة. لا تشارك أي رمز مع أحد، ويمكنك الدخول بكلمة المرور.`,
+        });
+      }
+    };
+
+  /** Binds a verified code to this client: a short-lived, single-use, HttpOnly cookie. */
+  const bindVerification = async (
+    reply: FastifyReply,
+    phone: string,
+    purpose: VerificationPurpose,
+  ) => {
+    const token = await createVerification(db, phone, purpose);
+    reply.setCookie(VERIFICATION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.secureCookies,
+      path: '/',
+      maxAge: VERIFIED_WINDOW_MS / 1000,
+    });
+  };
+
+  const useVerification = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    phone: string,
+    purpose: VerificationPurpose,
+  ) => {
+    await consumeVerification(db, request.cookies[VERIFICATION_COOKIE], phone, [purpose]);
+    reply.clearCookie(VERIFICATION_COOKIE, { path: '/', secure: config.secureCookies });
+  };
+
+  const signedIn = async (reply: FastifyReply, broker: Broker) => {
+    await reply.startSession(broker);
+    return { user: toProfile(broker) };
+  };
 
   app.post(
     '/check-phone',
     { ...publicRoute, schema: { body: phoneBodySchema } },
     async (request) => {
+      await enforceRateLimits(db, [
+        {
+          key: `check-phone:ip:${addressKey(request.ip)}`,
+          limit: perAddress,
+          windowSeconds: WINDOW_SECONDS,
+        },
+      ]);
       const broker = await findBrokerByPhone(db, request.body.phone);
       return { requiresOtp: !broker?.firstTimeOtpVerified };
     },
@@ -49,10 +138,12 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   app.post('/send-otp', { ...publicRoute, schema: { body: phoneBodySchema } }, async (request) => {
     const { phone } = request.body;
     await limit(request, 'send-otp', phone, 5);
+    // A phone whose budget is spent gets no new codes either: they could not be used.
+    await assertCodeBudget(db, phone);
     const code = await issueOtp(db, phone);
     await sms.send({
       to: phone,
-      body: `رمز التحقق الخاص بك في ${config.brand.productName}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
+      body: `رمز التحقق الخاص بك في ${brand}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
       purpose: 'otp',
     });
     return {
@@ -67,20 +158,21 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     async (request, reply) => {
       const { phone, otp, password } = request.body;
       await limit(request, 'verify-otp', phone, 10);
-      await verifyOtp(db, phone, otp, { consume: true });
-      const broker = await setPasswordForVerifiedPhone(db, phone, password);
-      await reply.startSession(broker.id);
-      return { user: toProfile(broker) };
+      await verifyOtp(db, phone, otp, onWrongCode(phone));
+      const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
+      if (replaced) await tellPasswordChanged(phone);
+      return signedIn(reply, broker);
     },
   );
 
   app.post(
     '/verify-otp-only',
     { ...publicRoute, schema: { body: verifyOtpOnlyBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { phone, otp } = request.body;
       await limit(request, 'verify-otp', phone, 10);
-      await verifyOtp(db, phone, otp, { consume: false });
+      await verifyOtp(db, phone, otp, onWrongCode(phone));
+      await bindVerification(reply, phone, 'create');
       return { verified: true };
     },
   );
@@ -88,11 +180,12 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   app.post(
     '/verify-otp-temp',
     { ...publicRoute, schema: { body: verifyOtpOnlyBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { phone, otp } = request.body;
       await limit(request, 'verify-otp', phone, 10);
       if (!(await findBrokerByPhone(db, phone))) throw noAccount();
-      await verifyOtp(db, phone, otp, { consume: false });
+      await verifyOtp(db, phone, otp, onWrongCode(phone));
+      await bindVerification(reply, phone, 'reset');
       return { verified: true };
     },
   );
@@ -102,10 +195,11 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     { ...publicRoute, schema: { body: createPasswordBodySchema } },
     async (request, reply) => {
       const { phone, password } = request.body;
-      await consumeVerification(db, phone);
-      const broker = await setPasswordForVerifiedPhone(db, phone, password);
-      await reply.startSession(broker.id);
-      return { user: toProfile(broker) };
+      await limit(request, 'set-password', phone, 10);
+      await useVerification(request, reply, phone, 'create');
+      const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
+      if (replaced) await tellPasswordChanged(phone);
+      return signedIn(reply, broker);
     },
   );
 
@@ -114,14 +208,14 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     { ...publicRoute, schema: { body: registerBodySchema } },
     async (request, reply) => {
       const { phone, password } = request.body;
+      await limit(request, 'set-password', phone, 10);
       const existing = await findBrokerByPhone(db, phone);
       if (existing?.firstTimeOtpVerified) {
         throw new AppError(409, 'ALREADY_REGISTERED', 'هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
       }
-      await consumeVerification(db, phone);
-      const broker = await setPasswordForVerifiedPhone(db, phone, password);
-      await reply.startSession(broker.id);
-      return { user: toProfile(broker) };
+      await useVerification(request, reply, phone, 'create');
+      const { broker } = await setPasswordForVerifiedPhone(db, phone, password);
+      return signedIn(reply, broker);
     },
   );
 
@@ -130,18 +224,25 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     { ...publicRoute, schema: { body: loginBodySchema } },
     async (request, reply) => {
       const { phone, password } = request.body;
-      await limit(request, 'login', phone, 10);
+      // A hard limit per phone from one address, and per address over all phones; per phone
+      // alone, a growing delay (takePasswordTry), so nobody can lock the owner out.
+      const address = addressKey(request.ip);
+      await enforceRateLimits(db, [
+        { key: `login:phone-ip:${phone}:${address}`, limit: 10, windowSeconds: WINDOW_SECONDS },
+        { key: `login:ip:${address}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
+      ]);
       const broker = await findBrokerByPhone(db, phone);
       if (!broker?.firstTimeOtpVerified) {
         throw new AppError(403, 'OTP_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً', {
           requiresOtp: true,
         });
       }
+      const attempt = await takePasswordTry(db, phone);
       if (!(await verifyPassword(password, broker.passwordHash))) {
         throw new AppError(401, 'INVALID_CREDENTIALS', 'كلمة المرور غير صحيحة');
       }
-      await reply.startSession(broker.id);
-      return { user: toProfile(broker) };
+      await forgivePasswordTry(db, attempt);
+      return signedIn(reply, broker);
     },
   );
 
@@ -154,11 +255,13 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   app.post(
     '/reset-password',
     { ...publicRoute, schema: { body: resetPasswordBodySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { phone, newPassword } = request.body;
+      await limit(request, 'set-password', phone, 10);
       if (!(await findBrokerByPhone(db, phone))) throw noAccount();
-      await consumeVerification(db, phone);
+      await useVerification(request, reply, phone, 'reset');
       await setPasswordForVerifiedPhone(db, phone, newPassword);
+      await tellPasswordChanged(phone);
       return { ok: true };
     },
   );

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { withUniqueBrokerCode } from '../brokers/service.js';
+import { findBrokerByPhone, withUniqueBrokerCode } from '../brokers/service.js';
 import type { Database } from '../db/client.js';
 import { type Broker, brokers } from '../db/schema.js';
 import { hashPassword } from './passwords.js';
@@ -8,13 +8,15 @@ import { revokeSessions } from './sessions.js';
 /**
  * Sets the password of the phone's account after its owner proved the phone with a code,
  * creating the account when there is none. The phone is now verified, and every earlier
- * session ends, since whoever held them may not be the phone's owner.
+ * session ends, since whoever held them may not be the phone's owner. `replaced` says an
+ * existing account's password was changed (its owner is then told by SMS).
  */
 export async function setPasswordForVerifiedPhone(
   db: Database,
   phone: string,
   password: string,
-): Promise<Broker> {
+): Promise<{ broker: Broker; replaced: boolean }> {
+  const previous = await findBrokerByPhone(db, phone);
   const passwordHash = await hashPassword(password);
   const broker = await withUniqueBrokerCode(async (brokerCode) => {
     const [row] = await db
@@ -29,7 +31,7 @@ export async function setPasswordForVerifiedPhone(
     return row;
   });
   await revokeSessions(db, broker.id);
-  return broker;
+  return { broker, replaced: Boolean(previous?.firstTimeOtpVerified) };
 }
 
 export async function changePassword(

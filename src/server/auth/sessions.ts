@@ -1,19 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { type Broker, brokers, sessions } from '../db/schema.js';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** A broker's session: at most 30 days, and ends after 7 days without use. */
+export const BROKER_SESSION_MAX_MS = 30 * DAY_MS;
+export const BROKER_SESSION_IDLE_MS = 7 * DAY_MS;
+/** An admin's or super-admin's session ends 12 hours after sign-in, used or not. */
+export const STAFF_SESSION_MAX_MS = 12 * HOUR_MS;
+/** Use is recorded at most once an hour, so a read stays a read. */
+const TOUCH_EVERY_MS = HOUR_MS;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const isStaff = (broker: Pick<Broker, 'isAdmin' | 'isSuperAdmin'>) =>
+  broker.isAdmin || broker.isSuperAdmin;
+
+/** How long the session of this account may last at most, from sign-in. */
+export const sessionLifetimeMs = (broker: Pick<Broker, 'isAdmin' | 'isSuperAdmin'>) =>
+  isStaff(broker) ? STAFF_SESSION_MAX_MS : BROKER_SESSION_MAX_MS;
+
 /** Creates a session and returns the cookie token; only its SHA-256 is stored. */
-export async function createSession(db: Database, brokerId: string): Promise<string> {
+export async function createSession(db: Database, broker: Broker): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     id: hashToken(token),
-    brokerId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    brokerId: broker.id,
+    expiresAt: new Date(Date.now() + sessionLifetimeMs(broker)),
   });
   return token;
 }
@@ -23,19 +38,38 @@ export async function findSession(
   token: string,
 ): Promise<{ sessionId: string; broker: Broker } | null> {
   const sessionId = hashToken(token);
+  const now = Date.now();
   const [row] = await db
-    .select({ broker: brokers })
+    .select({ broker: brokers, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(brokers, eq(brokers.id, sessions.brokerId))
     .where(
       and(
         eq(sessions.id, sessionId),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, new Date(now)),
         isNull(brokers.deletedAt),
+        // Rights can change after sign-in: whoever is staff now is held to the staff limit.
+        or(
+          and(
+            eq(brokers.isAdmin, false),
+            eq(brokers.isSuperAdmin, false),
+            gt(sessions.lastSeenAt, new Date(now - BROKER_SESSION_IDLE_MS)),
+          ),
+          gt(sessions.createdAt, new Date(now - STAFF_SESSION_MAX_MS)),
+        ),
       ),
     )
     .limit(1);
-  return row ? { sessionId, broker: row.broker } : null;
+  if (!row) return null;
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(
+        and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now - TOUCH_EVERY_MS))),
+      );
+  }
+  return { sessionId, broker: row.broker };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
@@ -55,4 +89,9 @@ export async function revokeSessions(
         ? and(eq(sessions.brokerId, brokerId), ne(sessions.id, exceptSessionId))
         : eq(sessions.brokerId, brokerId),
     );
+}
+
+/** Drops sessions that can no longer be used. */
+export async function pruneSessions(db: Database): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

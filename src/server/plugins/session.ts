@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createSession, findSession, SESSION_TTL_MS } from '../auth/sessions.js';
+import { createSession, findSession, sessionLifetimeMs } from '../auth/sessions.js';
 import type { Database } from '../db/client.js';
 import type { Broker } from '../db/schema.js';
 import { forbidden, notSignedIn } from '../errors.js';
@@ -17,34 +17,42 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyReply {
-    startSession(brokerId: string): Promise<void>;
+    startSession(broker: Broker): Promise<void>;
     endSession(): void;
   }
 }
 
-const SESSION_COOKIE = 'sid';
+/**
+ * Cookie names: with Secure cookies (production) the `__Host-` prefix makes the browser refuse
+ * any cookie of that name set by a sibling domain or over plain HTTP.
+ */
+export const cookieNames = (secureCookies: boolean) =>
+  secureCookies
+    ? { session: '__Host-sid', verification: '__Host-vrf' }
+    : { session: 'sid', verification: 'vrf' };
 
 export async function registerSessions(
   app: FastifyInstance,
   options: { db: Database; secureCookies: boolean },
 ): Promise<void> {
   const { db, secureCookies } = options;
+  const SESSION_COOKIE = cookieNames(secureCookies).session;
   await app.register(fastifyCookie);
   app.decorateRequest('broker', null);
   app.decorateRequest('sessionId', null);
 
-  app.decorateReply('startSession', async function (this: FastifyReply, brokerId: string) {
-    const token = await createSession(db, brokerId);
+  app.decorateReply('startSession', async function (this: FastifyReply, broker: Broker) {
+    const token = await createSession(db, broker);
     this.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
       secure: secureCookies,
       path: '/',
-      maxAge: SESSION_TTL_MS / 1000,
+      maxAge: sessionLifetimeMs(broker) / 1000,
     });
   });
   app.decorateReply('endSession', function (this: FastifyReply) {
-    this.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.clearCookie(SESSION_COOKIE, { path: '/', secure: secureCookies });
   });
 
   app.addHook('onRoute', (route) => {
