@@ -14,6 +14,7 @@ describe('configuration', () => {
   it('production: no demo data, no codes in responses, secure cookies', () => {
     const config = loadConfig({ NODE_ENV: 'production' });
     expect(config.demoData).toBe(false);
+    expect(config.development).toBe(false);
     expect(config.exposeOtpInResponses).toBe(false);
     expect(config.secureCookies).toBe(true);
   });
@@ -47,6 +48,57 @@ describe('configuration', () => {
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+});
+
+describe('issue 11 item 4: fail-closed defaults', () => {
+  it('listens on 127.0.0.1 by default, where development conveniences are on', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.development).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost'])(
+    '%s is a loopback address: development stays on',
+    (HOST) => {
+      expect(loadConfig({ HOST }).development).toBe(true);
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '192.168.1.10', 'example.sa'])(
+    'refuses to listen on %s outside production, naming HOST and NODE_ENV',
+    (HOST) => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const env = NODE_ENV ? { HOST, NODE_ENV } : { HOST };
+        expect(() => loadConfig(env)).toThrow(ConfigError);
+        expect(() => loadConfig(env)).toThrow(/HOST[\s\S]*NODE_ENV=production/);
+      }
+    },
+  );
+
+  it('production may listen anywhere, with no codes, no demo accounts, no dev inbox', () => {
+    const config = loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', DEMO_DATA: 'true' });
+    expect(config.development).toBe(false);
+    expect(config.exposeOtpInResponses).toBe(false);
+    expect(config.demoData).toBe(false);
+  });
+
+  it('TRUST_PROXY takes a hop count or proxies, and nothing else', () => {
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof hops).toBe('function');
+    if (typeof hops === 'function') {
+      expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    }
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
   });
 });
 

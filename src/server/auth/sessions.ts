@@ -55,7 +55,10 @@ export async function findSession(
             eq(brokers.isSuperAdmin, false),
             gt(sessions.lastSeenAt, new Date(now - BROKER_SESSION_IDLE_MS)),
           ),
-          gt(sessions.createdAt, new Date(now - STAFF_SESSION_MAX_MS)),
+          and(
+            or(eq(brokers.isAdmin, true), eq(brokers.isSuperAdmin, true)),
+            gt(sessions.createdAt, new Date(now - STAFF_SESSION_MAX_MS)),
+          ),
         ),
       ),
     )

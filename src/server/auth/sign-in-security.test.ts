@@ -1,0 +1,637 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ensureBootstrapSuperAdmin } from '../db/bootstrap.js';
+import { auditLog, authFailures, otpVerifications, sessions } from '../db/schema.js';
+import {
+  createTestApp,
+  nextPhone,
+  sessionCookieFrom,
+  signUpBroker,
+  type TestApp,
+} from '../test-support/test-app.js';
+
+// Issue 11, items 1–4 and the sign-in parts of item 7, each shown impossible.
+let t: TestApp;
+let phone: string;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  phone = nextPhone();
+  t.sms.sent.length = 0;
+});
+
+let addressCounter = 0;
+/** A different client address per call, as an attacker rotating machines would have. */
+const freshAddress = () => {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
+type Call = { cookie?: string; address?: string; headers?: Record<string, string> };
+const post = (url: string, payload: object, call: Call = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers },
+    ...(call.address ? { remoteAddress: call.address } : {}),
+  });
+
+const sendCode = async (target: string, call: Call = {}): Promise<string> => {
+  const response = await post('/api/auth/send-otp', { phone: target }, call);
+  expect(response.statusCode).toBe(200);
+  return response.json().otpCode;
+};
+const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
+const cookieOf = (response: { cookies: { name: string; value: string }[] }, name: string) => {
+  const cookie = response.cookies.find((c) => c.name === name);
+  return cookie ? `${name}=${cookie.value}` : undefined;
+};
+
+async function signUp(target: string, password = 'secret123') {
+  const code = await sendCode(target);
+  const response = await post('/api/auth/verify-otp', { phone: target, otp: code, password });
+  expect(response.statusCode).toBe(200);
+  return sessionCookieFrom(response);
+}
+
+/** Ten wrong codes from ten addresses, over as many codes as the five-tries rule needs. */
+async function spendCodeBudget(target: string) {
+  for (let i = 0; i < 10; i++) {
+    const call = { address: freshAddress() };
+    const code = i % 5 === 0 ? await sendCode(target, call) : null;
+    const guess = wrongCode(code ?? '0000');
+    const endpoint = ['/api/auth/verify-otp-temp', '/api/auth/verify-otp-only'][i % 2] as string;
+    const response = await post(endpoint, { phone: target, otp: guess }, call);
+    expect(response.statusCode).toBe(400);
+  }
+}
+
+describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours', () => {
+  it('after ten wrong codes from any addresses, code sign-in and recovery answer 429 for the rest of the day; the password still works', async () => {
+    await signUp(phone);
+    t.sms.sent.length = 0;
+    await t.database.db.execute(sql`delete from rate_limits`);
+    await spendCodeBudget(phone);
+    // The per-15-minute counters are forgotten, as after a quarter of an hour: the budget is not.
+    await t.database.db.execute(sql`delete from rate_limits`);
+
+    for (const [url, payload] of [
+      ['/api/auth/send-otp', { phone }],
+      ['/api/auth/verify-otp', { phone, otp: '1234', password: 'attacker1' }],
+      ['/api/auth/verify-otp-only', { phone, otp: '1234' }],
+      ['/api/auth/verify-otp-temp', { phone, otp: '1234' }],
+    ] as const) {
+      const refused = await post(url, payload, { address: freshAddress() });
+      expect(refused.statusCode, url).toBe(429);
+      expect(refused.json().code).toBe('OTP_BUDGET_EXHAUSTED');
+      expect(refused.json().message).toMatch(/[\u0600-\u06FF]/);
+      // The rest of the 24 hours, give or take the seconds the test took.
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
+    }
+
+    // The owner heard of it once, with no code in the message.
+    const notices = t.sms.sent.filter((m) => m.purpose === 'security_notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.to).toBe(phone);
+    expect(notices[0]?.body).toContain('٢٤ ساعة');
+
+    const login = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: freshAddress() },
+    );
+    expect(login.statusCode).toBe(200);
+
+    // A day later the phone has its budget back.
+    await t.database.db
+      .update(authFailures)
+      .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
+      .where(eq(authFailures.phone, phone));
+    const code = await sendCode(phone, { address: freshAddress() });
+    expect((await post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode).toBe(200);
+  });
+
+  it('a right code does not count against the budget, and a used code is not a guess', async () => {
+    for (let i = 0; i < 12; i++) {
+      const code = await sendCode(phone, { address: freshAddress() });
+      const ok = await post('/api/auth/verify-otp-only', { phone, otp: code });
+      expect(ok.statusCode).toBe(200);
+      expect((await post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode).toBe(400);
+      await t.database.db.execute(sql`delete from rate_limits`);
+    }
+    const failures = await t.database.db
+      .select()
+      .from(authFailures)
+      .where(eq(authFailures.phone, phone));
+    expect(failures).toHaveLength(0);
+  });
+
+  it('parallel guesses from many addresses never get past the budget', async () => {
+    await signUp(phone);
+    // Nine wrong codes already; then twenty guesses at once against two fresh codes' worth.
+    for (let i = 0; i < 9; i++) {
+      if (i % 5 === 0) await sendCode(phone, { address: freshAddress() });
+      await post('/api/auth/verify-otp-only', { phone, otp: '0000' }, { address: freshAddress() });
+    }
+    await t.database.db.execute(sql`delete from rate_limits`);
+    await sendCode(phone, { address: freshAddress() });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(
+          '/api/auth/verify-otp-only',
+          { phone, otp: String(i).padStart(4, '0') },
+          { address: freshAddress() },
+        ),
+      ),
+    );
+    const [counted] = await t.database.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(authFailures)
+      .where(and(eq(authFailures.phone, phone), eq(authFailures.kind, 'otp')));
+    expect(counted?.value).toBeLessThanOrEqual(10);
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+  });
+
+  it('every password change by code tells the owner by SMS', async () => {
+    await signUp(phone);
+    expect(t.sms.sent.filter((m) => m.purpose === 'security_notice')).toHaveLength(0);
+
+    // Code sign-in on an existing account sets a new password.
+    const code = await sendCode(phone);
+    await post('/api/auth/verify-otp', { phone, otp: code, password: 'second-pass' });
+    // Recovery.
+    const code2 = await sendCode(phone);
+    const verified = await post('/api/auth/verify-otp-temp', { phone, otp: code2 });
+    const reset = await post(
+      '/api/auth/reset-password',
+      { phone, newPassword: 'third-pass' },
+      { cookie: cookieOf(verified, 'vrf') as string },
+    );
+    expect(reset.statusCode).toBe(200);
+
+    const notices = t.sms.sent.filter((m) => m.purpose === 'security_notice');
+    expect(notices).toHaveLength(2);
+    for (const notice of notices) {
+      expect(notice.to).toBe(phone);
+      expect(notice.body.startsWith('تم تغيير كلمة المرور')).toBe(true);
+    }
+  });
+});
+
+describe('issue 11 item 2: race-to-reset is impossible, the verification is bound to its client', () => {
+  it('another client naming the same phone cannot use the owner’s verification', async () => {
+    await signUp(phone);
+    const code = await sendCode(phone);
+    const owner = await post('/api/auth/verify-otp-temp', { phone, otp: code });
+    expect(owner.statusCode).toBe(200);
+    const ownerCookie = cookieOf(owner, 'vrf') as string;
+    const setCookie = String(owner.headers['set-cookie']);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Max-Age=600');
+    // Only the token's hash is stored.
+    const [stored] = await t.database.db
+      .select()
+      .from(otpVerifications)
+      .where(eq(otpVerifications.phone, phone));
+    expect(stored?.id).not.toBe(ownerCookie.slice('vrf='.length));
+    expect(ownerCookie.slice('vrf='.length).length).toBeGreaterThanOrEqual(22); // 128 bits
+
+    for (const cookie of [undefined, 'vrf=forged-token-value-123456', 'vrf=']) {
+      for (const [url, body] of [
+        ['/api/auth/reset-password', { phone, newPassword: 'attacker1' }],
+        ['/api/auth/create-password', { phone, password: 'attacker1' }],
+        ['/api/auth/register', { phone: nextPhone(), password: 'attacker1' }],
+      ] as const) {
+        const attempt = await post(url, body, { address: freshAddress(), cookie });
+        expect(attempt.statusCode, `${url} ${cookie}`).toBe(403);
+        expect(attempt.json().message).toBe('يرجى التحقق من رقم الجوال برمز التحقق أولاً');
+      }
+    }
+    // A reset verification does not create accounts, and it works once, for its owner.
+    expect(
+      (
+        await post(
+          '/api/auth/create-password',
+          { phone, password: 'x-pass1' },
+          { cookie: ownerCookie },
+        )
+      ).statusCode,
+    ).toBe(403);
+    const reset = await post(
+      '/api/auth/reset-password',
+      { phone, newPassword: 'owner-new1' },
+      { cookie: ownerCookie },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/auth/reset-password',
+          { phone, newPassword: 'again-12' },
+          { cookie: ownerCookie },
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await post('/api/auth/login', { phone, password: 'owner-new1' })).statusCode).toBe(200);
+  });
+
+  it('a verification for one phone cannot set another phone’s password', async () => {
+    const victim = nextPhone();
+    await signUp(victim);
+    const code = await sendCode(phone);
+    const mine = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    const response = await post(
+      '/api/auth/create-password',
+      { phone: victim, password: 'attacker1' },
+      { cookie: cookieOf(mine, 'vrf') as string },
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('an expired verification is refused', async () => {
+    const code = await sendCode(phone);
+    const verified = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    await t.database.db
+      .update(otpVerifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(otpVerifications.phone, phone));
+    const response = await post(
+      '/api/auth/create-password',
+      { phone, password: 'secret123' },
+      { cookie: cookieOf(verified, 'vrf') as string },
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('reset-password, create-password and register are rate limited per phone', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (
+          await post(
+            '/api/auth/reset-password',
+            { phone, newPassword: 'whatever1' },
+            {
+              address: freshAddress(),
+            },
+          )
+        ).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const limited = await post(
+      '/api/auth/register',
+      { phone, password: 'whatever1' },
+      { address: freshAddress() },
+    );
+    expect(limited.statusCode).toBe(429);
+  });
+});
+
+describe('issue 11 item 2: per-address limits on the password-setting calls', () => {
+  it('one address cannot hammer create-password across phones', async () => {
+    const strict = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/create-password',
+          payload: { phone: nextPhone(), password: 'whatever1' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([403, 403, 403, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('issue 11 item 3: spoofed addresses', () => {
+  const activationRequestIp = async (app: TestApp, headers: Record<string, string>) => {
+    const broker = await signUpBroker(app, { active: false });
+    const response = await app.app.inject({
+      method: 'POST',
+      url: '/api/broker/request-activation',
+      headers: { cookie: broker.cookie, ...headers },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await app.database.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityId, broker.id), eq(auditLog.action, 'broker.request_activation')),
+      );
+    return row?.ip;
+  };
+
+  it('without TRUST_PROXY, X-Forwarded-For changes neither request.ip nor the audit log', async () => {
+    expect(await activationRequestIp(t, { 'x-forwarded-for': '203.0.113.9' })).toBe('127.0.0.1');
+  });
+
+  it('rotating X-Forwarded-For does not escape the per-address limit', async () => {
+    const strict = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '5' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const response = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/send-otp',
+          payload: { phone: nextPhone() },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      expect(strict.sms.sent).toHaveLength(5);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('with TRUST_PROXY naming the proxy, its forwarded address is believed', async () => {
+    for (const trust of ['127.0.0.1', '127.0.0.0/8', '1']) {
+      const behindProxy = await createTestApp({
+        AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+        TRUST_PROXY: trust,
+      });
+      try {
+        expect(
+          await activationRequestIp(behindProxy, { 'x-forwarded-for': '198.18.0.1, 203.0.113.9' }),
+          trust,
+        ).toBe('203.0.113.9');
+      } finally {
+        await behindProxy.close();
+      }
+    }
+  });
+
+  it('a proxy not named is not believed', async () => {
+    const other = await createTestApp({
+      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    try {
+      expect(await activationRequestIp(other, { 'x-forwarded-for': '203.0.113.9' })).toBe(
+        '127.0.0.1',
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('per-address limits count an IPv6 /64 as one address', async () => {
+    const strict = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 5; i++) {
+        const response = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/check-phone',
+          payload: { phone: nextPhone() },
+          remoteAddress: `2001:db8:aa:bb::${i.toString(16)}`,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const elsewhere = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-phone',
+        payload: { phone: nextPhone() },
+        remoteAddress: '2001:db8:aa:cc::1',
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('issue 11 item 4: fail-closed defaults', () => {
+  it('a production server never hands out a code nor the development inbox', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://example.sa',
+    });
+    try {
+      const sent = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        payload: { phone },
+      });
+      expect(sent.json()).toEqual({ message: 'تم إرسال رمز التحقق' });
+      const admin = await prod.app.inject({
+        method: 'GET',
+        url: `/api/dev/inbox?phone=${phone}`,
+      });
+      expect(admin.statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('issue 11 item 7: sessions end on time', () => {
+  const profile = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
+  const sessionOf = async (brokerId: string) => {
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.brokerId, brokerId));
+    if (!row) throw new Error('no session');
+    return row;
+  };
+
+  it('a broker’s session ends after 7 days without use, and after 30 days in all', async () => {
+    const broker = await signUpBroker(t);
+    const session = await sessionOf(broker.id);
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBeGreaterThan(
+      29 * 86_400_000,
+    );
+    // Six idle days: still good, and the use is recorded.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '6 days'` })
+      .where(eq(sessions.id, session.id));
+    expect((await profile(broker.cookie)).statusCode).toBe(200);
+    expect(Date.now() - (await sessionOf(broker.id)).lastSeenAt.getTime()).toBeLessThan(60_000);
+    // Eight idle days: over.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '8 days'` })
+      .where(eq(sessions.id, session.id));
+    expect((await profile(broker.cookie)).statusCode).toBe(401);
+
+    const again = await signUpBroker(t);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.brokerId, again.id));
+    expect((await profile(again.cookie)).statusCode).toBe(401);
+  });
+
+  it('use is recorded at most once an hour, so a read stays a read', async () => {
+    const broker = await signUpBroker(t);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '30 minutes'` })
+      .where(eq(sessions.brokerId, broker.id));
+    const before = (await sessionOf(broker.id)).lastSeenAt.getTime();
+    expect((await profile(broker.cookie)).statusCode).toBe(200);
+    expect((await sessionOf(broker.id)).lastSeenAt.getTime()).toBe(before);
+  });
+
+  it('an admin’s or super-admin’s session ends 12 hours after sign-in, used or not', async () => {
+    for (const role of [{ admin: true }, { superAdmin: true }]) {
+      const staff = await signUpBroker(t, role);
+      await t.database.db
+        .update(sessions)
+        .set({ createdAt: sql`now() - interval '11 hours'`, lastSeenAt: sql`now()` })
+        .where(eq(sessions.brokerId, staff.id));
+      expect((await profile(staff.cookie)).statusCode).toBe(200);
+      await t.database.db
+        .update(sessions)
+        .set({ createdAt: sql`now() - interval '12 hours 1 minute'`, lastSeenAt: sql`now()` })
+        .where(eq(sessions.brokerId, staff.id));
+      expect((await profile(staff.cookie)).statusCode).toBe(401);
+    }
+    // Signed in as staff, the cookie itself says 12 hours.
+    const admin = await signUpBroker(t, { admin: true });
+    const login = await post('/api/auth/login', { phone: admin.phone, password: 'secret123' });
+    expect(String(login.headers['set-cookie'])).toContain(`Max-Age=${12 * 3600}`);
+  });
+
+  it('in production the session cookie is __Host- prefixed and Secure', async () => {
+    const root = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://example.sa',
+      BOOTSTRAP_SUPERADMIN_PHONE: '0500000077',
+      BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+    });
+    try {
+      await ensureBootstrapSuperAdmin(root.database.db, {
+        phone: '0500000077',
+        password: 'root-password',
+      });
+      const signedIn = await root.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { phone: '0500000077', password: 'root-password' },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      const setCookie = String(signedIn.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-sid=/);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('Path=/');
+      const me = await root.app.inject({
+        method: 'GET',
+        url: '/api/broker/profile',
+        headers: { cookie: cookieOf(signedIn, '__Host-sid') as string },
+      });
+      expect(me.statusCode).toBe(200);
+      // The plain name means nothing there.
+      const plain = await root.app.inject({
+        method: 'GET',
+        url: '/api/broker/profile',
+        headers: { cookie: `sid=${signedIn.cookies[0]?.value}` },
+      });
+      expect(plain.statusCode).toBe(401);
+    } finally {
+      await root.close();
+    }
+  });
+});
+
+describe('issue 11 item 7: wrong passwords slow a stranger but never lock the owner out', () => {
+  it('spraying one account from many addresses stays bounded, and the owner still signs in', async () => {
+    await signUp(phone);
+    const answers = [];
+    for (let i = 0; i < 25; i++) {
+      answers.push(
+        (
+          await post(
+            '/api/auth/login',
+            { phone, password: `guess-${i}` },
+            { address: freshAddress() },
+          )
+        ).statusCode,
+      );
+    }
+    // Ten free failures, then each try must wait for the previous one: the rest are refused.
+    expect(answers.filter((s) => s === 401).length).toBeLessThanOrEqual(11);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThanOrEqual(14);
+
+    // The owner, from their own address, is at most asked to wait a moment.
+    const owner = freshAddress();
+    const first = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: owner },
+    );
+    if (first.statusCode === 429) {
+      const wait = Number(first.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(300);
+      // Let that wait pass.
+      await t.database.db
+        .update(authFailures)
+        .set({ createdAt: sql`created_at - make_interval(secs => ${wait + 1})` })
+        .where(eq(authFailures.phone, phone));
+      const second = await post(
+        '/api/auth/login',
+        { phone, password: 'secret123' },
+        { address: owner },
+      );
+      expect(second.statusCode).toBe(200);
+    } else {
+      expect(first.statusCode).toBe(200);
+    }
+  });
+
+  it('the delay grows with the failures and stops at five minutes', async () => {
+    await signUp(phone);
+    // Twenty failures over the last hours, the latest one just now.
+    await t.database.db
+      .insert(authFailures)
+      .values(Array.from({ length: 20 }, () => ({ phone, kind: 'password' })));
+    const refused = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: freshAddress() },
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(250);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(300);
+  });
+
+  it('check-phone is rate limited per address', async () => {
+    const strict = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (
+            await strict.app.inject({
+              method: 'POST',
+              url: '/api/auth/check-phone',
+              payload: { phone: nextPhone() },
+            })
+          ).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
