@@ -90,6 +90,9 @@ async function main(): Promise<void> {
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // Production refuses to start without a super-admin.
+      BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
+      BOOTSTRAP_SUPERADMIN_PASSWORD: 'lighthouse-only',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
