@@ -139,7 +139,11 @@ describe('sign-up with a one-time code', () => {
       verified: true,
     });
     const bound = verificationCookie(verified);
-    const created = await post('/api/auth/create-password', { phone, password: 'secret123' }, bound);
+    const created = await post(
+      '/api/auth/create-password',
+      { phone, password: 'secret123' },
+      bound,
+    );
     expect(created.statusCode).toBe(200);
     expect(created.json().user.phone).toBe(phone);
     // The verification is used up.

@@ -23,11 +23,7 @@ const invalidCode = () => new AppError(400, 'OTP_INVALID', 'رمز التحقق 
 const expiredCode = () =>
   new AppError(400, 'OTP_EXPIRED', 'انتهت صلاحية رمز التحقق، يرجى طلب رمز جديد');
 const tooManyTries = () =>
-  new AppError(
-    429,
-    'OTP_ATTEMPTS_EXCEEDED',
-    'تجاوزت عدد المحاولات المسموح بها، يرجى طلب رمز جديد',
-  );
+  new AppError(429, 'OTP_ATTEMPTS_EXCEEDED', 'تجاوزت عدد المحاولات المسموح بها، يرجى طلب رمز جديد');
 const budgetExhausted = (retryAfterSeconds: number) =>
   new AppError(
     429,
