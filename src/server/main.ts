@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
 import { pruneOtpRecords } from './auth/otp.js';
 import { pruneSessions } from './auth/sessions.js';
+import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';

@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     });
   };
 
-  const useVerification = async (
+  const spendVerification = async (
     request: FastifyRequest,
     reply: FastifyReply,
     phone: string,
@@ -196,7 +196,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     async (request, reply) => {
       const { phone, password } = request.body;
       await limit(request, 'set-password', phone, 10);
-      await useVerification(request, reply, phone, 'create');
+      await spendVerification(request, reply, phone, 'create');
       const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
       if (replaced) await tellPasswordChanged(phone);
       return signedIn(reply, broker);
@@ -213,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       if (existing?.firstTimeOtpVerified) {
         throw new AppError(409, 'ALREADY_REGISTERED', 'هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
       }
-      await useVerification(request, reply, phone, 'create');
+      await spendVerification(request, reply, phone, 'create');
       const { broker } = await setPasswordForVerifiedPhone(db, phone, password);
       return signedIn(reply, broker);
     },
@@ -259,7 +259,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       const { phone, newPassword } = request.body;
       await limit(request, 'set-password', phone, 10);
       if (!(await findBrokerByPhone(db, phone))) throw noAccount();
-      await useVerification(request, reply, phone, 'reset');
+      await spendVerification(request, reply, phone, 'reset');
       await setPasswordForVerifiedPhone(db, phone, newPassword);
       await tellPasswordChanged(phone);
       return { ok: true };
