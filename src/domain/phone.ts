@@ -32,3 +32,13 @@ export function whatsappHref(phone: string, text?: string): string {
   const base = `https://wa.me/${toInternationalPhone(phone)}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
+
+/**
+ * A retired (deleted) account keeps its row for the money records with this in place of its
+ * phone, so the real number can sign up again; it is no phone and nothing dials or texts it.
+ */
+const RETIRED_PHONE_PREFIX = 'deleted:';
+
+export const retiredPhone = (brokerId: string) => `${RETIRED_PHONE_PREFIX}${brokerId}`;
+
+export const isRetiredPhone = (phone: string) => phone.startsWith(RETIRED_PHONE_PREFIX);

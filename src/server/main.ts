@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { sweepUnattachedUploads } from './files/retention.js';
+import { storageFor } from './integrations/storage.js';
 import { pruneRateLimits } from './rate-limit.js';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -14,7 +16,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await database.migrate();
-  const app = await buildApp({ config, database, webRoot });
+  const storage = storageFor(config.storage);
+  const app = await buildApp({ config, database, webRoot, storage });
 
   if (config.bootstrapSuperAdmin) {
     const result = await ensureBootstrapSuperAdmin(database.db, config.bootstrapSuperAdmin);
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
     await pruneRateLimits(database.db);
     await pruneOtpRecords(database.db);
     await pruneSessions(database.db);
+    const swept = await sweepUnattachedUploads(database.db, storage, app.log);
+    if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
   };
   const pruneTimer = setInterval(
     () => housekeeping().catch((error) => app.log.warn({ err: error }, 'prune failed')),

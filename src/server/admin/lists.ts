@@ -1,16 +1,21 @@
-import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { toProfile } from '../brokers/profile.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
 
+/** Retired (deleted) accounts stay for the money records but are no longer brokers. */
+const liveBroker = isNull(brokers.deletedAt);
+
+/** The cards' totals: live brokers; referrals and commissions of retired ones still count. */
 export async function adminSummary(db: Database) {
   const [b] = await db
     .select({
       total: sql<number>`count(*)::int`,
       active: sql<number>`count(*) filter (where ${brokers.isActive})::int`,
     })
-    .from(brokers);
+    .from(brokers)
+    .where(liveBroker);
   const [r] = await db.select({ total: sql<number>`count(*)::int` }).from(referrals);
   const [c] = await db
     .select({ total: sql<string>`coalesce(sum(${commissions.amount}), 0)::numeric(14,2)::text` })
@@ -27,9 +32,9 @@ export type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending';
 
 export type BrokerQuery = { search?: string | undefined; filter: BrokerFilter };
 
-/** The brokers tab's search and filter, shared by the list and its export. */
+/** Live brokers matching the brokers tab's search and filter; shared by list and export. */
 export function brokerListWhere(query: BrokerQuery): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [liveBroker];
   if (query.filter === 'active') conditions.push(eq(brokers.isActive, true));
   if (query.filter === 'inactive') conditions.push(eq(brokers.isActive, false));
   if (query.filter === 'pending') {
@@ -44,7 +49,7 @@ export function brokerListWhere(query: BrokerQuery): SQL | undefined {
     );
     if (match) conditions.push(match);
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { brokers, referrals, tenantForms, transferRequests } from '../db/schema.js';
 import { adminSummary } from './lists.js';
@@ -11,6 +11,8 @@ const awaitingReview = eq(referrals.status, 'under_review');
 const activationRequested = and(
   eq(brokers.isActive, false),
   isNotNull(brokers.activationRequestedAt),
+  // Retiring an account clears its request too; this keeps a retired one out regardless.
+  isNull(brokers.deletedAt),
 );
 
 /**

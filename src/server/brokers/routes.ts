@@ -5,10 +5,11 @@ import {
   profilePatchBodySchema,
   profileUpdateBodySchema,
 } from '../../domain/index.js';
-import { audit } from '../audit/service.js';
+import { audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { currentBroker } from '../plugins/session.js';
 import { toProfile } from './profile.js';
 
@@ -23,7 +24,7 @@ const PROFILE_FIELDS = [
 ] as const;
 
 export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
-  const { db, config } = ctx;
+  const { db, config, storage } = ctx;
   const broker = { access: 'broker' as const };
 
   app.get('/profile', { config: broker }, async (request) => toProfile(currentBroker(request)));
@@ -86,19 +87,19 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     return toProfile(updated);
   });
 
-  /** Removes the account with its referrals, commissions, sessions and notifications. */
+  /**
+   * Retires the account: the broker's money records stay for the admins (see retireBroker),
+   * everything personal goes, including the tenants' documents of their referrals.
+   */
   app.delete('/account', { config: broker }, async (request, reply) => {
     const me = currentBroker(request);
     if (me.phone === config.protectedPhone) {
       throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن حذف هذا الحساب');
     }
-    await audit(db, request, {
-      action: 'broker.delete_own_account',
-      entityType: 'broker',
-      entityId: me.id,
-      before: toProfile(me),
-    });
-    await db.delete(brokers).where(eq(brokers.id, me.id));
+    const keys = await db.transaction((tx) =>
+      retireBroker(tx, me.id, { action: 'broker.delete_own_account', record: auditBy(request) }),
+    );
+    await removeStoredDocuments(storage, keys, request.log);
     reply.endSession();
     return { ok: true };
   });

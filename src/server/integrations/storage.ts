@@ -105,3 +105,10 @@ export class S3FileStorage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 }
+
+/** The storage the configuration names: a local folder, or an S3-compatible bucket. */
+export function storageFor(
+  settings: { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings),
+): FileStorage {
+  return settings.kind === 's3' ? new S3FileStorage(settings) : new LocalFileStorage(settings.root);
+}

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { notifications } from '../db/schema.js';
+import { brokers, notifications } from '../db/schema.js';
 
 export type NotificationInput = {
   type: 'success' | 'error' | 'warning' | 'info';
@@ -27,6 +27,12 @@ export async function notify(
   brokerId: string,
   input: NotificationInput,
 ): Promise<void> {
+  // A retired account keeps its money records but hears nothing more (its row is anonymised).
+  const [live] = await db
+    .select({ id: brokers.id })
+    .from(brokers)
+    .where(and(eq(brokers.id, brokerId), isNull(brokers.deletedAt)));
+  if (!live) return;
   await db.insert(notifications).values({ brokerId, ...input, link: input.link ?? null });
   hub.emit(brokerId);
 }

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, likeTerm } from '../admin/query.js';
-import { audit } from '../audit/service.js';
+import { audit, auditBy } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import type { FeatureOptions } from '../context.js';
 import { auditLog, brokers, commissions, referrals, storedFiles } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { deleteDocumentRows, removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { isUuid } from '../ids.js';
 import { currentBroker } from '../plugins/session.js';
 
@@ -18,15 +19,6 @@ const superadmin = { access: 'superadmin' as const };
 export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, storage } = ctx;
   const isProtected = (phone: string) => phone === config.protectedPhone;
-
-  /** Removes stored documents once the rows that named them are gone (after the commit). */
-  const removeFiles = async (keys: string[]) => {
-    for (const key of keys) {
-      await storage
-        .delete(key)
-        .catch((error: unknown) => app.log.warn({ err: error, key }, 'document not removed'));
-    }
-  };
 
   app.get(
     '/audit-log',
@@ -86,13 +78,18 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     },
     async (request) => {
       const { search, page } = request.query;
+      // Retired accounts are no users any more; their money records are in the admin lists.
+      const live = isNull(brokers.deletedAt);
       const where = search
-        ? or(
-            ilike(brokers.phone, likeTerm(search)),
-            ilike(brokers.fullName, likeTerm(search)),
-            ilike(brokers.brokerCode, likeTerm(search)),
+        ? and(
+            live,
+            or(
+              ilike(brokers.phone, likeTerm(search)),
+              ilike(brokers.fullName, likeTerm(search)),
+              ilike(brokers.brokerCode, likeTerm(search)),
+            ),
           )
-        : undefined;
+        : live;
       const [rows, [total], [counts]] = await Promise.all([
         db
           .select()
@@ -109,7 +106,8 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
             admins: sql<number>`count(*) filter (where ${brokers.isAdmin})::int`,
             superAdmins: sql<number>`count(*) filter (where ${brokers.isSuperAdmin})::int`,
           })
-          .from(brokers),
+          .from(brokers)
+          .where(live),
       ]);
       return {
         counts,
@@ -185,31 +183,11 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       if (broker.id === currentBroker(request).id) {
         throw new AppError(409, 'SELF_DELETE', 'لا يمكنك حذف حسابك من لوحة الإدارة');
       }
-      const keys = await db.transaction(async (tx) => {
-        await lockBroker(tx, broker.id);
-        const files = await tx
-          .select({ key: storedFiles.key })
-          .from(storedFiles)
-          .innerJoin(referrals, eq(referrals.id, storedFiles.referralId))
-          .where(eq(referrals.brokerId, broker.id));
-        // The money that goes with the account, kept in the record of its deletion.
-        const money = await commissionSummary(tx, broker.id);
-        // Referrals, commissions, tenant forms, files' rows, sessions and notifications cascade.
-        const [deleted] = await tx
-          .delete(brokers)
-          .where(eq(brokers.id, broker.id))
-          .returning({ id: brokers.id });
-        // Deleted meanwhile by another request: nothing was done here, nothing to record.
-        if (!deleted) throw notFound('الوسيط غير موجود');
-        await audit(tx, request, {
-          action: 'broker.delete',
-          entityType: 'broker',
-          entityId: broker.id,
-          before: { ...toProfile(broker), commissions: money },
-        });
-        return files.map((f) => f.key);
-      });
-      await removeFiles(keys);
+      // The account is retired, its money records kept for the ledger (issue 11, item 5).
+      const keys = await db.transaction((tx) =>
+        retireBroker(tx, broker.id, { action: 'broker.delete', record: auditBy(request) }),
+      );
+      await removeStoredDocuments(storage, keys, request.log);
       return { ok: true };
     },
   );
@@ -253,11 +231,8 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
             );
           }
         }
-        const files = await tx
-          .select({ key: storedFiles.key })
-          .from(storedFiles)
-          .where(eq(storedFiles.referralId, id));
-        // Its commission, tenant form, short link and files' rows cascade.
+        const documentKeys = await deleteDocumentRows(tx, eq(storedFiles.referralId, id));
+        // Its commission, tenant form and short link cascade.
         await tx.delete(referrals).where(eq(referrals.id, id));
         await markRequestedCommissions(tx, referral.brokerId);
         await audit(tx, request, {
@@ -274,9 +249,9 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
               : null,
           },
         });
-        return files.map((f) => f.key);
+        return documentKeys;
       });
-      await removeFiles(keys);
+      await removeStoredDocuments(storage, keys, request.log);
       return { ok: true };
     },
   );

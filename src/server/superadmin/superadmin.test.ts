@@ -1,7 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBootstrapSuperAdmin } from '../db/bootstrap.js';
-import { brokers, referrals } from '../db/schema.js';
+import {
+  auditLog,
+  brokers,
+  commissions,
+  referrals,
+  sessions,
+  storedFiles,
+  transferRequests,
+} from '../db/schema.js';
 import {
   createTestApp,
   nextPhone,
@@ -15,12 +27,18 @@ const PROTECTED = '0500000099';
 let t: TestApp;
 let root: TestBroker;
 let rootId: string;
+let dataDir: string;
+let base: string;
 beforeAll(async () => {
+  // A folder of our own, so the test can see the uploaded documents' bytes come and go.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'superadmin-test-'));
   t = await createTestApp({
     AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
     BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
     BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+    DATA_DIR: dataDir,
   });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
   const login = await t.app.inject({
     method: 'POST',
@@ -32,6 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const as = (
@@ -40,6 +59,33 @@ const as = (
   url: string,
   payload?: object,
 ) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const IBAN = 'SA0380000000608010167519';
+const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
+
+/** A referral of the broker's, with its form token for the tenant's uploads. */
+async function referralOf(broker: TestBroker, rent = 60000) {
+  const created = await as(broker.cookie, 'POST', '/api/referrals', {
+    tenantPhone: nextPhone(),
+    rent,
+  });
+  expect(created.statusCode).toBe(201);
+  const id: string = created.json().id;
+  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+  return { id, token: row?.formToken ?? '' };
+}
+
+/** Uploads a PDF through the tenant's link; answers the storage key. */
+async function uploadPdf(token: string): Promise<string> {
+  const form = new FormData();
+  form.set('token', token);
+  form.set('type', 'salary');
+  form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'x.pdf');
+  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
+  expect(response.status).toBe(201);
+  const { url } = (await response.json()) as { url: string };
+  return url.slice('upload:'.length);
+}
 
 describe('user management', () => {
   it('lists users with counts and searches by phone, name or code', async () => {
@@ -120,19 +166,9 @@ describe('user management', () => {
 describe('deletion', () => {
   it('deletes a referral with its commission and stored documents', async () => {
     const b = await signUpBroker(t);
-    const created = (
-      await as(b.cookie, 'POST', '/api/referrals', { tenantPhone: nextPhone(), rent: 60000 })
-    ).json();
-    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, created.id));
-    const form = new FormData();
-    form.set('token', row?.formToken ?? '');
-    form.set('type', 'salary');
-    form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'x.pdf');
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const uploaded = (await (
-      await fetch(`${base}/api/upload`, { method: 'POST', body: form })
-    ).json()) as { url: string };
-    const key = uploaded.url.slice('upload:'.length);
+    const created = await referralOf(b);
+    const key = await uploadPdf(created.token);
+    expect(storedOnDisk(key)).toBe(true);
     expect(
       await t.app
         .inject({ url: `/api/files/${key}`, headers: { cookie: root.cookie } })
@@ -151,21 +187,31 @@ describe('deletion', () => {
         .inject({ url: `/api/files/${key}`, headers: { cookie: root.cookie } })
         .then((r) => r.statusCode),
     ).toBe(404);
+    expect(storedOnDisk(key)).toBe(false);
     expect(
       (await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${created.id}`)).statusCode,
     ).toBe(404);
   });
 
-  it('deletes a broker with everything of theirs; not oneself', async () => {
+  it('retires a broker, keeping their referrals; not oneself', async () => {
     const b = await signUpBroker(t);
-    await as(b.cookie, 'POST', '/api/referrals', { tenantPhone: nextPhone() });
+    const open = await referralOf(b);
     expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
       200,
     );
     expect((await as(b.cookie, 'GET', '/api/broker/profile')).statusCode).toBe(401);
-    expect(
-      await t.database.db.select().from(referrals).where(eq(referrals.brokerId, b.id)),
-    ).toEqual([]);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.brokerId, b.id))).toEqual(
+      [],
+    );
+    const kept = await t.database.db
+      .select({ id: referrals.id, status: referrals.status })
+      .from(referrals)
+      .where(eq(referrals.brokerId, b.id));
+    expect(kept).toEqual([{ id: open.id, status: 'cancelled' }]);
+    // Gone for every later call on it.
+    expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
+      404,
+    );
 
     const other = await signUpBroker(t);
     await as(root.cookie, 'PATCH', `/api/superadmin/users/${other.id}/role`, {
@@ -174,6 +220,166 @@ describe('deletion', () => {
     expect(
       (await as(other.cookie, 'DELETE', `/api/superadmin/brokers/${other.id}`)).statusCode,
     ).toBe(409);
+  });
+
+  it('keeps the protected account: neither an admin panel deletion nor leaving', async () => {
+    const response = await as(root.cookie, 'DELETE', '/api/broker/account');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('PROTECTED_ACCOUNT');
+    expect((await as(root.cookie, 'GET', '/api/broker/profile')).statusCode).toBe(200);
+  });
+});
+
+describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
+  it('retires the broker: money records stay, open referrals close, documents go, the phone is free', async () => {
+    const b = await signUpBroker(t, { fullName: 'ريم الدوسري' });
+    const [before] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
+
+    const signed = await referralOf(b, 80000);
+    await as(root.cookie, 'PUT', `/api/admin/referrals/${signed.id}/status`, {
+      status: 'contract_signed',
+    });
+    const [commission] = (await as(b.cookie, 'GET', '/api/commissions')).json();
+    await as(root.cookie, 'POST', `/api/admin/commissions/${commission.id}/confirm-payment`, {
+      transferReference: 'TRX-SA-1',
+    });
+    const added = await referralOf(b, 50000);
+    await as(root.cookie, 'PUT', `/api/admin/referrals/${added.id}/status`, {
+      status: 'commission_added',
+    });
+    const openRequest = (
+      await as(b.cookie, 'POST', '/api/commissions/request-transfer', {
+        amount: 500,
+        bankAccount: IBAN,
+      })
+    ).json();
+    expect(openRequest.id).toBeDefined();
+
+    const open = await referralOf(b);
+    const key = await uploadPdf(open.token);
+    expect(storedOnDisk(key)).toBe(true);
+    const usersBefore = (await as(root.cookie, 'GET', '/api/superadmin/users')).json();
+
+    expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
+      200,
+    );
+
+    const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
+    expect(row).toMatchObject({
+      phone: `deleted:${b.id}`,
+      passwordHash: '!deleted',
+      fullName: 'حساب محذوف',
+      brokerCode: before?.brokerCode,
+      isActive: false,
+    });
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+
+    const money = await t.database.db
+      .select()
+      .from(commissions)
+      .where(eq(commissions.brokerId, b.id));
+    expect(
+      money.map((c) => [c.amount, c.paidAmount, c.status, c.transferReference]).sort(),
+    ).toEqual([
+      ['500.00', '0.00', 'requested', null],
+      ['800.00', '800.00', 'paid', 'TRX-SA-1'],
+    ]);
+    const [request] = await t.database.db
+      .select()
+      .from(transferRequests)
+      .where(eq(transferRequests.brokerId, b.id));
+    expect(request).toMatchObject({ id: openRequest.id, amount: '500.00', status: 'open' });
+    const adminList = (await as(root.cookie, 'GET', '/api/admin/commissions')).json();
+    expect(adminList.items.find((c: { id: string }) => c.id === commission.id)).toMatchObject({
+      amount: '800.00',
+      status: 'paid',
+      brokerName: 'حساب محذوف',
+      brokerCode: before?.brokerCode,
+    });
+    // The admins still decide the open transfer request: paying it settles the commission.
+    const paid = await as(root.cookie, 'POST', `/api/admin/transfer-requests/${request?.id}/pay`, {
+      transferReference: 'TRX-SA-2',
+    });
+    expect(paid.statusCode).toBe(200);
+
+    const [cancelled] = await t.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, open.id));
+    expect(cancelled?.status).toBe('cancelled');
+    expect(storedOnDisk(key)).toBe(false);
+    expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.key, key))).toEqual(
+      [],
+    );
+
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'broker.delete'), eq(auditLog.entityId, b.id)));
+    expect(entry).toMatchObject({
+      action: 'broker.delete',
+      actorPhone: PROTECTED,
+      before: {
+        phone: b.phone,
+        fullName: 'ريم الدوسري',
+        commissions: { total: '1300.00', paid: '800.00', pending: '0.00', requested: '500.00' },
+      },
+    });
+
+    // Out of the users list and its counts; no role can be given to it.
+    const usersAfter = (await as(root.cookie, 'GET', '/api/superadmin/users')).json();
+    expect(usersAfter.total).toBe(usersBefore.total - 1);
+    expect(usersAfter.counts.total).toBe(usersBefore.counts.total - 1);
+    expect(usersAfter.items.some((u: { id: string }) => u.id === b.id)).toBe(false);
+    expect(
+      (await as(root.cookie, 'GET', `/api/superadmin/users?search=${before?.brokerCode}`)).json()
+        .total,
+    ).toBe(0);
+    expect(
+      (await as(root.cookie, 'PATCH', `/api/superadmin/users/${b.id}/role`, { isAdmin: true }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await as(root.cookie, 'POST', `/api/admin/brokers/${b.id}/deactivate`)).statusCode,
+    ).toBe(404);
+
+    // The phone signs up again as a new account.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { phone: b.phone },
+    });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { phone: b.phone, otp: sent.json().otpCode, password: 'another123' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.id).not.toBe(b.id);
+  });
+
+  it('two super-admins removing each other at once leave one of them', async () => {
+    const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+    try {
+      const a = await signUpBroker(lone, { superAdmin: true });
+      const b = await signUpBroker(lone, { superAdmin: true });
+      const remove = (caller: TestBroker, target: TestBroker) =>
+        lone.app.inject({
+          method: 'DELETE',
+          url: `/api/superadmin/brokers/${target.id}`,
+          headers: { cookie: caller.cookie },
+        });
+      const results = await Promise.all([remove(a, b), remove(b, a)]);
+      // The second is refused: as the last super-admin (409), or signed out already (401).
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      const left = await lone.database.db
+        .select({ id: brokers.id })
+        .from(brokers)
+        .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt)));
+      expect(left).toHaveLength(1);
+    } finally {
+      await lone.close();
+    }
   });
 });
 

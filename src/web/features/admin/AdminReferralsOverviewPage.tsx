@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, Phone } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { formatDateAr, formatNumberAr, telHref, whatsappHref } from '../../../domain';
+import {
+  formatDateAr,
+  formatNumberAr,
+  isRetiredPhone,
+  telHref,
+  whatsappHref,
+} from '../../../domain';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
@@ -125,15 +131,17 @@ export function AdminReferralsOverviewPage() {
                   <Phone aria-hidden="true" className="size-4" />
                   اتصال بالمستأجر
                 </a>
-                <a
-                  href={whatsappHref(current.brokerPhone)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={buttonClasses('outline')}
-                >
-                  <MessageCircle aria-hidden="true" className="size-4" />
-                  واتساب الوسيط
-                </a>
+                {isRetiredPhone(current.brokerPhone) ? null : (
+                  <a
+                    href={whatsappHref(current.brokerPhone)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className={buttonClasses('outline')}
+                  >
+                    <MessageCircle aria-hidden="true" className="size-4" />
+                    واتساب الوسيط
+                  </a>
+                )}
               </div>
               <ReferralDetails key={current.id} referral={current} />
             </Card>

@@ -4,6 +4,7 @@ import {
   cityLabel,
   formatDateTimeAr,
   formatSar,
+  isRetiredPhone,
   propertyTypeLabel,
   referralStatusWithEmoji,
 } from '../../../domain';
@@ -49,7 +50,11 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
         <dl className="grid grid-cols-2 gap-2">
           <Row label="الاسم">{referral.brokerName || '—'}</Row>
           <Row label="الجوال">
-            <bdi dir="ltr">{referral.brokerPhone}</bdi>
+            {isRetiredPhone(referral.brokerPhone) ? (
+              'حساب محذوف'
+            ) : (
+              <bdi dir="ltr">{referral.brokerPhone}</bdi>
+            )}
           </Row>
           <Row label="رمز الوسيط">
             <bdi dir="ltr">{referral.brokerCode}</bdi>

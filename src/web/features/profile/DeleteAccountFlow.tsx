@@ -47,7 +47,8 @@ export function DeleteAccountFlow() {
       </Button>
       <Dialog open={step === 'warning'} onOpenChange={(open) => !open && cancel()} title="تحذير">
         <p className="mb-4 text-slate-800">
-          سيتم حذف حسابك وجميع طلباتك وعمولاتك نهائياً، ولا يمكن التراجع عن ذلك.
+          سيتم حذف حسابك وبياناتك الشخصية نهائياً، وإغلاق طلباتك المفتوحة وحذف مستندات المستأجرين،
+          ولا يمكن التراجع عن ذلك. تبقى سجلات العمولات والتحويلات محفوظة لدى الإدارة.
         </p>
         <div className="flex gap-2">
           <Button variant="destructive" onClick={() => setStep('phrase')}>

@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referrals, storedFiles } from '../db/schema.js';
+import { type FileStorage, LocalFileStorage } from '../integrations/storage.js';
+import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import { removeStoredDocuments } from './deletion.js';
+import { sweepUnattachedUploads } from './retention.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+let dataDir: string;
+let base: string;
+let storage: LocalFileStorage;
+beforeAll(async () => {
+  // A folder of our own: the app stores uploads under it, the sweep removes them from it.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'deletion-test-'));
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  storage = new LocalFileStorage(path.join(dataDir, 'uploads'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Collects what is logged, to check a failed removal is reported with its key. */
+function recordingLog() {
+  const warnings: { key?: string }[] = [];
+  return {
+    warnings,
+    log: {
+      warn: (object: { key?: string }) => {
+        warnings.push(object);
+      },
+    },
+  };
+}
+
+const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
+
+async function newReferral() {
+  const broker = await signUpBroker(t);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/referrals',
+    headers: { cookie: broker.cookie },
+    payload: { tenantPhone: nextPhone(), rent: 60000 },
+  });
+  const id: string = created.json().id;
+  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+  return { id, token: row?.formToken ?? '' };
+}
+
+async function uploadPdf(token: string): Promise<string> {
+  const form = new FormData();
+  form.set('token', token);
+  form.set('type', 'salary');
+  form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'x.pdf');
+  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
+  expect(response.status).toBe(201);
+  const { url } = (await response.json()) as { url: string };
+  return url.slice('upload:'.length);
+}
+
+const ageBy = (keys: string[], days: number) =>
+  t.database.db
+    .update(storedFiles)
+    .set({ createdAt: new Date(Date.now() - days * DAY_MS) })
+    .where(inArray(storedFiles.key, keys));
+
+const rowsOf = async (keys: string[]) =>
+  (
+    await t.database.db
+      .select({ key: storedFiles.key })
+      .from(storedFiles)
+      .where(inArray(storedFiles.key, keys))
+  )
+    .map((row) => row.key)
+    .sort();
+
+describe('issue 11 item 5: retention of unattached uploads', () => {
+  it('removes uploads older than 7 days that no submitted form attaches, keeps the others', async () => {
+    // Uploaded, then the form was never sent.
+    const abandoned = await newReferral();
+    const oldUnattached = await uploadPdf(abandoned.token);
+    // Uploaded and attached to the submitted form: kept however old.
+    const submitted = await newReferral();
+    const oldAttached = await uploadPdf(submitted.token);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/tenant-form/submit',
+      payload: {
+        token: submitted.token,
+        referralId: submitted.id,
+        name: 'محمد العنزي',
+        income: 12000,
+        monthlyObligations: 2500,
+        salaryDefinitionUrl: null,
+        creditReportUrl: `upload:${oldAttached}`,
+        consent: true,
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    // Uploaded today: the tenant may still be filling the form in.
+    const pending = await newReferral();
+    const fresh = await uploadPdf(pending.token);
+    await ageBy([oldUnattached, oldAttached], 8);
+    const all = [oldUnattached, oldAttached, fresh];
+
+    const { log, warnings } = recordingLog();
+    expect(await sweepUnattachedUploads(t.database.db, storage, log)).toBe(1);
+    expect(await rowsOf(all)).toEqual([oldAttached, fresh].sort());
+    expect(storedOnDisk(oldUnattached)).toBe(false);
+    expect(storedOnDisk(oldAttached)).toBe(true);
+    expect(storedOnDisk(fresh)).toBe(true);
+    expect(warnings).toEqual([]);
+
+    // Nothing left to do now; eight days on, the fresh upload's turn comes, never the attached.
+    expect(await sweepUnattachedUploads(t.database.db, storage, log)).toBe(0);
+    expect(
+      await sweepUnattachedUploads(t.database.db, storage, log, new Date(Date.now() + 8 * DAY_MS)),
+    ).toBe(1);
+    expect(await rowsOf(all)).toEqual([oldAttached]);
+    expect(storedOnDisk(fresh)).toBe(false);
+    expect(storedOnDisk(oldAttached)).toBe(true);
+  });
+
+  it('logs a document storage could not remove, with its key, and carries on', async () => {
+    const first = `0${'a'.repeat(31)}.pdf`;
+    const second = `1${'a'.repeat(31)}.pdf`;
+    const removed: string[] = [];
+    const unreliable: FileStorage = {
+      put: async () => {},
+      get: async () => null,
+      delete: async (key) => {
+        if (key === first) throw new Error('storage down');
+        removed.push(key);
+      },
+    };
+    const { log, warnings } = recordingLog();
+    await expect(removeStoredDocuments(unreliable, [first, second], log)).resolves.toBeUndefined();
+    expect(removed).toEqual([second]);
+    expect(warnings.map((w) => w.key)).toEqual([first]);
+  });
+});
