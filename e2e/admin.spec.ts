@@ -73,8 +73,19 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await dialog.getByLabel('الحالة').click();
   await consolePage.getByRole('option', { name: /تم توقيع العقد/ }).click();
   await expect(dialog.getByLabel('رقم العقد')).toBeVisible();
+  // The contract's annual rent, prefilled with the declared one, prices the commission.
+  const contractRent = dialog.getByLabel('الإيجار السنوي في العقد');
+  await expect(contractRent).toHaveValue('96000');
   await expect(dialog.getByText('سيتم إنشاء عمولة للوسيط تلقائياً بقيمة ٩٦٠ ر.س.')).toBeVisible();
   await dialog.getByLabel('رقم العقد').fill('EJ-2026-7781');
+  await contractRent.fill('٣٠٠٠٠٠٠');
+  await expect(dialog.getByText('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س')).toBeVisible();
+  await contractRent.fill('');
+  await dialog.getByRole('button', { name: 'حفظ التغييرات' }).click();
+  await expect(dialog.getByText('يرجى إدخال الإيجار السنوي في العقد بالأرقام')).toBeVisible();
+  await contractRent.fill('١٢٠٠٠٠');
+  await expect(dialog.getByText('سيتم إنشاء عمولة للوسيط تلقائياً بقيمة ١٬٢٠٠ ر.س.')).toBeVisible();
+  await expectNoAxeViolations(consolePage);
   await dialog.getByRole('button', { name: 'حفظ التغييرات' }).click();
   await expectToast(consolePage, 'تم تحديث حالة الإحالة');
 
@@ -82,7 +93,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await consolePage.getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' }).fill(phone);
   await expect(consolePage.getByText('١ عمولة', { exact: true })).toBeVisible();
   const card = consolePage.getByRole('listitem').filter({ hasText: 'تركي العمري' });
-  await expect(card.getByText('٩٦٠ ر.س')).toBeVisible();
+  await expect(card.getByText('١٬٢٠٠ ر.س')).toBeVisible();
   await card.getByRole('button', { name: 'تأكيد الدفع' }).click();
   const payment = consolePage.getByRole('dialog', { name: 'تأكيد دفع العمولة' });
   await payment.getByLabel('مرجع التحويل (اختياري)').fill('TRX-55120');
@@ -97,7 +108,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
     amount: string;
     status: string;
   }[];
-  expect(list).toEqual([expect.objectContaining({ amount: '960.00', status: 'paid' })]);
+  expect(list).toEqual([expect.objectContaining({ amount: '1200.00', status: 'paid' })]);
 
   // The operations team exports each list, filtered as on screen, and opens the files.
   const exportPage = await (
@@ -142,7 +153,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   expect(sheets.referrals).toHaveLength(2);
   expect(sheets.referrals?.[1]?.[2]).toBe(tenant);
   expect(sheets.referrals?.[1]?.[9]).toBe('EJ-2026-7781');
-  expect(sheets.commissions?.[1]?.slice(0, 3)).toEqual([960, 960, 'مدفوعة']);
+  expect(sheets.commissions?.[1]?.slice(0, 3)).toEqual([1200, 1200, 'مدفوعة']);
   expect(sheets.commissions?.[1]?.[9]).toBe('TRX-55120');
   // LibreOffice opens each file and shows the same rows: Arabic headers, phones kept as text
   // with their leading zero, the amounts and dates as Calc formats them.
@@ -151,7 +162,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   expect(calc.referrals).toHaveLength(2);
   expect(calc.referrals?.[1]?.slice(1, 3)).toEqual(['تم توقيع العقد', tenant]);
   expect(calc.referrals?.[1]?.[6]).toBe('96,000.00');
-  expect(calc.commissions?.[1]?.slice(0, 3)).toEqual(['960.00', '960.00', 'مدفوعة']);
+  expect(calc.commissions?.[1]?.slice(0, 3)).toEqual(['1,200.00', '1,200.00', 'مدفوعة']);
   expect(calc.commissions?.[1]?.[10]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   await exportPage.context().close();
 });

@@ -52,7 +52,14 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   const credit = form.getByRole('group', { name: 'تقرير سمة الائتماني' });
   await credit.getByRole('button', { name: 'إدخال رابط' }).click();
   await form.getByLabel('رابط تقرير سمة الائتماني').fill('http://insecure.example.sa/report');
-  await form.getByRole('checkbox').check();
+  // The consent says who receives the data: the provider, and the broker who referred.
+  const productName = (await form.locator('main > p').first().textContent()) ?? '';
+  const consent = form.getByRole('checkbox', {
+    name: `أوافق على مشاركة بياناتي ومستنداتي مع ${productName} لدراسة طلب الدفع الشهري للإيجار، ومع الوسيط العقاري ريم السبيعي الذي أحالني لمتابعة طلبي، ولن تُستخدم لأي غرض آخر.`,
+    exact: true,
+  });
+  await expect(consent).toBeVisible();
+  await consent.check();
   await form.getByRole('button', { name: 'إرسال البيانات' }).click();
   await expect(form.getByText('يرجى إدخال رابط صحيح يبدأ بـ https')).toBeVisible();
   await form.getByLabel('رابط تقرير سمة الائتماني').fill('https://simah.example.sa/report/77');
@@ -115,4 +122,27 @@ test('a wrong link shows the invalid-link message; an unknown short code the not
   await expectNoAxeViolations(page);
   await page.goto('/s/unknown-short-code');
   await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+});
+
+test('a broker name that is not a plain name reaches the consent as the broker code', async ({
+  page,
+}) => {
+  await readyBroker(page, 'عروض www.example.sa');
+  const { brokerCode } = (await (await page.request.get('/api/broker/profile')).json()) as {
+    brokerCode: string;
+  };
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: randomPhone() },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const { formToken } = (await (await page.request.get(`/api/referrals/${id}/details`)).json()) as {
+    formToken: string;
+  };
+  await page.goto(`/tenant-form/${formToken}`);
+  const consent = page.getByRole('checkbox', { name: /أوافق على مشاركة بياناتي/ });
+  await expect(consent).toBeVisible();
+  await expect(consent).toHaveAccessibleName(
+    new RegExp(`ومع الوسيط العقاري ${brokerCode} الذي أحالني لمتابعة طلبي`),
+  );
+  await expect(page.getByText('example.sa')).toHaveCount(0);
 });

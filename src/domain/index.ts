@@ -3,6 +3,7 @@ export * from './catalogues.js';
 export * from './commission.js';
 export * from './dates.js';
 export * from './digits.js';
+export * from './display-name.js';
 export * from './iban.js';
 export * from './messages.js';
 export * from './money.js';

@@ -77,6 +77,13 @@ const fullName = z
   .min(1, { error: MESSAGES.fullNameRequired })
   .max(100, { error: MESSAGES.tooLong });
 
+/**
+ * The highest annual rent a referral or a signed contract may state, in riyals: well above
+ * any Saudi residential lease, low enough that a typo cannot become a six-figure commission.
+ * MESSAGES.rentTooHigh spells it out.
+ */
+export const MAX_ANNUAL_RENT = 2_000_000;
+
 /** A whole number of riyals ≥ 0 typed as digits (Arabic-Indic accepted); 0 or empty → null. */
 const optionalRent = z
   .union([z.number(), z.string()], { error: MESSAGES.rent })
@@ -85,11 +92,35 @@ const optionalRent = z
     if (value === null || value === undefined) return null;
     const text = typeof value === 'number' ? String(value) : toLatinDigits(value.trim());
     if (text === '') return null;
-    if (!/^\d+$/.test(text) || Number(text) > 100_000_000) {
+    if (!/^\d+$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: MESSAGES.rent });
       return z.NEVER;
     }
+    if (Number(text) > MAX_ANNUAL_RENT) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.rentTooHigh });
+      return z.NEVER;
+    }
     return Number(text) > 0 ? Number(text) : null;
+  });
+
+/**
+ * The annual rent of the signed contract as the admin confirms it: whole riyals from 1 to
+ * MAX_ANNUAL_RENT, Latin or Arabic-Indic digits, grouping separators allowed.
+ */
+export const contractRentSchema = z
+  .union([z.number(), z.string()], { error: MESSAGES.contractRent })
+  .transform((value, ctx) => {
+    const text =
+      typeof value === 'number' ? String(value) : toLatinDigits(value).replace(/[,\s]/g, '');
+    if (!/^\d+$/.test(text) || Number(text) < 1) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.contractRent });
+      return z.NEVER;
+    }
+    if (Number(text) > MAX_ANNUAL_RENT) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.rentTooHigh });
+      return z.NEVER;
+    }
+    return Number(text);
   });
 
 /** A calendar day `YYYY-MM-DD` in a filter; an impossible date is a 400, never a 500. */
@@ -302,11 +333,17 @@ const monthlyAmount = (requiredMessage: string) =>
     return Number(text);
   });
 
+/**
+ * What a tenant-form link token can look like: URL-safe base64 (the links carry 32 such
+ * characters). Anything else, a NUL byte or a control character included, is refused before
+ * the database is asked.
+ */
+export const FORM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+
 export const tenantFormBodySchema = z.object({
   token: z
     .string({ error: MESSAGES.invalidLink })
-    .min(16, { error: MESSAGES.invalidLink })
-    .max(100, { error: MESSAGES.invalidLink }),
+    .regex(FORM_TOKEN_PATTERN, { error: MESSAGES.invalidLink }),
   referralId: z.string({ error: MESSAGES.invalidLink }).max(100, { error: MESSAGES.invalidLink }),
   name: z
     .string({ error: MESSAGES.tenantName })

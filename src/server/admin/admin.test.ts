@@ -377,3 +377,22 @@ describe('admin referral search by id or number', () => {
     }
   });
 });
+
+describe('issue 11 item 6: dates validated everywhere', () => {
+  it('an impossible day in the analytics range is a 400 in Arabic, never a 500', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    for (const query of ['from=2024-13-45', 'to=2023-02-29', 'from=2024-01-01&to=2024-04-31']) {
+      const response = await t.app.inject({
+        url: `/api/admin/analytics?${query}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('صيغة التاريخ غير صحيحة');
+    }
+    const leap = await t.app.inject({
+      url: '/api/admin/analytics?from=2024-02-01&to=2024-02-29',
+      headers: { cookie: admin.cookie },
+    });
+    expect(leap.statusCode).toBe(200);
+  });
+});

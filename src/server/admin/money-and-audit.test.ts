@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, transferRequests } from '../db/schema.js';
+import { commissions, referrals, transferRequests } from '../db/schema.js';
 import {
   createTestApp,
   nextPhone,
@@ -291,5 +291,104 @@ describe('every administrative change is audited with before and after', () => {
     expect(await auditFor(user.id)).toEqual([]);
     await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, { isAdmin: true });
     expect((await auditFor(user.id)).map((e) => e.action)).toEqual(['user.role_change']);
+  });
+});
+
+describe('issue 11 item 7: the contract rent the admin confirms drives the commission', () => {
+  const listed = async (id: string) =>
+    (await as(admin.cookie, 'GET', `/api/admin/referrals?search=${id}`)).json().items[0] as {
+      rentAmount: number | null;
+      contractRent: number | null;
+      commissionEstimate: string;
+      commissionRule: { minimum: number; rate: number };
+    };
+
+  it('a declared rent of 100,000,000 is impossible now', async () => {
+    const broker = await signUpBroker(t);
+    const response = await as(broker.cookie, 'POST', '/api/referrals', {
+      tenantPhone: nextPhone(),
+      rent: 100_000_000,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');
+  });
+
+  it('declared 50,000, confirmed 80,000: a commission of 800.00, stored, shown and audited', async () => {
+    const broker = await signUpBroker(t);
+    const id = await referral(broker, 50_000);
+    expect(await listed(id)).toMatchObject({
+      rentAmount: 50_000,
+      contractRent: null,
+      commissionEstimate: '500.00',
+      commissionRule: { minimum: 500, rate: 0.01 },
+    });
+
+    const signed = await setStatus(id, 'contract_signed', {
+      contractId: 'C-800',
+      contractRent: '٨٠٬٠٠٠',
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().commissionCreated).toBe('800.00');
+    expect(await commissionsOf(broker)).toEqual([
+      expect.objectContaining({ referralId: id, amount: '800.00', status: 'pending' }),
+    ]);
+    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row).toMatchObject({ rentAmount: 50_000, contractRent: 80_000 });
+    expect(await listed(id)).toMatchObject({ rentAmount: 50_000, contractRent: 80_000 });
+    const [entry] = await auditFor(id);
+    expect(entry).toMatchObject({
+      action: 'referral.status_change',
+      actorId: admin.id,
+      before: { status: 'pending_completion', contractRent: null },
+      after: { status: 'contract_signed', contractRent: 80_000, commissionCreated: '800.00' },
+    });
+
+    // The commission is settled: a later figure changes neither it nor the rent it came from.
+    await setStatus(id, 'commission_added', { contractRent: 1_500_000 });
+    expect((await commissionsOf(broker))[0]?.amount).toBe('800.00');
+    const [after] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(after?.contractRent).toBe(80_000);
+  });
+
+  it('without a contract rent the declared rent decides, as before', async () => {
+    const broker = await signUpBroker(t);
+    const id = await referral(broker, 84_000);
+    const signed = await setStatus(id, 'contract_signed', { contractId: 'C-840' });
+    expect(signed.json()).toMatchObject({
+      oldStatus: 'pending_completion',
+      newStatus: 'contract_signed',
+      commissionCreated: '840.00',
+    });
+    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row?.contractRent).toBeNull();
+    const [entry] = await auditFor(id);
+    expect(entry?.after).toMatchObject({ contractRent: null, commissionCreated: '840.00' });
+  });
+
+  it.each([
+    [2_000_001, 'الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س'],
+    ['٢٠٠٠٠٠٠١', 'الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س'],
+    [0, 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
+    [-80_000, 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
+    [80_000.5, 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
+    ['ثمانون ألف', 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
+    ['', 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
+    [true, 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
+  ])('refuses a contract rent of %j, changing nothing', async (contractRent, message) => {
+    const broker = await signUpBroker(t);
+    const id = await referral(broker, 50_000);
+    const response = await setStatus(id, 'contract_signed', { contractRent });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row).toMatchObject({ status: 'pending_completion', contractRent: null });
+    expect(await commissionsOf(broker)).toEqual([]);
+  });
+
+  it('accepts 2,000,000 exactly: a commission of 20,000.00', async () => {
+    const broker = await signUpBroker(t);
+    const id = await referral(broker, 50_000);
+    const signed = await setStatus(id, 'commission_added', { contractRent: 2_000_000 });
+    expect(signed.json().commissionCreated).toBe('20000.00');
   });
 });

@@ -15,11 +15,20 @@ const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_ad
  * contract signing the commission is inserted with ON CONFLICT DO NOTHING on its unique
  * referral id: concurrent or repeated changes can never make a second one, and later changes
  * never remove it.
+ *
+ * The commission is computed from the contract's annual rent as the admin confirms it, else
+ * from the rent the broker declared. The contract rent is stored only with the commission it
+ * prices: once a commission exists its amount is settled, and a later figure would contradict it.
  */
 export async function changeReferralStatus(
   db: Database,
   referralId: string,
-  change: { status: ReferralStatus; notes?: string | null; contractId?: string | null },
+  change: {
+    status: ReferralStatus;
+    notes?: string | null;
+    contractId?: string | null;
+    contractRent?: number | null;
+  },
   record: AuditRecorder,
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
   const rule = await commissionRule(db);
@@ -30,7 +39,7 @@ export async function changeReferralStatus(
       .where(eq(referrals.id, referralId))
       .for('update');
     if (!before) return null;
-    const [after] = await tx
+    const [updated] = await tx
       .update(referrals)
       .set({
         status: change.status,
@@ -51,10 +60,12 @@ export async function changeReferralStatus(
         }
         throw error;
       });
-    if (!after) return null;
+    if (!updated) return null;
+    let after = updated;
     let commissionCreated: string | null = null;
     if (COMMISSION_STATUSES.includes(change.status)) {
-      const amount = toMoneyString(estimateCommission(after.rentAmount, rule));
+      const contractRent = change.contractRent ?? null;
+      const amount = toMoneyString(estimateCommission(contractRent ?? after.rentAmount, rule));
       const [created] = await tx
         .insert(commissions)
         .values({
@@ -66,6 +77,14 @@ export async function changeReferralStatus(
         .onConflictDoNothing({ target: commissions.referralId })
         .returning({ amount: commissions.amount });
       commissionCreated = created?.amount ?? null;
+      if (created && contractRent !== null) {
+        const [priced] = await tx
+          .update(referrals)
+          .set({ contractRent })
+          .where(eq(referrals.id, after.id))
+          .returning();
+        if (priced) after = priced;
+      }
       if (!created && after.contractId) {
         await tx
           .update(commissions)
@@ -79,11 +98,17 @@ export async function changeReferralStatus(
       action: 'referral.status_change',
       entityType: 'referral',
       entityId: after.id,
-      before: { status: before.status, notes: before.notes, contractId: before.contractId },
+      before: {
+        status: before.status,
+        notes: before.notes,
+        contractId: before.contractId,
+        contractRent: before.contractRent,
+      },
       after: {
         status: after.status,
         notes: after.notes,
         contractId: after.contractId,
+        contractRent: after.contractRent,
         commissionCreated,
       },
     });

@@ -84,6 +84,9 @@ export async function listAdminReferrals(
       ...referralViewOf(row, rule),
       // What reaching contract signing would create now, under the rule in system_config.
       commissionEstimate: toMoneyString(estimateCommission(row.referral.rentAmount, rule)),
+      // The rule itself, so the processing dialog prices the contract rent the admin confirms.
+      commissionRule: rule,
+      contractRent: row.referral.contractRent,
       brokerName: row.brokerName,
       brokerPhone: row.brokerPhone,
       brokerCode: row.brokerCode,

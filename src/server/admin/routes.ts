@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  contractRentSchema,
   formatSar,
+  isoDaySchema,
   parseReferralStatus,
   REFERRAL_STATUS_KEYS,
   referralStatusLabel,
@@ -17,7 +19,7 @@ import { notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { notify } from '../notifications/service.js';
 import { findTenantForm } from '../referrals/service.js';
-import { documentHref } from '../tenant-forms/service.js';
+import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
 import { adminAnalytics } from './analytics.js';
 import { listAdminBrokers } from './lists.js';
 import { operationsDashboard } from './operations.js';
@@ -58,6 +60,8 @@ const statusBody = z.object({
   }),
   notes: z.string().max(2000, { error: 'النص أطول من المسموح' }).nullish(),
   contractId: z.string().trim().max(100, { error: 'رقم العقد أطول من المسموح' }).nullish(),
+  /** The signed contract's annual rent, from which the commission is computed. */
+  contractRent: contractRentSchema.nullish(),
 });
 
 const referralListQuery = z.object({
@@ -66,16 +70,11 @@ const referralListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
-const isoDay = z
-  .string()
-  .regex(ISO_DAY, { error: 'صيغة التاريخ غير صحيحة' })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'صيغة التاريخ غير صحيحة' });
 
 /** Analytics range: Riyadh days, 12 weeks up to today unless given, at most two years. */
 const analyticsQuery = z
-  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .object({ from: isoDaySchema.optional(), to: isoDaySchema.optional() })
   .transform(({ from, to }) => {
     const end = to ?? riyadhIsoDate(new Date());
     const start = from ?? riyadhIsoDate(new Date(Date.parse(end) - 83 * DAY_MS));
@@ -124,6 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     async (request) => {
       const form = isUuid(request.params.id) ? await findTenantForm(db, request.params.id) : null;
       if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
+      await auditTenantFormView(db, request, form.referralId);
       return {
         fullName: form.name,
         phone: form.tenantPhone,
@@ -140,7 +140,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     '/referrals/:id/status',
     { config: { access: 'admin' }, schema: { params: idParams, body: statusBody } },
     async (request) => {
-      const { status, notes, contractId } = request.body;
+      const { status, notes, contractId, contractRent } = request.body;
       const result = isUuid(request.params.id)
         ? await changeReferralStatus(
             db,
@@ -149,6 +149,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
               status,
               ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
               ...(contractId !== undefined ? { contractId: contractId || null } : {}),
+              contractRent: contractRent ?? null,
             },
             auditBy(request),
           )

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { referrals, storedFiles } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -20,7 +21,12 @@ export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       const { key } = request.params;
       if (!STORAGE_KEY.test(key)) throw notFound('الملف غير موجود');
       const [file] = await ctx.db
-        .select({ key: storedFiles.key, kind: storedFiles.kind, brokerId: referrals.brokerId })
+        .select({
+          key: storedFiles.key,
+          kind: storedFiles.kind,
+          referralId: storedFiles.referralId,
+          brokerId: referrals.brokerId,
+        })
         .from(storedFiles)
         .innerJoin(referrals, eq(referrals.id, storedFiles.referralId))
         .where(eq(storedFiles.key, key))
@@ -29,6 +35,19 @@ export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       if (!allowed) throw notFound('الملف غير موجود');
       const stream = await ctx.storage.get(key);
       if (!stream) throw notFound('الملف غير موجود');
+      // A tenant's salary certificate or credit report: every copy handed out is on record,
+      // and none is handed out unrecorded.
+      try {
+        await audit(ctx.db, request, {
+          action: 'file.download',
+          entityType: 'referral',
+          entityId: file.referralId,
+          after: { key: file.key, kind: file.kind },
+        });
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
       const name = file.kind === 'salary' ? 'salary-certificate.pdf' : 'credit-report.pdf';
       return reply
         .header('content-type', 'application/pdf')

@@ -1,8 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissions, referrals, shortLinks } from '../db/schema.js';
+import { formatSar } from '../../domain/index.js';
+import { auditLog, brokers, commissions, rateLimits, referrals, shortLinks } from '../db/schema.js';
 import { deliverDueMessages } from '../messaging/outbox.js';
-import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  nextPhone,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -268,5 +275,194 @@ describe('GET /api/dashboard/metrics', () => {
       totalReferrals: 3,
       totalCommissions: '750.00',
     });
+  });
+});
+
+describe('issue 11 item 6: dates validated everywhere', () => {
+  it.each(['2024-13-45', '2023-02-29', '2024-04-31', '2024-00-10'])(
+    'an impossible day %s is a 400 in Arabic, never a 500',
+    async (day) => {
+      const b = await signUpBroker(t);
+      for (const query of [`from=${day}`, `to=${day}`, `from=2024-01-01&to=${day}`]) {
+        const response = await call('GET', `/api/referrals?${query}`, b.cookie);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('صيغة التاريخ غير صحيحة');
+      }
+    },
+  );
+
+  it('a leap day is a day', async () => {
+    const b = await signUpBroker(t);
+    expect((await call('GET', '/api/referrals?from=2024-02-29', b.cookie)).statusCode).toBe(200);
+  });
+});
+
+describe('issue 11 item 7: tenant SMS names a checked display name', () => {
+  /** The SMS queued for a new referral's tenant, with the short link it must carry. */
+  async function smsToTenantOf(broker: TestBroker) {
+    const tenant = nextPhone();
+    const created = await call('POST', '/api/referrals', broker.cookie, { tenantPhone: tenant });
+    expect(created.statusCode).toBe(201);
+    await deliverDueMessages(t.database.db, t.sms, t.app.log);
+    const sms = t.sms.sent.find((m) => m.to === tenant);
+    expect(sms).toBeDefined();
+    const [link] = await t.database.db
+      .select({ code: shortLinks.code })
+      .from(shortLinks)
+      .where(eq(shortLinks.referralId, created.json().id));
+    return { body: sms?.body ?? '', link: `https://shareek.example.sa/s/${link?.code}` };
+  }
+  const smsNaming = (broker: string, link: string) =>
+    `مرحباً، رشّحك الوسيط العقاري ${broker} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${link}`;
+  async function codeOf(broker: TestBroker) {
+    const [row] = await t.database.db
+      .select({ code: brokers.brokerCode })
+      .from(brokers)
+      .where(eq(brokers.id, broker.id));
+    return row?.code ?? '';
+  }
+
+  it('a plain name is used as it is', async () => {
+    const broker = await signUpBroker(t, { fullName: 'ريم  السبيعي' });
+    const { body, link } = await smsToTenantOf(broker);
+    expect(body).toBe(smsNaming('ريم السبيعي', link));
+  });
+
+  it.each([
+    ['a link', 'خصم كبير على https://evil.example/x'],
+    ['a bare domain', 'زوروا evil.sa'],
+    ['a phone number', 'اتصل على 0551234567'],
+    ['Arabic-Indic digits', 'الوسيط ٠٥٥١٢٣٤٥٦٧'],
+    ['a slash', 'محمد/علي'],
+    ['a single letter', 'م'],
+    ['more than 40 letters', 'م'.repeat(41)],
+  ])('a name with %s gives way to the broker code', async (_what, fullName) => {
+    const broker = await signUpBroker(t, { fullName });
+    const { body, link } = await smsToTenantOf(broker);
+    // Word for word: the code in place of the name, and the company's own link only.
+    expect(body).toBe(smsNaming(await codeOf(broker), link));
+  });
+});
+
+describe('issue 11 item 7: rent the broker declares is capped', () => {
+  const cap = `الإيجار السنوي يجب ألا يتجاوز ${formatSar(2_000_000)}`;
+
+  it.each([2_000_001, '2000001', '٢٠٠٠٠٠١', 100_000_000, '9'.repeat(30)])(
+    'refuses %s with the cap in Arabic-Indic digits, writing nothing',
+    async (rent) => {
+      const b = await signUpBroker(t);
+      const tenant = nextPhone();
+      const response = await call('POST', '/api/referrals', b.cookie, {
+        tenantPhone: tenant,
+        rent,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(cap);
+      expect(response.json().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');
+      const rows = await t.database.db
+        .select()
+        .from(referrals)
+        .where(eq(referrals.tenantPhone, tenant));
+      expect(rows).toHaveLength(0);
+    },
+  );
+
+  it('accepts 2,000,000 exactly', async () => {
+    const b = await signUpBroker(t);
+    const response = await call('POST', '/api/referrals', b.cookie, {
+      tenantPhone: nextPhone(),
+      rent: '٢٠٠٠٠٠٠',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().rentAmount).toBe(2_000_000);
+  });
+});
+
+describe('issue 11 item 7: referral creation limited per broker', () => {
+  it('at most REFERRAL_LIMIT_PER_HOUR an hour and REFERRAL_LIMIT_PER_DAY a day', async () => {
+    const limited = await createTestApp({
+      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+      REFERRAL_LIMIT_PER_HOUR: '2',
+      REFERRAL_LIMIT_PER_DAY: '3',
+    });
+    try {
+      const create = (broker: TestBroker, tenantPhone = nextPhone()) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/referrals',
+          headers: { cookie: broker.cookie },
+          payload: { tenantPhone },
+        });
+      const countOf = async (broker: TestBroker) =>
+        (
+          await limited.database.db
+            .select()
+            .from(referrals)
+            .where(eq(referrals.brokerId, broker.id))
+        ).length;
+      const broker = await signUpBroker(limited);
+      expect((await create(broker)).statusCode).toBe(201);
+      expect((await create(broker)).statusCode).toBe(201);
+
+      const tenant = nextPhone();
+      const third = await create(broker, tenant);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe('محاولات كثيرة، يرجى المحاولة لاحقاً');
+      const retryAfter = Number(third.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      // Nothing written: no referral, no SMS queued for that tenant.
+      expect(await countOf(broker)).toBe(2);
+      await deliverDueMessages(limited.database.db, limited.sms, limited.app.log);
+      expect(limited.sms.sent.some((m) => m.to === tenant)).toBe(false);
+
+      // Another broker has a budget of their own.
+      const other = await signUpBroker(limited);
+      expect((await create(other)).statusCode).toBe(201);
+
+      // The hour passes: one more fits the day, then the day is spent.
+      await limited.database.db
+        .update(rateLimits)
+        .set({ resetAt: new Date(Date.now() - 1000) })
+        .where(eq(rateLimits.key, `referral-create:broker:${broker.id}:hour`));
+      expect((await create(broker)).statusCode).toBe(201);
+      await limited.database.db
+        .update(rateLimits)
+        .set({ resetAt: new Date(Date.now() - 1000) })
+        .where(eq(rateLimits.key, `referral-create:broker:${broker.id}:hour`));
+      const overDay = await create(broker);
+      expect(overDay.statusCode).toBe(429);
+      expect(Number(overDay.headers['retry-after'])).toBeGreaterThan(3600);
+      expect(await countOf(broker)).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('an inactive or nameless broker is told so, not counted against a limit', async () => {
+    const limited = await createTestApp({
+      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+      REFERRAL_LIMIT_PER_HOUR: '1',
+    });
+    try {
+      const inactive = await signUpBroker(limited, { active: false });
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/referrals',
+          headers: { cookie: inactive.cookie },
+          payload: { tenantPhone: nextPhone() },
+        });
+      expect((await attempt()).statusCode).toBe(403);
+      expect((await attempt()).statusCode).toBe(403);
+      await limited.database.db
+        .update(brokers)
+        .set({ isActive: true })
+        .where(eq(brokers.id, inactive.id));
+      expect((await attempt()).statusCode).toBe(201);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { newReferralBodySchema, REFERRAL_STATUS_KEYS } from '../../domain/index.js';
+import {
+  brokerDisplayName,
+  isoDaySchema,
+  newReferralBodySchema,
+  REFERRAL_STATUS_KEYS,
+} from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -9,8 +14,9 @@ import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { enqueueSms } from '../messaging/outbox.js';
 import { currentBroker } from '../plugins/session.js';
+import { enforceRateLimits } from '../rate-limit.js';
 import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
-import { documentHref } from '../tenant-forms/service.js';
+import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
 import { newFormToken, newShortCode, tenantFormPath } from './links.js';
 import {
   findBrokerReferral,
@@ -20,13 +26,11 @@ import {
   toReferralView,
 } from './service.js';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'يرجى إدخال تاريخ صحيح' });
-
 const listQuery = z.object({
   status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
   phone: z.string().max(20, { error: 'النص أطول من المسموح' }).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -58,6 +62,20 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
           'يرجى إكمال الاسم الكامل في الملف الشخصي أولاً',
         );
       }
+      // Each referral sends an SMS under the company's name: a stolen or careless account
+      // cannot turn that into a flood. Counted before anything is written.
+      await enforceRateLimits(db, [
+        {
+          key: `referral-create:broker:${me.id}:hour`,
+          limit: config.referralLimits.perHour,
+          windowSeconds: 3600,
+        },
+        {
+          key: `referral-create:broker:${me.id}:day`,
+          limit: config.referralLimits.perDay,
+          windowSeconds: 86_400,
+        },
+      ]);
       const { tenantPhone, rent } = request.body;
       const formToken = newFormToken();
       const code = newShortCode();
@@ -92,10 +110,13 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         after: { tenantPhone, rentAmount: rent, status: created.status },
       });
       if (await smsNotificationsEnabled(db)) {
+        // The broker's name goes out under the company's sender name: only a checked display
+        // name (letters and spaces), else the broker code, never free text with a link in it.
+        const broker = brokerDisplayName(me.fullName, me.brokerCode);
         await enqueueSms(db, {
           to: tenantPhone,
           referralId: created.id,
-          body: `مرحباً، رشّحك الوسيط العقاري ${me.fullName} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${config.publicUrl}/s/${code}`,
+          body: `مرحباً، رشّحك الوسيط العقاري ${broker} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${config.publicUrl}/s/${code}`,
         });
         ctx.outbox.kick();
       }
@@ -122,6 +143,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       findTenantForm(db, row.referral.id),
       commissionRule(db),
     ]);
+    if (form) await auditTenantFormView(db, request, row.referral.id);
     return {
       ...referralViewOf(row, rule),
       formToken: row.referral.formToken,

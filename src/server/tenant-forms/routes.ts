@@ -3,14 +3,20 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tenantFormBodySchema } from '../../domain/index.js';
+import { FORM_TOKEN_PATTERN, MESSAGES, tenantFormBodySchema } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { notify } from '../notifications/service.js';
-import { enforceRateLimits } from '../rate-limit.js';
-import { hasSubmitted, referralForToken, submitTenantForm } from './service.js';
+import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import {
+  hasSubmitted,
+  invalidLink,
+  referralForToken,
+  referringBrokerName,
+  submitTenantForm,
+} from './service.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const WINDOW_SECONDS = 15 * 60;
@@ -42,7 +48,11 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   /** The public calls are limited per address and per token: no probing, no flooding. */
   const limit = (request: FastifyRequest, action: string, perAddress: number, token?: string) =>
     enforceRateLimits(db, [
-      { key: `${action}:ip:${request.ip}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
+      {
+        key: `${action}:ip:${addressKey(request.ip)}`,
+        limit: perAddress,
+        windowSeconds: WINDOW_SECONDS,
+      },
       ...(token
         ? [{ key: `${action}:token:${token}`, limit: 20, windowSeconds: WINDOW_SECONDS }]
         : []),
@@ -50,15 +60,19 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   app.get(
     '/tenant-form/:token',
-    { config: publicRoute, schema: { params: z.object({ token: z.string().max(100) }) } },
+    { config: publicRoute, schema: { params: z.object({ token: z.string() }) } },
     async (request) => {
-      await limit(request, 'tenant-form', 60, request.params.token);
-      const referral = await referralForToken(db, request.params.token);
-      // Nothing about the broker: the tenant sees only what is theirs.
+      const { token } = request.params;
+      // No link looks like that: not found, without asking the database.
+      if (!FORM_TOKEN_PATTERN.test(token)) throw invalidLink();
+      await limit(request, 'tenant-form', 60, token);
+      const referral = await referralForToken(db, token);
+      // Of the broker only the name the consent needs (a checked display name or the code).
       return {
         referralId: referral.id,
         tenantPhone: referral.tenantPhone,
         submitted: await hasSubmitted(db, referral.id),
+        brokerName: await referringBrokerName(db, referral.brokerId),
       };
     },
   );
@@ -114,7 +128,10 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     }
     const token = fields.token ?? '';
     const kind = fields.type === 'credit' ? 'credit' : fields.type === 'salary' ? 'salary' : null;
-    if (!token) throw new AppError(400, 'INVALID_LINK', 'الرابط غير صالح أو منتهي الصلاحية');
+    // Checked before the token reaches a query or a rate-limit key (a NUL byte would fail there).
+    if (!FORM_TOKEN_PATTERN.test(token)) {
+      throw new AppError(400, 'INVALID_LINK', MESSAGES.invalidLink);
+    }
     await limit(request, 'upload-token', 1000, token);
     const referral = await referralForToken(db, token);
     if (!kind) throw new AppError(400, 'VALIDATION_ERROR', 'نوع المستند غير معروف');

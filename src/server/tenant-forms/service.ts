@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TenantFormBody } from '../../domain/index.js';
+import type { FastifyRequest } from 'fastify';
+import { brokerDisplayName, type TenantFormBody } from '../../domain/index.js';
+import { type AuditWriter, audit } from '../audit/service.js';
 import type { Database } from '../db/client.js';
-import { type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
+import { brokers, type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 /** A link stops working 30 days after the referral, or once the referral is closed. */
@@ -96,4 +98,35 @@ export async function submitTenantForm(db: Database, body: TenantFormBody): Prom
 export function documentHref(ref: string | null): string | null {
   if (!ref) return null;
   return ref.startsWith('upload:') ? `/api/files/${ref.slice('upload:'.length)}` : ref;
+}
+
+/**
+ * Records that a tenant's submitted data (name, income, obligations, documents) was shown to
+ * someone: who, from where and for which referral, so access to it can be answered for.
+ */
+export function auditTenantFormView(
+  db: AuditWriter,
+  request: FastifyRequest,
+  referralId: string,
+): Promise<void> {
+  return audit(db, request, {
+    action: 'tenant_form.view',
+    entityType: 'referral',
+    entityId: referralId,
+    after: { fields: ['name', 'income', 'monthlyObligations', 'documents'] },
+  });
+}
+
+/** How the tenant's consent names the referring broker: the checked name or the code. */
+export async function referringBrokerName(
+  db: Pick<Database, 'select'>,
+  brokerId: string,
+): Promise<string> {
+  const [broker] = await db
+    .select({ fullName: brokers.fullName, brokerCode: brokers.brokerCode })
+    .from(brokers)
+    .where(eq(brokers.id, brokerId))
+    .limit(1);
+  if (!broker) throw invalidLink();
+  return brokerDisplayName(broker.fullName, broker.brokerCode);
 }

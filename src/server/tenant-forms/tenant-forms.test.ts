@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, referrals } from '../db/schema.js';
+import { auditLog, brokers, referrals } from '../db/schema.js';
 import {
   createTestApp,
   nextPhone,
@@ -72,6 +72,7 @@ describe('GET /api/tenant-form/:token', () => {
       referralId: r.id,
       tenantPhone: r.tenantPhone,
       submitted: false,
+      brokerName: 'وسيط تجريبي',
     });
   });
 
@@ -346,5 +347,158 @@ describe('rate limits on the public calls', () => {
     } finally {
       await probe.close();
     }
+  });
+});
+
+describe('issue 11 item 8: the consent names the referring broker', () => {
+  it('gives the broker a checked display name, and nothing else about the broker', async () => {
+    const broker = await signUpBroker(t, { fullName: '  ريم   السبيعي ' });
+    const r = await newReferral(broker);
+    const body = (await t.app.inject({ url: `/api/tenant-form/${r.token}` })).json();
+    expect(Object.keys(body).sort()).toEqual([
+      'brokerName',
+      'referralId',
+      'submitted',
+      'tenantPhone',
+    ]);
+    expect(body.brokerName).toBe('ريم السبيعي');
+    expect(JSON.stringify(body)).not.toContain(broker.phone);
+  });
+
+  it('names the broker by code when the full name is not a plain name', async () => {
+    const broker = await signUpBroker(t, { fullName: 'خصم 50% على evil.sa' });
+    const [row] = await t.database.db
+      .select({ code: brokers.brokerCode })
+      .from(brokers)
+      .where(eq(brokers.id, broker.id));
+    const r = await newReferral(broker);
+    const body = (await t.app.inject({ url: `/api/tenant-form/${r.token}` })).json();
+    expect(body.brokerName).toBe(row?.code);
+    expect(JSON.stringify(body)).not.toContain('evil');
+  });
+});
+
+describe('issue 11 item 6: a link token that is not a plain token never reaches the database', () => {
+  it('an upload with a NUL byte or a control character in the token is a 400', async () => {
+    for (const token of [
+      '\u0000'.repeat(32),
+      `abc\u0000${'x'.repeat(30)}`,
+      `${'x'.repeat(31)}\n`,
+    ]) {
+      const response = await upload(token, PDF);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'الرابط غير صالح أو منتهي الصلاحية',
+      );
+    }
+    const long = await upload('x'.repeat(101), PDF);
+    expect(long.status).toBe(400);
+  });
+
+  it('reading or submitting with such a token is refused, not a 500', async () => {
+    const r = await newReferral();
+    // A character no link has: the invalid-link answer, before any query.
+    const odd = await t.app.inject({ url: `/api/tenant-form/${'x'.repeat(20)}.pdf` });
+    expect(odd.statusCode).toBe(404);
+    expect(odd.json().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
+    const oddSubmit = await submit({ ...validForm(r), token: `${r.token.slice(0, 20)}.x` });
+    expect(oddSubmit.statusCode).toBe(400);
+    expect(oddSubmit.json().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
+    // A NUL byte: refused as bad input, whichever check sees it first.
+    const nul = await t.app.inject({ url: `/api/tenant-form/${'x'.repeat(20)}%00` });
+    expect([400, 404]).toContain(nul.statusCode);
+    const nulSubmit = await submit({ ...validForm(r), token: `${r.token.slice(0, 20)}\u0000` });
+    expect(nulSubmit.statusCode).toBe(400);
+  });
+});
+
+describe("issue 11 item 7: who saw a tenant's data is on record", () => {
+  const entriesFor = (action: string, referralId: string) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, referralId)))
+      .orderBy(desc(auditLog.id));
+
+  it('records tenant_form.view for the admin and the broker, file.download per download', async () => {
+    const r = await newReferral();
+    const uploaded = (await (await upload(r.token, PDF)).json()) as { url: string };
+    expect((await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url })).statusCode).toBe(
+      200,
+    );
+    expect(await entriesFor('tenant_form.view', r.id)).toEqual([]);
+
+    const adminView = await t.app.inject({
+      url: `/api/admin/referrals/${r.id}/tenant-form`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(adminView.statusCode).toBe(200);
+    const details = await t.app.inject({
+      url: `/api/referrals/${r.id}/details`,
+      headers: { cookie: r.owner.cookie },
+    });
+    expect(details.statusCode).toBe(200);
+    const views = await entriesFor('tenant_form.view', r.id);
+    expect(views.map((v) => v.actorId)).toEqual([r.owner.id, admin.id]);
+    for (const view of views) {
+      expect(view).toMatchObject({
+        entityType: 'referral',
+        entityId: r.id,
+        after: { fields: ['name', 'income', 'monthlyObligations', 'documents'] },
+      });
+      expect(view.ip).toBeTruthy();
+    }
+
+    const key = uploaded.url.slice('upload:'.length);
+    for (const cookie of [admin.cookie, r.owner.cookie]) {
+      const download = await fetch(`${base}/api/files/${key}`, { headers: { cookie } });
+      expect(download.status).toBe(200);
+      await download.arrayBuffer();
+    }
+    const downloads = await entriesFor('file.download', r.id);
+    expect(downloads.map((d) => d.actorId)).toEqual([r.owner.id, admin.id]);
+    expect(downloads[0]).toMatchObject({
+      entityType: 'referral',
+      after: { key, kind: 'salary' },
+    });
+  });
+
+  it('records nothing when nothing is shown', async () => {
+    const r = await newReferral();
+    const stranger = await signUpBroker(t);
+    // Not submitted yet: the admin gets 404, the broker details without tenant data.
+    const adminView = await t.app.inject({
+      url: `/api/admin/referrals/${r.id}/tenant-form`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(adminView.statusCode).toBe(404);
+    const details = await t.app.inject({
+      url: `/api/referrals/${r.id}/details`,
+      headers: { cookie: r.owner.cookie },
+    });
+    expect(details.json().tenantData).toBeNull();
+
+    const uploaded = (await (await upload(r.token, PDF)).json()) as { url: string };
+    expect((await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url })).statusCode).toBe(
+      200,
+    );
+    // Another broker: 404 for the details and for the file.
+    const foreign = await t.app.inject({
+      url: `/api/referrals/${r.id}/details`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const key = uploaded.url.slice('upload:'.length);
+    const refused = await fetch(`${base}/api/files/${key}`, {
+      headers: { cookie: stranger.cookie },
+    });
+    expect(refused.status).toBe(404);
+    const missing = await fetch(`${base}/api/files/${'0'.repeat(32)}.pdf`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(missing.status).toBe(404);
+
+    expect(await entriesFor('tenant_form.view', r.id)).toEqual([]);
+    expect(await entriesFor('file.download', r.id)).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatSar, REFERRAL_STATUSES, statusMentionsContract } from '../../../domain';
+import {
+  contractRentSchema,
+  estimateCommission,
+  formatSar,
+  REFERRAL_STATUSES,
+  statusMentionsContract,
+} from '../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormField, Input, Textarea } from '../../components/ui/input';
@@ -12,7 +18,11 @@ import type { AdminReferral } from './types';
 
 const OPTIONS = REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` }));
 
-/** Any of the eight statuses, notes, and the contract id when the status mentions a contract. */
+/**
+ * Any of the eight statuses, notes, and the contract id when the status mentions a contract.
+ * At contract signing the admin confirms the contract's annual rent (prefilled with the rent
+ * the broker declared), and sees the commission it gives before saving.
+ */
 export function ProcessReferralDialog({
   referral,
   onClose,
@@ -23,12 +33,24 @@ export function ProcessReferralDialog({
   const [status, setStatus] = useState(referral.status);
   const [notes, setNotes] = useState(referral.notes ?? '');
   const [contractId, setContractId] = useState(referral.contractId ?? '');
+  const [contractRent, setContractRent] = useState(
+    String(referral.contractRent ?? referral.rentAmount ?? ''),
+  );
+  const [attempted, setAttempted] = useState(false);
+  const createsCommission =
+    (status === 'contract_signed' || status === 'commission_added') && !referral.commission;
+  const rent = contractRentSchema.safeParse(contractRent);
+  const rentError =
+    createsCommission && !rent.success && (attempted || contractRent.trim() !== '')
+      ? rent.error.issues[0]?.message
+      : undefined;
   const save = useMutation({
     mutationFn: () =>
       apiRequest('PUT', `/api/admin/referrals/${referral.id}/status`, {
         status,
         notes,
         ...(statusMentionsContract(status) ? { contractId } : {}),
+        ...(createsCommission && rent.success ? { contractRent: rent.data } : {}),
       }),
     onSuccess: async () => {
       toast({ title: 'تم تحديث حالة الإحالة' });
@@ -47,8 +69,12 @@ export function ProcessReferralDialog({
         variant: 'destructive',
       }),
   });
-  const createsCommission =
-    (status === 'contract_signed' || status === 'commission_added') && !referral.commission;
+  const submit = () => {
+    setAttempted(true);
+    // The commission is computed from this rent: never saved without one.
+    if (createsCommission && !rent.success) return;
+    save.mutate();
+  };
 
   return (
     <Dialog
@@ -76,6 +102,27 @@ export function ProcessReferralDialog({
             )}
           </FormField>
         ) : null}
+        {createsCommission ? (
+          <FormField
+            label="الإيجار السنوي في العقد"
+            error={rentError}
+            hint="مطلوب، بالريال وبالأرقام كما في العقد الموقّع، ومنه تُحسب العمولة"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={contractRent}
+                required
+                aria-required="true"
+                inputMode="numeric"
+                maxLength={12}
+                onChange={(e) => setContractRent(e.target.value)}
+                dir="ltr"
+                className="text-end"
+              />
+            )}
+          </FormField>
+        ) : null}
         <FormField label="ملاحظات">
           {(control) => (
             <Textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} />
@@ -83,11 +130,13 @@ export function ProcessReferralDialog({
         </FormField>
         {createsCommission ? (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            سيتم إنشاء عمولة للوسيط تلقائياً بقيمة {formatSar(referral.commissionEstimate)}.
+            {rent.success
+              ? `سيتم إنشاء عمولة للوسيط تلقائياً بقيمة ${formatSar(estimateCommission(rent.data, referral.commissionRule))}.`
+              : 'أدخل الإيجار السنوي في العقد لحساب عمولة الوسيط.'}
           </p>
         ) : null}
         <div className="flex gap-2">
-          <Button onClick={() => save.mutate()} disabled={save.isPending}>
+          <Button onClick={submit} disabled={save.isPending}>
             حفظ التغييرات
           </Button>
           <Button variant="outline" onClick={onClose}>

@@ -1,3 +1,4 @@
+import type { CommissionRule } from '../../../domain';
 import type { Referral } from '../../lib/types';
 
 export type AdminReferral = Referral & {
@@ -8,6 +9,10 @@ export type AdminReferral = Referral & {
   tenantFormUrl: string;
   /** What contract signing creates under the commission rule in force. */
   commissionEstimate: string;
+  /** The rule in force, to price the contract rent the admin confirms at signing. */
+  commissionRule: CommissionRule;
+  /** The signed contract's annual rent as confirmed at signing; null before, or if not given. */
+  contractRent: number | null;
 };
 
 export type AdminTenantForm = {

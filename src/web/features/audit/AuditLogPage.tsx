@@ -25,6 +25,8 @@ const ACTIONS: Record<string, string> = {
   'referral.status_change': 'تغيير حالة إحالة',
   'referral.delete': 'حذف إحالة',
   'tenant_form.submit': 'إرسال بيانات المستأجر',
+  'tenant_form.view': 'عرض بيانات المستأجر',
+  'file.download': 'تنزيل مستند',
   'broker.request_activation': 'طلب تفعيل',
   'broker.activate': 'تفعيل وسيط',
   'broker.deactivate': 'إلغاء تفعيل وسيط',

@@ -17,7 +17,13 @@ import { DocumentField } from './DocumentField';
 
 type Form = z.input<typeof tenantFormSchema>;
 type Values = z.output<typeof tenantFormSchema>;
-type FormInfo = { referralId: string; tenantPhone: string; submitted: boolean };
+type FormInfo = {
+  referralId: string;
+  tenantPhone: string;
+  submitted: boolean;
+  /** The referring broker as the consent names them: a checked display name or the code. */
+  brokerName: string;
+};
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -174,9 +180,12 @@ export function TenantFormPage() {
                 {...form.register('consent')}
                 aria-invalid={Boolean(errors.consent)}
               />
+              {/* Says who receives what: the provider, and the broker who sees the tenant's name,
+                  salary, obligations and documents to follow the request. */}
               <span>
-                أوافق على مشاركة بياناتي ومستنداتي مع شركة التمويل لغرض دراسة طلب دفع الإيجار شهرياً،
-                ولن تُستخدم لأي غرض آخر.
+                أوافق على مشاركة بياناتي ومستنداتي مع {BRAND.productName} لدراسة طلب الدفع الشهري
+                للإيجار، ومع الوسيط العقاري <bdi>{info.data.brokerName}</bdi> الذي أحالني لمتابعة
+                طلبي، ولن تُستخدم لأي غرض آخر.
               </span>
             </label>
             {errors.consent ? (
