@@ -11,3 +11,4 @@ export * from './phone.js';
 export * from './profile.js';
 export * from './referral-status.js';
 export * from './schemas.js';
+export * from './text.js';

@@ -24,6 +24,8 @@ import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { startOutboxWorker } from './messaging/outbox.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { requestLogFields } from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
@@ -44,6 +46,8 @@ export type BuildAppOptions = {
   storage?: FileStorage;
   /** Where logs go; defaults to stdout. Tests pass a stream to read what was logged. */
   logStream?: NodeJS.WritableStream;
+  /** Told of every route as it is registered, so tests can reach each one. */
+  onRoute?: (route: { method: string; url: string }) => void;
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -53,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Tenant-form tokens, short-link codes and file keys are secrets: masked in request logs.
+      serializers: { req: requestLogFields },
     },
     bodyLimit: 64 * 1024,
     // Forwarded-for headers are believed only from the proxies TRUST_PROXY names.
@@ -60,6 +66,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onRoute } = options;
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute({ method, url: route.url });
+    });
+  }
 
   const sms = options.sms ?? new ConsoleSmsSender(app.log, config.development);
   const outbox = startOutboxWorker(database.db, sms, app.log);
@@ -74,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerSecurity(app, { production: config.env === 'production' });
   await registerSessions(app, { db: ctx.db, secureCookies: config.secureCookies });
+  // After the session hook (hooks run in registration order): a stranger gets 401/403 first.
+  registerInputGuard(app);
   await app.register(healthRoutes(database.ping));
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(brokerRoutes, { prefix: '/api/broker', ctx });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { errorLogFields } from './log-safety.js';
 
 type ErrorBody = { message: string; code: string; fields?: Record<string, string> } & Record<
   string,
@@ -56,7 +57,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.statusCode)
         .send({ message: 'البيانات المرسلة غير صالحة', code: 'BAD_REQUEST' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // A database error's message carries the query's parameters (tenants' data): never logged.
+    request.log.error(errorLogFields(error), 'unhandled error');
     return reply
       .status(500)
       .send({ message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً', code: 'INTERNAL_ERROR' });

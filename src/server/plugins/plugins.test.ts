@@ -1,11 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_CHARACTERS_MESSAGE } from '../../domain/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import {
+  createTestApp,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
+import { describeDatabaseError, errorLogFields, maskLoggedUrl } from './log-safety.js';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -21,6 +32,10 @@ beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite', dataDir: null });
   await database.migrate();
   app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot });
+  // A download-like route that chooses its own caching, as /api/files and the exports do.
+  app.get('/api/test/own-cache', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.header('cache-control', 'private, max-age=60').send({ ok: true }),
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -64,5 +79,244 @@ describe('health', () => {
   it('is alive and ready', async () => {
     expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+/** Every log line the app writes, as parsed JSON, for the tests that read the logs. */
+class LogLines extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim()) this.lines.push(JSON.parse(line));
+    }
+    done();
+  }
+  get text(): string {
+    return this.lines.map((line) => JSON.stringify(line)).join('\n');
+  }
+}
+
+const secret = () => `tok${randomBytes(12).toString('hex')}`;
+
+describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500', () => {
+  let t: TestApp;
+  let broker: TestBroker;
+  beforeAll(async () => {
+    t = await createTestApp();
+    broker = await signUpBroker(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const refused = { message: INVALID_CHARACTERS_MESSAGE, code: 'INVALID_CHARACTERS' };
+
+  it.each([
+    ['a public path parameter', 'GET', '/api/tenant-form/%00', undefined],
+    ['a non-api path parameter', 'GET', '/s/ab%00cd', undefined],
+    ['a query value', 'GET', '/api/referrals?phone=05%00', undefined],
+    ['a query key', 'GET', '/api/referrals?ph%00one=1', undefined],
+    ['a line feed in a query value', 'GET', '/api/referrals?phone=05%0A1', undefined],
+    ['DEL in a path parameter', 'GET', '/api/referrals/%7F', undefined],
+    ['a body value', 'PATCH', '/api/broker/profile', { bio: 'a\u0000b' }],
+    ['a body key', 'PATCH', '/api/broker/profile', { 'bio\u0000': 'x' }],
+    ['a nested body value', 'PATCH', '/api/broker/profile', { bio: [{ x: ['\u0085'] }] }],
+    ['an escape in a body value', 'PATCH', '/api/broker/profile', { officeName: '\u001b[2J' }],
+  ] as const)('refuses %s with the Arabic message', async (_name, method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { cookie: broker.cookie },
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refused);
+  });
+
+  it('refuses a NUL byte on a public sign-in call before the database sees it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone: '0500000000', password: 'x\u0000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(refused);
+  });
+
+  it('still answers a stranger 401 first, whatever the input holds', async () => {
+    const response = await t.app.inject({ url: '/api/referrals/%00?phone=%00' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('lets tab and line breaks through in body text', async () => {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/broker/profile',
+      headers: { cookie: broker.cookie },
+      payload: { bio: 'سطر أول\r\nسطر ثانٍ\tمع مسافة' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().bio).toBe('سطر أول\r\nسطر ثانٍ\tمع مسافة');
+  });
+});
+
+describe('issue 11 item 6: database errors are logged without their parameters', () => {
+  it('describes a query error by its SQL, class and driver code only', async () => {
+    const value = secret();
+    const db = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      const error = await db.db.execute(sql`select ${value}::int`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // The driver quotes the refused value in its own message, Drizzle lists it as a parameter.
+      expect(String((error as Error).message)).toContain(value);
+      const description = describeDatabaseError(error);
+      expect(description).toMatchObject({
+        type: 'DrizzleQueryError',
+        query: 'select $1::int',
+        code: '22P02',
+      });
+      expect(description?.routine).toEqual(expect.any(String));
+      // Where it failed is kept: the stack's frames, without the message it starts with.
+      expect(description?.stack).toMatch(/^at /);
+      expect(JSON.stringify(description)).not.toContain(value);
+      expect(errorLogFields(error)).toEqual({ dbError: description });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('leaves other errors to the usual serializer', () => {
+    const error = new Error('boom', { cause: { code: 'ENOENT' } });
+    expect(describeDatabaseError(error)).toBeNull();
+    expect(errorLogFields(error)).toEqual({ err: error });
+  });
+
+  it('never writes a parameter to the log when a query fails on a real route', async () => {
+    const logs = new LogLines();
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    try {
+      // The database is broken on purpose: the short-link lookup now fails with its code as
+      // the query's parameter, as any query could fail in production.
+      await t.database.db.execute(
+        sql`alter table short_links rename column original_url to moved_away`,
+      );
+      const code = secret();
+      const response = await t.app.inject({ url: `/s/${code}` });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً',
+        code: 'INTERNAL_ERROR',
+      });
+      const logged = logs.lines.find((line) => line.msg === 'unhandled error');
+      expect(logged?.dbError).toMatchObject({
+        type: 'DrizzleQueryError',
+        query: expect.stringContaining('"short_links"'),
+        code: '42703',
+      });
+      expect(logged?.err).toBeUndefined();
+      expect(logs.text).not.toContain(code);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('issue 11 item 7: tenant-form tokens and short codes are masked in request logs', () => {
+  it.each([
+    ['/s/AbC123', '/s/***'],
+    ['/tenant-form/f00d?utm=x', '/tenant-form/***?utm=x'],
+    ['/api/tenant-form/f00d', '/api/tenant-form/***'],
+    ['/api/files/0123abcd.pdf', '/api/files/***'],
+    ['/api/files/a/b', '/api/files/***'],
+    ['//s//AbC123', '//s//***'],
+    ['/%73/AbC123', '/s/***'],
+    ['/%73/%zz-AbC123', '/s/***'],
+    ['/api%2Ffiles%2Fkey.pdf', '/api/files/***'],
+    ['/API/Tenant-Form/f00d', '/API/Tenant-Form/***'],
+    ['/api/tenant-form/submit', '/api/tenant-form/submit'],
+    ['/api/referrals?phone=05', '/api/referrals?phone=05'],
+    ['/s/', '/s/'],
+    ['/sitemap.xml', '/sitemap.xml'],
+  ])('logs %s as %s', (url, logged) => {
+    expect(maskLoggedUrl(url)).toBe(logged);
+  });
+
+  it('keeps every secret out of what Fastify logs for a request', async () => {
+    const logs = new LogLines();
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    try {
+      const secrets = [secret(), secret(), secret(), secret(), secret()];
+      const [code, token, pageToken, key, encoded] = secrets;
+      for (const url of [
+        `/s/${code}`,
+        `/api/tenant-form/${token}`,
+        `/tenant-form/${pageToken}`,
+        `/api/files/${key}.pdf`,
+        `/%73/${encoded}`,
+      ]) {
+        await t.app.inject({ url, headers: { 'x-forwarded-for': '203.0.113.7' } });
+      }
+      for (const value of secrets) expect(logs.text).not.toContain(value);
+      const requests = logs.lines.filter((line) => line.msg === 'incoming request');
+      expect(requests.map((line) => (line.req as { url: string }).url)).toEqual([
+        '/s/***',
+        '/api/tenant-form/***',
+        '/tenant-form/***',
+        '/api/files/***',
+        '/s/***',
+      ]);
+      expect(requests[0]?.req).toMatchObject({
+        method: 'GET',
+        host: 'localhost:80',
+        remoteAddress: '127.0.0.1',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('issue 11 item 7: Origin: null is cross-origin, API answers are not cached', () => {
+  const post = (origin: string | undefined) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: 'shareek.example', ...(origin === undefined ? {} : { origin }) },
+    });
+
+  it.each(['null', '', 'not a url', 'https://evil.example', 'file:///etc/passwd'])(
+    'refuses a state change with Origin %j',
+    async (origin) => {
+      const response = await post(origin);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        message: 'طلب غير مسموح من مصدر خارجي',
+        code: 'CROSS_ORIGIN',
+      });
+    },
+  );
+
+  it('accepts the same origin, and a call that sends none', async () => {
+    expect((await post('https://shareek.example')).statusCode).toBe(200);
+    expect((await post(undefined)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a JSON answer', 'POST', '/api/auth/logout', 200],
+    ['an unknown API path', 'GET', '/api/nothing-here', 404],
+    ['a refused call', 'GET', '/api/referrals', 401],
+  ] as const)('sends Cache-Control: no-store on %s', async (_name, method, url, status) => {
+    const response = await app.inject({ method, url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps the cache policy a route chose itself, and leaves pages alone', async () => {
+    const own = await app.inject({ url: '/api/test/own-cache' });
+    expect(own.headers['cache-control']).toBe('private, max-age=60');
+    expect((await app.inject({ url: '/dashboard' })).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
 const CONTENT_SECURITY_POLICY = [
@@ -18,6 +18,16 @@ const CONTENT_SECURITY_POLICY = [
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * An /api call: by the matched route, or by the path for answers no route matched (404s).
+ * The route catches percent-encoded spellings the router decoded into an /api route.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  if (request.routeOptions.url?.startsWith('/api/')) return true;
+  const path = request.url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
+
 export function registerSecurity(app: FastifyInstance, options: { production: boolean }): void {
   // Only JSON (and later multipart for uploads) may change state: a cross-site HTML form
   // cannot send either, which closes the CSRF door together with SameSite cookies.
@@ -26,20 +36,21 @@ export function registerSecurity(app: FastifyInstance, options: { production: bo
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = '';
-      }
-      if (originHost !== request.headers.host) {
-        throw new AppError(403, 'CROSS_ORIGIN', 'طلب غير مسموح من مصدر خارجي');
-      }
+    // No Origin at all is a same-site navigation or a non-browser client. `Origin: null`
+    // comes from sandboxed frames, data: pages and cross-site redirects: never same-origin.
+    if (origin === undefined) return;
+    let originHost = '';
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      // 'null', an empty value or garbage: no origin to compare, so not the same one.
+    }
+    if (originHost === '' || originHost !== request.headers.host) {
+      throw new AppError(403, 'CROSS_ORIGIN', 'طلب غير مسموح من مصدر خارجي');
     }
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
@@ -48,6 +59,11 @@ export function registerSecurity(app: FastifyInstance, options: { production: bo
     reply.header('cross-origin-opener-policy', 'same-origin');
     if (options.production) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // API answers hold tenants' income, documents and phones: no browser or proxy keeps them.
+    // A route that chose its own policy (downloads, exports) keeps it.
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
     }
   });
 }

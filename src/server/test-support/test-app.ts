@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { brokers } from '../db/schema.js';
@@ -23,16 +23,22 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** What a test may add to the app it gets: where logs go (with LOG_LEVEL in env), route listing. */
+export type TestAppOptions = Pick<BuildAppOptions, 'logStream' | 'onRoute'>;
+
 /**
  * A fresh database per call: PGlite in memory, or, when the suite runs with TEST_DB=postgres,
  * a new database on the TEST_DATABASE_URL server, dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const sms = new RecordingSmsSender();
-  const app = await buildApp({ config, database, webRoot: null, sms });
+  const app = await buildApp({ config, database, webRoot: null, sms, ...options });
   await app.ready();
   return {
     app,

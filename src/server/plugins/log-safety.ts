@@ -1,0 +1,129 @@
+import type { FastifyRequest } from 'fastify';
+
+// ---------- request lines ----------
+
+/**
+ * Paths whose next segment is a secret: short-link codes and tenant-form tokens open a
+ * tenant's form without signing in, and stored-file keys name a tenant's documents. Leading
+ * and doubled slashes are allowed so that no spelling of the path slips past.
+ */
+const SECRET_PATH = /^(\/+(?:s|tenant-form|api\/+tenant-form|api\/+files)\/+)(.+)$/i;
+/** The one fixed name under /api/tenant-form/: the submit call, which carries no secret. */
+const NOT_A_SECRET = 'submit';
+
+/**
+ * Percent-escapes of ASCII decoded, one by one: enough to reveal any spelling of the prefixes
+ * above, and unlike decodeURIComponent it cannot fail on a malformed escape elsewhere.
+ */
+const decodeAscii = (path: string) =>
+  path.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+
+/**
+ * The url as it may be logged: the secret part of a tenant-form, short-link or file path is
+ * replaced by `***` (the query string is kept). The path is matched with its ASCII escapes
+ * decoded, because the router decodes them too: `/%73/<code>` reaches the short-link route.
+ */
+export function maskLoggedUrl(url: string): string {
+  const queryStart = url.search(/[?#]/);
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart);
+  const match = SECRET_PATH.exec(decodeAscii(path));
+  if (!match || match[2]?.replace(/\/+$/, '') === NOT_A_SECRET) return url;
+  return `${match[1]}***${query}`;
+}
+
+/** Fastify's default `req` log fields, with the url masked. */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: maskLoggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    // Fastify's own serializer guards this too: a request may be logged after its socket went.
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+// ---------- errors ----------
+
+/** What may be logged of a database error: never a parameter value, never the messages. */
+export type SafeDatabaseError = {
+  type: string;
+  query?: string;
+  code?: string;
+  constraint?: string;
+  routine?: string;
+  stack?: string;
+};
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null;
+const stringField = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+/** Drizzle's query error (DrizzleQueryError, or its shape): the SQL text and its parameters. */
+const isQueryError = (error: Fields) =>
+  typeof error.query === 'string' && Array.isArray(error.params);
+
+/** A PostgreSQL error from either driver (pg or PGlite): a five-character SQLSTATE `code`. */
+const isDriverError = (error: Fields) =>
+  typeof error.code === 'string' &&
+  /^[0-9A-Z]{5}$/.test(error.code) &&
+  ('severity' in error || 'routine' in error);
+
+/**
+ * The stack's frames without its first lines: Drizzle's message, which the stack repeats,
+ * holds the parameters. When the stack does not start with the message as expected, none of
+ * it is kept.
+ */
+function framesOnly(error: Fields): string | undefined {
+  const stack = stringField(error.stack);
+  const name = stringField(error.name) ?? 'Error';
+  const message = stringField(error.message) ?? '';
+  const header = message ? `${name}: ${message}` : name;
+  if (!stack?.startsWith(header)) return undefined;
+  return stack.slice(header.length).trim() || undefined;
+}
+
+/**
+ * The loggable description of a database error, or null when the error (and the causes it
+ * wraps) did not come from the database. Drizzle puts every parameter in its message and the
+ * driver may quote a refused value in its own, so only the SQL text, the error class and the
+ * driver's code, constraint and routine are kept.
+ */
+export function describeDatabaseError(error: unknown): SafeDatabaseError | null {
+  let query: string | undefined;
+  let driver: Fields | undefined;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isObject(current); depth++) {
+    if (query === undefined && isQueryError(current)) query = stringField(current.query);
+    if (driver === undefined && isDriverError(current)) driver = current;
+    current = current.cause;
+  }
+  if (!isObject(error) || (query === undefined && driver === undefined)) return null;
+  const description: SafeDatabaseError = {
+    type: typeof error.constructor === 'function' ? error.constructor.name : 'Error',
+  };
+  if (query !== undefined) description.query = query;
+  const code = stringField(driver?.code);
+  const constraint = stringField(driver?.constraint);
+  const routine = stringField(driver?.routine);
+  if (code) description.code = code;
+  if (constraint) description.constraint = constraint;
+  if (routine) description.routine = routine;
+  const stack = framesOnly(error);
+  if (stack) description.stack = stack;
+  return description;
+}
+
+/**
+ * The fields to log an unexpected error with: a database error under `dbError`, described
+ * without its parameters; anything else under `err`, for the logger's usual serializer.
+ */
+export function errorLogFields(error: unknown): { dbError: SafeDatabaseError } | { err: unknown } {
+  const dbError = describeDatabaseError(error);
+  return dbError ? { dbError } : { err: error };
+}
