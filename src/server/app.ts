@@ -19,7 +19,7 @@ import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';
-import { type FileStorage, LocalFileStorage, S3FileStorage } from './integrations/storage.js';
+import { type FileStorage, storageFor } from './integrations/storage.js';
 import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { startOutboxWorker } from './messaging/outbox.js';
 import { notificationRoutes } from './notifications/routes.js';
@@ -76,11 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sms = options.sms ?? new ConsoleSmsSender(app.log, config.development);
   const outbox = startOutboxWorker(database.db, sms, app.log);
   app.addHook('onClose', () => outbox.stop());
-  const storage =
-    options.storage ??
-    (config.storage.kind === 's3'
-      ? new S3FileStorage(config.storage)
-      : new LocalFileStorage(config.storage.root));
+  const storage = options.storage ?? storageFor(config.storage);
   const ctx: AppContext = { config, db: database.db, sms, outbox, storage };
 
   registerErrorHandling(app);

@@ -5,6 +5,7 @@ import { COMMISSION_STATUS_KEYS, REFERRAL_STATUS_KEYS, riyadhIsoDate } from '../
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { AppError } from '../errors.js';
+import { errorLogFields } from '../plugins/log-safety.js';
 import { EXPORT_TYPES, exportSheet, writeWorkbook } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,7 +32,7 @@ export const exportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       const { type } = request.params;
       const { search, filter, status } = request.query;
       const sheet = await exportSheet(db, type, request.query).catch((error: unknown) => {
-        request.log.error({ err: error }, 'export failed');
+        request.log.error(errorLogFields(error), 'export failed');
         throw new AppError(500, 'EXPORT_FAILED', 'فشل في تصدير البيانات');
       });
       await audit(db, request, {
@@ -42,7 +43,7 @@ export const exportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       });
       const output = new PassThrough();
       writeWorkbook(sheet, output, ctx.config.brand.productName).catch((error: unknown) => {
-        request.log.error({ err: error }, 'export stream failed');
+        request.log.error(errorLogFields(error), 'export stream failed');
         output.destroy(error instanceof Error ? error : new Error('export failed'));
       });
       return reply

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { errorLogFields } from '../plugins/log-safety.js';
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export function healthRoutes(ping: () => Promise<void>): FastifyPluginAsync {
@@ -9,7 +10,7 @@ export function healthRoutes(ping: () => Promise<void>): FastifyPluginAsync {
         await ping();
         return { status: 'ready' };
       } catch (error) {
-        request.log.warn({ err: error }, 'database not reachable');
+        request.log.warn(errorLogFields(error), 'database not reachable');
         return reply.status(503).send({ status: 'unavailable' });
       }
     });

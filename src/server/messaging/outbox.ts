@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { outboundMessages } from '../db/schema.js';
 import type { SmsSender } from '../integrations/sms.js';
+import { errorLogFields } from '../plugins/log-safety.js';
 
 const MAX_ATTEMPTS = 5;
 const POLL_MS = 2_000;
@@ -63,7 +64,10 @@ export async function deliverDueMessages(
         delivered += 1;
       } catch (error) {
         const attempts = message.attempts + 1;
-        log.warn({ err: error, messageId: message.id, attempts }, 'message delivery failed');
+        log.warn(
+          { ...errorLogFields(error), messageId: message.id, attempts },
+          'message delivery failed',
+        );
         await tx
           .update(outboundMessages)
           .set({
@@ -91,7 +95,7 @@ export function startOutboxWorker(db: Database, sms: SmsSender, log: FastifyBase
     if (current || stopped) return;
     current = deliverDueMessages(db, sms, log)
       .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'outbox worker failed'))
+      .catch((error: unknown) => log.error(errorLogFields(error), 'outbox worker failed'))
       .finally(() => {
         current = null;
       });

@@ -21,16 +21,37 @@ const decodeAscii = (path: string) =>
   );
 
 /**
+ * Query parameters whose values say nothing about a person: paging, filters by status or date,
+ * tabs. Every other value (searches by phone or name, anything unknown) is logged as `***`.
+ */
+const PLAIN_QUERY_KEYS = new Set([
+  'page',
+  'pageSize',
+  'status',
+  'from',
+  'to',
+  'action',
+  'tab',
+  'type',
+]);
+
+const maskQuery = (query: string) =>
+  query.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, key: string) =>
+    PLAIN_QUERY_KEYS.has(key) ? whole : `${separator}${key}=***`,
+  );
+
+/**
  * The url as it may be logged: the secret part of a tenant-form, short-link or file path is
- * replaced by `***` (the query string is kept). The path is matched with its ASCII escapes
- * decoded, because the router decodes them too: `/%73/<code>` reaches the short-link route.
+ * replaced by `***`, and so are query values that may name a person. The path is matched with
+ * its ASCII escapes decoded, because the router decodes them too: `/%73/<code>` reaches the
+ * short-link route.
  */
 export function maskLoggedUrl(url: string): string {
   const queryStart = url.search(/[?#]/);
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  const query = queryStart === -1 ? '' : url.slice(queryStart);
+  const query = queryStart === -1 ? '' : maskQuery(url.slice(queryStart));
   const match = SECRET_PATH.exec(decodeAscii(path));
-  if (!match || match[2]?.replace(/\/+$/, '') === NOT_A_SECRET) return url;
+  if (!match || match[2]?.replace(/\/+$/, '') === NOT_A_SECRET) return `${path}${query}`;
   return `${match[1]}***${query}`;
 }
 

@@ -227,7 +227,7 @@ describe('issue 11 item 6: database errors are logged without their parameters',
 describe('issue 11 item 7: tenant-form tokens and short codes are masked in request logs', () => {
   it.each([
     ['/s/AbC123', '/s/***'],
-    ['/tenant-form/f00d?utm=x', '/tenant-form/***?utm=x'],
+    ['/tenant-form/f00d?utm=x', '/tenant-form/***?utm=***'],
     ['/api/tenant-form/f00d', '/api/tenant-form/***'],
     ['/api/files/0123abcd.pdf', '/api/files/***'],
     ['/api/files/a/b', '/api/files/***'],
@@ -237,7 +237,12 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
     ['/api%2Ffiles%2Fkey.pdf', '/api/files/***'],
     ['/API/Tenant-Form/f00d', '/API/Tenant-Form/***'],
     ['/api/tenant-form/submit', '/api/tenant-form/submit'],
-    ['/api/referrals?phone=05', '/api/referrals?phone=05'],
+    ['/api/referrals?phone=05', '/api/referrals?phone=***'],
+    ['/api/admin/referrals?search=0551234567&page=2', '/api/admin/referrals?search=***&page=2'],
+    [
+      '/api/referrals?status=under_review&from=2026-01-01',
+      '/api/referrals?status=under_review&from=2026-01-01',
+    ],
     ['/s/', '/s/'],
     ['/sitemap.xml', '/sitemap.xml'],
   ])('logs %s as %s', (url, logged) => {
