@@ -28,6 +28,9 @@ test('an admin activates a broker, processes a referral to contract signed and c
   page,
   browser,
 }) => {
+  // The whole money path in one journey, with the export opened in LibreOffice: on a 2-core
+  // machine running two workers it can pass the default 30 s.
+  test.slow();
   // A broker waiting for activation, with a full name.
   const phone = randomPhone();
   await createAccount(page.request, phone);

@@ -23,6 +23,7 @@ import { type FileStorage, storageFor } from './integrations/storage.js';
 import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { startOutboxWorker } from './messaging/outbox.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { requestLogFields } from './plugins/log-safety.js';
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = { config, db: database.db, sms, outbox, storage };
 
   registerErrorHandling(app);
+  // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.
+  if (config.development && config.env === 'development') registerDevelopmentGuard(app);
   registerSecurity(app, { production: config.env === 'production' });
   await registerSessions(app, { db: ctx.db, secureCookies: config.secureCookies });
   // After the session hook (hooks run in registration order): a stranger gets 401/403 first.

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { sweepUnattachedUploads } from './files/retention.js';
 import { storageFor } from './integrations/storage.js';
+import { errorLogFields } from './plugins/log-safety.js';
 import { pruneRateLimits } from './rate-limit.js';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
   };
   const pruneTimer = setInterval(
-    () => housekeeping().catch((error) => app.log.warn({ err: error }, 'prune failed')),
+    () => housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'prune failed')),
     60 * 60 * 1000,
   );
   pruneTimer.unref();

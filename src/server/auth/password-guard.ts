@@ -13,10 +13,15 @@ export const PASSWORD_MAX_DELAY_SECONDS = 300;
  * must wait: after PASSWORD_FREE_FAILURES wrong passwords in 24 hours, from any addresses,
  * each further try waits 1, 2, 4 … up to 300 seconds after the previous failure. So spraying
  * one account from many addresses stays within about 300 tries a day, and the owner, with the
- * right password, waits at most five minutes. Returns the try's id: give it back with
+ * right password, waits at most five minutes on a new browser and not at all on one they
+ * signed in with before. Returns the try's id: give it back with
  * `forgivePasswordTry` when the password was right.
  */
-export async function takePasswordTry(db: Database, phone: string): Promise<number> {
+export async function takePasswordTry(
+  db: Database,
+  phone: string,
+  options: { knownDevice: boolean },
+): Promise<number> {
   const [mine] = await db
     .insert(authFailures)
     .values({ phone, kind: 'password' })
@@ -38,7 +43,10 @@ export async function takePasswordTry(db: Database, phone: string): Promise<numb
       ),
     );
   const failures = recent?.failures ?? 0;
-  if (failures >= PASSWORD_FREE_FAILURES) {
+  // A browser the owner signed in with before is not held up by failures it did not make
+  // (it stays under the hard limit per phone and address): a stranger failing on purpose at
+  // every turn can slow new browsers, never the owner's own.
+  if (failures >= PASSWORD_FREE_FAILURES && !options.knownDevice) {
     const wait = Math.min(2 ** (failures - PASSWORD_FREE_FAILURES), PASSWORD_MAX_DELAY_SECONDS);
     const since = Number(recent?.secondsSinceLast ?? Number.POSITIVE_INFINITY);
     if (since < wait) {

@@ -18,6 +18,7 @@ import { AppError, notFound } from '../errors.js';
 import type { SmsMessage } from '../integrations/sms.js';
 import { cookieNames, currentBroker } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import { isKnownDevice, KNOWN_DEVICE_TTL_MS, rememberDevice } from './known-devices.js';
 import {
   assertCodeBudget,
   type CodeCheck,
@@ -42,7 +43,9 @@ const noAccount = () => notFound('لا يوجد حساب مسجل بهذا ال�
 export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, sms } = ctx;
   const perAddress = config.authRateLimitPerAddress;
-  const VERIFICATION_COOKIE = cookieNames(config.secureCookies).verification;
+  const { verification: VERIFICATION_COOKIE, device: DEVICE_COOKIE } = cookieNames(
+    config.secureCookies,
+  );
   const brand = config.brand.productName;
 
   /** Per phone and per address, so neither one phone nor one machine can hammer a call. */
@@ -58,9 +61,13 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
 
   /** A notice to the phone's owner; its failure must not undo what was already done. */
   const tellOwner = async (message: Omit<SmsMessage, 'purpose'>) => {
-    await sms
-      .send({ ...message, purpose: 'security_notice' })
-      .catch((error: unknown) => app.log.warn({ err: error, to: message.to }, 'notice not sent'));
+    await sms.send({ ...message, purpose: 'security_notice' }).catch((error: unknown) =>
+      // The provider's error may quote the message: only its kind is logged.
+      app.log.warn(
+        { error: error instanceof Error ? error.name : 'unknown', to: message.to },
+        'notice not sent',
+      ),
+    );
   };
 
   const tellPasswordChanged = (phone: string) =>
@@ -114,10 +121,22 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     reply.clearCookie(VERIFICATION_COOKIE, { path: '/', secure: config.secureCookies });
   };
 
-  const signedIn = async (reply: FastifyReply, broker: Broker) => {
+  /** Starts the session and remembers the browser, unless it is already known. */
+  const signedIn = async (reply: FastifyReply, broker: Broker, knownDevice = false) => {
     await reply.startSession(broker);
+    if (!knownDevice) {
+      reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, broker.id), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        path: '/',
+        maxAge: KNOWN_DEVICE_TTL_MS / 1000,
+      });
+    }
     return { user: toProfile(broker) };
   };
+  const knownDevice = (request: FastifyRequest, broker: Broker) =>
+    isKnownDevice(db, broker.id, request.cookies[DEVICE_COOKIE]);
 
   app.post(
     '/check-phone',
@@ -237,12 +256,13 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
           requiresOtp: true,
         });
       }
-      const attempt = await takePasswordTry(db, phone);
+      const known = await knownDevice(request, broker);
+      const attempt = await takePasswordTry(db, phone, { knownDevice: known });
       if (!(await verifyPassword(password, broker.passwordHash))) {
         throw new AppError(401, 'INVALID_CREDENTIALS', 'كلمة المرور غير صحيحة');
       }
       await forgivePasswordTry(db, attempt);
-      return signedIn(reply, broker);
+      return signedIn(reply, broker, known);
     },
   );
 

@@ -635,3 +635,184 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
     }
   });
 });
+
+describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner out', () => {
+  it('the browser the owner signed in with is not held by the per-phone delay', async () => {
+    // Signing up (or in) remembers the browser in a long-lived HttpOnly cookie.
+    const code = await sendCode(phone);
+    const signedUp = await post('/api/auth/verify-otp', {
+      phone,
+      otp: code,
+      password: 'secret123',
+    });
+    const device = cookieOf(signedUp, 'did') as string;
+    expect(device).toBeDefined();
+    expect(String(signedUp.headers['set-cookie'])).toMatch(/did=[^;]+;[^,]*HttpOnly/);
+
+    // The attacker fails from many addresses, and again just now, keeping the delay at its top.
+    await t.database.db
+      .insert(authFailures)
+      .values(Array.from({ length: 30 }, () => ({ phone, kind: 'password' })));
+    const stranger = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: freshAddress() },
+    );
+    expect(stranger.statusCode).toBe(429);
+    const forged = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: freshAddress(), cookie: 'did=forged-device-token-1234' },
+    );
+    expect(forged.statusCode).toBe(429);
+
+    const owner = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: freshAddress(), cookie: device },
+    );
+    expect(owner.statusCode).toBe(200);
+    // A known browser is not given a second device cookie.
+    expect(cookieOf(owner, 'did')).toBeUndefined();
+
+    // Another account's device cookie does not count for this one.
+    const other = nextPhone();
+    const otherCode = await sendCode(other);
+    const otherSignUp = await post('/api/auth/verify-otp', {
+      phone: other,
+      otp: otherCode,
+      password: 'secret123',
+    });
+    const borrowed = await post(
+      '/api/auth/login',
+      { phone, password: 'secret123' },
+      { address: freshAddress(), cookie: cookieOf(otherSignUp, 'did') as string },
+    );
+    expect(borrowed.statusCode).toBe(429);
+  });
+
+  it('a known browser with a wrong password still meets the hard limit per phone and address', async () => {
+    const code = await sendCode(phone);
+    const signedUp = await post('/api/auth/verify-otp', {
+      phone,
+      otp: code,
+      password: 'secret123',
+    });
+    const device = cookieOf(signedUp, 'did') as string;
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (
+          await post(
+            '/api/auth/login',
+            { phone, password: 'wrong-pass' },
+            { address, cookie: device },
+          )
+        ).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('issue 11 item 4: a development server serves its own machine only', () => {
+  it('refuses relayed requests and other host names, so a proxy in front cannot expose codes', async () => {
+    const dev = await createTestApp({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+    try {
+      const ask = (headers: Record<string, string>) =>
+        dev.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone }, headers });
+      const relayed: Record<string, string>[] = [
+        { 'x-forwarded-for': '203.0.113.7' },
+        { forwarded: 'for=203.0.113.7' },
+        { 'x-real-ip': '203.0.113.7' },
+        { host: 'shareek.example.sa' },
+        { host: 'rebind.attacker.example:3000' },
+      ];
+      for (const headers of relayed) {
+        const refused = await ask(headers);
+        expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(refused.json().code).toBe('DEVELOPMENT_LOCAL_ONLY');
+        expect(refused.json()).not.toHaveProperty('otpCode');
+      }
+      expect(dev.sms.sent).toHaveLength(0);
+      for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+        const local = await ask({ host });
+        expect(local.statusCode, host).toBe(200);
+        expect(local.json().otpCode).toMatch(/^\d{4}$/);
+      }
+    } finally {
+      await dev.close();
+    }
+  });
+
+  it('production is not held to it: behind its proxies it answers, without codes', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://example.sa',
+      TRUST_PROXY: '127.0.0.1',
+    });
+    try {
+      const sent = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        payload: { phone },
+        headers: { 'x-forwarded-for': '203.0.113.7', host: 'shareek.example.sa' },
+      });
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({ message: 'تم إرسال رمز التحقق' });
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('issue 11 item 2: in production the verification cookie is __Host- prefixed', () => {
+  it('binds the verification with a Secure __Host-vrf cookie, which reset-password needs', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://example.sa',
+      BOOTSTRAP_SUPERADMIN_PHONE: '0500000078',
+      BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+    });
+    try {
+      await ensureBootstrapSuperAdmin(prod.database.db, {
+        phone: '0500000078',
+        password: 'root-password',
+      });
+      const send = (url: string, payload: object, cookie?: string) =>
+        prod.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: cookie ? { cookie } : {},
+        });
+      expect((await send('/api/auth/send-otp', { phone: '0500000078' })).statusCode).toBe(200);
+      // Production answers no code: it is read from the SMS, as the owner would.
+      const code = /(\d{4})/.exec(prod.sms.sent.at(-1)?.body ?? '')?.[1] ?? '';
+      const verified = await send('/api/auth/verify-otp-temp', { phone: '0500000078', otp: code });
+      expect(verified.statusCode).toBe(200);
+      const setCookie = String(verified.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-vrf=/);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('Path=/');
+      expect(setCookie).toContain('SameSite=Strict');
+      const plain = await send(
+        '/api/auth/reset-password',
+        { phone: '0500000078', newPassword: 'new-root-pass' },
+        `vrf=${verified.cookies[0]?.value}`,
+      );
+      expect(plain.statusCode).toBe(403);
+      const reset = await send(
+        '/api/auth/reset-password',
+        { phone: '0500000078', newPassword: 'new-root-pass' },
+        cookieOf(verified, '__Host-vrf'),
+      );
+      expect(reset.statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});

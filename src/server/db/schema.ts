@@ -104,6 +104,24 @@ export const otpVerifications = pgTable(
 );
 
 /**
+ * Browsers an account has signed in from: a random token in a long-lived HttpOnly cookie, only
+ * its SHA-256 here. A known browser is not held by the per-phone password delay a stranger can
+ * cause (OWASP's device cookies), so nobody can keep the owner out by failing on purpose.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** SHA-256 of the cookie token, hex. */
+    id: text('id').primaryKey(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('known_devices_broker_idx').on(t.brokerId)],
+);
+
+/**
  * Wrong one-time codes and wrong passwords, one row each, per phone: the guessing budget counts
  * them over any 24 hours, whatever the code, the address or the instance.
  */

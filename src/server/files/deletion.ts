@@ -5,7 +5,14 @@ import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { commissionSummary, lockBroker } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
-import { brokers, notifications, referrals, sessions, storedFiles } from '../db/schema.js';
+import {
+  brokers,
+  knownDevices,
+  notifications,
+  referrals,
+  sessions,
+  storedFiles,
+} from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import type { FileStorage } from '../integrations/storage.js';
 
@@ -108,6 +115,7 @@ export async function retireBroker(
     .returning({ deletedAt: brokers.deletedAt });
   if (!retired) throw notFound('الوسيط غير موجود');
   await tx.delete(sessions).where(eq(sessions.brokerId, broker.id));
+  await tx.delete(knownDevices).where(eq(knownDevices.brokerId, broker.id));
   await tx.delete(notifications).where(eq(notifications.brokerId, broker.id));
 
   // Nobody will work on these any more; closing them also frees each tenant for another

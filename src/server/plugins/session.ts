@@ -28,8 +28,8 @@ declare module 'fastify' {
  */
 export const cookieNames = (secureCookies: boolean) =>
   secureCookies
-    ? { session: '__Host-sid', verification: '__Host-vrf' }
-    : { session: 'sid', verification: 'vrf' };
+    ? { session: '__Host-sid', verification: '__Host-vrf', device: '__Host-did' }
+    : { session: 'sid', verification: 'vrf', device: 'did' };
 
 export async function registerSessions(
   app: FastifyInstance,

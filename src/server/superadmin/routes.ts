@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, likeTerm } from '../admin/query.js';
@@ -137,13 +137,16 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       }
       const updated = await db.transaction(async (tx) => {
         if (isSuperAdmin === false && user.isSuperAdmin) {
-          // Lock the super-admins so two demotions cannot together remove the last one.
-          const others = await tx
+          // Every live super-admin, the one demoted included, locked in id order (as account
+          // deletion does): two demotions at once wait for each other instead of deadlocking,
+          // and cannot together remove the last one.
+          const superAdmins = await tx
             .select({ id: brokers.id })
             .from(brokers)
-            .where(and(eq(brokers.isSuperAdmin, true), ne(brokers.id, user.id)))
+            .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt)))
+            .orderBy(asc(brokers.id))
             .for('update');
-          if (others.length === 0) {
+          if (!superAdmins.some((row) => row.id !== user.id)) {
             throw new AppError(409, 'LAST_SUPERADMIN', 'لا يمكن إزالة صلاحية آخر مشرف عام');
           }
         }

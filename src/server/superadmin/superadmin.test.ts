@@ -383,6 +383,35 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
   });
 });
 
+describe('issue 11 item 5: the last super-admin is kept by every route', () => {
+  it('two super-admins demoting each other at once: one stays, and no request fails with 5xx', async () => {
+    const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+    try {
+      const a = await signUpBroker(lone, { superAdmin: true });
+      const b = await signUpBroker(lone, { superAdmin: true });
+      const demote = (caller: TestBroker, target: TestBroker) =>
+        lone.app.inject({
+          method: 'PATCH',
+          url: `/api/superadmin/users/${target.id}/role`,
+          headers: { cookie: caller.cookie },
+          payload: { isSuperAdmin: false },
+        });
+      const results = await Promise.all([demote(a, b), demote(b, a)]);
+      // The other is refused: as the last super-admin (409), or no longer one (403).
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const left = await lone.database.db
+        .select({ id: brokers.id })
+        .from(brokers)
+        .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt)));
+      expect(left).toHaveLength(1);
+    } finally {
+      await lone.close();
+    }
+  });
+});
+
 describe('audit log', () => {
   it('records who changed what, before and after, readable by super-admins with filters', async () => {
     const b = await signUpBroker(t);
