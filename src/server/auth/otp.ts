@@ -54,6 +54,14 @@ export async function issueOtp(db: Database, phone: string): Promise<string> {
   return code;
 }
 
+/** The phone's wrong codes of the last 24 hours. */
+const wrongCodesToday = (phone: string) =>
+  and(
+    eq(authFailures.phone, phone),
+    eq(authFailures.kind, 'otp'),
+    gt(authFailures.createdAt, sql`now() - make_interval(secs => ${BUDGET_WINDOW_SECONDS})`),
+  );
+
 /** Seconds until the phone may try a code again, or 0 while its budget lasts. */
 async function budgetRetryAfter(db: Database, phone: string): Promise<number> {
   // The oldest of the last OTP_DAILY_BUDGET failures: when it leaves the 24 hours, one try
@@ -63,13 +71,7 @@ async function budgetRetryAfter(db: Database, phone: string): Promise<number> {
       retryAfter: sql<number>`greatest(1, ceil(extract(epoch from ${authFailures.createdAt} + make_interval(secs => ${BUDGET_WINDOW_SECONDS}) - now())))::int`,
     })
     .from(authFailures)
-    .where(
-      and(
-        eq(authFailures.phone, phone),
-        eq(authFailures.kind, 'otp'),
-        gt(authFailures.createdAt, sql`now() - make_interval(secs => ${BUDGET_WINDOW_SECONDS})`),
-      ),
-    )
+    .where(wrongCodesToday(phone))
     .orderBy(desc(authFailures.createdAt), desc(authFailures.id))
     .offset(OTP_DAILY_BUDGET - 1)
     .limit(1);
@@ -96,13 +98,7 @@ async function reserveTry(db: Database, phone: string): Promise<number> {
   const [counted] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(authFailures)
-    .where(
-      and(
-        eq(authFailures.phone, phone),
-        eq(authFailures.kind, 'otp'),
-        gt(authFailures.createdAt, sql`now() - make_interval(secs => ${BUDGET_WINDOW_SECONDS})`),
-      ),
-    );
+    .where(wrongCodesToday(phone));
   if ((counted?.value ?? 0) > OTP_DAILY_BUDGET) {
     await releaseTry(db, reserved.id);
     throw budgetExhausted(Math.max(1, await budgetRetryAfter(db, phone)));

@@ -440,6 +440,21 @@ describe('issue 11 item 4: fail-closed defaults', () => {
   });
 });
 
+/** A production app with its bootstrap super-admin, whose password is `root-password`. */
+async function productionWithSuperAdmin(superAdminPhone: string): Promise<TestApp> {
+  const app = await createTestApp({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://example.sa',
+    BOOTSTRAP_SUPERADMIN_PHONE: superAdminPhone,
+    BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+  });
+  await ensureBootstrapSuperAdmin(app.database.db, {
+    phone: superAdminPhone,
+    password: 'root-password',
+  });
+  return app;
+}
+
 describe('issue 11 item 7: sessions end on time', () => {
   const profile = (cookie: string) =>
     t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
@@ -512,17 +527,8 @@ describe('issue 11 item 7: sessions end on time', () => {
   });
 
   it('in production the session cookie is __Host- prefixed and Secure', async () => {
-    const root = await createTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://example.sa',
-      BOOTSTRAP_SUPERADMIN_PHONE: '0500000077',
-      BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
-    });
+    const root = await productionWithSuperAdmin('0500000077');
     try {
-      await ensureBootstrapSuperAdmin(root.database.db, {
-        phone: '0500000077',
-        password: 'root-password',
-      });
       const signedIn = await root.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -771,17 +777,8 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
 
 describe('issue 11 item 2: in production the verification cookie is __Host- prefixed', () => {
   it('binds the verification with a Secure __Host-vrf cookie, which reset-password needs', async () => {
-    const prod = await createTestApp({
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://example.sa',
-      BOOTSTRAP_SUPERADMIN_PHONE: '0500000078',
-      BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
-    });
+    const prod = await productionWithSuperAdmin('0500000078');
     try {
-      await ensureBootstrapSuperAdmin(prod.database.db, {
-        phone: '0500000078',
-        password: 'root-password',
-      });
       const send = (url: string, payload: object, cookie?: string) =>
         prod.app.inject({
           method: 'POST',

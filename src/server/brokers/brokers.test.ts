@@ -16,11 +16,11 @@ import {
   transferRequests,
 } from '../db/schema.js';
 import {
+  createReferralWithToken,
   createTestApp,
-  nextPhone,
   signUpBroker,
   type TestApp,
-  type TestBroker,
+  uploadTenantPdf,
 } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -123,32 +123,7 @@ describe('activation request', () => {
 });
 
 const IBAN = 'SA0380000000608010167519';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
-
-/** A referral of the broker's, with its form token for the tenant's uploads. */
-async function referralOf(broker: TestBroker, rent = 60000) {
-  const created = await call('POST', '/api/referrals', broker.cookie, {
-    tenantPhone: nextPhone(),
-    rent,
-  });
-  expect(created.statusCode).toBe(201);
-  const id: string = created.json().id;
-  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-  return { id, token: row?.formToken ?? '' };
-}
-
-/** Uploads a PDF through the tenant's link; answers the storage key. */
-async function uploadPdf(token: string): Promise<string> {
-  const form = new FormData();
-  form.set('token', token);
-  form.set('type', 'salary');
-  form.set('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'salary.pdf');
-  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
-  expect(response.status).toBe(201);
-  const { url } = (await response.json()) as { url: string };
-  return url.slice('upload:'.length);
-}
 
 describe('issue 11 item 5: self-deletion keeps the ledger', () => {
   it('retires the account: money records stay, open referrals close, documents go, the phone is free', async () => {
@@ -157,12 +132,12 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     const [before] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
 
     // A commission paid with a bank reference.
-    const signed = await referralOf(b, 60000);
+    const signed = await createReferralWithToken(t, b, 60000);
     await call('PUT', `/api/admin/referrals/${signed.id}/status`, admin.cookie, {
       status: 'contract_signed',
     });
     // A second one, partly paid through a transfer request, the rest held by an open one.
-    const added = await referralOf(b, 90000);
+    const added = await createReferralWithToken(t, b, 90000);
     await call('PUT', `/api/admin/referrals/${added.id}/status`, admin.cookie, {
       status: 'commission_added',
     });
@@ -199,8 +174,8 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     ).json();
 
     // An open referral whose tenant uploaded a document and submitted the form.
-    const open = await referralOf(b);
-    const key = await uploadPdf(open.token);
+    const open = await createReferralWithToken(t, b);
+    const key = await uploadTenantPdf(base, open.token);
     const submitted = await call('POST', '/api/tenant-form/submit', undefined, {
       token: open.token,
       referralId: open.id,

@@ -2,11 +2,17 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referrals, storedFiles } from '../db/schema.js';
+import { storedFiles } from '../db/schema.js';
 import { type FileStorage, LocalFileStorage } from '../integrations/storage.js';
-import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import {
+  createReferralWithToken,
+  createTestApp,
+  signUpBroker,
+  type TestApp,
+  uploadTenantPdf,
+} from '../test-support/test-app.js';
 import { removeStoredDocuments } from './deletion.js';
 import { sweepUnattachedUploads } from './retention.js';
 
@@ -43,29 +49,7 @@ function recordingLog() {
 
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
-async function newReferral() {
-  const broker = await signUpBroker(t);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: { cookie: broker.cookie },
-    payload: { tenantPhone: nextPhone(), rent: 60000 },
-  });
-  const id: string = created.json().id;
-  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-  return { id, token: row?.formToken ?? '' };
-}
-
-async function uploadPdf(token: string): Promise<string> {
-  const form = new FormData();
-  form.set('token', token);
-  form.set('type', 'salary');
-  form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'x.pdf');
-  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
-  expect(response.status).toBe(201);
-  const { url } = (await response.json()) as { url: string };
-  return url.slice('upload:'.length);
-}
+const newReferral = async () => createReferralWithToken(t, await signUpBroker(t));
 
 const ageBy = (keys: string[], days: number) =>
   t.database.db
@@ -87,10 +71,10 @@ describe('issue 11 item 5: retention of unattached uploads', () => {
   it('removes uploads older than 7 days that no submitted form attaches, keeps the others', async () => {
     // Uploaded, then the form was never sent.
     const abandoned = await newReferral();
-    const oldUnattached = await uploadPdf(abandoned.token);
+    const oldUnattached = await uploadTenantPdf(base, abandoned.token);
     // Uploaded and attached to the submitted form: kept however old.
     const submitted = await newReferral();
-    const oldAttached = await uploadPdf(submitted.token);
+    const oldAttached = await uploadTenantPdf(base, submitted.token);
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/tenant-form/submit',
@@ -108,7 +92,7 @@ describe('issue 11 item 5: retention of unattached uploads', () => {
     expect(sent.statusCode).toBe(200);
     // Uploaded today: the tenant may still be filling the form in.
     const pending = await newReferral();
-    const fresh = await uploadPdf(pending.token);
+    const fresh = await uploadTenantPdf(base, pending.token);
     await ageBy([oldUnattached, oldAttached], 8);
     const all = [oldUnattached, oldAttached, fresh];
 

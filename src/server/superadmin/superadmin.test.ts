@@ -15,12 +15,13 @@ import {
   transferRequests,
 } from '../db/schema.js';
 import {
+  createReferralWithToken,
   createTestApp,
-  nextPhone,
   sessionCookieFrom,
   signUpBroker,
   type TestApp,
   type TestBroker,
+  uploadTenantPdf,
 } from '../test-support/test-app.js';
 
 const PROTECTED = '0500000099';
@@ -62,30 +63,6 @@ const as = (
 
 const IBAN = 'SA0380000000608010167519';
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
-
-/** A referral of the broker's, with its form token for the tenant's uploads. */
-async function referralOf(broker: TestBroker, rent = 60000) {
-  const created = await as(broker.cookie, 'POST', '/api/referrals', {
-    tenantPhone: nextPhone(),
-    rent,
-  });
-  expect(created.statusCode).toBe(201);
-  const id: string = created.json().id;
-  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-  return { id, token: row?.formToken ?? '' };
-}
-
-/** Uploads a PDF through the tenant's link; answers the storage key. */
-async function uploadPdf(token: string): Promise<string> {
-  const form = new FormData();
-  form.set('token', token);
-  form.set('type', 'salary');
-  form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'x.pdf');
-  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
-  expect(response.status).toBe(201);
-  const { url } = (await response.json()) as { url: string };
-  return url.slice('upload:'.length);
-}
 
 describe('user management', () => {
   it('lists users with counts and searches by phone, name or code', async () => {
@@ -166,8 +143,8 @@ describe('user management', () => {
 describe('deletion', () => {
   it('deletes a referral with its commission and stored documents', async () => {
     const b = await signUpBroker(t);
-    const created = await referralOf(b);
-    const key = await uploadPdf(created.token);
+    const created = await createReferralWithToken(t, b);
+    const key = await uploadTenantPdf(base, created.token);
     expect(storedOnDisk(key)).toBe(true);
     expect(
       await t.app
@@ -195,7 +172,7 @@ describe('deletion', () => {
 
   it('retires a broker, keeping their referrals; not oneself', async () => {
     const b = await signUpBroker(t);
-    const open = await referralOf(b);
+    const open = await createReferralWithToken(t, b);
     expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
       200,
     );
@@ -235,7 +212,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     const b = await signUpBroker(t, { fullName: 'ريم الدوسري' });
     const [before] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
 
-    const signed = await referralOf(b, 80000);
+    const signed = await createReferralWithToken(t, b, 80000);
     await as(root.cookie, 'PUT', `/api/admin/referrals/${signed.id}/status`, {
       status: 'contract_signed',
     });
@@ -243,7 +220,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     await as(root.cookie, 'POST', `/api/admin/commissions/${commission.id}/confirm-payment`, {
       transferReference: 'TRX-SA-1',
     });
-    const added = await referralOf(b, 50000);
+    const added = await createReferralWithToken(t, b, 50000);
     await as(root.cookie, 'PUT', `/api/admin/referrals/${added.id}/status`, {
       status: 'commission_added',
     });
@@ -255,8 +232,8 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     ).json();
     expect(openRequest.id).toBeDefined();
 
-    const open = await referralOf(b);
-    const key = await uploadPdf(open.token);
+    const open = await createReferralWithToken(t, b);
+    const key = await uploadTenantPdf(base, open.token);
     expect(storedOnDisk(key)).toBe(true);
     const usersBefore = (await as(root.cookie, 'GET', '/api/superadmin/users')).json();
 

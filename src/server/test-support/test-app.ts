@@ -5,7 +5,7 @@ import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import { brokers } from '../db/schema.js';
+import { brokers, referrals } from '../db/schema.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
 
 /** Keeps what would have been sent, so tests can read codes and links. */
@@ -134,4 +134,37 @@ export async function signUpBroker(
     })
     .where(eq(brokers.id, id));
   return { id, phone, cookie: sessionCookieFrom(verified) };
+}
+
+/** A new referral of the broker's, with the form token its tenant's link carries. */
+export async function createReferralWithToken(
+  t: TestApp,
+  broker: TestBroker,
+  rent = 60000,
+): Promise<{ id: string; token: string }> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/referrals',
+    headers: { cookie: broker.cookie },
+    payload: { tenantPhone: nextPhone(), rent },
+  });
+  if (created.statusCode !== 201) throw new Error(`referral not created: ${created.body}`);
+  const id: string = created.json().id;
+  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
+  return { id, token: row?.formToken ?? '' };
+}
+
+/**
+ * Uploads a PDF through the tenant's link, over real HTTP (multipart) to a listening app at
+ * `base`; answers the storage key.
+ */
+export async function uploadTenantPdf(base: string, token: string): Promise<string> {
+  const form = new FormData();
+  form.set('token', token);
+  form.set('type', 'salary');
+  form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'salary.pdf');
+  const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
+  if (response.status !== 201) throw new Error(`upload refused: ${response.status}`);
+  const { url } = (await response.json()) as { url: string };
+  return url.slice('upload:'.length);
 }
