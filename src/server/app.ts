@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { recordRoutes } from './http/route-record.js';
 import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';
 import { type FileStorage, storageFor } from './integrations/storage.js';
 import { devInboxRoutes } from './messaging/dev-inbox.js';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRoutes(app);
   const { onRoute } = options;
   if (onRoute) {
     app.addHook('onRoute', (route) => {

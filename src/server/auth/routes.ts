@@ -1,20 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  changePasswordBodySchema,
-  createPasswordBodySchema,
-  loginBodySchema,
-  phoneBodySchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-  verifyOtpBodySchema,
-  verifyOtpOnlyBodySchema,
-} from '../../domain/index.js';
+import { authEndpoints } from '../../contract/auth.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerByPhone } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';
 import type { Broker } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { serve } from '../http/serve.js';
 import type { SmsMessage } from '../integrations/sms.js';
 import { cookieNames, currentBroker } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
@@ -36,7 +28,6 @@ import { deleteSession } from './sessions.js';
 
 const WINDOW_SECONDS = 15 * 60;
 const DAY_SECONDS = 24 * 60 * 60;
-const publicRoute = { config: { access: 'public' as const } };
 
 const noAccount = () => notFound('لا يوجد حساب مسجل بهذا الرقم');
 
@@ -138,23 +129,19 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   const knownDevice = (request: FastifyRequest, broker: Broker) =>
     isKnownDevice(db, broker.id, request.cookies[DEVICE_COOKIE]);
 
-  app.post(
-    '/check-phone',
-    { ...publicRoute, schema: { body: phoneBodySchema } },
-    async (request) => {
-      await enforceRateLimits(db, [
-        {
-          key: `check-phone:ip:${addressKey(request.ip)}`,
-          limit: perAddress,
-          windowSeconds: WINDOW_SECONDS,
-        },
-      ]);
-      const broker = await findBrokerByPhone(db, request.body.phone);
-      return { requiresOtp: !broker?.firstTimeOtpVerified };
-    },
-  );
+  serve(app, authEndpoints.checkPhone, async (request) => {
+    await enforceRateLimits(db, [
+      {
+        key: `check-phone:ip:${addressKey(request.ip)}`,
+        limit: perAddress,
+        windowSeconds: WINDOW_SECONDS,
+      },
+    ]);
+    const broker = await findBrokerByPhone(db, request.body.phone);
+    return { requiresOtp: !broker?.firstTimeOtpVerified };
+  });
 
-  app.post('/send-otp', { ...publicRoute, schema: { body: phoneBodySchema } }, async (request) => {
+  serve(app, authEndpoints.sendOtp, async (request) => {
     const { phone } = request.body;
     await limit(request, 'send-otp', phone, 5);
     // A phone whose budget is spent gets no new codes either: they could not be used.
@@ -171,135 +158,103 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     };
   });
 
-  app.post(
-    '/verify-otp',
-    { ...publicRoute, schema: { body: verifyOtpBodySchema } },
-    async (request, reply) => {
-      const { phone, otp, password } = request.body;
-      await limit(request, 'verify-otp', phone, 10);
-      await verifyOtp(db, phone, otp, onWrongCode(phone));
-      const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
-      if (replaced) await tellPasswordChanged(phone);
-      return signedIn(reply, broker);
-    },
-  );
-
-  app.post(
-    '/verify-otp-only',
-    { ...publicRoute, schema: { body: verifyOtpOnlyBodySchema } },
-    async (request, reply) => {
-      const { phone, otp } = request.body;
-      await limit(request, 'verify-otp', phone, 10);
-      await verifyOtp(db, phone, otp, onWrongCode(phone));
-      await bindVerification(reply, phone, 'create');
-      return { verified: true };
-    },
-  );
-
-  app.post(
-    '/verify-otp-temp',
-    { ...publicRoute, schema: { body: verifyOtpOnlyBodySchema } },
-    async (request, reply) => {
-      const { phone, otp } = request.body;
-      await limit(request, 'verify-otp', phone, 10);
-      if (!(await findBrokerByPhone(db, phone))) throw noAccount();
-      await verifyOtp(db, phone, otp, onWrongCode(phone));
-      await bindVerification(reply, phone, 'reset');
-      return { verified: true };
-    },
-  );
-
-  app.post(
-    '/create-password',
-    { ...publicRoute, schema: { body: createPasswordBodySchema } },
-    async (request, reply) => {
-      const { phone, password } = request.body;
-      await limit(request, 'set-password', phone, 10);
-      await spendVerification(request, reply, phone, 'create');
-      const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
-      if (replaced) await tellPasswordChanged(phone);
-      return signedIn(reply, broker);
-    },
-  );
-
-  app.post(
-    '/register',
-    { ...publicRoute, schema: { body: registerBodySchema } },
-    async (request, reply) => {
-      const { phone, password } = request.body;
-      await limit(request, 'set-password', phone, 10);
-      const existing = await findBrokerByPhone(db, phone);
-      if (existing?.firstTimeOtpVerified) {
-        throw new AppError(409, 'ALREADY_REGISTERED', 'هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
-      }
-      await spendVerification(request, reply, phone, 'create');
-      const { broker } = await setPasswordForVerifiedPhone(db, phone, password);
-      return signedIn(reply, broker);
-    },
-  );
-
-  app.post(
-    '/login',
-    { ...publicRoute, schema: { body: loginBodySchema } },
-    async (request, reply) => {
-      const { phone, password } = request.body;
-      // A hard limit per phone from one address, and per address over all phones; per phone
-      // alone, a growing delay (takePasswordTry), so nobody can lock the owner out.
-      const address = addressKey(request.ip);
-      await enforceRateLimits(db, [
-        { key: `login:phone-ip:${phone}:${address}`, limit: 10, windowSeconds: WINDOW_SECONDS },
-        { key: `login:ip:${address}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
-      ]);
-      const broker = await findBrokerByPhone(db, phone);
-      if (!broker?.firstTimeOtpVerified) {
-        throw new AppError(403, 'OTP_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً', {
-          requiresOtp: true,
-        });
-      }
-      const known = await knownDevice(request, broker);
-      const attempt = await takePasswordTry(db, phone, { knownDevice: known });
-      if (!(await verifyPassword(password, broker.passwordHash))) {
-        throw new AppError(401, 'INVALID_CREDENTIALS', 'كلمة المرور غير صحيحة');
-      }
-      await forgivePasswordTry(db, attempt);
-      return signedIn(reply, broker, known);
-    },
-  );
-
-  app.post('/logout', publicRoute, async (request, reply) => {
-    if (request.sessionId) await deleteSession(db, request.sessionId);
-    reply.endSession();
-    return { ok: true };
+  serve(app, authEndpoints.verifyOtp, async (request, reply) => {
+    const { phone, otp, password } = request.body;
+    await limit(request, 'verify-otp', phone, 10);
+    await verifyOtp(db, phone, otp, onWrongCode(phone));
+    const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
+    if (replaced) await tellPasswordChanged(phone);
+    return signedIn(reply, broker);
   });
 
-  app.post(
-    '/reset-password',
-    { ...publicRoute, schema: { body: resetPasswordBodySchema } },
-    async (request, reply) => {
-      const { phone, newPassword } = request.body;
-      await limit(request, 'set-password', phone, 10);
-      if (!(await findBrokerByPhone(db, phone))) throw noAccount();
-      await spendVerification(request, reply, phone, 'reset');
-      await setPasswordForVerifiedPhone(db, phone, newPassword);
-      await tellPasswordChanged(phone);
-      return { ok: true };
-    },
-  );
+  serve(app, authEndpoints.verifyOtpOnly, async (request, reply) => {
+    const { phone, otp } = request.body;
+    await limit(request, 'verify-otp', phone, 10);
+    await verifyOtp(db, phone, otp, onWrongCode(phone));
+    await bindVerification(reply, phone, 'create');
+    return { verified: true as const };
+  });
 
-  app.post(
-    '/change-password',
-    { config: { access: 'broker' }, schema: { body: changePasswordBodySchema } },
-    async (request) => {
-      const broker = currentBroker(request);
-      const { currentPassword, newPassword } = request.body;
-      await limit(request, 'change-password', broker.phone, 10);
-      if (!(await verifyPassword(currentPassword, broker.passwordHash))) {
-        throw new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {
-          fields: { currentPassword: 'كلمة المرور الحالية غير صحيحة' },
-        });
-      }
-      await changePassword(db, broker.id, newPassword, request.sessionId);
-      return { ok: true };
-    },
-  );
+  serve(app, authEndpoints.verifyOtpTemp, async (request, reply) => {
+    const { phone, otp } = request.body;
+    await limit(request, 'verify-otp', phone, 10);
+    if (!(await findBrokerByPhone(db, phone))) throw noAccount();
+    await verifyOtp(db, phone, otp, onWrongCode(phone));
+    await bindVerification(reply, phone, 'reset');
+    return { verified: true as const };
+  });
+
+  serve(app, authEndpoints.createPassword, async (request, reply) => {
+    const { phone, password } = request.body;
+    await limit(request, 'set-password', phone, 10);
+    await spendVerification(request, reply, phone, 'create');
+    const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
+    if (replaced) await tellPasswordChanged(phone);
+    return signedIn(reply, broker);
+  });
+
+  serve(app, authEndpoints.register, async (request, reply) => {
+    const { phone, password } = request.body;
+    await limit(request, 'set-password', phone, 10);
+    const existing = await findBrokerByPhone(db, phone);
+    if (existing?.firstTimeOtpVerified) {
+      throw new AppError(409, 'ALREADY_REGISTERED', 'هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
+    }
+    await spendVerification(request, reply, phone, 'create');
+    const { broker } = await setPasswordForVerifiedPhone(db, phone, password);
+    return signedIn(reply, broker);
+  });
+
+  serve(app, authEndpoints.login, async (request, reply) => {
+    const { phone, password } = request.body;
+    // A hard limit per phone from one address, and per address over all phones; per phone
+    // alone, a growing delay (takePasswordTry), so nobody can lock the owner out.
+    const address = addressKey(request.ip);
+    await enforceRateLimits(db, [
+      { key: `login:phone-ip:${phone}:${address}`, limit: 10, windowSeconds: WINDOW_SECONDS },
+      { key: `login:ip:${address}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
+    ]);
+    const broker = await findBrokerByPhone(db, phone);
+    if (!broker?.firstTimeOtpVerified) {
+      throw new AppError(403, 'OTP_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً', {
+        requiresOtp: true,
+      });
+    }
+    const known = await knownDevice(request, broker);
+    const attempt = await takePasswordTry(db, phone, { knownDevice: known });
+    if (!(await verifyPassword(password, broker.passwordHash))) {
+      throw new AppError(401, 'INVALID_CREDENTIALS', 'كلمة المرور غير صحيحة');
+    }
+    await forgivePasswordTry(db, attempt);
+    return signedIn(reply, broker, known);
+  });
+
+  serve(app, authEndpoints.logout, async (request, reply) => {
+    if (request.sessionId) await deleteSession(db, request.sessionId);
+    reply.endSession();
+    return { ok: true as const };
+  });
+
+  serve(app, authEndpoints.resetPassword, async (request, reply) => {
+    const { phone, newPassword } = request.body;
+    await limit(request, 'set-password', phone, 10);
+    if (!(await findBrokerByPhone(db, phone))) throw noAccount();
+    await spendVerification(request, reply, phone, 'reset');
+    await setPasswordForVerifiedPhone(db, phone, newPassword);
+    await tellPasswordChanged(phone);
+    return { ok: true as const };
+  });
+
+  serve(app, authEndpoints.changePassword, async (request) => {
+    const broker = currentBroker(request);
+    const { currentPassword, newPassword } = request.body;
+    await limit(request, 'change-password', broker.phone, 10);
+    if (!(await verifyPassword(currentPassword, broker.passwordHash))) {
+      throw new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {
+        fields: { currentPassword: 'كلمة المرور الحالية غير صحيحة' },
+      });
+    }
+    await changePassword(db, broker.id, newPassword, request.sessionId);
+    return { ok: true as const };
+  });
 };

@@ -1,15 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  type ProfileUpdateBody,
-  profilePatchBodySchema,
-  profileUpdateBodySchema,
-} from '../../domain/index.js';
+import { brokerEndpoints } from '../../contract/brokers.js';
+import type { ProfileUpdateBody } from '../../domain/index.js';
 import { audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
+import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
 import { toProfile } from './profile.js';
 
@@ -25,9 +23,8 @@ const PROFILE_FIELDS = [
 
 export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, storage } = ctx;
-  const broker = { access: 'broker' as const };
 
-  app.get('/profile', { config: broker }, async (request) => toProfile(currentBroker(request)));
+  serve(app, brokerEndpoints.profile, async (request) => toProfile(currentBroker(request)));
 
   /** Writes the given profile fields; the phone is not one of them and never changes. */
   const saveProfile = async (brokerId: string, changes: Partial<ProfileUpdateBody>) => {
@@ -51,19 +48,15 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     return toProfile(final ?? updated);
   };
 
-  app.put(
-    '/profile',
-    { config: broker, schema: { body: profileUpdateBodySchema } },
-    async (request) => saveProfile(currentBroker(request).id, request.body),
+  serve(app, brokerEndpoints.replaceProfile, async (request) =>
+    saveProfile(currentBroker(request).id, request.body),
   );
 
-  app.patch(
-    '/profile',
-    { config: broker, schema: { body: profilePatchBodySchema } },
-    async (request) => saveProfile(currentBroker(request).id, request.body),
+  serve(app, brokerEndpoints.updateProfile, async (request) =>
+    saveProfile(currentBroker(request).id, request.body),
   );
 
-  app.post('/request-activation', { config: broker }, async (request) => {
+  serve(app, brokerEndpoints.requestActivation, async (request) => {
     const me = currentBroker(request);
     if (me.isActive) throw new AppError(409, 'ALREADY_ACTIVE', 'حسابك مفعل بالفعل');
     // The IS NULL guard makes a second (or concurrent) request a no-op that we refuse.
@@ -91,7 +84,7 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
    * Retires the account: the broker's money records stay for the admins (see retireBroker),
    * everything personal goes, including the tenants' documents of their referrals.
    */
-  app.delete('/account', { config: broker }, async (request, reply) => {
+  serve(app, brokerEndpoints.deleteAccount, async (request, reply) => {
     const me = currentBroker(request);
     if (me.phone === config.protectedPhone) {
       throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن حذف هذا الحساب');
@@ -101,6 +94,6 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     );
     await removeStoredDocuments(storage, keys, request.log);
     reply.endSession();
-    return { ok: true };
+    return { ok: true as const };
   });
 };

@@ -1,16 +1,19 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSession, findSession, sessionLifetimeMs } from '../auth/sessions.js';
+import type { Access } from '../../contract/common.js';
 import type { Database } from '../db/client.js';
 import type { Broker } from '../db/schema.js';
 import { forbidden, notSignedIn } from '../errors.js';
 
 /** Who may call a route. Every /api route must say it; the server refuses to start otherwise. */
-export type Access = 'public' | 'broker' | 'admin' | 'superadmin';
+export type { Access } from '../../contract/common.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What the route does, in a few words (the route table says it). */
+    summary?: string;
   }
   interface FastifyRequest {
     broker: Broker | null;

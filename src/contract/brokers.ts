@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { profilePatchBodySchema, profileUpdateBodySchema } from '../domain/index.js';
+import { endpoint, isoDateTime, ok } from './common.js';
+
+/** The broker as the web app sees them: no password hash, no internal flags. */
+export const profile = z.object({
+  id: z.string(),
+  phone: z.string(),
+  brokerCode: z.string(),
+  fullName: z.string().nullable(),
+  officeName: z.string().nullable(),
+  secondPhone: z.string().nullable(),
+  bio: z.string().nullable(),
+  logo: z.string().nullable(),
+  falLicense: z.string().nullable(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  profileComplete: z.boolean(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  activationRequestedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const brokerEndpoints = {
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/broker/profile',
+    access: 'broker',
+    summary: 'the signed-in broker',
+    response: profile,
+  }),
+  replaceProfile: endpoint({
+    method: 'PUT',
+    path: '/api/broker/profile',
+    access: 'broker',
+    summary: 'save the profile form',
+    body: profileUpdateBodySchema,
+    response: profile,
+  }),
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/api/broker/profile',
+    access: 'broker',
+    summary: 'save some profile fields',
+    body: profilePatchBodySchema,
+    response: profile,
+  }),
+  requestActivation: endpoint({
+    method: 'POST',
+    path: '/api/broker/request-activation',
+    access: 'broker',
+    summary: 'ask the administration to activate the account (once)',
+    response: profile,
+  }),
+  deleteAccount: endpoint({
+    method: 'DELETE',
+    path: '/api/broker/account',
+    access: 'broker',
+    summary: 'leave: the account is retired, its money records kept',
+    response: ok,
+  }),
+};

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { COMMISSION_STATUS_KEYS, REFERRAL_STATUS_KEYS } from '../domain/index.js';
+
+/** Who may call an endpoint; the server enforces it before reading any input. */
+export type Access = 'public' | 'broker' | 'admin' | 'superadmin';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API call, declared once: the server serves it (`serve` in src/server/http), the web
+ * calls it and takes its types from it, `npm run routes` prints it. `response` is the JSON
+ * answer's schema (the serializer drops whatever it does not declare); `null` for an answer
+ * that is not JSON (a file, a stream).
+ */
+export type Endpoint = {
+  method: Method;
+  path: string;
+  access: Access;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status, 200 unless the call creates something. */
+  status?: 200 | 201;
+  response: z.ZodType | null;
+};
+
+/** Declares an endpoint, keeping its exact schema types for the server and the web. */
+export const endpoint = <const E extends Endpoint>(spec: E): E => spec;
+
+/** The JSON a call answers with, as the web receives it. */
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : never;
+
+// ---------- shared pieces ----------
+
+/** Money on the wire: a decimal string with two places, e.g. "1250.00". */
+export const money = z.string();
+/** An instant on the wire: ISO 8601 in UTC. */
+export const isoDateTime = z.string();
+export const referralStatus = z.enum(REFERRAL_STATUS_KEYS);
+/** A commission's state; `potential` only in the broker's list (never counted). */
+export const commissionStatus = z.enum([...COMMISSION_STATUS_KEYS, 'potential']);
+export const transferRequestStatus = z.enum(['open', 'paid', 'rejected']);
+
+/** Ids arrive as text: anything that is not a known id is simply not found (404), never 400. */
+export const idParams = z.object({ id: z.string() });
+
+/** A page of a list that can grow, counted and paged in SQL. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export const ok = z.object({ ok: z.literal(true) });
