@@ -19,7 +19,11 @@ const rows = app.routeRecord.map((r) => [
 ]);
 const header = ['method', 'path', 'access', 'response', 'summary'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+const line = (cells: string[]) =>
+  cells
+    .map((c, i) => c.padEnd(widths[i] ?? 0))
+    .join('  ')
+    .trimEnd();
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 const undeclared = rows.filter((row) => row[3] === 'NOT DECLARED').length;

@@ -42,6 +42,9 @@ export function serve<E extends Endpoint>(
     },
     // Fastify's generic handler type cannot see the parsed schemas; the validator compiler
     // guarantees the request has the shapes EndpointRequest<E> names.
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: handler as unknown as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
   });
 }
