@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommissionStatus, ReferralStatus } from '../../domain/index.js';
 import { commissions, referrals, tenantForms } from '../db/schema.js';
 import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
 
@@ -14,8 +15,12 @@ afterAll(async () => {
 async function seed(
   brokerId: string,
   submittedAt: string,
-  status: string,
-  extra: { city?: string; form?: boolean; commission?: { amount: string; status: string } } = {},
+  status: ReferralStatus,
+  extra: {
+    city?: string;
+    form?: boolean;
+    commission?: { amount: string; status: CommissionStatus };
+  } = {},
 ) {
   const tenantPhone = nextPhone();
   const [row] = await t.database.db

@@ -76,7 +76,7 @@ export async function listCommissions(db: Database, brokerId: string) {
       tenantPhone: referral.tenantPhone,
       amount: toMoneyString(estimateCommission(referral.rentAmount, rule)),
       paidAmount: '0.00',
-      status: 'potential',
+      status: 'potential' as const,
       contractNumber: null,
       paidAt: null,
       createdAt: referral.submittedAt.toISOString(),

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referralEndpoints } from '../../contract/referrals.js';
 import type { FeatureOptions } from '../context.js';
+import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
 import { brokerMetrics } from '../referrals/service.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
-  app.get('/metrics', { config: { access: 'broker' } }, async (request) =>
+  serve(app, referralEndpoints.metrics, async (request) =>
     brokerMetrics(ctx.db, currentBroker(request).id),
   );
 };

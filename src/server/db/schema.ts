@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CommissionStatus, ReferralStatus } from '../../domain/index.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -171,7 +172,7 @@ export const referrals = pgTable(
     rentAmount: integer('rent_amount'),
     /** The annual rent of the signed contract, confirmed by an admin: the commission's base. */
     contractRent: integer('contract_rent'),
-    status: text('status').notNull().default('pending_completion'),
+    status: text('status').$type<ReferralStatus>().notNull().default('pending_completion'),
     zohoLeadId: text('zoho_lead_id'),
     contractId: text('contract_id'),
     formToken: text('form_token').notNull().unique(),
@@ -216,7 +217,7 @@ export const commissions = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     /** How much of the amount has been paid out; transfers may settle part of a commission. */
     paidAmount: numeric('paid_amount', { precision: 10, scale: 2 }).notNull().default('0'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<CommissionStatus>().notNull().default('pending'),
     contractNumber: text('contract_number'),
     transferRequestId: uuid('transfer_request_id').references(() => transferRequests.id, {
       onDelete: 'set null',
@@ -248,7 +249,7 @@ export const transferRequests = pgTable(
       .references(() => brokers.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     iban: text('iban').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<'open' | 'paid' | 'rejected'>().notNull().default('open'),
     rejectionReason: text('rejection_reason'),
     transferReference: text('transfer_reference'),
     handledBy: uuid('handled_by').references(() => brokers.id, { onDelete: 'set null' }),
@@ -367,7 +368,7 @@ export const notifications = pgTable(
     brokerId: uuid('broker_id')
       .notNull()
       .references(() => brokers.id, { onDelete: 'cascade' }),
-    type: text('type').notNull().default('info'),
+    type: text('type').$type<'success' | 'error' | 'warning' | 'info'>().notNull().default('info'),
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),

@@ -14,7 +14,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 /** What the handler answers: the declared JSON, or the reply it sent itself. */
 type Answer<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.input<E['response']> | FastifyReply
-  : FastifyReply | undefined;
+  : unknown;
 
 /**
  * Serves an endpoint of the contract inside a plugin registered under a prefix of its path:

@@ -1,27 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notificationEndpoints } from '../../contract/notifications.js';
 import type { FeatureOptions } from '../context.js';
+import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
 import { listNotifications, markAllRead, onNotification } from './service.js';
 
 const KEEP_ALIVE_MS = 25_000;
 
 export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
-  const broker = { config: { access: 'broker' as const } };
   // Open streams end when the server closes, so a shutdown never waits on them.
   const streams = new Set<NodeJS.WritableStream & { end: () => void }>();
   app.addHook('onClose', async () => {
     for (const stream of streams) stream.end();
   });
 
-  app.get('/', broker, async (request) => listNotifications(ctx.db, currentBroker(request).id));
+  serve(app, notificationEndpoints.list, async (request) =>
+    listNotifications(ctx.db, currentBroker(request).id),
+  );
 
-  app.post('/read', broker, async (request) => {
+  serve(app, notificationEndpoints.markRead, async (request) => {
     await markAllRead(ctx.db, currentBroker(request).id);
-    return { ok: true };
+    return { ok: true as const };
   });
 
   /** Server-sent events: a `notification` event tells the page to read the list again. */
-  app.get('/stream', broker, async (request, reply) => {
+  serve(app, notificationEndpoints.stream, async (request, reply) => {
     const brokerId = currentBroker(request).id;
     reply.hijack();
     const res = reply.raw;

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  brokerDisplayName,
-  isoDaySchema,
-  newReferralBodySchema,
-  REFERRAL_STATUS_KEYS,
-} from '../../domain/index.js';
+import { referralEndpoints } from '../../contract/referrals.js';
+import { brokerDisplayName } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { referrals, shortLinks } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
 import { enqueueSms } from '../messaging/outbox.js';
 import { currentBroker } from '../plugins/session.js';
@@ -26,116 +22,96 @@ import {
   toReferralView,
 } from './service.js';
 
-const listQuery = z.object({
-  status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
-  phone: z.string().max(20, { error: 'النص أطول من المسموح' }).optional(),
-  from: isoDaySchema.optional(),
-  to: isoDaySchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-/** Ids are UUIDs; anything else is simply not found. */
-const idParams = z.object({ id: z.string() });
 const referralNotFound = () => notFound('الطلب غير موجود');
 
 export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
-  const broker = { access: 'broker' as const };
 
-  app.post(
-    '/',
-    { config: broker, schema: { body: newReferralBodySchema } },
-    async (request, reply) => {
-      const me = currentBroker(request);
-      if (!me.isActive) {
-        throw new AppError(
-          403,
-          'ACCOUNT_INACTIVE',
-          'حسابك غير مفعل، يرجى التواصل مع الإدارة لتفعيل الحساب',
-        );
-      }
-      if (!me.fullName?.trim()) {
-        throw new AppError(
-          403,
-          'PROFILE_INCOMPLETE',
-          'يرجى إكمال الاسم الكامل في الملف الشخصي أولاً',
-        );
-      }
-      // Each referral sends an SMS under the company's name: a stolen or careless account
-      // cannot turn that into a flood. Counted before anything is written.
-      await enforceRateLimits(db, [
-        {
-          key: `referral-create:broker:${me.id}:hour`,
-          limit: config.referralLimits.perHour,
-          windowSeconds: 3600,
-        },
-        {
-          key: `referral-create:broker:${me.id}:day`,
-          limit: config.referralLimits.perDay,
-          windowSeconds: 86_400,
-        },
-      ]);
-      const { tenantPhone, rent } = request.body;
-      const formToken = newFormToken();
-      const code = newShortCode();
-      const created = await db
-        .transaction(async (tx) => {
-          const [referral] = await tx
-            .insert(referrals)
-            .values({ brokerId: me.id, tenantPhone, rentAmount: rent, formToken })
-            .returning();
-          if (!referral) throw new Error('referral insert returned nothing');
-          await tx
-            .insert(shortLinks)
-            .values({ code, originalUrl: tenantFormPath(formToken), referralId: referral.id });
-          return referral;
-        })
-        .catch((error: unknown) => {
-          // One open referral per tenant, whoever the broker: said without naming the other one.
-          if (isUniqueViolation(error, 'referrals_one_open_per_tenant_idx')) {
-            throw new AppError(
-              409,
-              'TENANT_HAS_OPEN_REFERRAL',
-              'يوجد طلب مفتوح لهذا المستأجر بالفعل، ولا يمكن إضافته مرة أخرى',
-            );
-          }
-          throw error;
-        });
-
-      await audit(db, request, {
-        action: 'referral.create',
-        entityType: 'referral',
-        entityId: created.id,
-        after: { tenantPhone, rentAmount: rent, status: created.status },
+  serve(app, referralEndpoints.create, async (request, reply) => {
+    const me = currentBroker(request);
+    if (!me.isActive) {
+      throw new AppError(
+        403,
+        'ACCOUNT_INACTIVE',
+        'حسابك غير مفعل، يرجى التواصل مع الإدارة لتفعيل الحساب',
+      );
+    }
+    if (!me.fullName?.trim()) {
+      throw new AppError(403, 'PROFILE_INCOMPLETE', 'يرجى إكمال الاسم الكامل في الملف الشخصي أولاً');
+    }
+    // Each referral sends an SMS under the company's name: a stolen or careless account
+    // cannot turn that into a flood. Counted before anything is written.
+    await enforceRateLimits(db, [
+      {
+        key: `referral-create:broker:${me.id}:hour`,
+        limit: config.referralLimits.perHour,
+        windowSeconds: 3600,
+      },
+      {
+        key: `referral-create:broker:${me.id}:day`,
+        limit: config.referralLimits.perDay,
+        windowSeconds: 86_400,
+      },
+    ]);
+    const { tenantPhone, rent } = request.body;
+    const formToken = newFormToken();
+    const code = newShortCode();
+    const created = await db
+      .transaction(async (tx) => {
+        const [referral] = await tx
+          .insert(referrals)
+          .values({ brokerId: me.id, tenantPhone, rentAmount: rent, formToken })
+          .returning();
+        if (!referral) throw new Error('referral insert returned nothing');
+        await tx
+          .insert(shortLinks)
+          .values({ code, originalUrl: tenantFormPath(formToken), referralId: referral.id });
+        return referral;
+      })
+      .catch((error: unknown) => {
+        // One open referral per tenant, whoever the broker: said without naming the other one.
+        if (isUniqueViolation(error, 'referrals_one_open_per_tenant_idx')) {
+          throw new AppError(
+            409,
+            'TENANT_HAS_OPEN_REFERRAL',
+            'يوجد طلب مفتوح لهذا المستأجر بالفعل، ولا يمكن إضافته مرة أخرى',
+          );
+        }
+        throw error;
       });
-      if (await smsNotificationsEnabled(db)) {
-        // The broker's name goes out under the company's sender name: only a checked display
-        // name (letters and spaces), else the broker code, never free text with a link in it.
-        const broker = brokerDisplayName(me.fullName, me.brokerCode);
-        await enqueueSms(db, {
-          to: tenantPhone,
-          referralId: created.id,
-          body: `مرحباً، رشّحك الوسيط العقاري ${broker} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${config.publicUrl}/s/${code}`,
-        });
-        ctx.outbox.kick();
-      }
-      return reply.status(201).send(toReferralView(created, null, await commissionRule(db)));
-    },
-  );
 
-  app.get('/', { config: broker, schema: { querystring: listQuery } }, async (request) =>
+    await audit(db, request, {
+      action: 'referral.create',
+      entityType: 'referral',
+      entityId: created.id,
+      after: { tenantPhone, rentAmount: rent, status: created.status },
+    });
+    if (await smsNotificationsEnabled(db)) {
+      // The broker's name goes out under the company's sender name: only a checked display
+      // name (letters and spaces), else the broker code, never free text with a link in it.
+      const broker = brokerDisplayName(me.fullName, me.brokerCode);
+      await enqueueSms(db, {
+        to: tenantPhone,
+        referralId: created.id,
+        body: `مرحباً، رشّحك الوسيط العقاري ${broker} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${config.publicUrl}/s/${code}`,
+      });
+      ctx.outbox.kick();
+    }
+    return reply.status(201).send(toReferralView(created, null, await commissionRule(db)));
+  });
+
+  serve(app, referralEndpoints.list, async (request) =>
     listBrokerReferrals(db, currentBroker(request).id, request.query),
   );
 
-  app.get('/:id', { config: broker, schema: { params: idParams } }, async (request) => {
+  serve(app, referralEndpoints.one, async (request) => {
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
     return referralViewOf(row, await commissionRule(db));
   });
 
-  app.get('/:id/details', { config: broker, schema: { params: idParams } }, async (request) => {
+  serve(app, referralEndpoints.details, async (request) => {
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();

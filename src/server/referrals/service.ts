@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'dr
 import {
   COMPLETED_REFERRAL_STATUSES,
   type CommissionRule,
+  type CommissionStatus,
   estimateCommission,
   OPEN_REFERRAL_STATUSES,
   type ReferralStatus,
@@ -29,7 +30,7 @@ export type ReferralFilters = {
 
 export function toReferralView(
   referral: Referral,
-  commission: { amount: string; status: string } | null,
+  commission: { amount: string; status: CommissionStatus } | null,
   rule: CommissionRule,
 ) {
   const potential =
@@ -97,7 +98,11 @@ export async function listBrokerReferrals(
   };
 }
 
-type ReferralRow = { referral: Referral; amount: string | null; commissionStatus: string | null };
+type ReferralRow = {
+  referral: Referral;
+  amount: string | null;
+  commissionStatus: CommissionStatus | null;
+};
 
 export const referralViewOf = (row: ReferralRow, rule: CommissionRule) =>
   toReferralView(
