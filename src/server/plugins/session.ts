@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createSession, findSession, sessionLifetimeMs } from '../auth/sessions.js';
 import type { Access } from '../../contract/common.js';
+import { createSession, findSession, sessionLifetimeMs } from '../auth/sessions.js';
 import type { Database } from '../db/client.js';
 import type { Broker } from '../db/schema.js';
 import { forbidden, notSignedIn } from '../errors.js';
