@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FORM_TOKEN_PATTERN, MESSAGES, tenantFormBodySchema } from '../../domain/index.js';
+import { tenantFormEndpoints } from '../../contract/tenant-forms.js';
+import { FORM_TOKEN_PATTERN, MESSAGES } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { serve } from '../http/serve.js';
 import { notify } from '../notifications/service.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import {
@@ -20,7 +21,6 @@ import {
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const WINDOW_SECONDS = 15 * 60;
-const publicRoute = { access: 'public' as const };
 
 const tooLarge = () =>
   new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من 5 ميجابايت');
@@ -58,48 +58,40 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
         : []),
     ]);
 
-  app.get(
-    '/tenant-form/:token',
-    { config: publicRoute, schema: { params: z.object({ token: z.string() }) } },
-    async (request) => {
-      const { token } = request.params;
-      // No link looks like that: not found, without asking the database.
-      if (!FORM_TOKEN_PATTERN.test(token)) throw invalidLink();
-      await limit(request, 'tenant-form', 60, token);
-      const referral = await referralForToken(db, token);
-      // Of the broker only the name the consent needs (a checked display name or the code).
-      return {
-        referralId: referral.id,
-        tenantPhone: referral.tenantPhone,
-        submitted: await hasSubmitted(db, referral.id),
-        brokerName: await referringBrokerName(db, referral.brokerId),
-      };
-    },
-  );
+  serve(app, tenantFormEndpoints.open, async (request) => {
+    const { token } = request.params;
+    // No link looks like that: not found, without asking the database.
+    if (!FORM_TOKEN_PATTERN.test(token)) throw invalidLink();
+    await limit(request, 'tenant-form', 60, token);
+    const referral = await referralForToken(db, token);
+    // Of the broker only the name the consent needs (a checked display name or the code).
+    return {
+      referralId: referral.id,
+      tenantPhone: referral.tenantPhone,
+      submitted: await hasSubmitted(db, referral.id),
+      brokerName: await referringBrokerName(db, referral.brokerId),
+    };
+  });
 
-  app.post(
-    '/tenant-form/submit',
-    { config: publicRoute, schema: { body: tenantFormBodySchema } },
-    async (request) => {
-      await limit(request, 'tenant-submit', 20, request.body.token);
-      const referral = await submitTenantForm(db, request.body);
-      await audit(db, request, {
-        action: 'tenant_form.submit',
-        entityType: 'referral',
-        entityId: referral.id,
-        after: { status: referral.status },
-      });
-      await notify(db, referral.brokerId, {
-        type: 'success',
-        title: 'أكمل المستأجر بياناته',
-        message: `أرسل المستأجر ${referral.tenantPhone} بياناته، والطلب الآن قيد المراجعة.`,
-        link: `/referral/${referral.id}`,
-      });
-      return { ok: true, status: referral.status };
-    },
-  );
+  serve(app, tenantFormEndpoints.submit, async (request) => {
+    await limit(request, 'tenant-submit', 20, request.body.token);
+    const referral = await submitTenantForm(db, request.body);
+    await audit(db, request, {
+      action: 'tenant_form.submit',
+      entityType: 'referral',
+      entityId: referral.id,
+      after: { status: referral.status },
+    });
+    await notify(db, referral.brokerId, {
+      type: 'success',
+      title: 'أكمل المستأجر بياناته',
+      message: `أرسل المستأجر ${referral.tenantPhone} بياناته، والطلب الآن قيد المراجعة.`,
+      link: `/referral/${referral.id}`,
+    });
+    return { ok: true as const, status: referral.status };
+  });
 
-  app.post('/upload', { config: publicRoute }, async (request, reply) => {
+  serve(app, tenantFormEndpoints.upload, async (request, reply) => {
     // A declared size far beyond the limit is refused before a byte of the body is read.
     if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
       throw tooLarge();

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { tenantFormBodySchema } from '../domain/index.js';
+import { endpoint, referralStatus } from './common.js';
+
+export const tenantFormEndpoints = {
+  open: endpoint({
+    method: 'GET',
+    path: '/api/tenant-form/:token',
+    access: 'public',
+    summary: "the tenant's form behind a link: whose it is and whether it was sent",
+    params: z.object({ token: z.string() }),
+    // Of the broker only the name the consent needs (a checked display name or the code).
+    response: z.object({
+      referralId: z.string(),
+      tenantPhone: z.string(),
+      submitted: z.boolean(),
+      brokerName: z.string(),
+    }),
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: '/api/tenant-form/submit',
+    access: 'public',
+    summary: 'the tenant sends their data; the referral moves to review',
+    body: tenantFormBodySchema,
+    response: z.object({ ok: z.literal(true), status: referralStatus }),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/upload',
+    access: 'public',
+    summary: 'a PDF document through a tenant-form link (multipart: token, type, file)',
+    status: 201,
+    response: z.object({ url: z.string(), size: z.number().int() }),
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/api/files/:key',
+    access: 'broker',
+    summary: "a tenant's document, for admins and the referral's broker (audited)",
+    params: z.object({ key: z.string() }),
+    response: null,
+  }),
+};
