@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageLoading } from '../components/ui/feedback';
+import { RouteErrorPage } from '../features/shell/RouteErrorPage';
 import { BRAND } from '../lib/brand';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
 import { ByViewMode } from './view-mode';
@@ -168,6 +169,8 @@ const MOBILE_PAGES: { path: string; element: ReactNode }[] = [
 export const router = createBrowserRouter([
   {
     element: page(<Outlet />),
+    // Loaded with the app, not on demand: it must show when a page's code fails to arrive.
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <Landing /> },
       {

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 
 export type ToastInput = {
@@ -23,6 +24,15 @@ export function toast(input: ToastInput): void {
   current = { ...input, id: nextId++ };
   emit();
 }
+
+/**
+ * The one error toast of a failed request, as a mutation's `onError`: the screen's title, and
+ * the server's Arabic message when it sent one, else the screen's fallback text.
+ */
+export const errorToast =
+  (title: string, fallback: string) =>
+  (error: unknown): void =>
+    toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 
 function dismiss(id: number): void {
   if (current?.id === id) {

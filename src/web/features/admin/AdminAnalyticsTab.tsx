@@ -18,11 +18,10 @@ import {
   formatSar,
   REFERRAL_STATUSES,
 } from '../../../domain';
-import { Alert } from '../../components/ui/alert';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api';
+import { QueryView } from '../../components/ui/query-view';
 
 type Analytics = {
   range: { from: string; to: string };
@@ -139,8 +138,7 @@ export default function AdminAnalyticsTab() {
     queryKey: [`/api/admin/analytics?${params}`],
     staleTime: 0,
   });
-  const data = analytics.data;
-  const cityTotal = data?.referralsByCity.reduce((sum, row) => sum + row.count, 0) ?? 0;
+  const cityTotal = analytics.data?.referralsByCity.reduce((sum, row) => sum + row.count, 0) ?? 0;
 
   return (
     <div className="space-y-5">
@@ -161,114 +159,116 @@ export default function AdminAnalyticsTab() {
           )}
         </FormField>
       </div>
-      {analytics.isError ? (
-        <Alert>{errorMessage(analytics.error, 'تعذر تحميل التحليلات')}</Alert>
-      ) : !data ? (
-        <Skeleton className="h-80" />
-      ) : (
-        <>
-          <p className="text-sm text-slate-700">
-            الفترة من {formatDateAr(data.range.from)} إلى {formatDateAr(data.range.to)}
-          </p>
-          <Card className="space-y-3">
-            <CardTitle>مسار الإحالات من الإرسال إلى توقيع العقد</CardTitle>
-            <ol className="space-y-3">
-              {data.funnel.map((stage) => (
-                <li key={stage.stage} className="space-y-1">
-                  <div className="flex flex-wrap justify-between gap-2 text-sm">
-                    <span className="font-medium">{STAGES[stage.stage]}</span>
-                    <span>
-                      {formatNumberAr(stage.count)} إحالة
-                      {stage.stage === 'submitted'
-                        ? ''
-                        : ` · ${formatPercentAr(stage.ofPrevious * 100)} من المرحلة السابقة · ${formatPercentAr(stage.ofSubmitted * 100)} من المُرسلة`}
-                    </span>
-                  </div>
-                  <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
-                    <div
-                      className="h-3 rounded-full bg-brand-700"
-                      style={{ inlineSize: `${Math.round(stage.ofSubmitted * 100)}%` }}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </Card>
-          <div className="grid gap-5 xl:grid-cols-2">
+      <QueryView
+        query={analytics}
+        loading={<Skeleton className="h-80" />}
+        errorFallback="تعذر تحميل التحليلات"
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-700">
+              الفترة من {formatDateAr(data.range.from)} إلى {formatDateAr(data.range.to)}
+            </p>
             <Card className="space-y-3">
-              <CardTitle>الإحالات أسبوعياً حسب الحالة</CardTitle>
-              {data.referralsPerWeek.length === 0 ? (
-                <p className="text-sm text-slate-700">لا توجد إحالات في هذه الفترة.</p>
-              ) : (
-                <figure aria-label="مخطط الإحالات أسبوعياً حسب الحالة">
-                  <WeeklyChart data={data.referralsPerWeek} />
-                </figure>
-              )}
-            </Card>
-            <Card className="space-y-3">
-              <CardTitle>العمولات شهرياً</CardTitle>
-              {data.commissionsPerMonth.length === 0 ? (
-                <p className="text-sm text-slate-700">لا توجد عمولات في هذه الفترة.</p>
-              ) : (
-                <figure aria-label="مخطط العمولات المدفوعة وغير المدفوعة شهرياً">
-                  <MonthlyChart data={data.commissionsPerMonth} />
-                </figure>
-              )}
-            </Card>
-          </div>
-          <div className="grid gap-5 xl:grid-cols-2">
-            <Card className="space-y-3">
-              <CardTitle>الإحالات حسب المدينة</CardTitle>
-              <ul className="space-y-2">
-                {data.referralsByCity.map((row) => (
-                  <li key={row.city ?? 'none'} className="space-y-1 text-sm">
-                    <div className="flex justify-between">
-                      <span>{row.city ? cityLabel(row.city) : 'غير محددة'}</span>
-                      <span>{formatNumberAr(row.count)}</span>
+              <CardTitle>مسار الإحالات من الإرسال إلى توقيع العقد</CardTitle>
+              <ol className="space-y-3">
+                {data.funnel.map((stage) => (
+                  <li key={stage.stage} className="space-y-1">
+                    <div className="flex flex-wrap justify-between gap-2 text-sm">
+                      <span className="font-medium">{STAGES[stage.stage]}</span>
+                      <span>
+                        {formatNumberAr(stage.count)} إحالة
+                        {stage.stage === 'submitted'
+                          ? ''
+                          : ` · ${formatPercentAr(stage.ofPrevious * 100)} من المرحلة السابقة · ${formatPercentAr(stage.ofSubmitted * 100)} من المُرسلة`}
+                      </span>
                     </div>
-                    <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
+                    <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
                       <div
-                        className="h-2 rounded-full bg-sky-600"
-                        style={{ inlineSize: `${Math.round((row.count / cityTotal) * 100)}%` }}
+                        className="h-3 rounded-full bg-brand-700"
+                        style={{ inlineSize: `${Math.round(stage.ofSubmitted * 100)}%` }}
                       />
                     </div>
                   </li>
                 ))}
-              </ul>
+              </ol>
             </Card>
-            <Card className="space-y-3">
-              <CardTitle>أكثر الوسطاء إحالةً</CardTitle>
-              <div className="overflow-x-auto">
-                <table className="w-full text-sm">
-                  <thead>
-                    <tr className="text-slate-700">
-                      <th className="py-2 text-start font-medium">الوسيط</th>
-                      <th className="py-2 text-start font-medium">الإحالات</th>
-                      <th className="py-2 text-start font-medium">العقود الموقعة</th>
-                      <th className="py-2 text-start font-medium">العمولات</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.topBrokers.map((broker) => (
-                      <tr key={broker.id} className="border-t border-slate-100">
-                        <td className="py-2">
-                          {broker.fullName || '—'}{' '}
-                          <bdi dir="ltr" className="text-slate-600">
-                            {broker.brokerCode}
-                          </bdi>
-                        </td>
-                        <td className="py-2">{formatNumberAr(broker.referrals)}</td>
-                        <td className="py-2">{formatNumberAr(broker.signed)}</td>
-                        <td className="py-2">{formatSar(broker.commissions)}</td>
+            <div className="grid gap-5 xl:grid-cols-2">
+              <Card className="space-y-3">
+                <CardTitle>الإحالات أسبوعياً حسب الحالة</CardTitle>
+                {data.referralsPerWeek.length === 0 ? (
+                  <p className="text-sm text-slate-700">لا توجد إحالات في هذه الفترة.</p>
+                ) : (
+                  <figure aria-label="مخطط الإحالات أسبوعياً حسب الحالة">
+                    <WeeklyChart data={data.referralsPerWeek} />
+                  </figure>
+                )}
+              </Card>
+              <Card className="space-y-3">
+                <CardTitle>العمولات شهرياً</CardTitle>
+                {data.commissionsPerMonth.length === 0 ? (
+                  <p className="text-sm text-slate-700">لا توجد عمولات في هذه الفترة.</p>
+                ) : (
+                  <figure aria-label="مخطط العمولات المدفوعة وغير المدفوعة شهرياً">
+                    <MonthlyChart data={data.commissionsPerMonth} />
+                  </figure>
+                )}
+              </Card>
+            </div>
+            <div className="grid gap-5 xl:grid-cols-2">
+              <Card className="space-y-3">
+                <CardTitle>الإحالات حسب المدينة</CardTitle>
+                <ul className="space-y-2">
+                  {data.referralsByCity.map((row) => (
+                    <li key={row.city ?? 'none'} className="space-y-1 text-sm">
+                      <div className="flex justify-between">
+                        <span>{row.city ? cityLabel(row.city) : 'غير محددة'}</span>
+                        <span>{formatNumberAr(row.count)}</span>
+                      </div>
+                      <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
+                        <div
+                          className="h-2 rounded-full bg-sky-600"
+                          style={{ inlineSize: `${Math.round((row.count / cityTotal) * 100)}%` }}
+                        />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+              <Card className="space-y-3">
+                <CardTitle>أكثر الوسطاء إحالةً</CardTitle>
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <thead>
+                      <tr className="text-slate-700">
+                        <th className="py-2 text-start font-medium">الوسيط</th>
+                        <th className="py-2 text-start font-medium">الإحالات</th>
+                        <th className="py-2 text-start font-medium">العقود الموقعة</th>
+                        <th className="py-2 text-start font-medium">العمولات</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </Card>
-          </div>
-        </>
-      )}
+                    </thead>
+                    <tbody>
+                      {data.topBrokers.map((broker) => (
+                        <tr key={broker.id} className="border-t border-slate-100">
+                          <td className="py-2">
+                            {broker.fullName || '—'}{' '}
+                            <bdi dir="ltr" className="text-slate-600">
+                              {broker.brokerCode}
+                            </bdi>
+                          </td>
+                          <td className="py-2">{formatNumberAr(broker.referrals)}</td>
+                          <td className="py-2">{formatNumberAr(broker.signed)}</td>
+                          <td className="py-2">{formatSar(broker.commissions)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }

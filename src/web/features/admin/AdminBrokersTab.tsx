@@ -9,9 +9,10 @@ import { Dialog } from '../../components/ui/dialog';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
@@ -114,14 +115,10 @@ export function AdminBrokersTab() {
       await refreshQueries('/api/admin', '/api/superadmin');
     },
     onError: (error, { activate }) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(
-          error,
-          activate ? 'حدث خطأ في تفعيل الحساب' : 'حدث خطأ في إلغاء تفعيل الحساب',
-        ),
-        variant: 'destructive',
-      }),
+      errorToast(
+        'خطأ',
+        activate ? 'حدث خطأ في تفعيل الحساب' : 'حدث خطأ في إلغاء تفعيل الحساب',
+      )(error),
   });
   const remove = useDeletion(BROKER_DELETION, () => {
     setDeleting(null);
@@ -166,62 +163,65 @@ export function AdminBrokersTab() {
           />
         ) : null}
       </div>
-      {!data ? (
-        <Skeleton className="h-40" />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="لا يوجد وسطاء مطابقون" />
-      ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
-          {data.items.map((b) => (
-            <li key={b.id}>
-              <Card className="space-y-2 p-4">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-bold">{b.fullName || 'بدون اسم'}</span>
-                  <Badge tone={b.isActive ? 'success' : 'warning'}>
-                    {b.isActive ? 'مفعل' : 'غير مفعل'}
-                  </Badge>
-                  {!b.isActive && b.activationRequestedAt ? (
-                    <Badge tone="info">تم إرسال طلب التفعيل</Badge>
-                  ) : null}
-                </div>
-                <p className="text-sm">
-                  <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
-                </p>
-                {b.email ? (
-                  <p className="text-sm" dir="ltr">
-                    {b.email}
+      <QueryView
+        query={list}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(result) => result.items.length === 0}
+        empty={<EmptyState title="لا يوجد وسطاء مطابقون" />}
+      >
+        {(result) => (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {result.items.map((b) => (
+              <li key={b.id}>
+                <Card className="space-y-2 p-4">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-bold">{b.fullName || 'بدون اسم'}</span>
+                    <Badge tone={b.isActive ? 'success' : 'warning'}>
+                      {b.isActive ? 'مفعل' : 'غير مفعل'}
+                    </Badge>
+                    {!b.isActive && b.activationRequestedAt ? (
+                      <Badge tone="info">تم إرسال طلب التفعيل</Badge>
+                    ) : null}
+                  </div>
+                  <p className="text-sm">
+                    <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
                   </p>
-                ) : null}
-                {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
-                <div className="flex flex-wrap items-center gap-2">
-                  <Button variant="outline" onClick={() => setDetails(b)}>
-                    التفاصيل
-                  </Button>
-                  <Button
-                    variant={b.isActive ? 'outline' : 'default'}
-                    disabled={toggle.isPending}
-                    onClick={() => toggle.mutate({ id: b.id, activate: !b.isActive })}
-                  >
-                    {b.isActive ? 'إلغاء التفعيل' : 'تفعيل'}
-                  </Button>
-                  {canDelete && !b.isProtected && b.id !== profile?.id ? (
-                    <>
-                      <Button variant="destructive" onClick={() => setDeleting([b.id])}>
-                        حذف
-                      </Button>
-                      <SelectBox
-                        label={`تحديد ${b.fullName || b.phone}`}
-                        checked={selection.selected.has(b.id)}
-                        onChange={() => selection.toggle(b.id)}
-                      />
-                    </>
+                  {b.email ? (
+                    <p className="text-sm" dir="ltr">
+                      {b.email}
+                    </p>
                   ) : null}
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Button variant="outline" onClick={() => setDetails(b)}>
+                      التفاصيل
+                    </Button>
+                    <Button
+                      variant={b.isActive ? 'outline' : 'default'}
+                      disabled={toggle.isPending}
+                      onClick={() => toggle.mutate({ id: b.id, activate: !b.isActive })}
+                    >
+                      {b.isActive ? 'إلغاء التفعيل' : 'تفعيل'}
+                    </Button>
+                    {canDelete && !b.isProtected && b.id !== profile?.id ? (
+                      <>
+                        <Button variant="destructive" onClick={() => setDeleting([b.id])}>
+                          حذف
+                        </Button>
+                        <SelectBox
+                          label={`تحديد ${b.fullName || b.phone}`}
+                          checked={selection.selected.has(b.id)}
+                          onChange={() => selection.toggle(b.id)}
+                        />
+                      </>
+                    ) : null}
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <Pagination
         label="صفحات الوسطاء"
         page={page}

@@ -14,9 +14,10 @@ import { Dialog } from '../../components/ui/dialog';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
@@ -59,12 +60,7 @@ function useAdminAction() {
       toast({ title: success });
       await refreshQueries('/api/admin');
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ غير متوقع'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ غير متوقع'),
   });
 }
 
@@ -115,6 +111,9 @@ function PaymentDialog({
     </Dialog>
   );
 }
+
+// The open transfer requests' empty state, also shown while they load.
+const NO_OPEN_REQUESTS = <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>;
 
 /** Commissions with payment confirmation, and the brokers' open transfer requests. */
 export function AdminCommissionsTab() {
@@ -185,43 +184,48 @@ export function AdminCommissionsTab() {
       ) : null}
       <Card className="space-y-3">
         <CardTitle>طلبات التحويل المفتوحة</CardTitle>
-        {requests.data && requests.data.items.length > 0 ? (
-          <ul className="divide-y divide-slate-100">
-            {requests.data.items.map((r) => (
-              <li
-                key={r.id}
-                className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
-              >
-                <span className="font-bold">{formatSar(r.amount)}</span>
-                <span>{r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>}</span>
-                <bdi dir="ltr" className="font-mono text-xs">
-                  {formatIban(r.iban)}
-                </bdi>
-                <span>{formatDateAr(r.createdAt)}</span>
-                <div className="flex gap-2">
-                  <Button
-                    onClick={() =>
-                      setPaying({
-                        title: 'تأكيد تنفيذ طلب التحويل',
-                        description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
-                        confirmLabel: 'تم التحويل',
-                        url: `/api/admin/transfer-requests/${r.id}/pay`,
-                        success: 'تم تنفيذ طلب التحويل',
-                      })
-                    }
-                  >
-                    تم التحويل
-                  </Button>
-                  <Button variant="outline" onClick={() => setRejecting(r)}>
-                    رفض
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>
-        )}
+        <QueryView
+          query={requests}
+          loading={NO_OPEN_REQUESTS}
+          isEmpty={(data) => data.items.length === 0}
+          empty={NO_OPEN_REQUESTS}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data.items.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+                >
+                  <span className="font-bold">{formatSar(r.amount)}</span>
+                  <span>{r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>}</span>
+                  <bdi dir="ltr" className="font-mono text-xs">
+                    {formatIban(r.iban)}
+                  </bdi>
+                  <span>{formatDateAr(r.createdAt)}</span>
+                  <div className="flex gap-2">
+                    <Button
+                      onClick={() =>
+                        setPaying({
+                          title: 'تأكيد تنفيذ طلب التحويل',
+                          description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
+                          confirmLabel: 'تم التحويل',
+                          url: `/api/admin/transfer-requests/${r.id}/pay`,
+                          success: 'تم تنفيذ طلب التحويل',
+                        })
+                      }
+                    >
+                      تم التحويل
+                    </Button>
+                    <Button variant="outline" onClick={() => setRejecting(r)}>
+                      رفض
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
         <Pagination
           label="صفحات طلبات التحويل"
           page={requestsPage}
@@ -254,57 +258,60 @@ export function AdminCommissionsTab() {
       {list.data ? (
         <p className="text-sm text-slate-700">{formatNumberAr(list.data.total)} عمولة</p>
       ) : null}
-      {!list.data ? (
-        <Skeleton className="h-40" />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title="لا توجد عمولات مطابقة" />
-      ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
-          {list.data.items.map((c) => (
-            <li key={c.id}>
-              <Card className="space-y-2 p-4">
-                <div className="flex items-center justify-between">
-                  <strong className="text-lg">{formatSar(c.amount)}</strong>
-                  <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
-                    {commissionStatusLabel(c.status)}
-                  </Badge>
-                </div>
-                <p className="text-sm">
-                  {c.brokerName || '—'} · <bdi dir="ltr">{c.brokerCode}</bdi>
-                </p>
-                <p className="text-sm text-slate-700">
-                  المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
-                </p>
-                {c.status !== 'paid' && Number(c.paidAmount) > 0 ? (
+      <QueryView
+        query={list}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState title="لا توجد عمولات مطابقة" />}
+      >
+        {(data) => (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {data.items.map((c) => (
+              <li key={c.id}>
+                <Card className="space-y-2 p-4">
+                  <div className="flex items-center justify-between">
+                    <strong className="text-lg">{formatSar(c.amount)}</strong>
+                    <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
+                      {commissionStatusLabel(c.status)}
+                    </Badge>
+                  </div>
+                  <p className="text-sm">
+                    {c.brokerName || '—'} · <bdi dir="ltr">{c.brokerCode}</bdi>
+                  </p>
                   <p className="text-sm text-slate-700">
-                    دُفع منها {formatSar(c.paidAmount)} عبر طلب تحويل
+                    المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
                   </p>
-                ) : null}
-                {c.status === 'requested' ? (
-                  <p className="text-sm text-amber-900">
-                    محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
-                  </p>
-                ) : null}
-                {c.status === 'pending' ? (
-                  <Button
-                    onClick={() =>
-                      setPaying({
-                        title: 'تأكيد دفع العمولة',
-                        description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
-                        confirmLabel: 'تأكيد الدفع',
-                        url: `/api/admin/commissions/${c.id}/confirm-payment`,
-                        success: 'تم تأكيد الدفع',
-                      })
-                    }
-                  >
-                    تأكيد الدفع
-                  </Button>
-                ) : null}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {c.status !== 'paid' && Number(c.paidAmount) > 0 ? (
+                    <p className="text-sm text-slate-700">
+                      دُفع منها {formatSar(c.paidAmount)} عبر طلب تحويل
+                    </p>
+                  ) : null}
+                  {c.status === 'requested' ? (
+                    <p className="text-sm text-amber-900">
+                      محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
+                    </p>
+                  ) : null}
+                  {c.status === 'pending' ? (
+                    <Button
+                      onClick={() =>
+                        setPaying({
+                          title: 'تأكيد دفع العمولة',
+                          description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
+                          confirmLabel: 'تأكيد الدفع',
+                          url: `/api/admin/commissions/${c.id}/confirm-payment`,
+                          success: 'تم تأكيد الدفع',
+                        })
+                      }
+                    >
+                      تأكيد الدفع
+                    </Button>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <Pagination label="صفحات العمولات" page={page} of={list.data} onPage={setPage} />
     </div>
   );

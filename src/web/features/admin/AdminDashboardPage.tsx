@@ -5,9 +5,10 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 
 type Operations = {
@@ -49,6 +50,9 @@ const WEEK = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
   timeZone: 'UTC',
 });
 
+/** The week with the most referrals, for the bars' scale (at least 1: no division by zero). */
+const busiest = (data: Operations) => Math.max(1, ...data.referralsPerWeek.map((w) => w.count));
+
 /** The admin view of /dashboard: the figures, and what waits for the team today. */
 export function AdminDashboardPage() {
   const operations = useQuery<Operations>({
@@ -61,142 +65,155 @@ export function AdminDashboardPage() {
       toast({ title: 'تم تفعيل الحساب' });
       await refreshQueries('/api/admin');
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ في تفعيل الحساب'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ في تفعيل الحساب'),
   });
-  const data = operations.data;
-  const busiest = Math.max(1, ...(data?.referralsPerWeek.map((w) => w.count) ?? []));
 
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">لوحة العمليات</h1>
-      <section aria-label="ملخص المنصة" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {data ? (
+      <QueryView
+        query={operations}
+        loading={
           <>
-            <StatTile label="إجمالي الوسطاء" value={formatNumberAr(data.summary.totalBrokers)} />
-            <StatTile label="الوسطاء المفعلون" value={formatNumberAr(data.summary.activeBrokers)} />
-            <StatTile label="إجمالي الإحالات" value={formatNumberAr(data.summary.totalReferrals)} />
-            <StatTile label="إجمالي العمولات" value={formatSar(data.summary.totalCommissions)} />
+            <section aria-label="ملخص المنصة" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              {[1, 2, 3, 4].map((i) => (
+                <Skeleton key={i} className="h-24" />
+              ))}
+            </section>
+            <Skeleton className="h-64" />
           </>
-        ) : (
-          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
+        }
+      >
+        {(data) => (
+          <>
+            <section aria-label="ملخص المنصة" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <StatTile label="إجمالي الوسطاء" value={formatNumberAr(data.summary.totalBrokers)} />
+              <StatTile
+                label="الوسطاء المفعلون"
+                value={formatNumberAr(data.summary.activeBrokers)}
+              />
+              <StatTile
+                label="إجمالي الإحالات"
+                value={formatNumberAr(data.summary.totalReferrals)}
+              />
+              <StatTile label="إجمالي العمولات" value={formatSar(data.summary.totalCommissions)} />
+            </section>
+            <div className="grid gap-5 xl:grid-cols-2">
+              <Card className="space-y-3">
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle>إحالات بانتظار المراجعة</CardTitle>
+                  <Badge tone={data.awaitingReview.total > 0 ? 'warning' : 'success'}>
+                    {formatNumberAr(data.awaitingReview.total)}
+                  </Badge>
+                </div>
+                {data.awaitingReview.items.length === 0 ? (
+                  <p className="text-sm text-slate-700">لا توجد إحالات بانتظار المراجعة.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-100">
+                    {data.awaitingReview.items.map((r) => (
+                      <li key={r.id} className="space-y-1 py-3 text-sm">
+                        <div className="flex flex-wrap items-center justify-between gap-2">
+                          <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
+                          <span>{referralStatusWithEmoji(r.status)}</span>
+                        </div>
+                        <p>
+                          المستأجر <bdi dir="ltr">{r.tenantPhone}</bdi> · الوسيط{' '}
+                          {r.brokerName || '—'}
+                        </p>
+                        <p className="text-slate-700">
+                          {formatDateAr(r.submittedAt)}
+                          {r.tenantDataReceived ? ' · وصلت بيانات المستأجر' : ''}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Link to="/referrals" className={buttonClasses('outline')}>
+                  مراجعة الإحالات
+                </Link>
+              </Card>
+              <Card className="space-y-3">
+                <div className="flex items-center justify-between gap-2">
+                  <CardTitle>طلبات التفعيل</CardTitle>
+                  <Badge tone={data.activationRequests.total > 0 ? 'warning' : 'success'}>
+                    {formatNumberAr(data.activationRequests.total)}
+                  </Badge>
+                </div>
+                {data.activationRequests.items.length === 0 ? (
+                  <p className="text-sm text-slate-700">لا توجد طلبات تفعيل.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-100">
+                    {data.activationRequests.items.map((b) => (
+                      <li
+                        key={b.id}
+                        className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+                      >
+                        <div>
+                          <p className="font-bold">{b.fullName || 'بدون اسم'}</p>
+                          <p className="text-slate-700">
+                            <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
+                            {b.activationRequestedAt
+                              ? ` · ${formatDateAr(b.activationRequestedAt)}`
+                              : ''}
+                          </p>
+                        </div>
+                        <Button
+                          aria-label={`تفعيل ${b.fullName || 'وسيط بدون اسم'} ${b.phone}`}
+                          disabled={activate.isPending}
+                          onClick={() => activate.mutate(b.id)}
+                        >
+                          تفعيل
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Link to="/admin?tab=brokers" className={buttonClasses('outline')}>
+                  جميع الوسطاء
+                </Link>
+              </Card>
+              <Card className="space-y-3">
+                <CardTitle>طلبات التحويل المفتوحة</CardTitle>
+                <p className="text-lg">
+                  <strong>{formatNumberAr(data.openTransferRequests.count)}</strong> طلب بإجمالي{' '}
+                  <strong>{formatSar(data.openTransferRequests.amount)}</strong>
+                </p>
+                <Link to="/admin?tab=commissions" className={buttonClasses('outline')}>
+                  معالجة طلبات التحويل
+                </Link>
+              </Card>
+              <Card className="space-y-3">
+                <CardTitle>الإحالات أسبوعياً</CardTitle>
+                {data.referralsPerWeek.length === 0 ? (
+                  <p className="text-sm text-slate-700">لا توجد إحالات في آخر ثمانية أسابيع.</p>
+                ) : (
+                  <ul className="space-y-2">
+                    {data.referralsPerWeek.map((w) => (
+                      <li
+                        key={w.week}
+                        className="grid grid-cols-[6rem_1fr_3rem] items-center gap-2"
+                      >
+                        <span className="text-sm">
+                          أسبوع {WEEK.format(new Date(`${w.week}T00:00:00Z`))}
+                        </span>
+                        <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
+                          <div
+                            className="h-3 rounded-full bg-brand-700"
+                            style={{
+                              inlineSize: `${Math.round((w.count / busiest(data)) * 100)}%`,
+                            }}
+                          />
+                        </div>
+                        <span className="text-sm font-bold">{formatNumberAr(w.count)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Card>
+            </div>
+          </>
         )}
-      </section>
-      {!data ? (
-        <Skeleton className="h-64" />
-      ) : (
-        <div className="grid gap-5 xl:grid-cols-2">
-          <Card className="space-y-3">
-            <div className="flex items-center justify-between gap-2">
-              <CardTitle>إحالات بانتظار المراجعة</CardTitle>
-              <Badge tone={data.awaitingReview.total > 0 ? 'warning' : 'success'}>
-                {formatNumberAr(data.awaitingReview.total)}
-              </Badge>
-            </div>
-            {data.awaitingReview.items.length === 0 ? (
-              <p className="text-sm text-slate-700">لا توجد إحالات بانتظار المراجعة.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {data.awaitingReview.items.map((r) => (
-                  <li key={r.id} className="space-y-1 py-3 text-sm">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                      <span>{referralStatusWithEmoji(r.status)}</span>
-                    </div>
-                    <p>
-                      المستأجر <bdi dir="ltr">{r.tenantPhone}</bdi> · الوسيط {r.brokerName || '—'}
-                    </p>
-                    <p className="text-slate-700">
-                      {formatDateAr(r.submittedAt)}
-                      {r.tenantDataReceived ? ' · وصلت بيانات المستأجر' : ''}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/referrals" className={buttonClasses('outline')}>
-              مراجعة الإحالات
-            </Link>
-          </Card>
-          <Card className="space-y-3">
-            <div className="flex items-center justify-between gap-2">
-              <CardTitle>طلبات التفعيل</CardTitle>
-              <Badge tone={data.activationRequests.total > 0 ? 'warning' : 'success'}>
-                {formatNumberAr(data.activationRequests.total)}
-              </Badge>
-            </div>
-            {data.activationRequests.items.length === 0 ? (
-              <p className="text-sm text-slate-700">لا توجد طلبات تفعيل.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {data.activationRequests.items.map((b) => (
-                  <li
-                    key={b.id}
-                    className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
-                  >
-                    <div>
-                      <p className="font-bold">{b.fullName || 'بدون اسم'}</p>
-                      <p className="text-slate-700">
-                        <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
-                        {b.activationRequestedAt
-                          ? ` · ${formatDateAr(b.activationRequestedAt)}`
-                          : ''}
-                      </p>
-                    </div>
-                    <Button
-                      aria-label={`تفعيل ${b.fullName || 'وسيط بدون اسم'} ${b.phone}`}
-                      disabled={activate.isPending}
-                      onClick={() => activate.mutate(b.id)}
-                    >
-                      تفعيل
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Link to="/admin?tab=brokers" className={buttonClasses('outline')}>
-              جميع الوسطاء
-            </Link>
-          </Card>
-          <Card className="space-y-3">
-            <CardTitle>طلبات التحويل المفتوحة</CardTitle>
-            <p className="text-lg">
-              <strong>{formatNumberAr(data.openTransferRequests.count)}</strong> طلب بإجمالي{' '}
-              <strong>{formatSar(data.openTransferRequests.amount)}</strong>
-            </p>
-            <Link to="/admin?tab=commissions" className={buttonClasses('outline')}>
-              معالجة طلبات التحويل
-            </Link>
-          </Card>
-          <Card className="space-y-3">
-            <CardTitle>الإحالات أسبوعياً</CardTitle>
-            {data.referralsPerWeek.length === 0 ? (
-              <p className="text-sm text-slate-700">لا توجد إحالات في آخر ثمانية أسابيع.</p>
-            ) : (
-              <ul className="space-y-2">
-                {data.referralsPerWeek.map((w) => (
-                  <li key={w.week} className="grid grid-cols-[6rem_1fr_3rem] items-center gap-2">
-                    <span className="text-sm">
-                      أسبوع {WEEK.format(new Date(`${w.week}T00:00:00Z`))}
-                    </span>
-                    <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
-                      <div
-                        className="h-3 rounded-full bg-brand-700"
-                        style={{ inlineSize: `${Math.round((w.count / busiest) * 100)}%` }}
-                      />
-                    </div>
-                    <span className="text-sm font-bold">{formatNumberAr(w.count)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-        </div>
-      )}
+      </QueryView>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card';
+import { QueryError } from '../../components/ui/query-view';
 import { Switch } from '../../components/ui/switch';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 const KEY = '/api/admin/config/sms_notifications_enabled';
@@ -22,12 +23,7 @@ export function AdminMessagingTab() {
       toast({ title: 'تم حفظ الإعدادات' });
       await queryClient.invalidateQueries({ queryKey: [KEY] });
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ في تحديث الإعدادات'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ في تحديث الإعدادات'),
   });
   return (
     <Card className="space-y-3">
@@ -45,6 +41,10 @@ export function AdminMessagingTab() {
           onCheckedChange={(on) => save.mutate(on)}
         />
       </div>
+      {/* Unread, the switch stays disabled: say why, and offer to read it again. */}
+      {setting.isError && !setting.data ? (
+        <QueryError query={setting} errorFallback="تعذر تحميل إعدادات الرسائل" />
+      ) : null}
       {!enabled ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           الرسائل متوقفة: لن يصل المستأجرين رابط إكمال البيانات تلقائياً، ويمكن للوسيط نسخ الرابط

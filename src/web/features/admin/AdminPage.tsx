@@ -5,6 +5,7 @@ import { formatNumberAr, formatSar } from '../../../domain';
 import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { Tabs } from '../../components/ui/tabs';
 import { AdminBrokersTab } from './AdminBrokersTab';
@@ -39,21 +40,23 @@ export function AdminPage() {
       </div>
     );
   }
-  const s = summary.data;
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">لوحة الإدارة</h1>
       <section aria-label="ملخص المنصة" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {s ? (
-          <>
-            <StatTile label="إجمالي الوسطاء" value={formatNumberAr(s.totalBrokers)} />
-            <StatTile label="الوسطاء المفعلون" value={formatNumberAr(s.activeBrokers)} />
-            <StatTile label="إجمالي الإحالات" value={formatNumberAr(s.totalReferrals)} />
-            <StatTile label="إجمالي العمولات" value={formatSar(s.totalCommissions)} />
-          </>
-        ) : (
-          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
-        )}
+        <QueryView
+          query={summary}
+          loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
+        >
+          {(s) => (
+            <>
+              <StatTile label="إجمالي الوسطاء" value={formatNumberAr(s.totalBrokers)} />
+              <StatTile label="الوسطاء المفعلون" value={formatNumberAr(s.activeBrokers)} />
+              <StatTile label="إجمالي الإحالات" value={formatNumberAr(s.totalReferrals)} />
+              <StatTile label="إجمالي العمولات" value={formatSar(s.totalCommissions)} />
+            </>
+          )}
+        </QueryView>
       </section>
       <Tabs
         label="أقسام لوحة الإدارة"

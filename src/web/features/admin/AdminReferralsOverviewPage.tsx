@@ -13,6 +13,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
 import type { Page } from '../../lib/types';
@@ -69,40 +70,43 @@ export function AdminReferralsOverviewPage() {
           {data ? (
             <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p>
           ) : null}
-          {!data ? (
-            <Skeleton className="h-64" />
-          ) : data.items.length === 0 ? (
-            <EmptyState title="لا توجد إحالات مطابقة" />
-          ) : (
-            <ul className="space-y-2">
-              {data.items.map((r) => (
-                <li key={r.id}>
-                  <button
-                    type="button"
-                    aria-pressed={current?.id === r.id}
-                    onClick={() => choose(r)}
-                    className={cn(
-                      'w-full space-y-1 rounded-xl border bg-white p-3 text-start hover:bg-slate-50',
-                      current?.id === r.id
-                        ? 'border-brand-700 ring-2 ring-brand-700'
-                        : 'border-slate-200',
-                    )}
-                  >
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                      <ReferralStatusBadge status={r.status} />
-                    </span>
-                    <span className="block text-sm">
-                      <bdi dir="ltr">{r.tenantPhone}</bdi> · {r.brokerName || '—'}
-                    </span>
-                    <span className="block text-sm text-slate-700">
-                      {formatDateAr(r.submittedAt)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryView
+            query={list}
+            loading={<Skeleton className="h-64" />}
+            isEmpty={(result) => result.items.length === 0}
+            empty={<EmptyState title="لا توجد إحالات مطابقة" />}
+          >
+            {(result) => (
+              <ul className="space-y-2">
+                {result.items.map((r) => (
+                  <li key={r.id}>
+                    <button
+                      type="button"
+                      aria-pressed={current?.id === r.id}
+                      onClick={() => choose(r)}
+                      className={cn(
+                        'w-full space-y-1 rounded-xl border bg-white p-3 text-start hover:bg-slate-50',
+                        current?.id === r.id
+                          ? 'border-brand-700 ring-2 ring-brand-700'
+                          : 'border-slate-200',
+                      )}
+                    >
+                      <span className="flex items-center justify-between gap-2">
+                        <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
+                        <ReferralStatusBadge status={r.status} />
+                      </span>
+                      <span className="block text-sm">
+                        <bdi dir="ltr">{r.tenantPhone}</bdi> · {r.brokerName || '—'}
+                      </span>
+                      <span className="block text-sm text-slate-700">
+                        {formatDateAr(r.submittedAt)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryView>
           <Pagination label="صفحات الإحالات" page={page} of={data} onPage={setPage} />
         </section>
         <section

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import type { Page } from '../../lib/types';
@@ -91,52 +92,55 @@ export function AdminReferralsTab() {
           />
         ) : null}
       </div>
-      {!data ? (
-        <Skeleton className="h-40" />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="لا توجد إحالات مطابقة" />
-      ) : (
-        <ul className="grid gap-3 lg:grid-cols-2">
-          {data.items.map((r) => (
-            <li key={r.id}>
-              <Card className="space-y-2 p-4">
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                  <ReferralStatusBadge status={r.status} />
-                </div>
-                <p className="text-sm">
-                  المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
-                </p>
-                <p className="text-sm">
-                  الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
-                </p>
-                <p className="text-sm text-slate-700">
-                  {formatDateAr(r.submittedAt)} ·{' '}
-                  {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
-                </p>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Button variant="outline" onClick={() => setSelected(r)}>
-                    التفاصيل
-                  </Button>
-                  <Button onClick={() => setProcessing(r)}>معالجة</Button>
-                  {canDelete ? (
-                    <>
-                      <Button variant="destructive" onClick={() => setDeleting([r.id])}>
-                        حذف
-                      </Button>
-                      <SelectBox
-                        label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
-                        checked={selection.selected.has(r.id)}
-                        onChange={() => selection.toggle(r.id)}
-                      />
-                    </>
-                  ) : null}
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={list}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(result) => result.items.length === 0}
+        empty={<EmptyState title="لا توجد إحالات مطابقة" />}
+      >
+        {(result) => (
+          <ul className="grid gap-3 lg:grid-cols-2">
+            {result.items.map((r) => (
+              <li key={r.id}>
+                <Card className="space-y-2 p-4">
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
+                    <ReferralStatusBadge status={r.status} />
+                  </div>
+                  <p className="text-sm">
+                    المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
+                  </p>
+                  <p className="text-sm">
+                    الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {formatDateAr(r.submittedAt)} ·{' '}
+                    {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
+                  </p>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Button variant="outline" onClick={() => setSelected(r)}>
+                      التفاصيل
+                    </Button>
+                    <Button onClick={() => setProcessing(r)}>معالجة</Button>
+                    {canDelete ? (
+                      <>
+                        <Button variant="destructive" onClick={() => setDeleting([r.id])}>
+                          حذف
+                        </Button>
+                        <SelectBox
+                          label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
+                          checked={selection.selected.has(r.id)}
+                          onChange={() => selection.toggle(r.id)}
+                        />
+                      </>
+                    ) : null}
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <Pagination
         label="صفحات الإحالات"
         page={page}

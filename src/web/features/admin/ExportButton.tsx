@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
+import { errorToast } from '../../components/ui/toast';
 
 /** The file name the server chose, from `Content-Disposition`. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -35,12 +35,9 @@ export function ExportButton({
       link.click();
       link.remove();
       URL.revokeObjectURL(url);
-    } catch {
-      toast({
-        title: 'فشل في تصدير البيانات',
-        description: 'حدث خطأ أثناء تصدير البيانات',
-        variant: 'destructive',
-      });
+    } catch (error) {
+      // A plain Error, not the API client's: the toast always says the fallback text.
+      errorToast('فشل في تصدير البيانات', 'حدث خطأ أثناء تصدير البيانات')(error);
     } finally {
       setPending(false);
     }

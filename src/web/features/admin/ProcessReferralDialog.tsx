@@ -11,8 +11,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import type { AdminReferral } from './types';
 
@@ -30,7 +30,7 @@ export function ProcessReferralDialog({
   referral: AdminReferral;
   onClose: () => void;
 }) {
-  const [status, setStatus] = useState(referral.status);
+  const [status, setStatus] = useState<string>(referral.status);
   const [notes, setNotes] = useState(referral.notes ?? '');
   const [contractId, setContractId] = useState(referral.contractId ?? '');
   const [contractRent, setContractRent] = useState(
@@ -62,12 +62,7 @@ export function ProcessReferralDialog({
       );
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ في تحديث حالة الإحالة'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ في تحديث حالة الإحالة'),
   });
   const submit = () => {
     setAttempted(true);

@@ -9,6 +9,8 @@ import {
   referralStatusWithEmoji,
 } from '../../../domain';
 import { Dialog } from '../../components/ui/dialog';
+import { QueryError } from '../../components/ui/query-view';
+import { isApiError } from '../../lib/api';
 import { DocumentLinks } from '../referrals/DocumentLinks';
 import type { AdminReferral, AdminTenantForm } from './types';
 
@@ -94,11 +96,14 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
               />
             </Row>
           </dl>
-        ) : tenant.isLoading ? null : (
+        ) : tenant.isLoading ? null : isApiError(tenant.error, 404) ? (
+          // The server answers 404 until the tenant submits: not a failure, the form's state.
           <div className="rounded-lg bg-amber-50 p-3 text-amber-900">
             <p className="font-medium">لم يقم المستأجر بإرسال بياناته بعد</p>
             <p>يمكن للمستأجر إكمال بياناته عبر الرابط المرسل إليه.</p>
           </div>
+        ) : (
+          <QueryError query={tenant} errorFallback="تعذر تحميل بيانات المستأجر" />
         )}
       </section>
     </div>

@@ -8,10 +8,11 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { Switch } from '../../components/ui/switch';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 import { useDebouncedValue } from '../../lib/use-debounced';
 
@@ -43,14 +44,8 @@ export function UserManagementPage() {
       toast({ title: 'تم تحديث الصلاحيات' });
       await refreshQueries('/api/superadmin');
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ في تحديث الصلاحيات'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ في تحديث الصلاحيات'),
   });
-  const counts = users.data?.counts;
 
   return (
     <div className="space-y-5">
@@ -61,16 +56,21 @@ export function UserManagementPage() {
         </Link>
       </div>
       <section aria-label="أعداد المستخدمين" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {counts ? (
-          <>
-            <StatTile label="إجمالي المستخدمين" value={formatNumberAr(counts.total)} />
-            <StatTile label="المفعلون" value={formatNumberAr(counts.active)} />
-            <StatTile label="المشرفون" value={formatNumberAr(counts.admins)} />
-            <StatTile label="المشرفون العامون" value={formatNumberAr(counts.superAdmins)} />
-          </>
-        ) : (
-          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
-        )}
+        {/* The list below shows this query's failure. */}
+        <QueryView
+          query={users}
+          loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
+          quietOnError
+        >
+          {({ counts }) => (
+            <>
+              <StatTile label="إجمالي المستخدمين" value={formatNumberAr(counts.total)} />
+              <StatTile label="المفعلون" value={formatNumberAr(counts.active)} />
+              <StatTile label="المشرفون" value={formatNumberAr(counts.admins)} />
+              <StatTile label="المشرفون العامون" value={formatNumberAr(counts.superAdmins)} />
+            </>
+          )}
+        </QueryView>
       </section>
       <Input
         type="search"
@@ -82,48 +82,51 @@ export function UserManagementPage() {
           setPage(1);
         }}
       />
-      {!users.data ? (
-        <Skeleton className="h-40" />
-      ) : users.data.items.length === 0 ? (
-        <EmptyState title="لا يوجد مستخدمون مطابقون" />
-      ) : (
-        <ul className="space-y-3">
-          {users.data.items.map((u) => (
-            <li key={u.id}>
-              <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div>
-                  <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
-                  <p className="text-sm">
-                    <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
-                  </p>
-                </div>
-                <div className="flex items-center gap-5">
-                  <span className="flex items-center gap-2 text-sm">
-                    مشرف
-                    <Switch
-                      label={`صلاحية المشرف: ${u.fullName || u.phone}`}
-                      checked={u.isAdmin}
-                      disabled={u.isProtected || change.isPending}
-                      onCheckedChange={(on) => change.mutate({ id: u.id, role: { isAdmin: on } })}
-                    />
-                  </span>
-                  <span className="flex items-center gap-2 text-sm">
-                    مشرف عام
-                    <Switch
-                      label={`صلاحية المشرف العام: ${u.fullName || u.phone}`}
-                      checked={u.isSuperAdmin}
-                      disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
-                      onCheckedChange={(on) =>
-                        change.mutate({ id: u.id, role: { isSuperAdmin: on } })
-                      }
-                    />
-                  </span>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={users}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState title="لا يوجد مستخدمون مطابقون" />}
+      >
+        {(data) => (
+          <ul className="space-y-3">
+            {data.items.map((u) => (
+              <li key={u.id}>
+                <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div>
+                    <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+                    <p className="text-sm">
+                      <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-5">
+                    <span className="flex items-center gap-2 text-sm">
+                      مشرف
+                      <Switch
+                        label={`صلاحية المشرف: ${u.fullName || u.phone}`}
+                        checked={u.isAdmin}
+                        disabled={u.isProtected || change.isPending}
+                        onCheckedChange={(on) => change.mutate({ id: u.id, role: { isAdmin: on } })}
+                      />
+                    </span>
+                    <span className="flex items-center gap-2 text-sm">
+                      مشرف عام
+                      <Switch
+                        label={`صلاحية المشرف العام: ${u.fullName || u.phone}`}
+                        checked={u.isSuperAdmin}
+                        disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
+                        onCheckedChange={(on) =>
+                          change.mutate({ id: u.id, role: { isSuperAdmin: on } })
+                        }
+                      />
+                    </span>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <Pagination label="صفحات المستخدمين" page={page} of={users.data} onPage={setPage} />
     </div>
   );

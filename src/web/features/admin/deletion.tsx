@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { formatNumberAr } from '../../../domain';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 
 /** Caches that show brokers, referrals or commissions: all read again after a deletion. */
@@ -48,15 +48,8 @@ export function useDeletion(kind: Kind, onDone: () => void) {
       onDone();
       if (total === 1) {
         const failure = failures[0];
-        toast(
-          failure
-            ? {
-                title: 'خطأ',
-                description: errorMessage(failure.reason, kind.failed),
-                variant: 'destructive',
-              }
-            : { title: kind.deleted },
-        );
+        if (failure) errorToast('خطأ', kind.failed)(failure.reason);
+        else toast({ title: kind.deleted });
       } else if (failures.length === 0) {
         toast({ title: `تم حذف ${formatNumberAr(succeeded)} من ${formatNumberAr(total)}` });
       } else {

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
 import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
@@ -84,40 +85,43 @@ export function AuditLogPage() {
           options={OPTIONS}
         />
       </div>
-      {!log.data ? (
-        <Skeleton className="h-40" />
-      ) : log.data.items.length === 0 ? (
-        <EmptyState title="لا توجد عمليات مطابقة" />
-      ) : (
-        <ul className="space-y-2">
-          {log.data.items.map((entry) => (
-            <li key={entry.id}>
-              <Card className="space-y-1 p-4 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <strong>{ACTIONS[entry.action] ?? entry.action}</strong>
-                  <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
-                </div>
-                <p>
-                  المنفذ:{' '}
-                  {entry.actorPhone ? (
-                    <bdi dir="ltr">{entry.actorPhone}</bdi>
-                  ) : (
-                    'المستأجر عبر الرابط'
-                  )}
-                </p>
-                {entry.before || entry.after ? (
-                  <details>
-                    <summary className="min-h-11 cursor-pointer py-2">قبل وبعد</summary>
-                    <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" dir="ltr">
-                      {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
-                    </pre>
-                  </details>
-                ) : null}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={log}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState title="لا توجد عمليات مطابقة" />}
+      >
+        {(data) => (
+          <ul className="space-y-2">
+            {data.items.map((entry) => (
+              <li key={entry.id}>
+                <Card className="space-y-1 p-4 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong>
+                    <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
+                  </div>
+                  <p>
+                    المنفذ:{' '}
+                    {entry.actorPhone ? (
+                      <bdi dir="ltr">{entry.actorPhone}</bdi>
+                    ) : (
+                      'المستأجر عبر الرابط'
+                    )}
+                  </p>
+                  {entry.before || entry.after ? (
+                    <details>
+                      <summary className="min-h-11 cursor-pointer py-2">قبل وبعد</summary>
+                      <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" dir="ltr">
+                        {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
+                      </pre>
+                    </details>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <Pagination label="صفحات السجل" page={page} of={log.data} onPage={setPage} />
     </div>
   );

@@ -5,16 +5,12 @@ import {
   resetPhoneFormSchema,
 } from '../../../domain';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
 import { authApi } from './api';
 import { AuthCard, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
 import { useStepFlow } from './use-step-flow';
 
 type Step = 'phone' | 'code' | 'password';
-
-const failure = (error: unknown, fallback: string) =>
-  toast({ title: 'خطأ', description: errorMessage(error, fallback), variant: 'destructive' });
 
 /** /reset-password: phone → code → new password and confirmation → /login. */
 export function ResetPasswordPage() {
@@ -30,7 +26,7 @@ export function ResetPasswordPage() {
         toast({ title: 'تم إرسال الرمز', description: 'تحقق من رسائلك النصية' });
         flow.setStep('code');
       },
-      (error) => failure(error, 'حدث خطأ في إرسال رمز التحقق'),
+      errorToast('خطأ', 'حدث خطأ في إرسال رمز التحقق'),
     );
 
   const onCode = ({ otp }: { otp: string }) =>
@@ -40,7 +36,7 @@ export function ResetPasswordPage() {
         toast({ title: 'تم التحقق', description: 'اختر كلمة مرور جديدة' });
         flow.setStep('password');
       },
-      (error) => failure(error, 'رمز التحقق غير صحيح'),
+      errorToast('خطأ', 'رمز التحقق غير صحيح'),
     );
 
   const onPassword = ({ newPassword }: { newPassword: string }) =>
@@ -53,7 +49,7 @@ export function ResetPasswordPage() {
         });
         navigate('/login', { replace: true });
       },
-      (error) => failure(error, 'حدث خطأ في تغيير كلمة المرور'),
+      errorToast('خطأ', 'حدث خطأ في تغيير كلمة المرور'),
     );
 
   const subtitles: Record<Step, string> = {

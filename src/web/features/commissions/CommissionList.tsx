@@ -1,6 +1,7 @@
 import { commissionStatusLabel, formatDateAr, formatSar } from '../../../domain';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { useCommissions } from '../../lib/queries';
 
 const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
@@ -13,34 +14,39 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
 /** Amount, date, status badge, contract number and paid date of each commission. */
 export function CommissionList() {
   const commissions = useCommissions();
-  if (!commissions.data) return <Skeleton className="h-32" />;
-  if (commissions.data.length === 0) {
-    return (
-      <EmptyState title="لا توجد عمولات بعد">
-        تظهر عمولاتك هنا بعد توقيع عقود المستأجرين الذين أحلتهم.
-      </EmptyState>
-    );
-  }
   return (
-    <ul className="space-y-3">
-      {commissions.data.map((c) => (
-        <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
-          <div className="flex items-center justify-between gap-2">
-            <strong className="text-lg">{formatSar(c.amount)}</strong>
-            <Badge tone={TONE[c.status] ?? 'neutral'}>{commissionStatusLabel(c.status)}</Badge>
-          </div>
-          <p className="mt-1 text-sm text-slate-700">
-            {formatDateAr(c.createdAt)} · المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
-          </p>
-          {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
-          {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
-          {c.status === 'potential' ? (
-            <p className="mt-1 text-sm text-slate-700">
-              عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
-            </p>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <QueryView
+      query={commissions}
+      loading={<Skeleton className="h-32" />}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState title="لا توجد عمولات بعد">
+          تظهر عمولاتك هنا بعد توقيع عقود المستأجرين الذين أحلتهم.
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <ul className="space-y-3">
+          {data.map((c) => (
+            <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
+              <div className="flex items-center justify-between gap-2">
+                <strong className="text-lg">{formatSar(c.amount)}</strong>
+                <Badge tone={TONE[c.status] ?? 'neutral'}>{commissionStatusLabel(c.status)}</Badge>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                {formatDateAr(c.createdAt)} · المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
+              </p>
+              {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
+              {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
+              {c.status === 'potential' ? (
+                <p className="mt-1 text-sm text-slate-700">
+                  عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
   );
 }

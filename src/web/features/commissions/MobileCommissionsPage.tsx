@@ -1,5 +1,6 @@
 import { formatSar } from '../../../domain';
 import { Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { useCommissionSummary } from '../../lib/queries';
 import { CommissionList } from './CommissionList';
@@ -10,14 +11,17 @@ export function MobileCommissionsPage() {
     <div className="space-y-4">
       <h1 className="text-xl font-bold">عمولاتي</h1>
       <div className="grid grid-cols-2 gap-3">
-        {summary.data ? (
-          <>
-            <StatTile label="المدفوعة" value={formatSar(summary.data.paid)} />
-            <StatTile label="المعلقة" value={formatSar(summary.data.pending)} />
-          </>
-        ) : (
-          [1, 2].map((i) => <Skeleton key={i} className="h-24" />)
-        )}
+        <QueryView
+          query={summary}
+          loading={[1, 2].map((i) => <Skeleton key={i} className="h-24" />)}
+        >
+          {(s) => (
+            <>
+              <StatTile label="المدفوعة" value={formatSar(s.paid)} />
+              <StatTile label="المعلقة" value={formatSar(s.pending)} />
+            </>
+          )}
+        </QueryView>
       </div>
       <CommissionList />
     </div>

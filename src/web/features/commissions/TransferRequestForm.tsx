@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { formatSar, transferRequestFormSchema } from '../../../domain';
 import { Button } from '../../components/ui/button';
 import { FormField, Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 
 type Form = z.input<ReturnType<typeof transferRequestFormSchema>>;
@@ -25,12 +25,7 @@ export function TransferRequestForm({ available }: { available: number }) {
       form.reset();
       await refreshQueries('/api/commissions');
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'فشل في إرسال طلب التحويل'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'فشل في إرسال طلب التحويل'),
   });
   const errors = form.formState.errors;
   const nothingPending = available <= 0;

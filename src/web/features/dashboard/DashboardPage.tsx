@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { useMetrics, useReferrals } from '../../lib/queries';
@@ -17,7 +18,6 @@ export function DashboardPage() {
   const latest = useReferrals({ page: 1 });
   const requestActivation = useRequestActivation();
   if (!profile) return null;
-  const m = metrics.data;
 
   return (
     <div className="space-y-6">
@@ -52,32 +52,35 @@ export function DashboardPage() {
       ) : null}
 
       <section aria-label="ملخص الأداء" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {m ? (
-          <>
-            <StatTile
-              label="الطلبات النشطة"
-              value={formatNumberAr(m.activeReferrals)}
-              icon={<FileText aria-hidden="true" className="size-5" />}
-            />
-            <StatTile
-              label="إجمالي العمولات"
-              value={formatSar(m.totalCommission)}
-              icon={<Wallet aria-hidden="true" className="size-5" />}
-            />
-            <StatTile
-              label="العقود المكتملة"
-              value={formatNumberAr(m.completedContracts)}
-              icon={<CheckCircle2 aria-hidden="true" className="size-5" />}
-            />
-            <StatTile
-              label="نسبة النجاح"
-              value={formatPercentAr(m.successRate)}
-              icon={<Percent aria-hidden="true" className="size-5" />}
-            />
-          </>
-        ) : (
-          [1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)
-        )}
+        <QueryView
+          query={metrics}
+          loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
+        >
+          {(m) => (
+            <>
+              <StatTile
+                label="الطلبات النشطة"
+                value={formatNumberAr(m.activeReferrals)}
+                icon={<FileText aria-hidden="true" className="size-5" />}
+              />
+              <StatTile
+                label="إجمالي العمولات"
+                value={formatSar(m.totalCommission)}
+                icon={<Wallet aria-hidden="true" className="size-5" />}
+              />
+              <StatTile
+                label="العقود المكتملة"
+                value={formatNumberAr(m.completedContracts)}
+                icon={<CheckCircle2 aria-hidden="true" className="size-5" />}
+              />
+              <StatTile
+                label="نسبة النجاح"
+                value={formatPercentAr(m.successRate)}
+                icon={<Percent aria-hidden="true" className="size-5" />}
+              />
+            </>
+          )}
+        </QueryView>
       </section>
 
       <Card>
@@ -105,28 +108,35 @@ export function DashboardPage() {
 
       <Card>
         <CardTitle className="mb-3">أحدث الإحالات</CardTitle>
-        {latest.data && latest.data.items.length === 0 ? (
-          <EmptyState title="لا توجد إحالات بعد">
-            ابدأ بإضافة أول إحالة لمستأجر يرغب في الدفع الشهري.
-          </EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {(latest.data?.items ?? []).slice(0, 3).map((r) => (
-              <li key={r.id}>
-                <Link
-                  to={`/referral/${r.id}`}
-                  className="flex min-h-14 flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
-                >
-                  <bdi dir="ltr" className="font-medium">
-                    {r.tenantPhone}
-                  </bdi>
-                  <span className="text-sm text-slate-700">{formatDateAr(r.submittedAt)}</span>
-                  <ReferralStatusBadge status={r.status} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={latest}
+          loading={null}
+          isEmpty={(data) => data.items.length === 0}
+          empty={
+            <EmptyState title="لا توجد إحالات بعد">
+              ابدأ بإضافة أول إحالة لمستأجر يرغب في الدفع الشهري.
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data.items.slice(0, 3).map((r) => (
+                <li key={r.id}>
+                  <Link
+                    to={`/referral/${r.id}`}
+                    className="flex min-h-14 flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
+                  >
+                    <bdi dir="ltr" className="font-medium">
+                      {r.tenantPhone}
+                    </bdi>
+                    <span className="text-sm text-slate-700">{formatDateAr(r.submittedAt)}</span>
+                    <ReferralStatusBadge status={r.status} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { refreshSession } from '../../app/session';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 
 /** Asks the administration to activate the account; the banner's button then disappears. */
 export function useRequestActivation() {
@@ -11,11 +11,6 @@ export function useRequestActivation() {
       toast({ title: 'تم إرسال طلب التفعيل', description: 'سيتم مراجعة طلبك من قبل الإدارة' });
       await refreshSession();
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ في إرسال الطلب'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ في إرسال الطلب'),
   });
 }

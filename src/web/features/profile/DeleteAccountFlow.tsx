@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormField, Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 const PHRASE = 'حذف الحساب';
@@ -32,12 +32,7 @@ export function DeleteAccountFlow() {
         navigate('/mobile', { replace: true });
       }, LOGOUT_DELAY_MS);
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ في حذف الحساب',
-        description: errorMessage(error, 'حدث خطأ أثناء حذف الحساب'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ في حذف الحساب', 'حدث خطأ أثناء حذف الحساب'),
   });
 
   return (

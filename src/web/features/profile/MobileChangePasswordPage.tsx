@@ -10,8 +10,8 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 
 type Values = z.output<typeof changePasswordFormSchema>;
 
@@ -35,12 +35,7 @@ export function MobileChangePasswordPage() {
       toast({ title: 'تم تغيير كلمة المرور' });
       navigate('/mobile-profile');
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ أثناء تغيير كلمة المرور'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ أثناء تغيير كلمة المرور'),
   });
   if (isLoading) return <PageLoading />;
   if (!profile) {

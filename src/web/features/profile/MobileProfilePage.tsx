@@ -12,8 +12,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { FormField, Input, Textarea } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
 
 type Form = z.input<typeof profileFormSchema>;
@@ -40,12 +40,7 @@ export function MobileProfilePage() {
       await refreshSession();
       setEditing(false);
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ في التحديث',
-        description: errorMessage(error, 'حدث خطأ أثناء حفظ المعلومات'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ في التحديث', 'حدث خطأ أثناء حفظ المعلومات'),
   });
   if (!profile) return null;
 

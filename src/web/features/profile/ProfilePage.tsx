@@ -14,8 +14,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { BRAND } from '../../lib/brand';
 
 type ProfileForm = z.input<typeof profileFormSchema>;
@@ -47,12 +47,7 @@ export function ProfilePage() {
       await refreshSession();
       navigate('/dashboard');
     },
-    onError: (error) =>
-      toast({
-        title: 'خطأ',
-        description: errorMessage(error, 'حدث خطأ في حفظ الملف الشخصي'),
-        variant: 'destructive',
-      }),
+    onError: errorToast('خطأ', 'حدث خطأ في حفظ الملف الشخصي'),
   });
   if (!profile) return null;
 

@@ -2,28 +2,35 @@ import { ExternalLink, MessageCircle, Phone } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatDateAr, formatSar, telHref, whatsappHref } from '../../../domain';
 import { useSession } from '../../app/session';
-import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { isApiError } from '../../lib/api';
 import { useReferralDetails } from '../../lib/queries';
 import { DocumentLinks } from './DocumentLinks';
 
+/** The referral as the details query answers it. */
+type Details = NonNullable<ReturnType<typeof useReferralDetails>['data']>;
+
 export function MobileReferralDetailsPage() {
   const { id = '' } = useParams();
-  const { profile } = useSession();
   const details = useReferralDetails(id);
-  if (details.isLoading) return <Skeleton className="h-64" />;
-  if (!details.data) {
-    return (
-      <Alert>
-        {isApiError(details.error, 404) ? 'الطلب غير موجود' : 'فشل في جلب تفاصيل الإحالة'}
-      </Alert>
-    );
-  }
-  const r = details.data;
+  return (
+    <QueryView
+      query={details}
+      loading={<Skeleton className="h-64" />}
+      errorText={(error) => (isApiError(error, 404) ? 'الطلب غير موجود' : null)}
+      errorFallback="فشل في جلب تفاصيل الإحالة"
+    >
+      {(r) => <ReferralDetail r={r} />}
+    </QueryView>
+  );
+}
+
+function ReferralDetail({ r }: { r: Details }) {
+  const { profile } = useSession();
   const tenant = r.tenantData;
 
   return (

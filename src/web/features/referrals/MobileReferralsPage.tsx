@@ -14,6 +14,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
+import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { useReferrals } from '../../lib/queries';
 
@@ -39,55 +40,59 @@ export function MobileReferralsPage() {
         onChange={(e) => setSearch(e.target.value)}
         placeholder="ابحث برقم الجوال أو الحالة"
       />
-      {!referrals.data ? (
-        <Skeleton className="h-32" />
-      ) : items.length === 0 ? (
-        <EmptyState title="لا توجد طلبات" />
-      ) : (
-        <ul className="space-y-3">
-          {items.map((r) => (
-            <li key={r.id}>
-              <Card className="space-y-3 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div>
-                    <bdi dir="ltr" className="font-bold">
-                      {r.tenantPhone}
-                    </bdi>
-                    <p className="text-sm text-slate-700">
-                      {r.submittedAt ? formatDateAr(r.submittedAt) : 'غير محدد'}
-                    </p>
+      {/* Empty and listed by the search's matches (`items`), not by the whole answer. */}
+      <QueryView
+        query={referrals}
+        loading={<Skeleton className="h-32" />}
+        isEmpty={() => items.length === 0}
+        empty={<EmptyState title="لا توجد طلبات" />}
+      >
+        {() => (
+          <ul className="space-y-3">
+            {items.map((r) => (
+              <li key={r.id}>
+                <Card className="space-y-3 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div>
+                      <bdi dir="ltr" className="font-bold">
+                        {r.tenantPhone}
+                      </bdi>
+                      <p className="text-sm text-slate-700">
+                        {r.submittedAt ? formatDateAr(r.submittedAt) : 'غير محدد'}
+                      </p>
+                    </div>
+                    <ReferralStatusBadge status={r.status} />
                   </div>
-                  <ReferralStatusBadge status={r.status} />
-                </div>
-                <p className="text-sm">
-                  الإيجار: {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}
-                </p>
-                <div className="grid grid-cols-3 gap-2">
-                  <Link
-                    to={`/mobile-referral-details/${r.id}`}
-                    className={buttonClasses('outline')}
-                  >
-                    التفاصيل
-                  </Link>
-                  <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
-                    <Phone aria-hidden="true" className="size-4" />
-                    اتصال
-                  </a>
-                  <a
-                    href={whatsappHref(r.tenantPhone)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className={buttonClasses('outline')}
-                  >
-                    <MessageCircle aria-hidden="true" className="size-4" />
-                    واتساب
-                  </a>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <p className="text-sm">
+                    الإيجار: {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}
+                  </p>
+                  <div className="grid grid-cols-3 gap-2">
+                    <Link
+                      to={`/mobile-referral-details/${r.id}`}
+                      className={buttonClasses('outline')}
+                    >
+                      التفاصيل
+                    </Link>
+                    <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
+                      <Phone aria-hidden="true" className="size-4" />
+                      اتصال
+                    </a>
+                    <a
+                      href={whatsappHref(r.tenantPhone)}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={buttonClasses('outline')}
+                    >
+                      <MessageCircle aria-hidden="true" className="size-4" />
+                      واتساب
+                    </a>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { newReferralFormSchema } from '../../../domain';
 import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/button';
 import { FormField, Input } from '../../components/ui/input';
-import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { errorToast, toast } from '../../components/ui/toast';
+import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
 
 type Form = z.input<typeof newReferralFormSchema>;
@@ -39,18 +39,10 @@ export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) 
       await refreshQueries('/api/referrals', '/api/dashboard/metrics');
       navigate(variant === 'mobile' ? '/mobile-dashboard' : '/dashboard');
     },
-    onError: (error) =>
+    onError:
       variant === 'mobile'
-        ? toast({
-            title: 'خطأ في إنشاء الطلب',
-            description: errorMessage(error, 'حدث خطأ غير متوقع'),
-            variant: 'destructive',
-          })
-        : toast({
-            title: 'خطأ',
-            description: errorMessage(error, 'فشل في إرسال الإحالة'),
-            variant: 'destructive',
-          }),
+        ? errorToast('خطأ في إنشاء الطلب', 'حدث خطأ غير متوقع')
+        : errorToast('خطأ', 'فشل في إرسال الإحالة'),
   });
   if (!profile) return null;
 

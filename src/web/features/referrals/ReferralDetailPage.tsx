@@ -10,10 +10,10 @@ import {
   telHref,
   whatsappHref,
 } from '../../../domain';
-import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -26,18 +26,25 @@ const STEPS = [
   { key: 'contractCompleted', label: 'اكتمل العقد' },
 ] as const;
 
+/** The referral as the details query answers it. */
+type Details = NonNullable<ReturnType<typeof useReferralDetails>['data']>;
+
 export function ReferralDetailPage() {
   const { id = '' } = useParams();
   const details = useReferralDetails(id);
-  if (details.isLoading) return <Skeleton className="h-64" />;
-  if (!details.data) {
-    return (
-      <Alert>
-        {isApiError(details.error, 404) ? 'الطلب غير موجود' : 'فشل في جلب تفاصيل الإحالة'}
-      </Alert>
-    );
-  }
-  const r = details.data;
+  return (
+    <QueryView
+      query={details}
+      loading={<Skeleton className="h-64" />}
+      errorText={(error) => (isApiError(error, 404) ? 'الطلب غير موجود' : null)}
+      errorFallback="فشل في جلب تفاصيل الإحالة"
+    >
+      {(r) => <ReferralDetail r={r} />}
+    </QueryView>
+  );
+}
+
+function ReferralDetail({ r }: { r: Details }) {
   const progress = referralProgress(r.status);
   const summary = `طلب المستأجر ${r.tenantPhone} - الحالة: ${referralStatusLabel(r.status)} - تاريخ الإرسال: ${formatDateAr(r.submittedAt)}`;
 

@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
+import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { type ReferralFilters, useReferrals } from '../../lib/queries';
@@ -29,7 +30,6 @@ export function ReferralsPage() {
   const referrals = useReferrals(filters);
   const set = (change: Partial<ReferralFilters>) =>
     setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
-  const data = referrals.data;
 
   return (
     <div className="space-y-4">
@@ -82,72 +82,77 @@ export function ReferralsPage() {
         </Button>
       </Card>
 
-      {!data ? (
-        <Skeleton className="h-40" />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="لا توجد إحالات مطابقة">
-          <Link to="/new-referral" className={buttonClasses('default')}>
-            إضافة إحالة جديدة
-          </Link>
-        </EmptyState>
-      ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[720px] text-start text-sm">
-            <caption className="sr-only">قائمة الإحالات</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {[
-                  'رقم الجوال',
-                  'نوع العقار',
-                  'المدينة',
-                  'الحي',
-                  'تاريخ الإرسال',
-                  'الحالة',
-                  'إجراءات',
-                ].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-3 text-start font-medium">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.items.map((r) => (
-                <tr key={r.id}>
-                  <td className="px-3 py-2">
-                    <bdi dir="ltr">{r.tenantPhone}</bdi>
-                  </td>
-                  <td className="px-3 py-2">{propertyTypeLabel(r.propertyType) || '—'}</td>
-                  <td className="px-3 py-2">{cityLabel(r.city) || '—'}</td>
-                  <td className="px-3 py-2">{r.district || '—'}</td>
-                  <td className="px-3 py-2">{formatDateAr(r.submittedAt)}</td>
-                  <td className="px-3 py-2">
-                    <ReferralStatusBadge status={r.status} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-2">
-                      <Link to={`/referral/${r.id}`} className={buttonClasses('outline')}>
-                        التفاصيل
-                      </Link>
-                      <a
-                        href={telHref(r.tenantPhone)}
-                        className={buttonClasses('ghost')}
-                        aria-label={`اتصال بالرقم ${r.tenantPhone}`}
-                      >
-                        <Phone aria-hidden="true" className="size-4" />
-                      </a>
-                    </div>
-                  </td>
+      <QueryView
+        query={referrals}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState title="لا توجد إحالات مطابقة">
+            <Link to="/new-referral" className={buttonClasses('default')}>
+              إضافة إحالة جديدة
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <Card className="overflow-x-auto p-0">
+            <table className="w-full min-w-[720px] text-start text-sm">
+              <caption className="sr-only">قائمة الإحالات</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  {[
+                    'رقم الجوال',
+                    'نوع العقار',
+                    'المدينة',
+                    'الحي',
+                    'تاريخ الإرسال',
+                    'الحالة',
+                    'إجراءات',
+                  ].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-3 text-start font-medium">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.items.map((r) => (
+                  <tr key={r.id}>
+                    <td className="px-3 py-2">
+                      <bdi dir="ltr">{r.tenantPhone}</bdi>
+                    </td>
+                    <td className="px-3 py-2">{propertyTypeLabel(r.propertyType) || '—'}</td>
+                    <td className="px-3 py-2">{cityLabel(r.city) || '—'}</td>
+                    <td className="px-3 py-2">{r.district || '—'}</td>
+                    <td className="px-3 py-2">{formatDateAr(r.submittedAt)}</td>
+                    <td className="px-3 py-2">
+                      <ReferralStatusBadge status={r.status} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex gap-2">
+                        <Link to={`/referral/${r.id}`} className={buttonClasses('outline')}>
+                          التفاصيل
+                        </Link>
+                        <a
+                          href={telHref(r.tenantPhone)}
+                          className={buttonClasses('ghost')}
+                          aria-label={`اتصال بالرقم ${r.tenantPhone}`}
+                        >
+                          <Phone aria-hidden="true" className="size-4" />
+                        </a>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        )}
+      </QueryView>
       <Pagination
         label="الصفحات"
         page={filters.page ?? 1}
-        of={data}
+        of={referrals.data}
         onPage={(page) => set({ page })}
       />
     </div>

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
+import { QueryError } from '../../components/ui/query-view';
 import { apiRequest, errorMessage, isApiError } from '../../lib/api';
 import { BRAND } from '../../lib/brand';
 import { DocumentField } from './DocumentField';
@@ -62,13 +63,18 @@ export function TenantFormPage() {
 
   if (info.isLoading) return <PageLoading />;
   if (!info.data) {
-    const invalid = isApiError(info.error, 404) || isApiError(info.error, 410);
     return (
       <Shell>
         <h1 className="text-xl font-bold">نموذج بيانات المستأجر</h1>
-        <Alert>
-          {invalid ? 'الرابط غير صالح أو منتهي الصلاحية' : 'فشل في تحميل بيانات النموذج'}
-        </Alert>
+        <QueryError
+          query={info}
+          errorText={(error) =>
+            isApiError(error, 404) || isApiError(error, 410)
+              ? 'الرابط غير صالح أو منتهي الصلاحية'
+              : null
+          }
+          errorFallback="فشل في تحميل بيانات النموذج"
+        />
       </Shell>
     );
   }
