@@ -56,4 +56,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
+/** A page of `T`, as `pageOf` declares it. */
+export type Page<T> = Omit<z.output<ReturnType<typeof pageOf>>, 'items'> & { items: T[] };
+
 export const ok = z.object({ ok: z.literal(true) });

@@ -1,25 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { profile } from '../../contract/brokers';
 import { apiRequest } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 
-export type Profile = {
-  id: string;
-  phone: string;
-  brokerCode: string;
-  fullName: string | null;
-  officeName: string | null;
-  secondPhone: string | null;
-  bio: string | null;
-  falLicense: string | null;
-  email: string | null;
-  city: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  activationRequestedAt: string | null;
-  createdAt: string;
-};
+/** The signed-in broker, as the contract declares the profile call's answer. */
+export type Profile = z.infer<typeof profile>;
 
 export const PROFILE_KEY = ['/api/broker/profile'] as const;
 
