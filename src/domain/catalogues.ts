@@ -36,7 +36,7 @@ const labelFrom =
 export const cityLabel = labelFrom(CITIES);
 export const propertyTypeLabel = labelFrom(PROPERTY_TYPES);
 
-/** The spec's labels; any other status is shown as it is. */
+/** The labels of docs/product.md#commissions; any other status is shown as it is. */
 export function commissionStatusLabel(status: string): string {
   return COMMISSION_LABELS[status] ?? status;
 }

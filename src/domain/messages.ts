@@ -1,4 +1,4 @@
-/** Every Arabic validation text, worded exactly as the product spec gives it. */
+/** Every Arabic validation text, in one place; the rules they word: docs/product.md#validation. */
 export const MESSAGES = {
   saudiPhone: 'يرجى إدخال رقم جوال سعودي صحيح',
   mobilePhone: 'يرجى إدخال رقم جوال صحيح',

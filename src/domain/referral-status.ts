@@ -33,7 +33,7 @@ export const TERMINAL_REFERRAL_STATUSES: readonly ReferralStatus[] = ['rejected'
 const isKey = (value: string): value is ReferralStatus =>
   (REFERRAL_STATUS_KEYS as readonly string[]).includes(value);
 
-/** Unknown or missing values count as the first status, as the spec says. */
+/** Unknown or missing values count as the first status (docs/product.md#referral-statuses). */
 export function normalizeReferralStatus(value: string | null | undefined): ReferralStatus {
   return value && isKey(value) ? value : 'pending_completion';
 }

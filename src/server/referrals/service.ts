@@ -66,7 +66,7 @@ export async function listBrokerReferrals(
   if (filters.status) conditions.push(eq(referrals.status, filters.status));
   if (filters.phone) conditions.push(ilike(referrals.tenantPhone, `%${filters.phone}%`));
   if (filters.from) {
-    // A start date alone means that one day (spec section 2).
+    // A start date alone means that one day (docs/product.md#referral-lists-and-filters).
     const start = riyadhDayRange(filters.from).start;
     const end = riyadhDayRange(filters.to ?? filters.from).end;
     conditions.push(gte(referrals.submittedAt, start), lt(referrals.submittedAt, end));

@@ -13,7 +13,7 @@ const allowed = (profile: Profile, access: Access) =>
       : true;
 
 /**
- * Route guard of spec section 2: loading text while the session resolves; signed-out users to
+ * Route guard of docs/product.md#screens: loading text while the session resolves; signed out to
  * /login (mobile pages to /mobile); missing privilege to /dashboard.
  */
 export function RequireSession({ access, children }: { access: Access; children: ReactNode }) {

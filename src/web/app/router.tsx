@@ -198,7 +198,7 @@ export const router = createBrowserRouter([
         element: guarded('mobile', <MobileLayout />),
         children: MOBILE_PAGES,
       },
-      // Reachable signed out too: it then asks to sign in (spec section 2).
+      // Reachable signed out too: it then asks to sign in (docs/product.md#screens).
       { path: '/mobile-change-password', element: <MobileChangePasswordPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

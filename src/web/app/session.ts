@@ -36,7 +36,7 @@ export function useLogout(to: string): () => Promise<void> {
     try {
       await apiRequest('POST', '/api/auth/logout');
     } catch (error) {
-      // Spec section 8: a logout failure is only logged; the local session ends anyway.
+      // A failed logout is only logged; the session ends anyway (docs/product.md#client-behaviour).
       console.error('logout failed', error);
     }
     queryClient.clear();

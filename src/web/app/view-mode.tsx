@@ -16,7 +16,7 @@ export function ViewModeProvider({ children }: { children: ReactNode }) {
 
 export const useViewMode = () => useContext(ViewModeContext);
 
-/** Spec section 4: admins see the admin dashboard and referrals only in the admin view. */
+/** Admin dashboard and referrals only in the admin view (docs/product.md#client-behaviour). */
 export function ByViewMode({ broker, admin }: { broker: ReactNode; admin: ReactNode }) {
   const { profile } = useSession();
   const { mode } = useViewMode();

@@ -1,5 +1,5 @@
 /**
- * The API client of spec section 7: cookies on every call, JSON bodies, and a non-OK
+ * The API client (docs/architecture.md#on-the-web): cookies on every call, JSON bodies, a non-OK
  * response becomes an Error whose message is "<status>: <body text or status text>".
  */
 export class ApiError extends Error {

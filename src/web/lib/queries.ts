@@ -10,7 +10,7 @@ import type {
   TransferRequest,
 } from './types';
 
-/** Spec section 7: the dashboard, referrals and commissions are polled every 30 s. */
+/** docs/product.md#client-behaviour: the dashboard, referrals and commissions poll every 30 s. */
 const POLL_MS = 30_000;
 
 export type ReferralFilters = {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fetchQuery } from './api';
 
-/** Spec section 7: no retries, no refetch on focus, data never stale unless a query says so. */
+/** docs/product.md#client-behaviour: no retries, no refetch on focus, never stale by default. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -21,7 +21,7 @@ const WIDE = '(min-width: 1024px)';
 
 type NavItem = { to: string; label: string; icon: ReactNode; show?: (p: Profile) => boolean };
 
-/** Spec order: dashboard, admin panel (second), user management (third), then the broker's. */
+/** docs/product.md#screens: dashboard, admin panel (second), user management (third), the rest. */
 const NAV: NavItem[] = [
   {
     to: '/dashboard',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BRAND } from '../../lib/brand';
 import { cn } from '../../lib/cn';
 
-/** The spec's loading text while something resolves. */
+/** The loading text while something resolves (docs/product.md#messages-and-feedback). */
 function Loading({ label = 'جاري التحميل...' }: { label?: string }) {
   return (
     <div

@@ -12,7 +12,7 @@ export type ToastInput = {
 
 type ToastEntry = ToastInput & { id: number };
 
-// Spec section 8: one toast visible at a time; a new one replaces the current one.
+// One toast visible at a time; a new one replaces it (docs/product.md#messages-and-feedback).
 let current: ToastEntry | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -46,7 +46,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** Toasts per spec section 8: 5 s, swipe right to dismiss (50 px), F8 focuses the region. */
+/** docs/product.md#messages-and-feedback: 5 s, swipe right (50 px) dismisses, F8 focuses. */
 export function Toaster() {
   const entry = useSyncExternalStore(subscribe, () => current);
   return (

@@ -6,7 +6,7 @@ import { authApi } from './api';
 import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
 
 /**
- * What /login and /mobile share (spec section 4): the phone decides between the code and the
+ * What /login and /mobile share (docs/product.md#sign-up-and-sign-in): the phone picks code or
  * password; a login that still needs a code starts the code flow; success goes home shortly.
  */
 export function useSignIn<Step extends string>(options: {

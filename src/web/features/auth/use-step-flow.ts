@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * State shared by the sign-in flows: the current step, the phone, the development code,
- * an error, and whether a call is under way. `reset` is the spec's Back: everything anew.
+ * an error, whether a call is under way. `reset` is Back (docs/product.md#sign-up-and-sign-in).
  */
 export function useStepFlow<Step extends string>(first: Step) {
   const [step, setStep] = useState<Step>(first);

@@ -4,7 +4,7 @@ import { formatNumberAr, formatSar } from '../../../domain/money';
 import { buttonClasses } from '../../components/ui/button';
 import { BRAND } from '../../lib/brand';
 
-/** Fixed sample figures of the static mockup (spec section 9): not anyone's data. */
+/** Fixed sample figures of the static mockup (docs/product.md#public-pages): not anyone's data. */
 const SAMPLE = {
   activeReferrals: 12,
   commissions: 15_000,

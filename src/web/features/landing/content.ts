@@ -4,7 +4,7 @@ import { formatNumberAr, formatSar } from '../../../domain/money';
 
 const percent = (n: number) => `${formatNumberAr(n, 1)}٪`;
 
-/** Spec section 9's worked example, computed from the commission rule, not typed in. */
+/** The worked example of docs/product.md#money-rules, computed from the rule, not typed in. */
 export const EXAMPLE_RENT = 50_000;
 export const ORDINARY_FEE_RATE = 0.025;
 

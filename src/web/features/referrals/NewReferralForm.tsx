@@ -16,7 +16,7 @@ type Values = z.output<typeof newReferralFormSchema>;
 
 /**
  * The tenant's phone and an optional annual rent. Blocked while the account is inactive or
- * the full name is empty; on success the spec's toast, then the dashboard.
+ * the full name is empty; on success: toast, dashboard (docs/product.md#creating-a-referral).
  */
 export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) {
   const { profile } = useSession();
