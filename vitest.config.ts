@@ -7,7 +7,12 @@ const integrationInclude = ['src/server/**/*.integration.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'api-pglite',

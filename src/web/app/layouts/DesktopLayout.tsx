@@ -14,7 +14,7 @@ import { NavLink, Outlet } from 'react-router';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { BRAND } from '../../lib/brand';
 import { cn } from '../../lib/cn';
-import { type Profile, useLogout, useSession } from '../session';
+import { type Profile, useLogout, useSession } from '../../lib/session';
 import { useViewMode } from '../view-mode';
 
 const WIDE = '(min-width: 1024px)';

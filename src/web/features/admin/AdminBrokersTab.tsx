@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '../../../domain';
-import { type Profile, useSession } from '../../app/session';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,6 +13,7 @@ import { Select } from '../../components/ui/select';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
+import { type Profile, useSession } from '../../lib/session';
 import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import {

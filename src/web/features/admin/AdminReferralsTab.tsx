@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateAr, formatNumberAr, formatSar, REFERRAL_STATUSES } from '../../../domain';
-import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
@@ -10,6 +9,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { useSession } from '../../lib/session';
 import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import {

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumberAr } from '../../../domain';
-import type { Profile } from '../../app/session';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
@@ -14,6 +13,7 @@ import { Switch } from '../../components/ui/switch';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
+import type { Profile } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced';
 
 type User = Profile & { isProtected: boolean };

@@ -1,5 +1,5 @@
-import type { Profile } from '../../app/session';
 import { apiRequest } from '../../lib/api';
+import type { Profile } from '../../lib/session';
 
 type SignedIn = { user: Profile };
 

@@ -1,7 +1,6 @@
 import { CheckCircle2, FileText, Percent, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateAr, formatNumberAr, formatPercentAr, formatSar } from '../../../domain';
-import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -10,6 +9,7 @@ import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { useMetrics, useReferrals } from '../../lib/queries';
+import { useSession } from '../../lib/session';
 import { useRequestActivation } from './use-request-activation';
 
 export function DashboardPage() {

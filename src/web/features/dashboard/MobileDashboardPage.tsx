@@ -1,7 +1,6 @@
 import { FileText, LogOut, PlusCircle, User, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateAr, formatNumberAr, formatSar } from '../../../domain';
-import { useLogout, useSession } from '../../app/session';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -10,6 +9,7 @@ import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { useMetrics, useReferrals } from '../../lib/queries';
+import { useLogout, useSession } from '../../lib/session';
 
 function Totals({ referrals, commissions }: { referrals: number; commissions: number | string }) {
   return (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { refreshSession } from '../../app/session';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
+import { refreshSession } from '../../lib/session';
 
 /** Asks the administration to activate the account; the banner's button then disappears. */
 export function useRequestActivation() {

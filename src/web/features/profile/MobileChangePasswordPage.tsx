@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { changePasswordFormSchema } from '../../../domain';
-import { useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -12,6 +11,7 @@ import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
+import { useSession } from '../../lib/session';
 
 type Values = z.output<typeof changePasswordFormSchema>;
 

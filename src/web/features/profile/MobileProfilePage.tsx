@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { formatPercentAr, mobileProfileCompletion, profileFormSchema } from '../../../domain';
-import { refreshSession, useSession } from '../../app/session';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -14,6 +13,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
+import { refreshSession, useSession } from '../../lib/session';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
 
 type Form = z.input<typeof profileFormSchema>;

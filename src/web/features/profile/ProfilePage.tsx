@@ -9,7 +9,6 @@ import {
   formatPercentAr,
   profileFormSchema,
 } from '../../../domain';
-import { refreshSession, useLogout, useSession } from '../../app/session';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { FormField, Input, Textarea } from '../../components/ui/input';
@@ -17,6 +16,7 @@ import { Select } from '../../components/ui/select';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
 import { BRAND } from '../../lib/brand';
+import { refreshSession, useLogout, useSession } from '../../lib/session';
 
 type ProfileForm = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;

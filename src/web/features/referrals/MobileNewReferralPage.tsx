@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
 import { Card } from '../../components/ui/card';
+import { useSession } from '../../lib/session';
 import { NewReferralForm } from './NewReferralForm';
 
 const STEPS = [

@@ -1,7 +1,6 @@
 import { ExternalLink, MessageCircle, Phone } from 'lucide-react';
 import { useParams } from 'react-router';
 import { formatDateAr, formatSar, telHref, whatsappHref } from '../../../domain';
-import { useSession } from '../../app/session';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
@@ -9,6 +8,7 @@ import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { isApiError } from '../../lib/api';
 import { useReferralDetails } from '../../lib/queries';
+import { useSession } from '../../lib/session';
 import { DocumentLinks } from './DocumentLinks';
 
 /** The referral as the details query answers it. */

@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { newReferralFormSchema } from '../../../domain';
-import { useSession } from '../../app/session';
 import { Button } from '../../components/ui/button';
 import { FormField, Input } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';
 import { refreshQueries } from '../../lib/queries';
+import { useSession } from '../../lib/session';
 
 type Form = z.input<typeof newReferralFormSchema>;
 type Values = z.output<typeof newReferralFormSchema>;

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { profile } from '../../contract/brokers';
-import { apiRequest } from '../lib/api';
-import { queryClient } from '../lib/query-client';
+import { apiRequest } from './api';
+import { queryClient } from './query-client';
 
 /** The signed-in broker, as the contract declares the profile call's answer. */
 export type Profile = z.infer<typeof profile>;
