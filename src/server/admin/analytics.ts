@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { riyadhDayRange } from '../../domain/index.js';
+import { type ReferralStatus, riyadhDayRange } from '../../domain/index.js';
 import type { Database } from '../db/client.js';
 
 /**
@@ -36,7 +36,7 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
   const inRange = sql`r.submitted_at >= ${start.toISOString()}::timestamptz and r.submitted_at < ${end.toISOString()}::timestamptz`;
 
   const [weekly, [funnel], monthly, cities, top] = await Promise.all([
-    query<{ week: string; status: string; count: number }>(
+    query<{ week: string; status: ReferralStatus; count: number }>(
       db,
       sql`select ${riyadhWeek('r.submitted_at')} as week, r.status, count(*)::int as count
           from referrals r where ${inRange}
@@ -95,21 +95,21 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
     range,
     referralsPerWeek: weekly,
     funnel: [
-      { stage: 'submitted', count: stages.submitted, ofPrevious: 1, ofSubmitted: 1 },
+      { stage: 'submitted' as const, count: stages.submitted, ofPrevious: 1, ofSubmitted: 1 },
       {
-        stage: 'completed',
+        stage: 'completed' as const,
         count: stages.completed,
         ofPrevious: rate(stages.completed, stages.submitted),
         ofSubmitted: rate(stages.completed, stages.submitted),
       },
       {
-        stage: 'accepted',
+        stage: 'accepted' as const,
         count: stages.accepted,
         ofPrevious: rate(stages.accepted, stages.completed),
         ofSubmitted: rate(stages.accepted, stages.submitted),
       },
       {
-        stage: 'signed',
+        stage: 'signed' as const,
         count: stages.signed,
         ofPrevious: rate(stages.signed, stages.accepted),
         ofSubmitted: rate(stages.signed, stages.submitted),
@@ -120,5 +120,3 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
     topBrokers: top,
   };
 }
-
-export type AdminAnalytics = Awaited<ReturnType<typeof adminAnalytics>>;

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { CommissionStatus } from '../../domain/index.js';
 import { toProfile } from '../brokers/profile.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
@@ -28,7 +29,7 @@ export async function adminSummary(db: Database) {
   };
 }
 
-export type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending';
+type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending';
 
 export type BrokerQuery = { search?: string | undefined; filter: BrokerFilter };
 
@@ -91,7 +92,7 @@ export async function listAdminBrokers(
 
 export type CommissionQuery = {
   search?: string | undefined;
-  status?: 'pending' | 'requested' | 'paid' | undefined;
+  status?: CommissionStatus | undefined;
 };
 
 /** The commissions tab's search and filter, shared by the list and its export. */

@@ -1,59 +1,44 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { COMMISSION_STATUS_KEYS, REFERRAL_STATUS_KEYS, riyadhIsoDate } from '../../domain/index.js';
+import { exportEndpoints } from '../../contract/admin.js';
+import { riyadhIsoDate } from '../../domain/index.js';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { AppError } from '../errors.js';
+import { serve } from '../http/serve.js';
 import { errorLogFields } from '../plugins/log-safety.js';
-import { EXPORT_TYPES, exportSheet, writeWorkbook } from './service.js';
+import { exportSheet, writeWorkbook } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const exportQuery = z.object({
-  search: z.string().trim().max(100, { error: 'النص أطول من المسموح' }).optional(),
-  filter: z.enum(['all', 'active', 'inactive', 'pending']).default('all'),
-  status: z.enum([...REFERRAL_STATUS_KEYS, ...COMMISSION_STATUS_KEYS]).optional(),
-});
 
 /** GET /api/admin/export/{brokers|referrals|commissions}: every matching row as .xlsx. */
 export const exportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;
-  app.get(
-    '/export/:type',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: z.object({ type: z.enum(EXPORT_TYPES, { error: 'نوع التصدير غير معروف' }) }),
-        querystring: exportQuery,
-      },
-    },
-    async (request, reply) => {
-      const { type } = request.params;
-      const { search, filter, status } = request.query;
-      const sheet = await exportSheet(db, type, request.query).catch((error: unknown) => {
-        request.log.error(errorLogFields(error), 'export failed');
-        throw new AppError(500, 'EXPORT_FAILED', 'فشل في تصدير البيانات');
-      });
-      await audit(db, request, {
-        action: 'export.download',
-        entityType: type,
-        entityId: null,
-        after: { search: search ?? null, filter, status: status ?? null },
-      });
-      const output = new PassThrough();
-      writeWorkbook(sheet, output, ctx.config.brand.productName).catch((error: unknown) => {
-        request.log.error(errorLogFields(error), 'export stream failed');
-        output.destroy(error instanceof Error ? error : new Error('export failed'));
-      });
-      return reply
-        .header('content-type', XLSX)
-        .header(
-          'content-disposition',
-          `attachment; filename="${type}_${riyadhIsoDate(new Date())}.xlsx"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(output);
-    },
-  );
+  serve(app, exportEndpoints.download, async (request, reply) => {
+    const { type } = request.params;
+    const { search, filter, status } = request.query;
+    const sheet = await exportSheet(db, type, request.query).catch((error: unknown) => {
+      request.log.error(errorLogFields(error), 'export failed');
+      throw new AppError(500, 'EXPORT_FAILED', 'فشل في تصدير البيانات');
+    });
+    await audit(db, request, {
+      action: 'export.download',
+      entityType: type,
+      entityId: null,
+      after: { search: search ?? null, filter, status: status ?? null },
+    });
+    const output = new PassThrough();
+    writeWorkbook(sheet, output, ctx.config.brand.productName).catch((error: unknown) => {
+      request.log.error(errorLogFields(error), 'export stream failed');
+      output.destroy(error instanceof Error ? error : new Error('export failed'));
+    });
+    return reply
+      .header('content-type', XLSX)
+      .header(
+        'content-disposition',
+        `attachment; filename="${type}_${riyadhIsoDate(new Date())}.xlsx"`,
+      )
+      .header('cache-control', 'no-store')
+      .send(output);
+  });
 };

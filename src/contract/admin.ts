@@ -1,0 +1,443 @@
+import { z } from 'zod';
+import {
+  COMMISSION_STATUS_KEYS,
+  contractRentSchema,
+  isoDaySchema,
+  parseReferralStatus,
+  REFERRAL_STATUS_KEYS,
+  riyadhIsoDate,
+} from '../domain/index.js';
+import { profile } from './brokers.js';
+import { transferRequest } from './commissions.js';
+import {
+  endpoint,
+  idParams,
+  isoDateTime,
+  money,
+  ok,
+  pageOf,
+  referralStatus,
+  transferRequestStatus,
+} from './common.js';
+import { referral } from './referrals.js';
+
+// ---------- pieces of the console's lists ----------
+
+/** A page number of an admin list (the page size is the server's, 50). */
+export const adminPage = z.coerce.number().int().min(1).max(100_000).default(1);
+/** The search box of the brokers, referrals and export screens. */
+const searchTerm = z.string().trim().max(100, { error: 'النص أطول من المسموح' }).optional();
+/** A calendar day `YYYY-MM-DD` (Riyadh) on the wire. */
+const isoDay = z.string();
+/** A commission as the admin sees it: never `potential`, which only the broker's list shows. */
+const storedCommissionStatus = z.enum(COMMISSION_STATUS_KEYS);
+const brokerFilter = z.enum(['all', 'active', 'inactive', 'pending']).default('all');
+const count = z.number().int();
+/** Who a commission or a transfer request belongs to, beside it in the admin lists. */
+const brokerColumns = {
+  brokerName: z.string().nullable(),
+  brokerPhone: z.string(),
+  brokerCode: z.string(),
+};
+/** A payout call that is idempotent: `changed` is false when it had already been done. */
+const changed = ok.extend({ changed: z.boolean() });
+/** The optional bank reference an admin gives when money goes out. */
+const transferReferenceBody = z
+  .object({
+    transferReference: z
+      .string()
+      .trim()
+      .max(100, { error: 'مرجع التحويل أطول من المسموح' })
+      .nullish(),
+  })
+  .default({});
+
+// ---------- brokers ----------
+
+/** A broker in the brokers tab: the profile, the details dialog's figures, whether protected. */
+const adminBroker = profile.extend({
+  referralCount: count,
+  commissionTotal: money,
+  /** The protected super-admin, never deleted nor demoted. */
+  isProtected: z.boolean(),
+});
+
+export const adminBrokerEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/brokers',
+    access: 'admin',
+    summary: 'live brokers, searched and filtered (active, inactive, awaiting activation)',
+    query: z.object({ search: searchTerm, filter: brokerFilter, page: adminPage }),
+    response: pageOf(adminBroker),
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/activate',
+    access: 'admin',
+    summary: 'activate a broker, closing their activation request (audited, notified)',
+    params: idParams,
+    response: profile,
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/deactivate',
+    access: 'admin',
+    summary: 'deactivate a broker; they may ask again (audited, notified)',
+    params: idParams,
+    response: profile,
+  }),
+};
+
+// ---------- operations: the console's cards and the admin dashboard ----------
+
+const adminSummary = z.object({
+  totalBrokers: count,
+  activeBrokers: count,
+  totalReferrals: count,
+  totalCommissions: money,
+});
+
+export const adminOperationsEndpoints = {
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/admin/summary',
+    access: 'admin',
+    summary: "the console's cards: brokers, active brokers, referrals, commissions",
+    response: adminSummary,
+  }),
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/api/admin/operations',
+    access: 'admin',
+    summary: 'the admin dashboard: reviews, activation requests, open transfers, weekly referrals',
+    response: z.object({
+      summary: adminSummary,
+      awaitingReview: z.object({
+        total: count,
+        items: z.array(
+          z.object({
+            id: z.string(),
+            number: count,
+            tenantPhone: z.string(),
+            status: referralStatus,
+            submittedAt: isoDateTime,
+            brokerName: z.string().nullable(),
+            tenantDataReceived: z.boolean(),
+          }),
+        ),
+      }),
+      activationRequests: z.object({
+        total: count,
+        items: z.array(
+          z.object({
+            id: z.string(),
+            fullName: z.string().nullable(),
+            phone: z.string(),
+            brokerCode: z.string(),
+            activationRequestedAt: isoDateTime.nullable(),
+          }),
+        ),
+      }),
+      openTransferRequests: z.object({ count, amount: money }),
+      /** The Sunday starting each Riyadh week with referrals in the last eight. */
+      referralsPerWeek: z.array(z.object({ week: isoDay, count })),
+    }),
+  }),
+};
+
+// ---------- analytics ----------
+
+const DAY_MS = 86_400_000;
+
+/** Analytics range: Riyadh days, 12 weeks up to today unless given, at most two years. */
+const analyticsQuery = z
+  .object({ from: isoDaySchema.optional(), to: isoDaySchema.optional() })
+  .transform(({ from, to }) => {
+    const end = to ?? riyadhIsoDate(new Date());
+    const start = from ?? riyadhIsoDate(new Date(Date.parse(end) - 83 * DAY_MS));
+    return { from: start, to: end };
+  })
+  .refine(({ from, to }) => from <= to, { error: 'تاريخ البداية بعد تاريخ النهاية' })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 731 * DAY_MS, {
+    error: 'الفترة أطول من سنتين',
+  });
+
+const rate = z.number();
+
+export const adminAnalyticsEndpoints = {
+  analytics: endpoint({
+    method: 'GET',
+    path: '/api/admin/analytics',
+    access: 'admin',
+    summary: 'referrals per week, the funnel, commissions per month, cities, top brokers',
+    query: analyticsQuery,
+    response: z.object({
+      range: z.object({ from: isoDay, to: isoDay }),
+      referralsPerWeek: z.array(z.object({ week: isoDay, status: referralStatus, count })),
+      funnel: z.array(
+        z.object({
+          stage: z.enum(['submitted', 'completed', 'accepted', 'signed']),
+          count,
+          ofPrevious: rate,
+          ofSubmitted: rate,
+        }),
+      ),
+      /** `YYYY-MM` in Riyadh. */
+      commissionsPerMonth: z.array(z.object({ month: z.string(), paid: money, pending: money })),
+      referralsByCity: z.array(z.object({ city: z.string().nullable(), count })),
+      topBrokers: z.array(
+        z.object({
+          id: z.string(),
+          fullName: z.string().nullable(),
+          brokerCode: z.string(),
+          referrals: count,
+          signed: count,
+          commissions: money,
+        }),
+      ),
+    }),
+  }),
+};
+
+// ---------- referrals ----------
+
+/** A referral in the referrals tab, with its broker and what processing it needs. */
+const adminReferral = referral.extend({
+  /** What reaching contract signing would create now, under the rule in force. */
+  commissionEstimate: money,
+  /** The rule itself, so the processing dialog prices the contract rent the admin confirms. */
+  commissionRule: z.object({ minimum: z.number(), rate: z.number() }),
+  /** The signed contract's annual rent as confirmed at signing; null before, or if not given. */
+  contractRent: z.number().int().nullable(),
+  ...brokerColumns,
+  formToken: z.string(),
+  tenantFormUrl: z.string(),
+});
+
+const referralStatusBody = z.object({
+  // Any label or key the domain knows ("✍️ تم توقيع العقد" as well as "contract_signed").
+  status: z.string({ error: 'يرجى اختيار الحالة' }).transform((value, issue) => {
+    const status = parseReferralStatus(value);
+    if (!status) {
+      issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
+      return z.NEVER;
+    }
+    return status;
+  }),
+  notes: z.string().max(2000, { error: 'النص أطول من المسموح' }).nullish(),
+  contractId: z.string().trim().max(100, { error: 'رقم العقد أطول من المسموح' }).nullish(),
+  /** The signed contract's annual rent, from which the commission is computed. */
+  contractRent: contractRentSchema.nullish(),
+});
+
+export const adminReferralEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/referrals',
+    access: 'admin',
+    summary: 'every referral, searched by tenant phone, broker, id or number',
+    query: z.object({
+      search: searchTerm,
+      status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+      page: adminPage,
+    }),
+    response: pageOf(adminReferral),
+  }),
+  tenantForm: endpoint({
+    method: 'GET',
+    path: '/api/admin/referrals/:id/tenant-form',
+    access: 'admin',
+    summary: "the tenant's submitted data (audited)",
+    params: idParams,
+    response: z.object({
+      fullName: z.string(),
+      phone: z.string(),
+      monthlyIncome: money,
+      monthlyObligations: money,
+      salaryReportUrl: z.string().nullable(),
+      creditReportUrl: z.string().nullable(),
+      submittedAt: isoDateTime,
+    }),
+  }),
+  changeStatus: endpoint({
+    method: 'PUT',
+    path: '/api/admin/referrals/:id/status',
+    access: 'admin',
+    summary: 'move a referral on; contract signing creates the commission (audited, notified)',
+    params: idParams,
+    body: referralStatusBody,
+    response: z.object({
+      oldStatus: referralStatus,
+      newStatus: referralStatus,
+      /** The amount of the commission this change created, if it did. */
+      commissionCreated: money.nullable(),
+    }),
+  }),
+};
+
+// ---------- commissions and transfer requests ----------
+
+const adminCommission = z.object({
+  id: z.string(),
+  referralId: z.string(),
+  amount: money,
+  paidAmount: money,
+  status: storedCommissionStatus,
+  contractNumber: z.string().nullable(),
+  paidAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  ...brokerColumns,
+  tenantPhone: z.string(),
+});
+
+const adminTransferRequest = transferRequest.extend({ brokerId: z.string(), ...brokerColumns });
+
+export const adminCommissionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/commissions',
+    access: 'admin',
+    summary: "every commission, searched by the broker's name or phone",
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      status: storedCommissionStatus.optional(),
+      page: adminPage,
+    }),
+    response: pageOf(adminCommission),
+  }),
+  confirmPayment: endpoint({
+    method: 'POST',
+    path: '/api/admin/commissions/:id/confirm-payment',
+    access: 'admin',
+    summary: 'mark a commission paid in full (audited, notified; idempotent)',
+    params: idParams,
+    body: transferReferenceBody,
+    response: changed,
+  }),
+  transferRequests: endpoint({
+    method: 'GET',
+    path: '/api/admin/transfer-requests',
+    access: 'admin',
+    summary: 'transfer requests of one status, open unless asked',
+    query: z.object({
+      status: z.enum(transferRequestStatus.options, { error: 'حالة غير معروفة' }).default('open'),
+      page: adminPage,
+    }),
+    response: pageOf(adminTransferRequest),
+  }),
+  payTransferRequest: endpoint({
+    method: 'POST',
+    path: '/api/admin/transfer-requests/:id/pay',
+    access: 'admin',
+    summary: 'pay a transfer request from the oldest unpaid commissions (audited, notified)',
+    params: idParams,
+    body: transferReferenceBody,
+    response: changed,
+  }),
+  rejectTransferRequest: endpoint({
+    method: 'POST',
+    path: '/api/admin/transfer-requests/:id/reject',
+    access: 'admin',
+    summary: 'reject an open transfer request with a reason (audited, notified)',
+    params: idParams,
+    body: z.object({
+      reason: z
+        .string({ error: 'يرجى كتابة سبب الرفض' })
+        .trim()
+        .min(1, { error: 'يرجى كتابة سبب الرفض' })
+        .max(500, { error: 'النص أطول من المسموح' }),
+    }),
+    response: ok,
+  }),
+};
+
+// ---------- settings ----------
+
+/** Settings an admin may read and change, with what each value may be. */
+const SETTINGS = {
+  sms_notifications_enabled: z.enum(['true', 'false'], {
+    error: 'القيمة يجب أن تكون true أو false',
+  }),
+  commission_minimum: z
+    .string()
+    .regex(/^[1-9]\d{0,6}(\.\d{1,2})?$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن 1' }),
+  commission_rate: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'يرجى إدخال نسبة بين 0 و 1' }),
+} as const;
+const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
+const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });
+
+export const adminSettingsEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/admin/config/:key',
+    access: 'admin',
+    summary: 'one setting; null when never set',
+    params: z.object({ key: settingKey }),
+    response: z.object({ key: settingKey, value: z.string().nullable() }),
+  }),
+  set: endpoint({
+    method: 'POST',
+    path: '/api/admin/config',
+    access: 'admin',
+    summary: 'change a setting (audited); the commission rule only by super-admins',
+    body: z
+      .object({
+        key: settingKey,
+        value: z.string({ error: 'يرجى إدخال القيمة' }).max(50, { error: 'النص أطول من المسموح' }),
+        description: z.string().max(500, { error: 'النص أطول من المسموح' }).nullish(),
+      })
+      .superRefine((body, issue) => {
+        const check = SETTINGS[body.key].safeParse(body.value);
+        if (!check.success) {
+          issue.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: check.error.issues[0]?.message ?? '',
+          });
+        }
+      }),
+    response: z.object({ key: settingKey, value: z.string() }),
+  }),
+};
+
+// ---------- exports ----------
+
+export const exportEndpoints = {
+  download: endpoint({
+    method: 'GET',
+    path: '/api/admin/export/:type',
+    access: 'admin',
+    summary: "every row of a tab's search and filter as .xlsx (audited)",
+    params: z.object({
+      type: z.enum(['brokers', 'referrals', 'commissions'], { error: 'نوع التصدير غير معروف' }),
+    }),
+    query: z.object({
+      search: searchTerm,
+      filter: brokerFilter,
+      // The referrals tab filters by a referral status, the commissions tab by a commission's.
+      status: z.enum([...REFERRAL_STATUS_KEYS, ...COMMISSION_STATUS_KEYS]).optional(),
+    }),
+    response: null,
+  }),
+};
+
+// ---------- development ----------
+
+export const devEndpoints = {
+  inbox: endpoint({
+    method: 'GET',
+    path: '/api/dev/inbox',
+    access: 'admin',
+    summary: 'development only: the latest 20 SMS the outbox sent to a phone',
+    query: z.object({ phone: z.string() }),
+    response: z.array(
+      z.object({
+        body: z.string(),
+        // The outbox's own state (pending, sent, failed): a plain text column.
+        status: z.string(),
+        createdAt: isoDateTime,
+      }),
+    ),
+  }),
+};

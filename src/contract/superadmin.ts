@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { adminPage } from './admin.js';
+import { profile } from './brokers.js';
+import { endpoint, idParams, isoDateTime, ok, pageOf } from './common.js';
+
+/**
+ * One audit-log row as the super-admin's page reads it. The actor's IP address is recorded but
+ * not sent: the page never shows it, so it stays in the database for an investigation.
+ */
+const auditEntry = z.object({
+  id: z.number().int(),
+  actorId: z.string().nullable(),
+  /** Kept when the actor is deleted; null for a tenant acting through a form link. */
+  actorPhone: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  /** The changed fields before and after, as each action records them. */
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: isoDateTime,
+});
+
+const user = profile.extend({
+  /** The protected super-admin: never deleted, never demoted. */
+  isProtected: z.boolean(),
+});
+
+export const superadminEndpoints = {
+  auditLog: endpoint({
+    method: 'GET',
+    path: '/api/superadmin/audit-log',
+    access: 'superadmin',
+    summary: "who did what and when, searched by the actor's phone or the entity's id",
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      action: z.string().max(60).optional(),
+      page: adminPage,
+    }),
+    response: pageOf(auditEntry),
+  }),
+  users: endpoint({
+    method: 'GET',
+    path: '/api/superadmin/users',
+    access: 'superadmin',
+    summary: 'live accounts with their roles, searched, and the counts per role',
+    query: z.object({ search: z.string().trim().max(100).optional(), page: adminPage }),
+    response: pageOf(user).extend({
+      counts: z.object({
+        total: z.number().int(),
+        active: z.number().int(),
+        admins: z.number().int(),
+        superAdmins: z.number().int(),
+      }),
+    }),
+  }),
+  changeRole: endpoint({
+    method: 'PATCH',
+    path: '/api/superadmin/users/:id/role',
+    access: 'superadmin',
+    summary: 'grant or remove admin and super-admin (audited; never the last super-admin)',
+    params: idParams,
+    body: z.object({ isAdmin: z.boolean().optional(), isSuperAdmin: z.boolean().optional() }),
+    response: profile,
+  }),
+  deleteBroker: endpoint({
+    method: 'DELETE',
+    path: '/api/superadmin/brokers/:id',
+    access: 'superadmin',
+    summary: 'retire a broker, keeping their money records (audited)',
+    params: idParams,
+    response: ok,
+  }),
+  deleteReferral: endpoint({
+    method: 'DELETE',
+    path: '/api/superadmin/referrals/:id',
+    access: 'superadmin',
+    summary: 'delete a referral whose commission is neither paid nor held (audited)',
+    params: idParams,
+    response: ok,
+  }),
+};
