@@ -14,7 +14,7 @@ const rows = app.routeRecord.map((r) => [
   r.method,
   r.path,
   r.access ?? '—',
-  r.declaresResponse ? 'declared' : r.path.startsWith('/api/') ? 'NOT DECLARED' : '—',
+  r.response === 'undeclared' ? (r.path.startsWith('/api/') ? 'NOT DECLARED' : '—') : r.response,
   r.summary ?? '',
 ]);
 const header = ['method', 'path', 'access', 'response', 'summary'];

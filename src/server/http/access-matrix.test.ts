@@ -94,9 +94,13 @@ async function statusOf(route: RouteRecord, caller: TestBroker | null) {
 }
 
 describe('access matrix: every /api route, every kind of caller', () => {
-  it('the record holds every /api route with its access', () => {
+  it('the record holds every /api route with its access and what it answers', () => {
     expect(routes.length).toBeGreaterThan(50);
-    for (const route of routes) expect(route.access, route.path).not.toBeNull();
+    for (const route of routes) {
+      expect(route.access, route.path).not.toBeNull();
+      expect(route.summary, route.path).toBeTruthy();
+      expect(route.response, route.path).not.toBe('undeclared');
+    }
   });
 
   it.each(Object.keys(ROLE_RANK) as Role[])(

@@ -7,8 +7,8 @@ export type RouteRecord = {
   path: string;
   access: Access | null;
   summary: string | null;
-  /** Whether the route declares the JSON it answers (the contract's response schema). */
-  declaresResponse: boolean;
+  /** What the route declares it answers: JSON of a schema, something else (a file, a stream), or nothing. */
+  response: 'json' | 'not json' | 'undeclared';
 };
 
 declare module 'fastify' {
@@ -32,7 +32,11 @@ export function recordRoutes(app: FastifyInstance): void {
         path: route.url,
         access: route.config?.access ?? null,
         summary: route.config?.summary ?? null,
-        declaresResponse: Boolean(route.schema?.response),
+        response: route.schema?.response
+          ? 'json'
+          : route.config?.notJson
+            ? 'not json'
+            : 'undeclared',
       });
     }
   });

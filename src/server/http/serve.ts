@@ -33,7 +33,11 @@ export function serve<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url,
-    config: { access: endpoint.access, summary: endpoint.summary },
+    config: {
+      access: endpoint.access,
+      summary: endpoint.summary,
+      ...(endpoint.response === null ? { notJson: true } : {}),
+    },
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

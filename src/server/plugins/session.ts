@@ -14,6 +14,8 @@ declare module 'fastify' {
     access?: Access;
     /** What the route does, in a few words (the route table says it). */
     summary?: string;
+    /** The route answers a file or a stream, not JSON (declared so in the contract). */
+    notJson?: boolean;
   }
   interface FastifyRequest {
     broker: Broker | null;
