@@ -403,6 +403,9 @@ export const adminSettingsEndpoints = {
 
 // ---------- exports ----------
 
+/** The console tabs that export to Excel. */
+export const EXPORT_TYPES = ['brokers', 'referrals', 'commissions'] as const;
+
 export const exportEndpoints = {
   download: endpoint({
     method: 'GET',
@@ -410,7 +413,7 @@ export const exportEndpoints = {
     access: 'admin',
     summary: "every row of a tab's search and filter as .xlsx (audited)",
     params: z.object({
-      type: z.enum(['brokers', 'referrals', 'commissions'], { error: 'نوع التصدير غير معروف' }),
+      type: z.enum(EXPORT_TYPES, { error: 'نوع التصدير غير معروف' }),
     }),
     query: z.object({
       search: searchTerm,

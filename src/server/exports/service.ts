@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
+import type { EXPORT_TYPES } from '../../contract/admin.js';
 import {
   COMMISSION_STATUS_KEYS,
   cityLabel,
@@ -21,8 +22,7 @@ import { type ReferralQuery, referralListWhere } from '../admin/referrals.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
 
-export const EXPORT_TYPES = ['brokers', 'referrals', 'commissions'] as const;
-export type ExportType = (typeof EXPORT_TYPES)[number];
+type ExportType = (typeof EXPORT_TYPES)[number];
 
 type CellValue = string | number | Date | null;
 type Column = { header: string; width: number; kind?: 'money' | 'date' | 'integer' };
