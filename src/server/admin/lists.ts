@@ -3,7 +3,7 @@ import type { CommissionStatus } from '../../domain/index.js';
 import { toProfile } from '../brokers/profile.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
-import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
+import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../http/toolkit.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
 const liveBroker = isNull(brokers.deletedAt);
@@ -74,7 +74,7 @@ export async function listAdminBrokers(
       .where(where)
       .orderBy(desc(brokers.createdAt), desc(brokers.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+      .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(brokers).where(where),
   ]);
   return {
@@ -131,7 +131,7 @@ export async function listAdminCommissions(
       .where(where)
       .orderBy(desc(commissions.createdAt), desc(commissions.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+      .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(commissions).where(where),
   ]);
   return {
@@ -174,7 +174,7 @@ export async function listTransferRequestsForAdmin(
       .where(where)
       .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
       .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+      .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(transferRequests).where(where),
   ]);
   const items = rows.map(({ request, ...broker }) => ({

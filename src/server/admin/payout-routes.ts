@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCommissionEndpoints, adminOperationsEndpoints } from '../../contract/admin.js';
 import { formatSar } from '../../domain/index.js';
 import { auditBy } from '../audit/service.js';
+import {
+  confirmCommissionPayment,
+  payTransferRequest,
+  rejectTransferRequest,
+} from '../commissions/payouts.js';
 import type { FeatureOptions } from '../context.js';
 import { notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
@@ -9,7 +14,6 @@ import { isUuid } from '../ids.js';
 import { notify } from '../notifications/service.js';
 import { currentBroker } from '../plugins/session.js';
 import { adminSummary, listAdminCommissions, listTransferRequestsForAdmin } from './lists.js';
-import { confirmCommissionPayment, payTransferRequest, rejectTransferRequest } from './payouts.js';
 
 export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;

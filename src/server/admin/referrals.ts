@@ -2,11 +2,11 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '../../domain/index.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
+import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../http/toolkit.js';
 import { isUuid } from '../ids.js';
 import { tenantFormPath } from '../referrals/links.js';
 import { referralViewOf } from '../referrals/service.js';
 import { commissionRule } from '../settings/service.js';
-import { ADMIN_PAGE_SIZE, likeTerm } from './query.js';
 
 export type ReferralQuery = { search?: string | undefined; status?: ReferralStatus | undefined };
 
@@ -75,7 +75,7 @@ export async function listAdminReferrals(
       .where(where)
       .orderBy(desc(referrals.submittedAt), desc(referrals.number))
       .limit(ADMIN_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
+      .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(referrals).where(where),
     commissionRule(db),
   ]);

@@ -17,11 +17,11 @@ import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
 import { notify } from '../notifications/service.js';
 import { findTenantForm } from '../referrals/service.js';
+import { changeReferralStatus } from '../referrals/status-change.js';
 import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
 import { adminAnalytics } from './analytics.js';
 import { listAdminBrokers } from './lists.js';
 import { operationsDashboard } from './operations.js';
-import { changeReferralStatus } from './referral-status.js';
 import { listAdminReferrals } from './referrals.js';
 
 const ACTIVATION = [

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { toMoneyString } from '../../domain/index.js';
 import type { AuditRecorder } from '../audit/service.js';
-import { commissionSummary, lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import type { Database } from '../db/client.js';
 import { commissions, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
 const cents = (value: string | number) => Math.round(Number(value) * 100);
 
