@@ -5,9 +5,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { payoutRoutes } from './admin/payout-routes.js';
 import { adminRoutes } from './admin/routes.js';
-import { settingsRoutes } from './admin/settings-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { brokerRoutes } from './brokers/routes.js';
 import { commissionRoutes } from './commissions/routes.js';
@@ -97,8 +95,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
-  await app.register(payoutRoutes, { prefix: '/api/admin', ctx });
-  await app.register(settingsRoutes, { prefix: '/api/admin', ctx });
   await app.register(exportRoutes, { prefix: '/api/admin', ctx });
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });

@@ -12,13 +12,9 @@ import {
   referralStatusLabel,
   riyadhWallClock,
 } from '../../domain/index.js';
-import {
-  type BrokerQuery,
-  brokerListWhere,
-  type CommissionQuery,
-  commissionListWhere,
-} from '../admin/lists.js';
-import { type ReferralQuery, referralListWhere } from '../admin/referrals.js';
+import { type BrokerQuery, brokerListWhere } from '../admin/brokers/service.js';
+import { type CommissionQuery, commissionListWhere } from '../admin/commissions/service.js';
+import { type ReferralQuery, referralListWhere } from '../admin/referrals/service.js';
 import type { Database } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
 

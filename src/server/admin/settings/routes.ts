@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSettingsEndpoints } from '../../contract/admin.js';
-import { audit } from '../audit/service.js';
-import type { FeatureOptions } from '../context.js';
-import { systemConfig } from '../db/schema.js';
-import { AppError } from '../errors.js';
-import { serve } from '../http/serve.js';
-import { currentBroker } from '../plugins/session.js';
-import { getSetting } from '../settings/service.js';
+import { adminSettingsEndpoints } from '../../../contract/admin.js';
+import { audit } from '../../audit/service.js';
+import type { FeatureOptions } from '../../context.js';
+import { systemConfig } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { serve } from '../../http/serve.js';
+import { currentBroker } from '../../plugins/session.js';
+import { getSetting } from '../../settings/service.js';
 
 /** Money rules: only super-admins change them. */
 const MONEY_SETTINGS = new Set<string>(['commission_minimum', 'commission_rate']);

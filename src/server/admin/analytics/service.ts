@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReferralStatus, riyadhDayRange } from '../../domain/index.js';
-import type { Database } from '../db/client.js';
+import { type ReferralStatus, riyadhDayRange } from '../../../domain/index.js';
+import type { Database } from '../../db/client.js';
 
 /**
  * Statuses at or past the tenant's acceptance, and at or past the signed contract. The funnel

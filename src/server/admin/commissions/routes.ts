@@ -1,24 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminCommissionEndpoints, adminOperationsEndpoints } from '../../contract/admin.js';
-import { formatSar } from '../../domain/index.js';
-import { auditBy } from '../audit/service.js';
+import { adminCommissionEndpoints } from '../../../contract/admin.js';
+import { formatSar } from '../../../domain/index.js';
+import { auditBy } from '../../audit/service.js';
 import {
   confirmCommissionPayment,
   payTransferRequest,
   rejectTransferRequest,
-} from '../commissions/payouts.js';
-import type { FeatureOptions } from '../context.js';
-import { notFound } from '../errors.js';
-import { serve } from '../http/serve.js';
-import { isUuid } from '../ids.js';
-import { notify } from '../notifications/service.js';
-import { currentBroker } from '../plugins/session.js';
-import { adminSummary, listAdminCommissions, listTransferRequestsForAdmin } from './lists.js';
+} from '../../commissions/payouts.js';
+import type { FeatureOptions } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { serve } from '../../http/serve.js';
+import { isUuid } from '../../ids.js';
+import { notify } from '../../notifications/service.js';
+import { currentBroker } from '../../plugins/session.js';
+import { listAdminCommissions, listTransferRequestsForAdmin } from './service.js';
 
-export const payoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+/** The commissions tab: commissions and the transfer requests, and paying them. */
+export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
+  app,
+  { ctx },
+) => {
   const { db } = ctx;
-
-  serve(app, adminOperationsEndpoints.summary, async () => adminSummary(db));
 
   serve(app, adminCommissionEndpoints.list, async (request) =>
     listAdminCommissions(db, request.query),

@@ -1,7 +1,30 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { brokers, referrals, tenantForms, transferRequests } from '../db/schema.js';
-import { adminSummary } from './lists.js';
+import type { Database } from '../../db/client.js';
+import { brokers, commissions, referrals, tenantForms, transferRequests } from '../../db/schema.js';
+
+/** Retired (deleted) accounts stay for the money records but are no longer brokers. */
+const liveBroker = isNull(brokers.deletedAt);
+
+/** The cards' totals: live brokers; referrals and commissions of retired ones still count. */
+export async function adminSummary(db: Database) {
+  const [b] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${brokers.isActive})::int`,
+    })
+    .from(brokers)
+    .where(liveBroker);
+  const [r] = await db.select({ total: sql<number>`count(*)::int` }).from(referrals);
+  const [c] = await db
+    .select({ total: sql<string>`coalesce(sum(${commissions.amount}), 0)::numeric(14,2)::text` })
+    .from(commissions);
+  return {
+    totalBrokers: b?.total ?? 0,
+    activeBrokers: b?.active ?? 0,
+    totalReferrals: r?.total ?? 0,
+    totalCommissions: c?.total ?? '0.00',
+  };
+}
 
 const LATEST = 5;
 const WEEKS = 8;

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { estimateCommission, type ReferralStatus, toMoneyString } from '../../domain/index.js';
-import type { Database } from '../db/client.js';
-import { brokers, commissions, referrals } from '../db/schema.js';
-import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../http/toolkit.js';
-import { isUuid } from '../ids.js';
-import { tenantFormPath } from '../referrals/links.js';
-import { referralViewOf } from '../referrals/service.js';
-import { commissionRule } from '../settings/service.js';
+import { estimateCommission, type ReferralStatus, toMoneyString } from '../../../domain/index.js';
+import type { Database } from '../../db/client.js';
+import { brokers, commissions, referrals } from '../../db/schema.js';
+import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
+import { isUuid } from '../../ids.js';
+import { tenantFormPath } from '../../referrals/links.js';
+import { referralViewOf } from '../../referrals/service.js';
+import { commissionRule } from '../../settings/service.js';
 
 export type ReferralQuery = { search?: string | undefined; status?: ReferralStatus | undefined };
 

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminBrokerEndpoints } from '../../../contract/admin.js';
+import { audit } from '../../audit/service.js';
+import { toProfile } from '../../brokers/profile.js';
+import { findBrokerById } from '../../brokers/service.js';
+import type { FeatureOptions } from '../../context.js';
+import { brokers } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { serve } from '../../http/serve.js';
+import { isUuid } from '../../ids.js';
+import { notify } from '../../notifications/service.js';
+import { listAdminBrokers } from './service.js';
+
+const ACTIVATION = [
+  {
+    endpoint: adminBrokerEndpoints.activate,
+    isActive: true,
+    action: 'broker.activate',
+    notice: {
+      type: 'success',
+      title: 'تم تفعيل حسابك',
+      message: 'يمكنك الآن إضافة طلبات المستأجرين.',
+    },
+  },
+  {
+    endpoint: adminBrokerEndpoints.deactivate,
+    isActive: false,
+    action: 'broker.deactivate',
+    notice: {
+      type: 'warning',
+      title: 'تم إيقاف تفعيل حسابك',
+      message: 'لا يمكنك إضافة طلبات جديدة حالياً، يرجى التواصل مع الإدارة.',
+    },
+  },
+] as const;
+
+/** The brokers tab: the list, activation and deactivation. */
+export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+
+  serve(app, adminBrokerEndpoints.list, async (request) =>
+    listAdminBrokers(db, config.protectedPhone, request.query),
+  );
+
+  for (const change of ACTIVATION) {
+    serve(app, change.endpoint, async (request) => {
+      const broker = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
+      if (!broker) throw notFound('الوسيط غير موجود');
+      // A new decision closes the broker's activation request: a deactivated broker may ask
+      // again, and no longer shows among the requests waiting.
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(brokers)
+          .set({ isActive: change.isActive, activationRequestedAt: null, updatedAt: new Date() })
+          .where(eq(brokers.id, broker.id))
+          .returning();
+        if (!row) throw notFound('الوسيط غير موجود');
+        await audit(tx, request, {
+          action: change.action,
+          entityType: 'broker',
+          entityId: broker.id,
+          before: {
+            isActive: broker.isActive,
+            activationRequestedAt: broker.activationRequestedAt,
+          },
+          after: { isActive: row.isActive },
+        });
+        return row;
+      });
+      if (broker.isActive !== change.isActive) await notify(db, broker.id, change.notice);
+      return toProfile(updated);
+    });
+  }
+};

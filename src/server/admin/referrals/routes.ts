@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminReferralEndpoints } from '../../../contract/admin.js';
+import { formatSar, referralStatusLabel } from '../../../domain/index.js';
+import { auditBy } from '../../audit/service.js';
+import type { FeatureOptions } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { serve } from '../../http/serve.js';
+import { isUuid } from '../../ids.js';
+import { notify } from '../../notifications/service.js';
+import { findTenantForm } from '../../referrals/service.js';
+import { changeReferralStatus } from '../../referrals/status-change.js';
+import { auditTenantFormView, documentHref } from '../../tenant-forms/service.js';
+import { listAdminReferrals } from './service.js';
+
+/** The referrals tab: the list, the tenant's data, the status change. */
+export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+
+  serve(app, adminReferralEndpoints.list, async (request) =>
+    listAdminReferrals(db, config.publicUrl, request.query),
+  );
+
+  serve(app, adminReferralEndpoints.tenantForm, async (request) => {
+    const form = isUuid(request.params.id) ? await findTenantForm(db, request.params.id) : null;
+    if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
+    await auditTenantFormView(db, request, form.referralId);
+    return {
+      fullName: form.name,
+      phone: form.tenantPhone,
+      monthlyIncome: form.income,
+      monthlyObligations: form.monthlyObligations,
+      salaryReportUrl: documentHref(form.salaryDefinitionUrl),
+      creditReportUrl: documentHref(form.creditReportUrl),
+      submittedAt: form.submittedAt.toISOString(),
+    };
+  });
+
+  serve(app, adminReferralEndpoints.changeStatus, async (request) => {
+    const { status, notes, contractId, contractRent } = request.body;
+    const result = isUuid(request.params.id)
+      ? await changeReferralStatus(
+          db,
+          request.params.id,
+          {
+            status,
+            ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
+            ...(contractId !== undefined ? { contractId: contractId || null } : {}),
+            contractRent: contractRent ?? null,
+          },
+          auditBy(request),
+        )
+      : null;
+    if (!result) throw notFound('الإحالة غير موجودة');
+    const { before, after, commissionCreated } = result;
+    if (before.status !== after.status) {
+      await notify(db, after.brokerId, {
+        type: 'info',
+        title: 'تحديث حالة الطلب',
+        message: `طلب المستأجر ${after.tenantPhone}: ${referralStatusLabel(after.status)}`,
+        link: `/referral/${after.id}`,
+      });
+    }
+    if (commissionCreated) {
+      await notify(db, after.brokerId, {
+        type: 'success',
+        title: 'تمت إضافة عمولة',
+        message: `أُضيفت عمولة بقيمة ${formatSar(commissionCreated)} لطلب المستأجر ${after.tenantPhone}`,
+        link: '/commissions',
+      });
+    }
+    return { oldStatus: before.status, newStatus: after.status, commissionCreated };
+  });
+};
