@@ -2,6 +2,12 @@
  * The API client (docs/architecture.md#on-the-web): cookies on every call, JSON bodies, a non-OK
  * response becomes an Error whose message is "<status>: <body text or status text>".
  */
+import type { z } from 'zod';
+import type { Endpoint, ResponseOf } from '../../contract/common';
+
+/** The JSON body a contract endpoint takes, as the web sends it. */
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -45,9 +51,36 @@ export async function apiRequest<T = unknown>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** Default query reader: the query key's first element is the URL. */
-export async function fetchQuery({ queryKey }: { queryKey: readonly unknown[] }): Promise<unknown> {
-  return apiRequest('GET', String(queryKey[0]));
+type Values = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A contract path made concrete: `:name` segments filled from `params` (URI-encoded), then the
+ * query string from `query`, leaving out empty values (undefined, null, '').
+ */
+export function apiUrl(path: string, params?: Values, query?: Values): string {
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`missing ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/** Calls a contract endpoint: its method and path, `:params` filled, query and JSON body. */
+export function callApi<E extends Endpoint, T = ResponseOf<E>>(
+  endpoint: E,
+  options: { params?: Values; query?: Values; body?: unknown } = {},
+): Promise<T> {
+  return apiRequest<T>(
+    endpoint.method,
+    apiUrl(endpoint.path, options.params, options.query),
+    options.body,
+  );
 }
 
 /** The server's Arabic message when it sent one, else the screen's fallback text. */

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { profile } from '../../contract/brokers';
-import { apiRequest } from './api';
+import { authEndpoints } from '../../contract/auth';
+import { brokerEndpoints, type profile } from '../../contract/brokers';
+import { callApi } from './api';
 import { queryClient } from './query-client';
+import { rootKeys } from './query-keys';
 
 /** The signed-in broker, as the contract declares the profile call's answer. */
 export type Profile = z.infer<typeof profile>;
 
-export const PROFILE_KEY = ['/api/broker/profile'] as const;
+export const PROFILE_KEY = [...rootKeys.broker, 'profile'] as const;
 
 /** Signed in when the profile read returns data; 401 or any failure means signed out. */
 export function useSession(): { profile: Profile | null; isLoading: boolean } {
@@ -16,7 +18,7 @@ export function useSession(): { profile: Profile | null; isLoading: boolean } {
     queryKey: PROFILE_KEY,
     queryFn: async () => {
       try {
-        return await apiRequest<Profile>('GET', PROFILE_KEY[0]);
+        return await callApi(brokerEndpoints.profile);
       } catch {
         return null;
       }
@@ -34,7 +36,7 @@ export function useLogout(to: string): () => Promise<void> {
   const navigate = useNavigate();
   return async () => {
     try {
-      await apiRequest('POST', '/api/auth/logout');
+      await callApi(authEndpoints.logout);
     } catch (error) {
       // A failed logout is only logged; the session ends anyway (docs/product.md#client-behaviour).
       console.error('logout failed', error);

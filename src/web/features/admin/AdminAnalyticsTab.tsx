@@ -22,22 +22,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { QueryView } from '../../components/ui/query-view';
-
-type Analytics = {
-  range: { from: string; to: string };
-  referralsPerWeek: { week: string; status: string; count: number }[];
-  funnel: { stage: string; count: number; ofPrevious: number; ofSubmitted: number }[];
-  commissionsPerMonth: { month: string; paid: string; pending: string }[];
-  referralsByCity: { city: string | null; count: number }[];
-  topBrokers: {
-    id: string;
-    fullName: string | null;
-    brokerCode: string;
-    referrals: number;
-    signed: number;
-    commissions: string;
-  }[];
-};
+import { type Analytics, analyticsQuery } from './api';
 
 const STAGES: Record<string, string> = {
   submitted: 'أُرسلت',
@@ -131,13 +116,7 @@ function MonthlyChart({ data }: { data: Analytics['commissionsPerMonth'] }) {
 export default function AdminAnalyticsTab() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const params = new URLSearchParams();
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  const analytics = useQuery<Analytics>({
-    queryKey: [`/api/admin/analytics?${params}`],
-    staleTime: 0,
-  });
+  const analytics = useQuery(analyticsQuery({ from: from || undefined, to: to || undefined }));
   const cityTotal = analytics.data?.referralsByCity.reduce((sum, row) => sum + row.count, 0) ?? 0;
 
   return (

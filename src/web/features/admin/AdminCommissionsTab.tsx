@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   commissionStatusLabel,
@@ -10,38 +10,21 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
-import { Dialog } from '../../components/ui/dialog';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryView } from '../../components/ui/query-view';
-import { Select } from '../../components/ui/select';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
-import type { Page } from '../../lib/types';
-import { useDebouncedValue } from '../../lib/use-debounced';
-import { ExportButton } from './ExportButton';
-
-type AdminCommission = {
-  id: string;
-  amount: string;
-  paidAmount: string;
-  status: string;
-  createdAt: string;
-  brokerName: string | null;
-  brokerPhone: string;
-  brokerCode: string;
-  tenantPhone: string;
-};
-type AdminTransferRequest = {
-  id: string;
-  amount: string;
-  iban: string;
-  createdAt: string;
-  brokerName: string | null;
-  brokerPhone: string;
-};
+import {
+  type AdminTransferRequest,
+  adminCommissionsQuery,
+  type PayoutAction,
+  transferRequestsQuery,
+  usePayoutAction,
+} from './api';
+import { ListToolbar } from './ListToolbar';
+import { type Payment, PaymentDialog } from './PaymentDialog';
+import { RejectTransferDialog } from './RejectTransferDialog';
+import { useAdminList } from './use-admin-list';
 
 const FILTERS = [
   { value: 'all', label: 'جميع العمولات' },
@@ -50,16 +33,12 @@ const FILTERS = [
   { value: 'paid', label: 'مدفوعة' },
 ];
 
-/** A POST of the console, with its own success toast. */
-type AdminActionCall = { url: string; body: object; success: string };
+/** A payout call of the console, with its own success toast. */
+type AdminAction = PayoutAction & { success: string };
 
 function useAdminAction() {
-  return useMutation({
-    mutationFn: ({ url, body }: AdminActionCall) => apiRequest('POST', url, body),
-    onSuccess: async (_, { success }) => {
-      toast({ title: success });
-      await refreshQueries('/api/admin');
-    },
+  return usePayoutAction<AdminAction>({
+    onSuccess: (_, action) => toast({ title: action.success }),
     onError: errorToast('خطأ', 'حدث خطأ غير متوقع'),
   });
 }
@@ -67,72 +46,18 @@ function useAdminAction() {
 /** Left-to-right text (an IBAN, a phone) isolated inside an Arabic sentence, kept on one line. */
 const ltr = (text: string) => `\u2066${text.replaceAll(' ', '\u00a0')}\u2069`;
 
-type Payment = {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  url: string;
-  success: string;
-};
-
-/** Confirms a payment made outside the platform, with the bank's transfer reference if any. */
-function PaymentDialog({
-  title,
-  description,
-  confirmLabel,
-  onClose,
-  onConfirm,
-}: Omit<Payment, 'url' | 'success'> & {
-  onClose: () => void;
-  onConfirm: (transferReference: string | null) => void;
-}) {
-  const [reference, setReference] = useState('');
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      description={description}
-    >
-      <div className="space-y-4">
-        <FormField label="مرجع التحويل (اختياري)">
-          {(control) => (
-            <Input
-              {...control}
-              dir="ltr"
-              maxLength={100}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-            />
-          )}
-        </FormField>
-        <Button onClick={() => onConfirm(reference.trim() || null)}>{confirmLabel}</Button>
-      </div>
-    </Dialog>
-  );
-}
-
 // The open transfer requests' empty state, also shown while they load.
 const NO_OPEN_REQUESTS = <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>;
 
 /** Commissions with payment confirmation, and the brokers' open transfer requests. */
 export function AdminCommissionsTab() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page) });
-  const term = useDebouncedValue(search.trim());
-  if (term) params.set('search', term);
-  if (status !== 'all') params.set('status', status);
-  const list = useQuery<Page<AdminCommission>>({
-    queryKey: [`/api/admin/commissions?${params}`],
-    staleTime: 0,
-  });
+  const filters = useAdminList('all');
+  const status = filters.filter === 'all' ? undefined : filters.filter;
+  const list = useQuery(
+    adminCommissionsQuery({ page: filters.page, search: filters.term, status }),
+  );
   const [requestsPage, setRequestsPage] = useState(1);
-  const requests = useQuery<Page<AdminTransferRequest>>({
-    queryKey: [`/api/admin/transfer-requests?page=${requestsPage}`],
-    staleTime: 0,
-  });
+  const requests = useQuery(transferRequestsQuery(requestsPage));
   const action = useAdminAction();
   const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
   const [reason, setReason] = useState('');
@@ -147,40 +72,28 @@ export function AdminCommissionsTab() {
           confirmLabel={paying.confirmLabel}
           onClose={() => setPaying(null)}
           onConfirm={(transferReference) => {
-            action.mutate({
-              url: paying.url,
-              body: transferReference ? { transferReference } : {},
-              success: paying.success,
-            });
+            action.mutate({ ...paying.action, transferReference, success: paying.success });
             setPaying(null);
           }}
         />
       ) : null}
       {rejecting ? (
-        <Dialog open onOpenChange={(open) => !open && setRejecting(null)} title="رفض طلب التحويل">
-          <div className="space-y-4">
-            <FormField label="سبب الرفض">
-              {(control) => (
-                <Textarea {...control} value={reason} onChange={(e) => setReason(e.target.value)} />
-              )}
-            </FormField>
-            <Button
-              variant="destructive"
-              disabled={!reason.trim() || action.isPending}
-              onClick={() => {
-                action.mutate({
-                  success: 'تم رفض طلب التحويل',
-                  url: `/api/admin/transfer-requests/${rejecting.id}/reject`,
-                  body: { reason },
-                });
-                setRejecting(null);
-                setReason('');
-              }}
-            >
-              تأكيد الرفض
-            </Button>
-          </div>
-        </Dialog>
+        <RejectTransferDialog
+          reason={reason}
+          onReasonChange={setReason}
+          pending={action.isPending}
+          onClose={() => setRejecting(null)}
+          onConfirm={() => {
+            action.mutate({
+              kind: 'reject-request',
+              id: rejecting.id,
+              reason,
+              success: 'تم رفض طلب التحويل',
+            });
+            setRejecting(null);
+            setReason('');
+          }}
+        />
       ) : null}
       <Card className="space-y-3">
         <CardTitle>طلبات التحويل المفتوحة</CardTitle>
@@ -210,7 +123,7 @@ export function AdminCommissionsTab() {
                           title: 'تأكيد تنفيذ طلب التحويل',
                           description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
                           confirmLabel: 'تم التحويل',
-                          url: `/api/admin/transfer-requests/${r.id}/pay`,
+                          action: { kind: 'pay-request', id: r.id },
                           success: 'تم تنفيذ طلب التحويل',
                         })
                       }
@@ -233,28 +146,15 @@ export function AdminCommissionsTab() {
           onPage={setRequestsPage}
         />
       </Card>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
-        <Input
-          type="search"
-          aria-label="البحث باسم الوسيط أو جواله"
-          placeholder="ابحث باسم الوسيط أو جواله"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-        />
-        <Select
-          aria-label="تصفية العمولات"
-          value={status}
-          onValueChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-          options={FILTERS}
-        />
-        <ExportButton type="commissions" params={params} />
-      </div>
+      <ListToolbar
+        list={filters}
+        searchLabel="البحث باسم الوسيط أو جواله"
+        searchPlaceholder="ابحث باسم الوسيط أو جواله"
+        filterLabel="تصفية العمولات"
+        filters={FILTERS}
+        exportType="commissions"
+        exportQuery={{ search: filters.term, status }}
+      />
       {list.data ? (
         <p className="text-sm text-slate-700">{formatNumberAr(list.data.total)} عمولة</p>
       ) : null}
@@ -298,7 +198,7 @@ export function AdminCommissionsTab() {
                           title: 'تأكيد دفع العمولة',
                           description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
                           confirmLabel: 'تأكيد الدفع',
-                          url: `/api/admin/commissions/${c.id}/confirm-payment`,
+                          action: { kind: 'confirm-payment', id: c.id },
                           success: 'تم تأكيد الدفع',
                         })
                       }
@@ -312,7 +212,12 @@ export function AdminCommissionsTab() {
           </ul>
         )}
       </QueryView>
-      <Pagination label="صفحات العمولات" page={page} of={list.data} onPage={setPage} />
+      <Pagination
+        label="صفحات العمولات"
+        page={filters.page}
+        of={list.data}
+        onPage={filters.setPage}
+      />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateAr, formatNumberAr, formatSar, referralStatusWithEmoji } from '../../../domain';
 import { Badge } from '../../components/ui/badge';
@@ -8,41 +7,7 @@ import { Skeleton } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
-
-type Operations = {
-  summary: {
-    totalBrokers: number;
-    activeBrokers: number;
-    totalReferrals: number;
-    totalCommissions: string;
-  };
-  awaitingReview: {
-    total: number;
-    items: {
-      id: string;
-      number: number;
-      tenantPhone: string;
-      status: string;
-      submittedAt: string;
-      brokerName: string | null;
-      tenantDataReceived: boolean;
-    }[];
-  };
-  activationRequests: {
-    total: number;
-    items: {
-      id: string;
-      fullName: string | null;
-      phone: string;
-      brokerCode: string;
-      activationRequestedAt: string | null;
-    }[];
-  };
-  openTransferRequests: { count: number; amount: string };
-  referralsPerWeek: { week: string; count: number }[];
-};
+import { type Operations, useActivateBroker, useOperations } from './api';
 
 const WEEK = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
   day: 'numeric',
@@ -55,16 +20,9 @@ const busiest = (data: Operations) => Math.max(1, ...data.referralsPerWeek.map((
 
 /** The admin view of /dashboard: the figures, and what waits for the team today. */
 export function AdminDashboardPage() {
-  const operations = useQuery<Operations>({
-    queryKey: ['/api/admin/operations'],
-    refetchInterval: 30_000,
-  });
-  const activate = useMutation({
-    mutationFn: (id: string) => apiRequest('POST', `/api/admin/brokers/${id}/activate`),
-    onSuccess: async () => {
-      toast({ title: 'تم تفعيل الحساب' });
-      await refreshQueries('/api/admin');
-    },
+  const operations = useOperations();
+  const activate = useActivateBroker({
+    onSuccess: () => toast({ title: 'تم تفعيل الحساب' }),
     onError: errorToast('خطأ', 'حدث خطأ في تفعيل الحساب'),
   });
 

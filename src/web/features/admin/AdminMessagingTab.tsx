@@ -1,28 +1,18 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card';
 import { QueryError } from '../../components/ui/query-view';
 import { Switch } from '../../components/ui/switch';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
+import { settingQuery, useSaveSetting } from './api';
 
-const KEY = '/api/admin/config/sms_notifications_enabled';
+const KEY = 'sms_notifications_enabled';
 
 /** The automatic SMS to tenants on a new referral: on unless stored as 'false'. */
 export function AdminMessagingTab() {
-  const setting = useQuery<{ value: string | null }>({ queryKey: [KEY], staleTime: 0 });
+  const setting = useQuery(settingQuery(KEY));
   const enabled = setting.data?.value !== 'false';
-  const save = useMutation({
-    mutationFn: (on: boolean) =>
-      apiRequest('POST', '/api/admin/config', {
-        key: 'sms_notifications_enabled',
-        value: String(on),
-        description: 'إرسال رسالة نصية تلقائية للمستأجر عند إضافة طلب جديد',
-      }),
-    onSuccess: async () => {
-      toast({ title: 'تم حفظ الإعدادات' });
-      await queryClient.invalidateQueries({ queryKey: [KEY] });
-    },
+  const save = useSaveSetting(KEY, {
+    onSuccess: () => toast({ title: 'تم حفظ الإعدادات' }),
     onError: errorToast('خطأ', 'حدث خطأ في تحديث الإعدادات'),
   });
   return (
@@ -38,7 +28,13 @@ export function AdminMessagingTab() {
           label="الرسائل النصية التلقائية للمستأجرين"
           checked={enabled}
           disabled={!setting.data || save.isPending}
-          onCheckedChange={(on) => save.mutate(on)}
+          onCheckedChange={(on) =>
+            save.mutate({
+              key: KEY,
+              value: String(on),
+              description: 'إرسال رسالة نصية تلقائية للمستأجر عند إضافة طلب جديد',
+            })
+          }
         />
       </div>
       {/* Unread, the switch stays disabled: say why, and offer to read it again. */}

@@ -12,24 +12,17 @@ import { AdminBrokersTab } from './AdminBrokersTab';
 import { AdminCommissionsTab } from './AdminCommissionsTab';
 import { AdminMessagingTab } from './AdminMessagingTab';
 import { AdminReferralsTab } from './AdminReferralsTab';
+import { adminSummaryQuery } from './api';
 
 // The charts library is loaded only when the analytics tab is opened.
 const AdminAnalyticsTab = lazy(() => import('./AdminAnalyticsTab'));
-
-type Summary = {
-  totalBrokers: number;
-  activeBrokers: number;
-  totalReferrals: number;
-  totalCommissions: string;
-};
 
 /** /admin: the operations console. */
 export function AdminPage() {
   const { profile } = useSession();
   const [searchParams] = useSearchParams();
-  const summary = useQuery<Summary>({
-    queryKey: ['/api/admin/summary'],
-    staleTime: 0,
+  const summary = useQuery({
+    ...adminSummaryQuery(),
     enabled: Boolean(profile?.isAdmin || profile?.isSuperAdmin),
   });
   if (!profile?.isAdmin && !profile?.isSuperAdmin) {

@@ -16,8 +16,8 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { cn } from '../../lib/cn';
-import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
+import { adminReferralsQuery } from './api';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetails } from './ReferralDetailsDialog';
 import type { AdminReferral } from './types';
@@ -32,13 +32,8 @@ export function AdminReferralsOverviewPage() {
   const [selected, setSelected] = useState<AdminReferral | null>(null);
   const [processing, setProcessing] = useState(false);
   const panel = useRef<HTMLElement>(null);
-  const params = new URLSearchParams({ page: String(page) });
   const term = useDebouncedValue(search.trim());
-  if (term) params.set('search', term);
-  const list = useQuery<Page<AdminReferral>>({
-    queryKey: [`/api/admin/referrals?${params}`],
-    staleTime: 0,
-  });
+  const list = useQuery(adminReferralsQuery({ page, search: term || undefined }));
   const data = list.data;
   // The chosen referral as the latest list has it (after processing, its status changes).
   const current = data?.items.find((r) => r.id === selected?.id) ?? selected;

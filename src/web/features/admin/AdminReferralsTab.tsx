@@ -4,26 +4,18 @@ import { formatDateAr, formatNumberAr, formatSar, REFERRAL_STATUSES } from '../.
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryView } from '../../components/ui/query-view';
-import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { useSession } from '../../lib/session';
-import type { Page } from '../../lib/types';
-import { useDebouncedValue } from '../../lib/use-debounced';
-import {
-  BulkDeleteBar,
-  ConfirmDeleteDialog,
-  REFERRAL_DELETION,
-  SelectBox,
-  useDeletion,
-  useSelection,
-} from './deletion';
-import { ExportButton } from './ExportButton';
+import { adminReferralsQuery } from './api';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { BulkDeleteBar, REFERRAL_DELETION, SelectBox, useDeletion, useSelection } from './deletion';
+import { ListToolbar } from './ListToolbar';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetailsDialog } from './ReferralDetailsDialog';
 import type { AdminReferral } from './types';
+import { useAdminList } from './use-admin-list';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [
@@ -41,47 +33,24 @@ export function AdminReferralsTab() {
     setDeleting(null);
     selection.clear();
   });
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState(ALL);
-  const [page, setPage] = useState(1);
+  const filters = useAdminList(ALL, selection.clear);
   const [selected, setSelected] = useState<AdminReferral | null>(null);
   const [processing, setProcessing] = useState<AdminReferral | null>(null);
-  const params = new URLSearchParams({ page: String(page) });
-  const term = useDebouncedValue(search.trim());
-  if (term) params.set('search', term);
-  if (status !== ALL) params.set('status', status);
-  const list = useQuery<Page<AdminReferral>>({
-    queryKey: [`/api/admin/referrals?${params}`],
-    staleTime: 0,
-  });
+  const status = filters.filter === ALL ? undefined : filters.filter;
+  const list = useQuery(adminReferralsQuery({ page: filters.page, search: filters.term, status }));
   const data = list.data;
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
-        <Input
-          type="search"
-          aria-label="البحث بجوال المستأجر أو اسم الوسيط أو رمزه"
-          placeholder="ابحث بجوال المستأجر أو اسم الوسيط أو رمزه"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-            selection.clear();
-          }}
-        />
-        <Select
-          aria-label="تصفية حسب الحالة"
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v);
-            setPage(1);
-            selection.clear();
-          }}
-          options={STATUS_OPTIONS}
-        />
-        <ExportButton type="referrals" params={params} />
-      </div>
+      <ListToolbar
+        list={filters}
+        searchLabel="البحث بجوال المستأجر أو اسم الوسيط أو رمزه"
+        searchPlaceholder="ابحث بجوال المستأجر أو اسم الوسيط أو رمزه"
+        filterLabel="تصفية حسب الحالة"
+        filters={STATUS_OPTIONS}
+        exportType="referrals"
+        exportQuery={{ search: filters.term, status }}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p> : null}
         {canDelete && data && data.items.length > 0 ? (
@@ -141,15 +110,7 @@ export function AdminReferralsTab() {
           </ul>
         )}
       </QueryView>
-      <Pagination
-        label="صفحات الإحالات"
-        page={page}
-        of={data}
-        onPage={(next) => {
-          setPage(next);
-          selection.clear();
-        }}
-      />
+      <Pagination label="صفحات الإحالات" page={filters.page} of={data} onPage={filters.setPage} />
       {deleting ? (
         <ConfirmDeleteDialog
           title={

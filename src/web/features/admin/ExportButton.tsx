@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorToast } from '../../components/ui/toast';
+import { type ExportQuery, type ExportType, exportUrl } from './api';
 
 /** The file name the server chose, from `Content-Disposition`. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -12,18 +13,17 @@ function fileNameOf(response: Response, fallback: string): string {
 /** Downloads every row matching the tab's current search and filter as an .xlsx file. */
 export function ExportButton({
   type,
-  params,
+  query,
 }: {
-  type: 'brokers' | 'referrals' | 'commissions';
-  params: URLSearchParams;
+  type: ExportType;
+  /** The tab's search and filter, without the page. */
+  query: ExportQuery;
 }) {
   const [pending, setPending] = useState(false);
   async function download() {
     setPending(true);
     try {
-      const query = new URLSearchParams(params);
-      query.delete('page');
-      const response = await fetch(`/api/admin/export/${type}?${query}`, {
+      const response = await fetch(exportUrl(type, query), {
         credentials: 'include',
       });
       if (!response.ok) throw new Error(String(response.status));

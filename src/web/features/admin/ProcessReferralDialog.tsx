@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   contractRentSchema,
@@ -12,8 +11,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
+import { useChangeReferralStatus } from './api';
 import type { AdminReferral } from './types';
 
 const OPTIONS = REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` }));
@@ -44,31 +42,21 @@ export function ProcessReferralDialog({
     createsCommission && !rent.success && (attempted || contractRent.trim() !== '')
       ? rent.error.issues[0]?.message
       : undefined;
-  const save = useMutation({
-    mutationFn: () =>
-      apiRequest('PUT', `/api/admin/referrals/${referral.id}/status`, {
-        status,
-        notes,
-        ...(statusMentionsContract(status) ? { contractId } : {}),
-        ...(createsCommission && rent.success ? { contractRent: rent.data } : {}),
-      }),
-    onSuccess: async () => {
-      toast({ title: 'تم تحديث حالة الإحالة' });
-      await refreshQueries(
-        '/api/admin',
-        '/api/referrals',
-        '/api/commissions',
-        '/api/dashboard/metrics',
-      );
-      onClose();
-    },
+  const save = useChangeReferralStatus(referral.id, {
+    onSuccess: () => toast({ title: 'تم تحديث حالة الإحالة' }),
+    onRefreshed: onClose,
     onError: errorToast('خطأ', 'حدث خطأ في تحديث حالة الإحالة'),
   });
   const submit = () => {
     setAttempted(true);
     // The commission is computed from this rent: never saved without one.
     if (createsCommission && !rent.success) return;
-    save.mutate();
+    save.mutate({
+      status,
+      notes,
+      ...(statusMentionsContract(status) ? { contractId } : {}),
+      ...(createsCommission && rent.success ? { contractRent: rent.data } : {}),
+    });
   };
 
   return (

@@ -12,7 +12,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { QueryError } from '../../components/ui/query-view';
 import { isApiError } from '../../lib/api';
 import { DocumentLinks } from '../referrals/DocumentLinks';
-import type { AdminReferral, AdminTenantForm } from './types';
+import { adminTenantFormQuery } from './api';
+import type { AdminReferral } from './types';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,10 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Basic data, broker, the tenant link, and the tenant's confidential submission. */
 export function ReferralDetails({ referral }: { referral: AdminReferral }) {
-  const tenant = useQuery<AdminTenantForm>({
-    queryKey: [`/api/admin/referrals/${referral.id}/tenant-form`],
-    staleTime: 0,
-  });
+  const tenant = useQuery(adminTenantFormQuery(referral.id));
   return (
     <div className="space-y-5 text-sm">
       <section>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumberAr } from '../../../domain';
@@ -11,39 +11,17 @@ import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { Switch } from '../../components/ui/switch';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
-import type { Profile } from '../../lib/session';
 import { useDebouncedValue } from '../../lib/use-debounced';
-
-type User = Profile & { isProtected: boolean };
-type Users = {
-  counts: { total: number; active: number; admins: number; superAdmins: number };
-  items: User[];
-  total: number;
-  pageSize: number;
-};
+import { useChangeRole, usersQuery } from './api';
 
 /** /user-management: super-admins grant and remove the admin and super-admin roles. */
 export function UserManagementPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim());
-  const params = new URLSearchParams({ page: String(page) });
-  if (term) params.set('search', term);
-  const users = useQuery<Users>({ queryKey: [`/api/superadmin/users?${params}`], staleTime: 0 });
-  const change = useMutation({
-    mutationFn: ({
-      id,
-      role,
-    }: {
-      id: string;
-      role: { isAdmin?: boolean; isSuperAdmin?: boolean };
-    }) => apiRequest('PATCH', `/api/superadmin/users/${id}/role`, role),
-    onSuccess: async () => {
-      toast({ title: 'تم تحديث الصلاحيات' });
-      await refreshQueries('/api/superadmin');
-    },
+  const users = useQuery(usersQuery({ page, search: term || undefined }));
+  const change = useChangeRole({
+    onSuccess: () => toast({ title: 'تم تحديث الصلاحيات' }),
     onError: errorToast('خطأ', 'حدث خطأ في تحديث الصلاحيات'),
   });
 

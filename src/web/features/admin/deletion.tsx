@@ -2,34 +2,23 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatNumberAr } from '../../../domain';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
-
-/** Caches that show brokers, referrals or commissions: all read again after a deletion. */
-const AFFECTED = [
-  '/api/admin',
-  '/api/superadmin',
-  '/api/referrals',
-  '/api/dashboard',
-  '/api/commissions',
-];
+import { invalidate } from '../../lib/query-keys';
+import { DELETION_AFFECTS, type DeletionTarget, deleteOne } from './api';
 
 type Kind = {
-  /** `/api/superadmin/brokers` or `/api/superadmin/referrals`. */
-  base: string;
+  target: DeletionTarget;
   deleted: string;
   failed: string;
 };
 
 export const BROKER_DELETION: Kind = {
-  base: '/api/superadmin/brokers',
+  target: 'broker',
   deleted: 'تم حذف الوسيط',
   failed: 'حدث خطأ في حذف الوسيط',
 };
 export const REFERRAL_DELETION: Kind = {
-  base: '/api/superadmin/referrals',
+  target: 'referral',
   deleted: 'تم حذف الإحالة',
   failed: 'حدث خطأ في حذف الإحالة',
 };
@@ -38,9 +27,7 @@ export const REFERRAL_DELETION: Kind = {
 export function useDeletion(kind: Kind, onDone: () => void) {
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      const results = await Promise.allSettled(
-        ids.map((id) => apiRequest('DELETE', `${kind.base}/${id}`)),
-      );
+      const results = await Promise.allSettled(ids.map((id) => deleteOne(kind.target, id)));
       const failures = results.filter((r) => r.status === 'rejected');
       return { succeeded: ids.length - failures.length, failures, total: ids.length };
     },
@@ -59,7 +46,7 @@ export function useDeletion(kind: Kind, onDone: () => void) {
           variant: 'destructive',
         });
       }
-      await refreshQueries(...AFFECTED);
+      await invalidate(...DELETION_AFFECTS);
     },
   });
 }
@@ -102,39 +89,6 @@ export function SelectBox({
       />
       <span className="text-sm">{label}</span>
     </label>
-  );
-}
-
-/** Asks before deleting; the text says what goes with it. */
-export function ConfirmDeleteDialog({
-  title,
-  description,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  description: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      description={description}
-    >
-      <div className="flex flex-wrap gap-2">
-        <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-          {pending ? 'جارٍ الحذف…' : 'تأكيد الحذف'}
-        </Button>
-        <Button variant="outline" onClick={onClose}>
-          إلغاء
-        </Button>
-      </div>
-    </Dialog>
   );
 }
 

@@ -7,19 +7,8 @@ import { Input } from '../../components/ui/input';
 import { Pagination } from '../../components/ui/pagination';
 import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
-import type { Page } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/use-debounced';
-
-type Entry = {
-  id: number;
-  actorPhone: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-};
+import { auditLogQuery } from './api';
 
 const ACTIONS: Record<string, string> = {
   'referral.create': 'إنشاء إحالة',
@@ -52,14 +41,10 @@ export function AuditLogPage() {
   const [search, setSearch] = useState('');
   const [action, setAction] = useState(ALL);
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page) });
   const term = useDebouncedValue(search.trim());
-  if (term) params.set('search', term);
-  if (action !== ALL) params.set('action', action);
-  const log = useQuery<Page<Entry>>({
-    queryKey: [`/api/superadmin/audit-log?${params}`],
-    staleTime: 0,
-  });
+  const log = useQuery(
+    auditLogQuery({ page, search: term || undefined, action: action === ALL ? undefined : action }),
+  );
 
   return (
     <div className="space-y-4">

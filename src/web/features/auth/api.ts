@@ -1,23 +1,20 @@
-import { apiRequest } from '../../lib/api';
-import type { Profile } from '../../lib/session';
+import { authEndpoints } from '../../../contract/auth';
+import { callApi } from '../../lib/api';
 
-type SignedIn = { user: Profile };
-
+/** The sign-in, sign-up and reset calls; the flows refresh the session themselves. */
 export const authApi = {
-  checkPhone: (phone: string) =>
-    apiRequest<{ requiresOtp: boolean }>('POST', '/api/auth/check-phone', { phone }),
-  sendOtp: (phone: string) =>
-    apiRequest<{ message: string; otpCode?: string }>('POST', '/api/auth/send-otp', { phone }),
+  checkPhone: (phone: string) => callApi(authEndpoints.checkPhone, { body: { phone } }),
+  sendOtp: (phone: string) => callApi(authEndpoints.sendOtp, { body: { phone } }),
   verifyOtp: (phone: string, otp: string, password: string) =>
-    apiRequest<SignedIn>('POST', '/api/auth/verify-otp', { phone, otp, password }),
+    callApi(authEndpoints.verifyOtp, { body: { phone, otp, password } }),
   verifyOtpOnly: (phone: string, otp: string) =>
-    apiRequest('POST', '/api/auth/verify-otp-only', { phone, otp }),
+    callApi(authEndpoints.verifyOtpOnly, { body: { phone, otp } }),
   verifyOtpForReset: (phone: string, otp: string) =>
-    apiRequest('POST', '/api/auth/verify-otp-temp', { phone, otp }),
+    callApi(authEndpoints.verifyOtpTemp, { body: { phone, otp } }),
   createPassword: (phone: string, password: string) =>
-    apiRequest<SignedIn>('POST', '/api/auth/create-password', { phone, password }),
+    callApi(authEndpoints.createPassword, { body: { phone, password } }),
   login: (phone: string, password: string) =>
-    apiRequest<SignedIn>('POST', '/api/auth/login', { phone, password }),
+    callApi(authEndpoints.login, { body: { phone, password } }),
   resetPassword: (phone: string, newPassword: string) =>
-    apiRequest('POST', '/api/auth/reset-password', { phone, newPassword }),
+    callApi(authEndpoints.resetPassword, { body: { phone, newPassword } }),
 };

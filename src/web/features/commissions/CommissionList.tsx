@@ -2,7 +2,7 @@ import { commissionStatusLabel, formatDateAr, formatSar } from '../../../domain'
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
-import { useCommissions } from '../../lib/queries';
+import { useCommissions } from './api';
 
 const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
   paid: 'success',

@@ -4,7 +4,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
-import { useCommissionSummary, useTransferRequests } from '../../lib/queries';
+import { useCommissionSummary, useTransferRequests } from './api';
 import { CommissionList } from './CommissionList';
 import { TransferRequestForm } from './TransferRequestForm';
 

@@ -2,7 +2,7 @@ import { formatSar } from '../../../domain';
 import { Skeleton } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
-import { useCommissionSummary } from '../../lib/queries';
+import { useCommissionSummary } from './api';
 import { CommissionList } from './CommissionList';
 
 export function MobileCommissionsPage() {

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatSar, transferRequestFormSchema } from '../../../domain';
 import { Button } from '../../components/ui/button';
 import { FormField, Input } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
+import { useRequestTransfer } from './api';
 
 type Form = z.input<ReturnType<typeof transferRequestFormSchema>>;
 type Values = z.output<ReturnType<typeof transferRequestFormSchema>>;
@@ -18,12 +16,10 @@ export function TransferRequestForm({ available }: { available: number }) {
     resolver: zodResolver(transferRequestFormSchema(available)),
     defaultValues: { amount: '', bankAccount: '' },
   });
-  const send = useMutation({
-    mutationFn: (values: Values) => apiRequest('POST', '/api/commissions/request-transfer', values),
-    onSuccess: async () => {
+  const send = useRequestTransfer({
+    onSuccess: () => {
       toast({ title: 'تم إرسال طلب التحويل للمراجعة' });
       form.reset();
-      await refreshQueries('/api/commissions');
     },
     onError: errorToast('خطأ', 'فشل في إرسال طلب التحويل'),
   });

@@ -8,8 +8,8 @@ import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { useMetrics, useReferrals } from '../../lib/queries';
 import { useSession } from '../../lib/session';
+import { useMetrics, useReferrals } from './api';
 import { useRequestActivation } from './use-request-activation';
 
 export function DashboardPage() {

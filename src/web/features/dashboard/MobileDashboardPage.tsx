@@ -8,8 +8,8 @@ import { EmptyState } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
 import { StatTile } from '../../components/ui/stat-tile';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { useMetrics, useReferrals } from '../../lib/queries';
 import { useLogout, useSession } from '../../lib/session';
+import { useMetrics, useReferrals } from './api';
 
 function Totals({ referrals, commissions }: { referrals: number; commissions: number | string }) {
   return (

@@ -1,18 +1,17 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { formatDateTimeAr } from '../../../domain';
-import { apiRequest } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
+import { useMarkNotificationsRead } from './api';
 import { badgeText, useNotificationFeed } from './feed';
 
 /** Header bell: unread badge, the latest notifications, all marked read when opened. */
 export function NotificationBell() {
   const feed = useNotificationFeed();
+  const markRead = useMarkNotificationsRead();
   const badge = badgeText(feed.data?.unread ?? 0);
   const onOpenChange = async (open: boolean) => {
     if (open && feed.data?.unread) {
-      await apiRequest('POST', '/api/notifications/read');
-      await queryClient.invalidateQueries({ queryKey: ['/api/notifications'] });
+      await markRead.mutateAsync();
     }
   };
   return (

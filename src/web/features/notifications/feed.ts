@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryClient } from '../../lib/query-client';
+import { notificationFeedQuery, notificationStreamUrl, refreshNotifications } from './api';
 
 export type AppNotification = {
   id: string;
@@ -12,25 +12,17 @@ export type AppNotification = {
   read: boolean;
 };
 
-const KEY = ['/api/notifications'] as const;
-
 /**
  * The broker's notifications: pushed live over server-sent events, with 30 s polling as the
  * fallback when the stream cannot stay open.
  */
 export function useNotificationFeed() {
   useEffect(() => {
-    const source = new EventSource('/api/notifications/stream');
-    source.addEventListener(
-      'notification',
-      () => void queryClient.invalidateQueries({ queryKey: KEY }),
-    );
+    const source = new EventSource(notificationStreamUrl);
+    source.addEventListener('notification', () => void refreshNotifications());
     return () => source.close();
   }, []);
-  return useQuery<{ unread: number; items: AppNotification[] }>({
-    queryKey: KEY,
-    refetchInterval: 30_000,
-  });
+  return useQuery(notificationFeedQuery());
 }
 
 /** The bell's badge: the count, or '9+' above nine. */

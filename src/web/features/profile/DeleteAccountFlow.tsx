@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormField, Input } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { useDeleteAccount } from './api';
 
 const PHRASE = 'حذف الحساب';
 const LOGOUT_DELAY_MS = 2000;
@@ -22,8 +21,7 @@ export function DeleteAccountFlow() {
     setStep('closed');
     setTyped('');
   };
-  const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', '/api/broker/account'),
+  const remove = useDeleteAccount({
     onSuccess: () => {
       cancel();
       toast({ title: 'تم حذف الحساب' });

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -10,8 +9,8 @@ import { Card } from '../../components/ui/card';
 import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { useChangePassword } from './api';
 
 type Values = z.output<typeof changePasswordFormSchema>;
 
@@ -25,12 +24,7 @@ export function MobileChangePasswordPage() {
   const { profile, isLoading } = useSession();
   const navigate = useNavigate();
   const form = useForm<Values>({ resolver: zodResolver(changePasswordFormSchema) });
-  const change = useMutation({
-    mutationFn: (values: Values) =>
-      apiRequest('POST', '/api/auth/change-password', {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      }),
+  const change = useChangePassword({
     onSuccess: () => {
       toast({ title: 'تم تغيير كلمة المرور' });
       navigate('/mobile-profile');
@@ -55,7 +49,12 @@ export function MobileChangePasswordPage() {
         <form
           noValidate
           className="space-y-4"
-          onSubmit={form.handleSubmit((values) => change.mutate(values))}
+          onSubmit={form.handleSubmit((values) =>
+            change.mutate({
+              currentPassword: values.currentPassword,
+              newPassword: values.newPassword,
+            }),
+          )}
         >
           {FIELDS.map((f) => (
             <FormField key={f.name} label={f.label} error={form.formState.errors[f.name]?.message}>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,8 +11,8 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshSession, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
+import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
 
 type Form = z.input<typeof profileFormSchema>;
@@ -33,13 +32,10 @@ export function MobileProfilePage() {
       bio: profile?.bio ?? '',
     },
   });
-  const save = useMutation({
-    mutationFn: (values: Values) => apiRequest('PATCH', '/api/broker/profile', values),
-    onSuccess: async () => {
-      toast({ title: 'تم تحديث الملف الشخصي', description: 'تم حفظ المعلومات بنجاح' });
-      await refreshSession();
-      setEditing(false);
-    },
+  const save = useUpdateProfile({
+    onSuccess: () =>
+      toast({ title: 'تم تحديث الملف الشخصي', description: 'تم حفظ المعلومات بنجاح' }),
+    onRefreshed: () => setEditing(false),
     onError: errorToast('خطأ في التحديث', 'حدث خطأ أثناء حفظ المعلومات'),
   });
   if (!profile) return null;

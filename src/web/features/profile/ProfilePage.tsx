@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -14,9 +13,9 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { FormField, Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
 import { BRAND } from '../../lib/brand';
-import { refreshSession, useLogout, useSession } from '../../lib/session';
+import { useLogout, useSession } from '../../lib/session';
+import { useReplaceProfile } from './api';
 
 type ProfileForm = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;
@@ -40,13 +39,9 @@ export function ProfilePage() {
       city: profile?.city ?? '',
     },
   });
-  const save = useMutation({
-    mutationFn: (values: ProfileValues) => apiRequest('PUT', '/api/broker/profile', values),
-    onSuccess: async () => {
-      toast({ title: 'تم حفظ الملف الشخصي' });
-      await refreshSession();
-      navigate('/dashboard');
-    },
+  const save = useReplaceProfile({
+    onSuccess: () => toast({ title: 'تم حفظ الملف الشخصي' }),
+    onRefreshed: () => navigate('/dashboard'),
     onError: errorToast('خطأ', 'حدث خطأ في حفظ الملف الشخصي'),
   });
   if (!profile) return null;

@@ -1,3 +1,5 @@
+import { isPrivateFile } from './api';
+
 /** The tenant's documents: a private download for uploads, the typed link otherwise. */
 export function DocumentLinks({
   salary,
@@ -18,7 +20,7 @@ export function DocumentLinks({
           <a
             href={d.href}
             className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
-            {...(d.href.startsWith('/api/files/')
+            {...(isPrivateFile(d.href)
               ? { download: true }
               : { target: '_blank', rel: 'noreferrer' })}
           >

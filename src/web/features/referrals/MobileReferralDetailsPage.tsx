@@ -7,8 +7,8 @@ import { Skeleton } from '../../components/ui/feedback';
 import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { isApiError } from '../../lib/api';
-import { useReferralDetails } from '../../lib/queries';
 import { useSession } from '../../lib/session';
+import { useReferralDetails } from './api';
 import { DocumentLinks } from './DocumentLinks';
 
 /** The referral as the details query answers it. */

@@ -16,7 +16,7 @@ import { EmptyState, Skeleton } from '../../components/ui/feedback';
 import { Input } from '../../components/ui/input';
 import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { useReferrals } from '../../lib/queries';
+import { useReferrals } from './api';
 
 /** /mobile-referrals: cards with call and WhatsApp; search by phone or status text. */
 export function MobileReferralsPage() {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -7,9 +6,8 @@ import { newReferralFormSchema } from '../../../domain';
 import { Button } from '../../components/ui/button';
 import { FormField, Input } from '../../components/ui/input';
 import { errorToast, toast } from '../../components/ui/toast';
-import { apiRequest } from '../../lib/api';
-import { refreshQueries } from '../../lib/queries';
 import { useSession } from '../../lib/session';
+import { useCreateReferral } from './api';
 
 type Form = z.input<typeof newReferralFormSchema>;
 type Values = z.output<typeof newReferralFormSchema>;
@@ -25,25 +23,23 @@ export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) 
     resolver: zodResolver(newReferralFormSchema),
     defaultValues: { tenantPhone: '', rent: '' },
   });
-  const create = useMutation({
-    mutationFn: (values: Values) =>
-      apiRequest('POST', '/api/referrals', {
-        tenantPhone: values.tenantPhone,
-        ...(values.rent ? { rent: values.rent } : {}),
-      }),
-    onSuccess: async () => {
+  const create = useCreateReferral({
+    onSuccess: () =>
       toast({
         title: 'تم إنشاء الطلب بنجاح',
         description: 'تم إرسال رابط إكمال البيانات للمستأجر',
-      });
-      await refreshQueries('/api/referrals', '/api/dashboard/metrics');
-      navigate(variant === 'mobile' ? '/mobile-dashboard' : '/dashboard');
-    },
+      }),
+    onRefreshed: () => navigate(variant === 'mobile' ? '/mobile-dashboard' : '/dashboard'),
     onError:
       variant === 'mobile'
         ? errorToast('خطأ في إنشاء الطلب', 'حدث خطأ غير متوقع')
         : errorToast('خطأ', 'فشل في إرسال الإحالة'),
   });
+  const submit = (values: Values) =>
+    create.mutate({
+      tenantPhone: values.tenantPhone,
+      ...(values.rent ? { rent: values.rent } : {}),
+    });
   if (!profile) return null;
 
   const inactive = !profile.isActive;
@@ -62,11 +58,7 @@ export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) 
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit((values) => create.mutate(values), onInvalid)}
-    >
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(submit, onInvalid)}>
       {inactive ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           حسابك غير مفعل حالياً، يرجى التواصل مع الإدارة لتفعيل الحساب قبل إضافة الطلبات.

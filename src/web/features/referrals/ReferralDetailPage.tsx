@@ -17,7 +17,7 @@ import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
 import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useReferralDetails } from '../../lib/queries';
+import { useReferralDetails } from './api';
 import { copyText } from './copy';
 
 const STEPS = [

@@ -16,7 +16,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { QueryView } from '../../components/ui/query-view';
 import { Select } from '../../components/ui/select';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { type ReferralFilters, useReferrals } from '../../lib/queries';
+import { type ReferralFilters, useReferrals } from './api';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [

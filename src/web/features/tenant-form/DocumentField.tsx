@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from '../../lib/api';
+import { UploadError, uploadDocument } from './api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -44,14 +45,7 @@ export function DocumentField({
     }
     setBusy(true);
     try {
-      const form = new FormData();
-      form.set('token', token);
-      form.set('type', kind);
-      form.set('file', file);
-      const response = await fetch('/api/upload', { method: 'POST', body: form });
-      const text = await response.text();
-      if (!response.ok) throw new UploadError(response.status, text);
-      onChange((JSON.parse(text) as { url: string }).url);
+      onChange(await uploadDocument(token, kind, file));
       setFileName(file.name);
     } catch (caught) {
       onChange('');
@@ -142,20 +136,4 @@ export function DocumentField({
       ) : null}
     </fieldset>
   );
-}
-
-class UploadError extends Error {
-  constructor(status: number, body: string) {
-    let message =
-      status === 413
-        ? 'حجم الملف يجب أن يكون أقل من 5 ميجابايت'
-        : 'تعذر رفع الملف، يرجى المحاولة مرة أخرى';
-    try {
-      const parsed = JSON.parse(body) as { message?: unknown };
-      if (typeof parsed.message === 'string') message = parsed.message;
-    } catch {
-      // keep the fallback
-    }
-    super(message);
-  }
 }

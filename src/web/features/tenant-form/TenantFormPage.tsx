@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,19 +11,13 @@ import { Card } from '../../components/ui/card';
 import { PageLoading } from '../../components/ui/feedback';
 import { FormField, Input } from '../../components/ui/input';
 import { QueryError } from '../../components/ui/query-view';
-import { apiRequest, errorMessage, isApiError } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { BRAND } from '../../lib/brand';
+import { type TenantFormBody, useSubmitTenantForm, useTenantForm } from './api';
 import { DocumentField } from './DocumentField';
 
 type Form = z.input<typeof tenantFormSchema>;
 type Values = z.output<typeof tenantFormSchema>;
-type FormInfo = {
-  referralId: string;
-  tenantPhone: string;
-  submitted: boolean;
-  /** The referring broker as the consent names them: a checked display name or the code. */
-  brokerName: string;
-};
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -39,7 +32,7 @@ function Shell({ children }: { children: ReactNode }) {
 export function TenantFormPage() {
   const { token = '' } = useParams();
   const [sent, setSent] = useState(false);
-  const info = useQuery<FormInfo>({ queryKey: [`/api/tenant-form/${token}`] });
+  const info = useTenantForm(token);
   const form = useForm<Form, unknown, Values>({
     resolver: zodResolver(tenantFormSchema),
     defaultValues: {
@@ -50,16 +43,7 @@ export function TenantFormPage() {
       creditReportUrl: '',
     },
   });
-  const submit = useMutation({
-    mutationFn: (values: Values) =>
-      apiRequest('POST', '/api/tenant-form/submit', {
-        ...values,
-        token,
-        referralId: info.data?.referralId,
-        tenantPhone: info.data?.tenantPhone,
-      }),
-    onSuccess: () => setSent(true),
-  });
+  const submit = useSubmitTenantForm({ onSuccess: () => setSent(true) });
 
   if (info.isLoading) return <PageLoading />;
   if (!info.data) {
@@ -108,7 +92,14 @@ export function TenantFormPage() {
         <form
           noValidate
           className="space-y-4"
-          onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+          onSubmit={form.handleSubmit((values) =>
+            submit.mutate({
+              ...values,
+              token,
+              referralId: info.data?.referralId,
+              tenantPhone: info.data?.tenantPhone,
+            } as TenantFormBody),
+          )}
         >
           <FormField label="رقم الجوال">
             {(control) => (

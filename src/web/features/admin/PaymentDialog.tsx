@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { FormField, Input } from '../../components/ui/input';
+
+/** A payment to confirm: the dialog's text, the call it makes, and its success toast. */
+export type Payment = {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  action: { kind: 'confirm-payment' | 'pay-request'; id: string };
+  success: string;
+};
+
+/** Confirms a payment made outside the platform, with the bank's transfer reference if any. */
+export function PaymentDialog({
+  title,
+  description,
+  confirmLabel,
+  onClose,
+  onConfirm,
+}: Omit<Payment, 'action' | 'success'> & {
+  onClose: () => void;
+  onConfirm: (transferReference: string | null) => void;
+}) {
+  const [reference, setReference] = useState('');
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+    >
+      <div className="space-y-4">
+        <FormField label="مرجع التحويل (اختياري)">
+          {(control) => (
+            <Input
+              {...control}
+              dir="ltr"
+              maxLength={100}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+            />
+          )}
+        </FormField>
+        <Button onClick={() => onConfirm(reference.trim() || null)}>{confirmLabel}</Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,286 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  adminAnalyticsEndpoints,
+  adminBrokerEndpoints,
+  adminCommissionEndpoints,
+  adminOperationsEndpoints,
+  adminReferralEndpoints,
+  adminSettingsEndpoints,
+  exportEndpoints,
+} from '../../../contract/admin';
+import type { ResponseOf } from '../../../contract/common';
+import { superadminEndpoints } from '../../../contract/superadmin';
+import { apiUrl, type BodyOf, callApi } from '../../lib/api';
+import { type MutationCallbacks, refreshAfter, rootKeys } from '../../lib/query-keys';
+import type { Page } from '../../lib/types';
+import type { AdminReferral, AdminTenantForm } from './types';
+
+// ---------- keys ----------
+
+/** A list's search box, filter and page as its query key holds them. */
+export type BrokerFilters = { search?: string | undefined; filter: string; page: number };
+export type ReferralListFilters = {
+  search?: string | undefined;
+  status?: string | undefined;
+  page: number;
+};
+export type CommissionFilters = {
+  search?: string | undefined;
+  status?: string | undefined;
+  page: number;
+};
+export type AnalyticsRange = { from?: string | undefined; to?: string | undefined };
+export type UserFilters = { search?: string | undefined; page: number };
+export type SettingKey = 'sms_notifications_enabled';
+
+export const adminKeys = {
+  all: rootKeys.admin,
+  summary: [...rootKeys.admin, 'summary'] as const,
+  operations: [...rootKeys.admin, 'operations'] as const,
+  brokers: (filters: BrokerFilters) => [...rootKeys.admin, 'brokers', filters] as const,
+  referrals: (filters: ReferralListFilters) => [...rootKeys.admin, 'referrals', filters] as const,
+  tenantForm: (referralId: string) => [...rootKeys.admin, 'tenant-form', referralId] as const,
+  commissions: (filters: CommissionFilters) => [...rootKeys.admin, 'commissions', filters] as const,
+  transferRequests: (page: number) => [...rootKeys.admin, 'transfer-requests', { page }] as const,
+  analytics: (range: AnalyticsRange) => [...rootKeys.admin, 'analytics', range] as const,
+  setting: (key: SettingKey) => [...rootKeys.admin, 'config', key] as const,
+};
+
+export const superadminKeys = {
+  all: rootKeys.superadmin,
+  users: (filters: UserFilters) => [...rootKeys.superadmin, 'users', filters] as const,
+};
+
+// ---------- reads ----------
+
+export type AdminSummary = ResponseOf<typeof adminOperationsEndpoints.summary>;
+export type Operations = ResponseOf<typeof adminOperationsEndpoints.dashboard>;
+export type AdminBroker = ResponseOf<typeof adminBrokerEndpoints.list>['items'][number];
+export type AdminCommission = ResponseOf<typeof adminCommissionEndpoints.list>['items'][number];
+export type AdminTransferRequest = ResponseOf<
+  typeof adminCommissionEndpoints.transferRequests
+>['items'][number];
+export type Analytics = ResponseOf<typeof adminAnalyticsEndpoints.analytics>;
+export type Users = ResponseOf<typeof superadminEndpoints.users>;
+
+/** The console's cards. */
+export const adminSummaryQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.summary,
+    queryFn: () => callApi(adminOperationsEndpoints.summary),
+    staleTime: 0,
+  });
+
+/** The operations dashboard; polled every 30 s. */
+export const operationsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.operations,
+    queryFn: () => callApi(adminOperationsEndpoints.dashboard),
+    refetchInterval: 30_000,
+  });
+
+export const adminBrokersQuery = (filters: BrokerFilters) =>
+  queryOptions({
+    queryKey: adminKeys.brokers(filters),
+    queryFn: () =>
+      callApi(adminBrokerEndpoints.list, {
+        query: { filter: filters.filter, page: filters.page, search: filters.search },
+      }),
+    staleTime: 0,
+  });
+
+export const adminReferralsQuery = (filters: ReferralListFilters) =>
+  queryOptions({
+    queryKey: adminKeys.referrals(filters),
+    queryFn: () =>
+      callApi<typeof adminReferralEndpoints.list, Page<AdminReferral>>(
+        adminReferralEndpoints.list,
+        {
+          query: { page: filters.page, search: filters.search, status: filters.status },
+        },
+      ),
+    staleTime: 0,
+  });
+
+/** The tenant's confidential submission behind a referral (audited on the server). */
+export const adminTenantFormQuery = (referralId: string) =>
+  queryOptions({
+    queryKey: adminKeys.tenantForm(referralId),
+    queryFn: () =>
+      callApi<typeof adminReferralEndpoints.tenantForm, AdminTenantForm>(
+        adminReferralEndpoints.tenantForm,
+        { params: { id: referralId } },
+      ),
+    staleTime: 0,
+  });
+
+export const adminCommissionsQuery = (filters: CommissionFilters) =>
+  queryOptions({
+    queryKey: adminKeys.commissions(filters),
+    queryFn: () =>
+      callApi(adminCommissionEndpoints.list, {
+        query: { page: filters.page, search: filters.search, status: filters.status },
+      }),
+    staleTime: 0,
+  });
+
+/** The open transfer requests, a page at a time. */
+export const transferRequestsQuery = (page: number) =>
+  queryOptions({
+    queryKey: adminKeys.transferRequests(page),
+    queryFn: () => callApi(adminCommissionEndpoints.transferRequests, { query: { page } }),
+    staleTime: 0,
+  });
+
+export const analyticsQuery = (range: AnalyticsRange) =>
+  queryOptions({
+    queryKey: adminKeys.analytics(range),
+    queryFn: () =>
+      callApi(adminAnalyticsEndpoints.analytics, { query: { from: range.from, to: range.to } }),
+    staleTime: 0,
+  });
+
+export const settingQuery = (key: SettingKey) =>
+  queryOptions({
+    queryKey: adminKeys.setting(key),
+    queryFn: () => callApi(adminSettingsEndpoints.get, { params: { key } }),
+    staleTime: 0,
+  });
+
+export const usersQuery = (filters: UserFilters) =>
+  queryOptions({
+    queryKey: superadminKeys.users(filters),
+    queryFn: () =>
+      callApi(superadminEndpoints.users, {
+        query: { page: filters.page, search: filters.search },
+      }),
+    staleTime: 0,
+  });
+
+export const useOperations = () => useQuery(operationsQuery());
+
+// ---------- changes ----------
+
+/** Activates or deactivates a broker; then the console and the super-admin lists. */
+export function useToggleBroker(
+  callbacks: MutationCallbacks<unknown, { id: string; activate: boolean }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, activate }: { id: string; activate: boolean }) =>
+      callApi(activate ? adminBrokerEndpoints.activate : adminBrokerEndpoints.deactivate, {
+        params: { id },
+      }),
+    ...refreshAfter(callbacks, adminKeys.all, superadminKeys.all),
+  });
+}
+
+/** Activates a broker from the operations dashboard; then the console's reads. */
+export function useActivateBroker(callbacks: MutationCallbacks<unknown, string> = {}) {
+  return useMutation({
+    mutationFn: (id: string) => callApi(adminBrokerEndpoints.activate, { params: { id } }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+export type StatusChange = BodyOf<typeof adminReferralEndpoints.changeStatus>;
+
+/**
+ * Moves a referral on; then the console, the brokers' referrals, commissions and dashboard
+ * figures are read again (a status change can create a commission).
+ */
+export function useChangeReferralStatus(
+  referralId: string,
+  callbacks: MutationCallbacks<unknown, StatusChange> = {},
+) {
+  return useMutation({
+    mutationFn: (body: StatusChange) =>
+      callApi(adminReferralEndpoints.changeStatus, { params: { id: referralId }, body }),
+    ...refreshAfter(
+      callbacks,
+      adminKeys.all,
+      rootKeys.referrals,
+      rootKeys.commissions,
+      rootKeys.dashboard,
+    ),
+  });
+}
+
+/** A payout action of the commissions tab, with its own success toast. */
+export type PayoutAction =
+  | { kind: 'confirm-payment' | 'pay-request'; id: string; transferReference: string | null }
+  | { kind: 'reject-request'; id: string; reason: string };
+
+const payoutCall = (action: PayoutAction) => {
+  const params = { id: action.id };
+  if (action.kind === 'reject-request') {
+    return callApi(adminCommissionEndpoints.rejectTransferRequest, {
+      params,
+      body: { reason: action.reason },
+    });
+  }
+  const body = action.transferReference ? { transferReference: action.transferReference } : {};
+  return action.kind === 'confirm-payment'
+    ? callApi(adminCommissionEndpoints.confirmPayment, { params, body })
+    : callApi(adminCommissionEndpoints.payTransferRequest, { params, body });
+};
+
+/** Confirms a commission's payment, pays or rejects a transfer request; then the console. */
+export function usePayoutAction<A extends PayoutAction>(
+  callbacks: MutationCallbacks<unknown, A> = {},
+) {
+  return useMutation({
+    mutationFn: (action: A) => payoutCall(action),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+export type SettingChange = BodyOf<typeof adminSettingsEndpoints.set>;
+
+/** Changes a setting; then that setting is read again. */
+export function useSaveSetting(
+  key: SettingKey,
+  callbacks: MutationCallbacks<unknown, SettingChange> = {},
+) {
+  return useMutation({
+    mutationFn: (body: SettingChange) => callApi(adminSettingsEndpoints.set, { body }),
+    ...refreshAfter(callbacks, adminKeys.setting(key)),
+  });
+}
+
+export type RoleChange = { id: string; role: BodyOf<typeof superadminEndpoints.changeRole> };
+
+/** Grants or removes a role; then the super-admin's lists. */
+export function useChangeRole(callbacks: MutationCallbacks<unknown, RoleChange> = {}) {
+  return useMutation({
+    mutationFn: ({ id, role }: RoleChange) =>
+      callApi(superadminEndpoints.changeRole, { params: { id }, body: role }),
+    ...refreshAfter(callbacks, superadminKeys.all),
+  });
+}
+
+/** What a deletion removes: brokers or referrals, one DELETE per id. */
+export type DeletionTarget = 'broker' | 'referral';
+
+/** Caches that show brokers, referrals or commissions: all read again after a deletion. */
+export const DELETION_AFFECTS = [
+  adminKeys.all,
+  superadminKeys.all,
+  rootKeys.referrals,
+  rootKeys.dashboard,
+  rootKeys.commissions,
+] as const;
+
+export const deleteOne = (target: DeletionTarget, id: string) =>
+  callApi(
+    target === 'broker' ? superadminEndpoints.deleteBroker : superadminEndpoints.deleteReferral,
+    { params: { id } },
+  );
+
+// ---------- export ----------
+
+export type ExportType = 'brokers' | 'referrals' | 'commissions';
+export type ExportQuery = Record<string, string | undefined>;
+
+/** The .xlsx download of a tab's current search and filter (every row, no page). */
+export const exportUrl = (type: ExportType, query: ExportQuery) =>
+  apiUrl(exportEndpoints.download.path, { type }, query);

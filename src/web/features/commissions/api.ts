@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { commissionEndpoints } from '../../../contract/commissions';
+import { type BodyOf, callApi } from '../../lib/api';
+import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '../../lib/query-keys';
+
+export const commissionKeys = {
+  all: rootKeys.commissions,
+  list: [...rootKeys.commissions, 'list'] as const,
+  summary: [...rootKeys.commissions, 'summary'] as const,
+  transferRequests: [...rootKeys.commissions, 'transfer-requests'] as const,
+};
+
+/** The broker's commissions; polled. */
+export const commissionListQuery = () =>
+  queryOptions({
+    queryKey: commissionKeys.list,
+    queryFn: () => callApi(commissionEndpoints.list),
+    refetchInterval: POLL_MS,
+  });
+
+/** Earned, pending and paid totals; polled. */
+export const commissionSummaryQuery = () =>
+  queryOptions({
+    queryKey: commissionKeys.summary,
+    queryFn: () => callApi(commissionEndpoints.summary),
+    refetchInterval: POLL_MS,
+  });
+
+/** The broker's transfer requests. */
+export const transferRequestsQuery = () =>
+  queryOptions({
+    queryKey: commissionKeys.transferRequests,
+    queryFn: () => callApi(commissionEndpoints.transferRequests),
+  });
+
+export const useCommissions = () => useQuery(commissionListQuery());
+export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
+export const useTransferRequests = () => useQuery(transferRequestsQuery());
+
+export type TransferRequestBody = BodyOf<typeof commissionEndpoints.requestTransfer>;
+
+/** Asks for a transfer of pending commissions; then every commission read is read again. */
+export function useRequestTransfer(
+  callbacks: MutationCallbacks<unknown, TransferRequestBody> = {},
+) {
+  return useMutation({
+    mutationFn: (body: TransferRequestBody) =>
+      callApi(commissionEndpoints.requestTransfer, { body }),
+    ...refreshAfter(callbacks, commissionKeys.all),
+  });
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { referralEndpoints } from '../../../contract/referrals';
+import { tenantFormEndpoints } from '../../../contract/tenant-forms';
+import { type BodyOf, callApi } from '../../lib/api';
+import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '../../lib/query-keys';
+import type { Referral } from '../../lib/types';
+
+export type ReferralFilters = {
+  status?: string | undefined;
+  phone?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page?: number;
+  pageSize?: number;
+};
+
+export const referralKeys = {
+  all: rootKeys.referrals,
+  list: (filters: ReferralFilters) => [...rootKeys.referrals, 'list', filters] as const,
+  details: (id: string) => [...rootKeys.referrals, 'details', id] as const,
+};
+
+/** The broker's referrals, filtered and paged; polled. */
+export const referralListQuery = (filters: ReferralFilters = {}) =>
+  queryOptions({
+    queryKey: referralKeys.list(filters),
+    queryFn: () => callApi(referralEndpoints.list, { query: filters }),
+    refetchInterval: POLL_MS,
+  });
+
+/** One referral with the tenant's submitted data. */
+export const referralDetailsQuery = (id: string) =>
+  queryOptions({
+    queryKey: referralKeys.details(id),
+    queryFn: () => callApi(referralEndpoints.details, { params: { id } }),
+  });
+
+export const useReferrals = (filters: ReferralFilters = {}) => useQuery(referralListQuery(filters));
+
+export const useReferralDetails = (id: string) => useQuery(referralDetailsQuery(id));
+
+export type NewReferral = BodyOf<typeof referralEndpoints.create>;
+
+/** Refers a tenant; then the referrals and the dashboard figures are read again. */
+export function useCreateReferral(callbacks: MutationCallbacks<Referral, NewReferral> = {}) {
+  return useMutation({
+    mutationFn: (body: NewReferral) => callApi(referralEndpoints.create, { body }),
+    ...refreshAfter(callbacks, referralKeys.all, rootKeys.dashboard),
+  });
+}
+
+const FILES_PREFIX = tenantFormEndpoints.download.path.replace(':key', '');
+
+/** A document the server keeps privately (downloaded from it), not a link the tenant typed. */
+export const isPrivateFile = (href: string) => href.startsWith(FILES_PREFIX);
