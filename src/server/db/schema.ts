@@ -14,7 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CommissionStatus, ReferralStatus } from '../../domain/index.js';
+import {
+  COMMISSION_STATUS_KEYS,
+  type CommissionStatus,
+  OPEN_REFERRAL_STATUSES,
+  REFERRAL_STATUS_KEYS,
+  type ReferralStatus,
+} from '../../domain/index.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -24,10 +30,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 // `ORDER BY … DESC`, whereas a `DESC NULLS LAST` index (what `.desc()` generates) cannot serve
 // that order at all.
 
+/** `('a','b',…)` for a CHECK or a partial index: the lists come from src/domain, never re-typed. */
+const sqlList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((value) => `'${value}'`).join(',')})`);
+
 /** Referral statuses before the contract is signed: a tenant may have only one such referral. */
-const OPEN_STATUSES_SQL = sql.raw(
-  `('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract')`,
-);
+const OPEN_STATUSES_SQL = sqlList(OPEN_REFERRAL_STATUSES);
 
 export const brokers = pgTable(
   'brokers',
@@ -181,10 +189,7 @@ export const referrals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'referrals_status_check',
-      sql`${t.status} in ('pending_completion','under_review','accepted_awaiting_owner_contract','preparing_tenant_contract','contract_signed','commission_added','rejected','cancelled')`,
-    ),
+    check('referrals_status_check', sql`${t.status} in ${sqlList(REFERRAL_STATUS_KEYS)}`),
     check('referrals_rent_check', sql`${t.rentAmount} is null or ${t.rentAmount} >= 0`),
     check(
       'referrals_contract_rent_check',
@@ -227,7 +232,7 @@ export const commissions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('commissions_status_check', sql`${t.status} in ('pending','requested','paid')`),
+    check('commissions_status_check', sql`${t.status} in ${sqlList(COMMISSION_STATUS_KEYS)}`),
     check('commissions_amount_check', sql`${t.amount} > 0`),
     check(
       'commissions_paid_amount_check',
