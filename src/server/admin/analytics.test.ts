@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommissionStatus, ReferralStatus } from '../../domain/index.js';
 import { commissions, referrals, tenantForms } from '../db/schema.js';
-import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, anAdmin } from '../test-support/factories.js';
+import type { ApiError } from '../test-support/responses.js';
+import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,6 +13,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const as = (caller: Caller) => client(t).as(caller);
 
 /** A referral submitted at a given instant, with its status, form and commission. */
 async function seed(
@@ -58,9 +63,9 @@ async function seed(
 
 describe('GET /api/admin/analytics', () => {
   it('computes weeks (Sunday first, Riyadh time), the funnel, months, cities and top brokers', async () => {
-    const admin = await signUpBroker(t, { admin: true });
-    const a = await signUpBroker(t, { fullName: 'الأول' });
-    const b = await signUpBroker(t, { fullName: 'الثاني' });
+    const admin = await anAdmin(t);
+    const a = await aBroker(t, { fullName: 'الأول' });
+    const b = await aBroker(t, { fullName: 'الثاني' });
     // 2019-03-02 22:30 UTC is Sunday 3 March 01:30 in Riyadh: the week of Sunday 3 March.
     await seed(a.id, '2019-03-02T22:30:00Z', 'contract_signed', {
       city: 'riyadh',
@@ -76,12 +81,9 @@ describe('GET /api/admin/analytics', () => {
     // Outside the range: the day after it ends, in Riyadh.
     await seed(b.id, '2019-04-30T21:00:00Z', 'pending_completion');
 
-    const response = await t.app.inject({
-      url: '/api/admin/analytics?from=2019-03-01&to=2019-04-30',
-      headers: { cookie: admin.cookie },
-    });
+    const response = await as(admin).get('/api/admin/analytics?from=2019-03-01&to=2019-04-30');
     expect(response.statusCode).toBe(200);
-    const data = response.json();
+    const data = response.json<Record<string, unknown>>();
     expect(data.referralsPerWeek).toEqual([
       { week: '2019-03-03', status: 'commission_added', count: 1 },
       { week: '2019-03-03', status: 'contract_signed', count: 1 },
@@ -110,10 +112,9 @@ describe('GET /api/admin/analytics', () => {
   });
 
   it('defaults to the last twelve weeks and refuses bad ranges in Arabic', async () => {
-    const admin = await signUpBroker(t, { admin: true });
-    const get = (query: string) =>
-      t.app.inject({ url: `/api/admin/analytics${query}`, headers: { cookie: admin.cookie } });
-    const fallback = (await get('')).json();
+    const admin = await anAdmin(t);
+    const get = (query: string) => as(admin).get<ApiError>(`/api/admin/analytics${query}`);
+    const fallback = (await get('')).json<{ range: { from: string; to: string } }>();
     expect(Date.parse(fallback.range.to) - Date.parse(fallback.range.from)).toBe(83 * 86_400_000);
     const reversed = await get('?from=2020-02-01&to=2020-01-01');
     expect(reversed.statusCode).toBe(400);
@@ -125,11 +126,8 @@ describe('GET /api/admin/analytics', () => {
   });
 
   it('is for admins only', async () => {
-    const broker = await signUpBroker(t);
-    expect((await t.app.inject({ url: '/api/admin/analytics' })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ url: '/api/admin/analytics', headers: { cookie: broker.cookie } }))
-        .statusCode,
-    ).toBe(403);
+    const broker = await aBroker(t);
+    expect((await as(null).get('/api/admin/analytics')).statusCode).toBe(401);
+    expect((await as(broker).get('/api/admin/analytics')).statusCode).toBe(403);
   });
 });

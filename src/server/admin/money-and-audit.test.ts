@@ -2,10 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, referrals, transferRequests } from '../db/schema.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
+import type {
+  AdminReferral,
+  ApiError,
+  Commission,
+  CommissionSummary,
+  Page,
+  StatusChange,
+} from '../test-support/responses.js';
 import {
   createTestApp,
   nextPhone,
-  signUpBroker,
   type TestApp,
   type TestBroker,
 } from '../test-support/test-app.js';
@@ -19,45 +28,40 @@ let admin: TestBroker;
 let root: TestBroker;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-  admin = await signUpBroker(t, { admin: true });
-  root = await signUpBroker(t, { superAdmin: true });
+  admin = await anAdmin(t);
+  root = await aSuperAdmin(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const as = (cookie: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const as = (caller: Caller) => client(t).as(caller);
 const IBAN = 'SA0380000000608010167519';
 
 async function referral(broker: TestBroker, rent: number, tenantPhone = nextPhone()) {
-  const created = await as(broker.cookie, 'POST', '/api/referrals', { tenantPhone, rent });
+  const created = await as(broker).post('/api/referrals', { tenantPhone, rent });
   expect(created.statusCode).toBe(201);
-  return created.json().id as string;
+  return created.json<{ id: string }>().id;
 }
 const setStatus = (id: string, status: string, extra: object = {}) =>
-  as(admin.cookie, 'PUT', `/api/admin/referrals/${id}/status`, { status, ...extra });
+  as(admin).put<StatusChange>(`/api/admin/referrals/${id}/status`, { status, ...extra });
 const commissionsOf = async (broker: TestBroker) =>
-  (await as(broker.cookie, 'GET', '/api/commissions')).json() as {
-    id: string;
-    referralId: string;
-    amount: string;
-    status: string;
-  }[];
+  (await as(broker).get('/api/commissions')).json<Commission[]>();
 const summaryOf = async (broker: TestBroker) =>
-  (await as(broker.cookie, 'GET', '/api/commissions/summary')).json() as Record<string, string>;
+  (await as(broker).get('/api/commissions/summary')).json<CommissionSummary>();
+type AuditEntry = {
+  action: string;
+  actorId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
 const auditFor = async (entityId: string) =>
-  (await as(root.cookie, 'GET', `/api/superadmin/audit-log?search=${entityId}`)).json().items as {
-    action: string;
-    actorId: string;
-    before: Record<string, unknown> | null;
-    after: Record<string, unknown> | null;
-  }[];
+  (await as(root).get<Page<AuditEntry>>(`/api/superadmin/audit-log?search=${entityId}`)).json()
+    .items;
 
 describe('one commission per referral, whatever the sequence', () => {
   it('contract signed, rejected, contract signed again: still one, of the same amount', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const id = await referral(broker, 120000);
     expect((await setStatus(id, 'contract_signed')).json().commissionCreated).toBe('1200.00');
     expect((await setStatus(id, 'rejected')).statusCode).toBe(200);
@@ -71,8 +75,8 @@ describe('one commission per referral, whatever the sequence', () => {
   });
 
   it('reopening a closed referral of a tenant who has another open one is a 409, nothing changed', async () => {
-    const first = await signUpBroker(t);
-    const second = await signUpBroker(t);
+    const first = await aBroker(t);
+    const second = await aBroker(t);
     const tenant = nextPhone();
     const closed = await referral(first, 40000, tenant);
     await setStatus(closed, 'rejected');
@@ -83,18 +87,19 @@ describe('one commission per referral, whatever the sequence', () => {
       code: 'TENANT_HAS_OPEN_REFERRAL',
       message: 'لا يمكن إعادة فتح هذه الإحالة: يوجد طلب مفتوح آخر لنفس المستأجر',
     });
-    const [row] = (await as(admin.cookie, 'GET', `/api/admin/referrals?search=${closed}`)).json()
-      .items;
-    expect(row.status).toBe('rejected');
+    const [row] = (await as(admin).get(`/api/admin/referrals?search=${closed}`)).json<
+      Page<AdminReferral>
+    >().items;
+    expect(row?.status).toBe('rejected');
   });
 });
 
 describe('commissions held by transfer requests', () => {
   it("are 'requested' oldest first, filterable, and back to 'pending' when the request is rejected", async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     await setStatus(await referral(broker, 50000), 'contract_signed'); // 500
     await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
-    const request = await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+    const request = await as(broker).post('/api/commissions/request-transfer', {
       amount: 600,
       bankAccount: IBAN,
     });
@@ -104,25 +109,18 @@ describe('commissions held by transfer requests', () => {
       (await commissionsOf(broker)).map((c) => `${c.amount}:${c.status}`).sort();
     expect(await statuses()).toEqual(['500.00:requested', '800.00:requested']);
     const filtered = (
-      await as(
-        admin.cookie,
-        'GET',
-        `/api/admin/commissions?status=requested&search=${broker.phone}`,
-      )
-    ).json();
+      await as(admin).get(`/api/admin/commissions?status=requested&search=${broker.phone}`)
+    ).json<Page<Commission>>();
     expect(filtered.total).toBe(2);
 
     const openRequestOf = async (b: TestBroker) =>
-      (
-        (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json().items as {
-          id: string;
-          brokerId: string;
-        }[]
-      ).find((r) => r.brokerId === b.id);
+      (await as(admin).get('/api/admin/transfer-requests'))
+        .json<Page<{ id: string; brokerId: string }>>()
+        .items.find((r) => r.brokerId === b.id);
     const open = await openRequestOf(broker);
     expect(
       (
-        await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${open?.id}/reject`, {
+        await as(admin).post(`/api/admin/transfer-requests/${open?.id}/reject`, {
           reason: 'الآيبان لا يطابق اسم الوسيط',
         })
       ).statusCode,
@@ -130,13 +128,13 @@ describe('commissions held by transfer requests', () => {
     expect(await statuses()).toEqual(['500.00:pending', '800.00:pending']);
 
     // A smaller request holds only the oldest; paying it leaves nothing requested.
-    await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+    await as(broker).post('/api/commissions/request-transfer', {
       amount: 500,
       bankAccount: IBAN,
     });
     expect(await statuses()).toEqual(['500.00:requested', '800.00:pending']);
     const second = await openRequestOf(broker);
-    await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${second?.id}/pay`, {
+    await as(admin).post(`/api/admin/transfer-requests/${second?.id}/pay`, {
       transferReference: 'TRX-1',
     });
     expect(await statuses()).toEqual(['500.00:paid', '800.00:pending']);
@@ -151,7 +149,7 @@ describe('commissions held by transfer requests', () => {
 
 describe('migration 0002', () => {
   it("marks the commissions that requests opened before it hold as 'requested'", async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     await setStatus(await referral(broker, 50000), 'contract_signed'); // 500, older
     await setStatus(await referral(broker, 90000), 'contract_signed'); // 900
     // A request filed before the status existed: written directly, statuses left pending.
@@ -174,24 +172,24 @@ describe('migration 0002', () => {
 
 describe('deleting a referral never loses money records', () => {
   it('refuses one whose commission is paid, or held by an open transfer request', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const paid = await referral(broker, 50000);
     await setStatus(paid, 'contract_signed');
     const [commission] = await commissionsOf(broker);
-    await as(admin.cookie, 'POST', `/api/admin/commissions/${commission?.id}/confirm-payment`, {});
-    const refusedPaid = await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${paid}`);
+    await as(admin).post(`/api/admin/commissions/${commission?.id}/confirm-payment`, {});
+    const refusedPaid = await as(root).delete(`/api/superadmin/referrals/${paid}`);
     expect(refusedPaid.statusCode).toBe(409);
-    expect(refusedPaid.json().code).toBe('COMMISSION_PAID');
+    expect(refusedPaid.json<ApiError>().code).toBe('COMMISSION_PAID');
 
     const held = await referral(broker, 70000);
     await setStatus(held, 'contract_signed');
-    await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+    await as(broker).post('/api/commissions/request-transfer', {
       amount: 700,
       bankAccount: IBAN,
     });
-    const refusedHeld = await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${held}`);
+    const refusedHeld = await as(root).delete(`/api/superadmin/referrals/${held}`);
     expect(refusedHeld.statusCode).toBe(409);
-    expect(refusedHeld.json().message).toBe(
+    expect(refusedHeld.json<ApiError>().message).toBe(
       'عمولة هذه الإحالة محجوزة لطلب تحويل مفتوح، يرجى معالجة الطلب أولاً',
     );
     expect(await summaryOf(broker)).toMatchObject({
@@ -203,10 +201,10 @@ describe('deleting a referral never loses money records', () => {
   });
 
   it('deletes one with an unheld pending commission, recording what went', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const id = await referral(broker, 90000);
     await setStatus(id, 'contract_signed');
-    const deleted = await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${id}`);
+    const deleted = await as(root).delete(`/api/superadmin/referrals/${id}`);
     expect(deleted.statusCode).toBe(200);
     expect(await commissionsOf(broker)).toEqual([]);
     expect(await summaryOf(broker)).toMatchObject({ total: '0.00', pending: '0.00' });
@@ -221,10 +219,10 @@ describe('deleting a referral never loses money records', () => {
 
 describe('every administrative change is audited with before and after', () => {
   it('activation, deactivation (which reopens the activation request), status, payment, settings', async () => {
-    const broker = await signUpBroker(t, { active: false });
-    await as(broker.cookie, 'POST', '/api/broker/request-activation');
-    await as(admin.cookie, 'POST', `/api/admin/brokers/${broker.id}/activate`);
-    await as(admin.cookie, 'POST', `/api/admin/brokers/${broker.id}/deactivate`);
+    const broker = await aBroker(t, { active: false });
+    await as(broker).post('/api/broker/request-activation');
+    await as(admin).post(`/api/admin/brokers/${broker.id}/activate`);
+    await as(admin).post(`/api/admin/brokers/${broker.id}/deactivate`);
     const activation = await auditFor(broker.id);
     expect(activation.map((e) => e.action)).toEqual([
       'broker.deactivate',
@@ -238,14 +236,12 @@ describe('every administrative change is audited with before and after', () => {
     });
     // A deactivated broker is not a waiting request, and may ask again.
     const pending = (
-      await as(admin.cookie, 'GET', `/api/admin/brokers?filter=pending&search=${broker.phone}`)
-    ).json();
+      await as(admin).get(`/api/admin/brokers?filter=pending&search=${broker.phone}`)
+    ).json<Page<{ id: string }>>();
     expect(pending.total).toBe(0);
-    expect((await as(broker.cookie, 'POST', '/api/broker/request-activation')).statusCode).toBe(
-      200,
-    );
+    expect((await as(broker).post('/api/broker/request-activation')).statusCode).toBe(200);
 
-    await as(admin.cookie, 'POST', `/api/admin/brokers/${broker.id}/activate`);
+    await as(admin).post(`/api/admin/brokers/${broker.id}/activate`);
     const id = await referral(broker, 30000);
     await setStatus(id, 'contract_signed', { contractId: 'C-77', notes: 'وقّع المالك' });
     const [status] = await auditFor(id);
@@ -257,8 +253,8 @@ describe('every administrative change is audited with before and after', () => {
 
     const [commission] = await commissionsOf(broker);
     const url = `/api/admin/commissions/${commission?.id}/confirm-payment`;
-    await as(admin.cookie, 'POST', url, { transferReference: 'TRX-9' });
-    await as(admin.cookie, 'POST', url, { transferReference: 'TRX-9' });
+    await as(admin).post(url, { transferReference: 'TRX-9' });
+    await as(admin).post(url, { transferReference: 'TRX-9' });
     const payments = await auditFor(commission?.id ?? '');
     // Confirmed twice, paid and recorded once.
     expect(payments).toHaveLength(1);
@@ -268,11 +264,11 @@ describe('every administrative change is audited with before and after', () => {
       after: { status: 'paid', paidAmount: '500.00', transferReference: 'TRX-9' },
     });
 
-    await as(admin.cookie, 'POST', '/api/admin/config', {
+    await as(admin).post('/api/admin/config', {
       key: 'sms_notifications_enabled',
       value: 'false',
     });
-    await as(admin.cookie, 'POST', '/api/admin/config', {
+    await as(admin).post('/api/admin/config', {
       key: 'sms_notifications_enabled',
       value: 'true',
     });
@@ -285,36 +281,31 @@ describe('every administrative change is audited with before and after', () => {
   });
 
   it('a role change that changes nothing records nothing', async () => {
-    const user = await signUpBroker(t);
-    await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, {});
-    await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, { isAdmin: false });
+    const user = await aBroker(t);
+    await as(root).patch(`/api/superadmin/users/${user.id}/role`, {});
+    await as(root).patch(`/api/superadmin/users/${user.id}/role`, { isAdmin: false });
     expect(await auditFor(user.id)).toEqual([]);
-    await as(root.cookie, 'PATCH', `/api/superadmin/users/${user.id}/role`, { isAdmin: true });
+    await as(root).patch(`/api/superadmin/users/${user.id}/role`, { isAdmin: true });
     expect((await auditFor(user.id)).map((e) => e.action)).toEqual(['user.role_change']);
   });
 });
 
 describe('issue 11 item 7: the contract rent the admin confirms drives the commission', () => {
   const listed = async (id: string) =>
-    (await as(admin.cookie, 'GET', `/api/admin/referrals?search=${id}`)).json().items[0] as {
-      rentAmount: number | null;
-      contractRent: number | null;
-      commissionEstimate: string;
-      commissionRule: { minimum: number; rate: number };
-    };
+    (await as(admin).get<Page<AdminReferral>>(`/api/admin/referrals?search=${id}`)).json().items[0];
 
   it('a declared rent of 100,000,000 is impossible now', async () => {
-    const broker = await signUpBroker(t);
-    const response = await as(broker.cookie, 'POST', '/api/referrals', {
+    const broker = await aBroker(t);
+    const response = await as(broker).post('/api/referrals', {
       tenantPhone: nextPhone(),
       rent: 100_000_000,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');
+    expect(response.json<ApiError>().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');
   });
 
   it('declared 50,000, confirmed 80,000: a commission of 800.00, stored, shown and audited', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const id = await referral(broker, 50_000);
     expect(await listed(id)).toMatchObject({
       rentAmount: 50_000,
@@ -351,7 +342,7 @@ describe('issue 11 item 7: the contract rent the admin confirms drives the commi
   });
 
   it('without a contract rent the declared rent decides, as before', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const id = await referral(broker, 84_000);
     const signed = await setStatus(id, 'contract_signed', { contractId: 'C-840' });
     expect(signed.json()).toMatchObject({
@@ -375,18 +366,18 @@ describe('issue 11 item 7: the contract rent the admin confirms drives the commi
     ['', 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
     [true, 'يرجى إدخال الإيجار السنوي في العقد بالأرقام'],
   ])('refuses a contract rent of %j, changing nothing', async (contractRent, message) => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const id = await referral(broker, 50_000);
     const response = await setStatus(id, 'contract_signed', { contractRent });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expect(response.json<ApiError>().message).toBe(message);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
     expect(row).toMatchObject({ status: 'pending_completion', contractRent: null });
     expect(await commissionsOf(broker)).toEqual([]);
   });
 
   it('accepts 2,000,000 exactly: a commission of 20,000.00', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const id = await referral(broker, 50_000);
     const signed = await setStatus(id, 'commission_added', { contractRent: 2_000_000 });
     expect(signed.json().commissionCreated).toBe('20000.00');

@@ -1,90 +1,76 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  nextPhone,
-  signUpBroker,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { type Caller, client } from '../test-support/client.js';
+import { anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
+import { addsUp } from '../test-support/money.js';
+import type {
+  AdminReferral,
+  ApiError,
+  Commission,
+  CommissionSummary,
+  Page,
+} from '../test-support/responses.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
 let t: TestApp;
 let admin: TestBroker;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-  admin = await signUpBroker(t, { admin: true });
+  admin = await anAdmin(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
 const IBAN = 'SA0380000000608010167519';
-const as = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const as = (caller: Caller) => client(t).as(caller);
+type Changed = { changed: boolean };
+type TransferRequest = { id: string; amount: string; iban: string; status: string };
 
 /** A broker with one signed referral, so one commission of max(500, 1% of the rent). */
 async function brokerWithCommission(rent: number) {
-  const broker = await signUpBroker(t);
-  const referral = (
-    await as(broker.cookie, 'POST', '/api/referrals', { tenantPhone: nextPhone(), rent })
-  ).json();
-  await as(admin.cookie, 'PUT', `/api/admin/referrals/${referral.id}/status`, {
-    status: 'contract_signed',
-  });
-  const [commission] = (await as(broker.cookie, 'GET', '/api/commissions')).json();
-  return { broker, commissionId: commission.id as string };
+  const { broker, commission } = await aSignedContract(t, admin, { rent });
+  return { broker, commissionId: commission.id };
 }
 
 const summary = async (b: TestBroker) =>
-  (await as(b.cookie, 'GET', '/api/commissions/summary')).json();
-const invariant = (s: Record<string, string>) =>
-  Math.round(Number(s.total) * 100) ===
-  Math.round(Number(s.paid) * 100) +
-    Math.round(Number(s.pending) * 100) +
-    Math.round(Number(s.requested) * 100);
+  (await as(b).get('/api/commissions/summary')).json<CommissionSummary>();
 
 describe('confirm payment', () => {
   it('marks the commission paid once, however often it is confirmed', async () => {
     const { broker, commissionId } = await brokerWithCommission(90000);
     const url = `/api/admin/commissions/${commissionId}/confirm-payment`;
     const results = await Promise.all([
-      as(admin.cookie, 'POST', url, { transferReference: 'TRX-1' }),
-      as(admin.cookie, 'POST', url, { transferReference: 'TRX-1' }),
+      as(admin).post(url, { transferReference: 'TRX-1' }),
+      as(admin).post(url, { transferReference: 'TRX-1' }),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(results.map((r) => r.json().changed).sort()).toEqual([false, true]);
+    expect(results.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
     expect(s).toEqual({ total: '900.00', paid: '900.00', pending: '0.00', requested: '0.00' });
-    const [commission] = (await as(broker.cookie, 'GET', '/api/commissions')).json();
-    expect(commission.status).toBe('paid');
-    expect(commission.paidAt).not.toBeNull();
+    const [commission] = (await as(broker).get('/api/commissions')).json<Commission[]>();
+    expect(commission?.status).toBe('paid');
+    expect(commission?.paidAt).not.toBeNull();
   });
 
   it('is refused while an open transfer request holds the money', async () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
-    await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+    await as(broker).post('/api/commissions/request-transfer', {
       amount: 500,
       bankAccount: IBAN,
     });
-    const response = await as(
-      admin.cookie,
-      'POST',
+    const response = await as(admin).post(
       `/api/admin/commissions/${commissionId}/confirm-payment`,
       {},
     );
     expect(response.statusCode).toBe(409);
-    expect(invariant(await summary(broker))).toBe(true);
+    expect(addsUp(await summary(broker))).toBe(true);
   });
 });
 
 describe('transfer requests', () => {
   it('paying settles the amount across commissions; the invariant holds after every step', async () => {
     const { broker } = await brokerWithCommission(50000);
-    const second = (
-      await as(broker.cookie, 'POST', '/api/referrals', { tenantPhone: nextPhone(), rent: 70000 })
-    ).json();
-    await as(admin.cookie, 'PUT', `/api/admin/referrals/${second.id}/status`, {
-      status: 'commission_added',
-    });
+    await aSignedContract(t, admin, { broker, rent: 70000, status: 'commission_added' });
     expect(await summary(broker)).toEqual({
       total: '1200.00',
       paid: '0.00',
@@ -93,13 +79,15 @@ describe('transfer requests', () => {
     });
 
     const request = (
-      await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+      await as(broker).post('/api/commissions/request-transfer', {
         amount: 800,
         bankAccount: IBAN,
       })
-    ).json();
-    expect(invariant(await summary(broker))).toBe(true);
-    const open = (await as(admin.cookie, 'GET', '/api/admin/transfer-requests')).json();
+    ).json<TransferRequest>();
+    expect(addsUp(await summary(broker))).toBe(true);
+    const open = (await as(admin).get('/api/admin/transfer-requests')).json<
+      Page<TransferRequest>
+    >();
     expect(open).toMatchObject({ page: 1, pageSize: 50 });
     expect(open.total).toBeGreaterThanOrEqual(1);
     expect(open.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
@@ -108,41 +96,43 @@ describe('transfer requests', () => {
     });
 
     const paid = await Promise.all([
-      as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/pay`, {}),
-      as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/pay`, {}),
+      as(admin).post(`/api/admin/transfer-requests/${request.id}/pay`, {}),
+      as(admin).post(`/api/admin/transfer-requests/${request.id}/pay`, {}),
     ]);
-    expect(paid.map((r) => r.json().changed).sort()).toEqual([false, true]);
+    expect(paid.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
     expect(s).toEqual({ total: '1200.00', paid: '800.00', pending: '400.00', requested: '0.00' });
-    const list = (await as(broker.cookie, 'GET', '/api/commissions')).json();
+    const list = (await as(broker).get('/api/commissions')).json<Commission[]>();
     expect(
       list.map((c: { status: string; paidAmount: string }) => [c.status, c.paidAmount]).sort(),
     ).toEqual([
       ['paid', '500.00'],
       ['pending', '300.00'],
     ]);
-    const history = (await as(broker.cookie, 'GET', '/api/commissions/transfer-requests')).json();
-    expect(history[0].status).toBe('paid');
+    const history = (await as(broker).get('/api/commissions/transfer-requests')).json<
+      TransferRequest[]
+    >();
+    expect(history[0]?.status).toBe('paid');
   });
 
   it('rejecting releases the money and keeps the reason', async () => {
     const { broker } = await brokerWithCommission(50000);
     const request = (
-      await as(broker.cookie, 'POST', '/api/commissions/request-transfer', {
+      await as(broker).post('/api/commissions/request-transfer', {
         amount: 500,
         bankAccount: IBAN,
       })
-    ).json();
+    ).json<TransferRequest>();
     expect(
       (
-        await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/reject`, {
+        await as(admin).post(`/api/admin/transfer-requests/${request.id}/reject`, {
           reason: '',
         })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/reject`, {
+        await as(admin).post(`/api/admin/transfer-requests/${request.id}/reject`, {
           reason: 'الآيبان لا يطابق اسم الوسيط',
         })
       ).statusCode,
@@ -153,89 +143,84 @@ describe('transfer requests', () => {
       pending: '500.00',
       requested: '0.00',
     });
-    const history = (await as(broker.cookie, 'GET', '/api/commissions/transfer-requests')).json();
+    const history = (await as(broker).get('/api/commissions/transfer-requests')).json<
+      TransferRequest[]
+    >();
     expect(history[0]).toMatchObject({
       status: 'rejected',
       rejectionReason: 'الآيبان لا يطابق اسم الوسيط',
     });
     expect(
-      (await as(admin.cookie, 'POST', `/api/admin/transfer-requests/${request.id}/pay`, {}))
-        .statusCode,
+      (await as(admin).post(`/api/admin/transfer-requests/${request.id}/pay`, {})).statusCode,
     ).toBe(409);
   });
 
   it('is for admins only', async () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
     expect(
-      (
-        await as(
-          broker.cookie,
-          'POST',
-          `/api/admin/commissions/${commissionId}/confirm-payment`,
-          {},
-        )
-      ).statusCode,
+      (await as(broker).post(`/api/admin/commissions/${commissionId}/confirm-payment`, {}))
+        .statusCode,
     ).toBe(403);
-    expect((await as(broker.cookie, 'GET', '/api/admin/transfer-requests')).statusCode).toBe(403);
-    expect((await as(broker.cookie, 'GET', '/api/admin/summary')).statusCode).toBe(403);
+    expect((await as(broker).get('/api/admin/transfer-requests')).statusCode).toBe(403);
+    expect((await as(broker).get('/api/admin/summary')).statusCode).toBe(403);
   });
 });
 
 describe('settings', () => {
   it('turns the tenant SMS off and on, validated and audited', async () => {
-    expect(
-      (await as(admin.cookie, 'GET', '/api/admin/config/sms_notifications_enabled')).json(),
-    ).toEqual({
+    expect((await as(admin).get('/api/admin/config/sms_notifications_enabled')).json()).toEqual({
       key: 'sms_notifications_enabled',
       value: null,
     });
-    const off = await as(admin.cookie, 'POST', '/api/admin/config', {
+    const off = await as(admin).post('/api/admin/config', {
       key: 'sms_notifications_enabled',
       value: 'false',
       description: 'إيقاف مؤقت',
     });
     expect(off.statusCode).toBe(200);
     expect(
-      (await as(admin.cookie, 'GET', '/api/admin/config/sms_notifications_enabled')).json().value,
+      (await as(admin).get('/api/admin/config/sms_notifications_enabled')).json<{
+        value: string | null;
+      }>().value,
     ).toBe('false');
     expect(
       (
-        await as(admin.cookie, 'POST', '/api/admin/config', {
+        await as(admin).post('/api/admin/config', {
           key: 'sms_notifications_enabled',
           value: 'maybe',
         })
       ).statusCode,
     ).toBe(400);
     expect(
-      (await as(admin.cookie, 'POST', '/api/admin/config', { key: 'unknown', value: '1' }))
-        .statusCode,
+      (await as(admin).post('/api/admin/config', { key: 'unknown', value: '1' })).statusCode,
     ).toBe(400);
-    await as(admin.cookie, 'POST', '/api/admin/config', {
+    await as(admin).post('/api/admin/config', {
       key: 'sms_notifications_enabled',
       value: 'true',
     });
   });
 
   it('the commission minimum and rate come from the settings, changed by super-admins only', async () => {
-    const superAdmin = await signUpBroker(t, { superAdmin: true });
-    const minimum = (cookie: string, value: string) =>
-      as(cookie, 'POST', '/api/admin/config', { key: 'commission_minimum', value });
-    const refused = await minimum(admin.cookie, '750');
+    const superAdmin = await aSuperAdmin(t);
+    const minimum = (caller: Caller, value: string) =>
+      as(caller).post('/api/admin/config', { key: 'commission_minimum', value });
+    const refused = await minimum(admin, '750');
     expect(refused.statusCode).toBe(403);
     // Refused for the role, whatever the value.
-    expect((await minimum(admin.cookie, 'nonsense')).statusCode).toBe(403);
-    expect(refused.json().message).toBe('تعديل قاعدة العمولة متاح للمشرف العام فقط');
+    expect((await minimum(admin, 'nonsense')).statusCode).toBe(403);
+    expect(refused.json<ApiError>().message).toBe('تعديل قاعدة العمولة متاح للمشرف العام فقط');
     // A commission is never zero.
-    expect((await minimum(superAdmin.cookie, '0')).statusCode).toBe(400);
-    expect((await minimum(superAdmin.cookie, '750')).statusCode).toBe(200);
+    expect((await minimum(superAdmin, '0')).statusCode).toBe(400);
+    expect((await minimum(superAdmin, '750')).statusCode).toBe(200);
     try {
       const { broker } = await brokerWithCommission(50000);
       expect((await summary(broker)).total).toBe('750.00');
       // The admin list's estimate, shown in the process dialog, follows the same rule.
-      const [referral] = (await as(admin.cookie, 'GET', '/api/admin/referrals')).json().items;
-      expect(referral.commissionEstimate).toBe('750.00');
+      const [referral] = (await as(admin).get('/api/admin/referrals')).json<Page<AdminReferral>>()
+        .items;
+      expect(referral?.commissionEstimate).toBe('750.00');
     } finally {
-      await minimum(superAdmin.cookie, '500');
+      await minimum(superAdmin, '500');
     }
   });
 });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Caller, client, cookieFrom } from '../test-support/client.js';
+import type { ApiError, Profile, SignedIn } from '../test-support/responses.js';
 import {
   createTestApp,
   nextPhone,
@@ -21,49 +23,33 @@ beforeEach(() => {
   t.sms.sent.length = 0;
 });
 
-const post = (url: string, payload?: unknown, cookie?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: cookie ? { cookie } : {},
-  });
+const as = (caller: Caller) => client(t).as(caller);
 
 async function sendCode(phone: string): Promise<string> {
-  const response = await post('/api/auth/send-otp', { phone });
+  const response = await as(null).post<{ otpCode: string }>('/api/auth/send-otp', { phone });
   expect(response.statusCode).toBe(200);
   const code = response.json().otpCode;
   expect(code).toMatch(/^\d{4}$/);
   return code;
 }
 
-async function signUp(phone: string, password = 'secret123'): Promise<string> {
+/** Signs a new phone up; answers the session it opened. */
+async function signUp(phone: string, password = 'secret123'): Promise<Caller> {
   const code = await sendCode(phone);
-  const response = await post('/api/auth/verify-otp', { phone, otp: code, password });
+  const response = await as(null).post('/api/auth/verify-otp', { phone, otp: code, password });
   expect(response.statusCode).toBe(200);
-  return sessionCookieFrom(response);
+  return { cookie: sessionCookieFrom(response) };
 }
 
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
-/** The verification cookie a verified code binds to the client that verified it. */
-function verificationCookie(response: { cookies: { name: string; value: string }[] }): string {
-  const cookie = response.cookies.find((c) => c.name === 'vrf');
-  if (!cookie) throw new Error('no verification cookie in response');
-  return `vrf=${cookie.value}`;
-}
-
 describe('sign-up with a one-time code', () => {
   it('a new phone needs a code, then has an account with a password', async () => {
-    const check = await post('/api/auth/check-phone', { phone: `+966 ${phone.slice(1)}` });
+    const check = await as(null).post('/api/auth/check-phone', { phone: `+966 ${phone.slice(1)}` });
     expect(check.json()).toEqual({ requiresOtp: true });
 
-    const cookie = await signUp(phone);
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: '/api/broker/profile',
-      headers: { cookie },
-    });
+    const session = await signUp(phone);
+    const profile = await as(session).get<Profile>('/api/broker/profile');
     expect(profile.statusCode).toBe(200);
     const body = profile.json();
     expect(body.phone).toBe(phone);
@@ -71,14 +57,17 @@ describe('sign-up with a one-time code', () => {
     expect(body.brokerCode).toMatch(/^SH-[2-9A-HJKMNP-Z]{6}$/);
     expect(body).not.toHaveProperty('passwordHash');
 
-    expect((await post('/api/auth/check-phone', { phone })).json()).toEqual({
+    expect((await as(null).post('/api/auth/check-phone', { phone })).json()).toEqual({
       requiresOtp: false,
     });
   });
 
   it('sends the code by SMS and answers in Arabic', async () => {
     const arabicDigits = phone.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d);
-    const response = await post('/api/auth/send-otp', { phone: arabicDigits });
+    const response = await as(null).post<{ message: string; otpCode: string }>(
+      '/api/auth/send-otp',
+      { phone: arabicDigits },
+    );
     expect(response.json().message).toBe('تم إرسال رمز التحقق');
     expect(t.sms.sent).toHaveLength(1);
     expect(t.sms.sent[0]?.to).toBe(phone);
@@ -89,33 +78,43 @@ describe('sign-up with a one-time code', () => {
   it('a code works once', async () => {
     const code = await sendCode(phone);
     expect(
-      (await post('/api/auth/verify-otp', { phone, otp: code, password: 'secret123' })).statusCode,
+      (await as(null).post('/api/auth/verify-otp', { phone, otp: code, password: 'secret123' }))
+        .statusCode,
     ).toBe(200);
-    const again = await post('/api/auth/verify-otp', { phone, otp: code, password: 'other123' });
+    const again = await as(null).post('/api/auth/verify-otp', {
+      phone,
+      otp: code,
+      password: 'other123',
+    });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('رمز التحقق غير صحيح');
+    expect(again.json<ApiError>().message).toBe('رمز التحقق غير صحيح');
   });
 
   it('a newer code replaces the older one', async () => {
     const first = await sendCode(phone);
     const second = await sendCode(phone);
     if (first !== second) {
-      const stale = await post('/api/auth/verify-otp-only', { phone, otp: first });
+      const stale = await as(null).post('/api/auth/verify-otp-only', { phone, otp: first });
       expect(stale.statusCode).toBe(400);
     }
-    expect((await post('/api/auth/verify-otp-only', { phone, otp: second })).statusCode).toBe(200);
+    expect(
+      (await as(null).post('/api/auth/verify-otp-only', { phone, otp: second })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses the sixth try at a code, even the right one', async () => {
     const code = await sendCode(phone);
     for (let i = 0; i < 5; i++) {
-      const response = await post('/api/auth/verify-otp-only', { phone, otp: wrongCode(code) });
+      const response = await as(null).post('/api/auth/verify-otp-only', {
+        phone,
+        otp: wrongCode(code),
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('رمز التحقق غير صحيح');
+      expect(response.json<ApiError>().message).toBe('رمز التحقق غير صحيح');
     }
-    const sixth = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    const sixth = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().code).toBe('OTP_ATTEMPTS_EXCEEDED');
+    expect(sixth.json<ApiError>().code).toBe('OTP_ATTEMPTS_EXCEEDED');
   });
 
   it('refuses an expired code', async () => {
@@ -124,67 +123,70 @@ describe('sign-up with a one-time code', () => {
     await t.database.db.execute(
       sql`update otp_codes set expires_at = now() - interval '1 second' where phone = ${phone}`,
     );
-    const response = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    const response = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('OTP_EXPIRED');
+    expect(response.json<ApiError>().code).toBe('OTP_EXPIRED');
   });
 
   it('mobile flow: verify the code, then create the password', async () => {
     const code = await sendCode(phone);
     expect(
-      (await post('/api/auth/create-password', { phone, password: 'secret123' })).statusCode,
+      (await as(null).post('/api/auth/create-password', { phone, password: 'secret123' }))
+        .statusCode,
     ).toBe(403);
-    const verified = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    const verified = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
     expect(verified.json()).toEqual({
       verified: true,
     });
-    const bound = verificationCookie(verified);
-    const created = await post(
+    const bound = cookieFrom(verified, 'vrf');
+    const created = await as(null).post<SignedIn>(
       '/api/auth/create-password',
       { phone, password: 'secret123' },
-      bound,
+      { cookies: [bound] },
     );
     expect(created.statusCode).toBe(200);
     expect(created.json().user.phone).toBe(phone);
     // The verification is used up.
     expect(
-      (await post('/api/auth/create-password', { phone, password: 'other123' }, bound)).statusCode,
+      (
+        await as(null).post(
+          '/api/auth/create-password',
+          { phone, password: 'other123' },
+          { cookies: [bound] },
+        )
+      ).statusCode,
     ).toBe(403);
   });
 
   it('register refuses a phone that already has an account', async () => {
     await signUp(phone);
     const code = await sendCode(phone);
-    await post('/api/auth/verify-otp-only', { phone, otp: code });
-    const response = await post('/api/auth/register', { phone, password: 'secret123' });
+    await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
+    const response = await as(null).post('/api/auth/register', { phone, password: 'secret123' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
+    expect(response.json<ApiError>().message).toBe('هذا الرقم مسجل مسبقاً، يرجى تسجيل الدخول');
   });
 });
 
 describe('login', () => {
   it('signs in with the password and out again', async () => {
     await signUp(phone);
-    const login = await post('/api/auth/login', { phone, password: 'secret123' });
+    const login = await as(null).post('/api/auth/login', { phone, password: 'secret123' });
     expect(login.statusCode).toBe(200);
-    const cookie = sessionCookieFrom(login);
+    const session = { cookie: sessionCookieFrom(login) };
     const setCookie = String(login.headers['set-cookie']);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Lax');
 
-    expect((await post('/api/auth/logout', undefined, cookie)).statusCode).toBe(200);
-    const after = await t.app.inject({
-      method: 'GET',
-      url: '/api/broker/profile',
-      headers: { cookie },
-    });
+    expect((await as(session).post('/api/auth/logout')).statusCode).toBe(200);
+    const after = await as(session).get('/api/broker/profile');
     expect(after.statusCode).toBe(401);
-    expect(after.json().message).toBe('يرجى تسجيل الدخول أولاً');
+    expect(after.json<ApiError>().message).toBe('يرجى تسجيل الدخول أولاً');
   });
 
   it('says when the password is wrong', async () => {
     await signUp(phone);
-    const response = await post('/api/auth/login', { phone, password: 'wrong-password' });
+    const response = await as(null).post('/api/auth/login', { phone, password: 'wrong-password' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       message: 'كلمة المرور غير صحيحة',
@@ -193,27 +195,29 @@ describe('login', () => {
   });
 
   it('answers requiresOtp for a phone without a verified account', async () => {
-    const response = await post('/api/auth/login', { phone, password: 'whatever' });
+    const response = await as(null).post('/api/auth/login', { phone, password: 'whatever' });
     expect(response.statusCode).toBe(403);
-    expect(response.json().requiresOtp).toBe(true);
+    expect(response.json<{ requiresOtp: boolean }>().requiresOtp).toBe(true);
   });
 
   it('limits attempts per phone with 429 and Retry-After', async () => {
     await signUp(phone);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post('/api/auth/login', { phone, password: 'wrong-pass' })).statusCode);
+      statuses.push(
+        (await as(null).post('/api/auth/login', { phone, password: 'wrong-pass' })).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await post('/api/auth/login', { phone, password: 'secret123' });
+    const limited = await as(null).post('/api/auth/login', { phone, password: 'secret123' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().message).toBe('محاولات كثيرة، يرجى المحاولة لاحقاً');
+    expect(limited.json<ApiError>().message).toBe('محاولات كثيرة، يرجى المحاولة لاحقاً');
   });
 
   it('limits codes sent to one phone', async () => {
     for (let i = 0; i < 5; i++) await sendCode(phone);
-    const sixth = await post('/api/auth/send-otp', { phone });
+    const sixth = await as(null).post('/api/auth/send-otp', { phone });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toBeDefined();
     expect(t.sms.sent).toHaveLength(5);
@@ -225,75 +229,74 @@ describe('reset and change password', () => {
     const oldSession = await signUp(phone);
     const code = await sendCode(phone);
     expect(
-      (await post('/api/auth/reset-password', { phone, newPassword: 'newpass1' })).statusCode,
+      (await as(null).post('/api/auth/reset-password', { phone, newPassword: 'newpass1' }))
+        .statusCode,
     ).toBe(403);
-    const verified = await post('/api/auth/verify-otp-temp', { phone, otp: code });
+    const verified = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code });
     expect(verified.statusCode).toBe(200);
     expect(
       (
-        await post(
+        await as(null).post(
           '/api/auth/reset-password',
           { phone, newPassword: 'newpass1' },
-          verificationCookie(verified),
+          { cookies: [cookieFrom(verified, 'vrf')] },
         )
       ).statusCode,
     ).toBe(200);
 
-    const stale = await t.app.inject({
-      method: 'GET',
-      url: '/api/broker/profile',
-      headers: { cookie: oldSession },
-    });
+    const stale = await as(oldSession).get('/api/broker/profile');
     expect(stale.statusCode).toBe(401);
-    expect((await post('/api/auth/login', { phone, password: 'secret123' })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { phone, password: 'newpass1' })).statusCode).toBe(200);
+    expect(
+      (await as(null).post('/api/auth/login', { phone, password: 'secret123' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await as(null).post('/api/auth/login', { phone, password: 'newpass1' })).statusCode,
+    ).toBe(200);
   });
 
   it('reset refuses a phone with no account', async () => {
     const code = await sendCode(phone);
-    const response = await post('/api/auth/verify-otp-temp', { phone, otp: code });
+    const response = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code });
     expect(response.statusCode).toBe(404);
   });
 
   it('change-password checks the current one and ends the other sessions', async () => {
     const first = await signUp(phone);
-    const second = sessionCookieFrom(
-      await post('/api/auth/login', { phone, password: 'secret123' }),
-    );
+    const second = {
+      cookie: sessionCookieFrom(
+        await as(null).post('/api/auth/login', { phone, password: 'secret123' }),
+      ),
+    };
 
-    const wrong = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'nope', newPassword: 'newpass1' },
-      second,
-    );
+    const wrong = await as(second).post('/api/auth/change-password', {
+      currentPassword: 'nope',
+      newPassword: 'newpass1',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('كلمة المرور الحالية غير صحيحة');
+    expect(wrong.json<ApiError>().message).toBe('كلمة المرور الحالية غير صحيحة');
 
-    const same = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'secret123', newPassword: 'secret123' },
-      second,
-    );
+    const same = await as(second).post('/api/auth/change-password', {
+      currentPassword: 'secret123',
+      newPassword: 'secret123',
+    });
     expect(same.statusCode).toBe(400);
-    expect(same.json().message).toBe('كلمة المرور الجديدة يجب أن تكون مختلفة عن الحالية');
+    expect(same.json<ApiError>().message).toBe('كلمة المرور الجديدة يجب أن تكون مختلفة عن الحالية');
 
     expect(
       (
-        await post(
-          '/api/auth/change-password',
-          { currentPassword: 'secret123', newPassword: 'newpass1' },
-          second,
-        )
+        await as(second).post('/api/auth/change-password', {
+          currentPassword: 'secret123',
+          newPassword: 'newpass1',
+        })
       ).statusCode,
     ).toBe(200);
-    const profile = (cookie: string) =>
-      t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
+    const profile = (session: Caller) => as(session).get('/api/broker/profile');
     expect((await profile(second)).statusCode).toBe(200);
     expect((await profile(first)).statusCode).toBe(401);
   });
 
   it('change-password needs a session', async () => {
-    const response = await post('/api/auth/change-password', {
+    const response = await as(null).post('/api/auth/change-password', {
       currentPassword: 'a',
       newPassword: 'newpass1',
     });
@@ -317,9 +320,9 @@ describe('bad input', () => {
     ['missing password', '/api/auth/login', { phone: '0551234567' }],
     ['huge password', '/api/auth/login', { phone: '0551234567', password: 'x'.repeat(500) }],
   ])('%s → 400 with an Arabic message', async (_name, url, payload) => {
-    const response = await post(url, payload);
+    const response = await as(null).post(url, payload);
     expect(response.statusCode).toBe(400);
-    const body = response.json();
+    const body = response.json<ApiError>();
     expect(body.code).toBe('VALIDATION_ERROR');
     expect(body.message).toMatch(/[\u0600-\u06FF]/);
     expect(JSON.stringify(body)).not.toContain('at ');
@@ -327,45 +330,41 @@ describe('bad input', () => {
   });
 
   it('uses the spec wording for a bad phone', async () => {
-    const response = await post('/api/auth/check-phone', { phone: '12345' });
-    expect(response.json().message).toBe('يرجى إدخال رقم جوال سعودي صحيح');
+    const response = await as(null).post('/api/auth/check-phone', { phone: '12345' });
+    expect(response.json<ApiError>().message).toBe('يرجى إدخال رقم جوال سعودي صحيح');
   });
 
   it('refuses a non-JSON body', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: 'phone=0551234567&password=x',
+    const response = await as(null).post('/api/auth/login', 'phone=0551234567&password=x', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toMatch(/[\u0600-\u06FF]/);
+    expect(response.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('refuses malformed JSON', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: '{"phone":',
+    const response = await as(null).post('/api/auth/login', '{"phone":', {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('INVALID_BODY');
+    expect(response.json<ApiError>().code).toBe('INVALID_BODY');
   });
 
   it('refuses an oversized body with 413', async () => {
-    const response = await post('/api/auth/login', { phone, password: 'x'.repeat(100_000) });
+    const response = await as(null).post('/api/auth/login', {
+      phone,
+      password: 'x'.repeat(100_000),
+    });
     expect(response.statusCode).toBe(413);
-    expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(response.json<ApiError>().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('refuses a state change from another origin', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/check-phone',
-      payload: { phone },
-      headers: { origin: 'https://evil.example' },
-    });
+    const response = await as(null).post(
+      '/api/auth/check-phone',
+      { phone },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(response.statusCode).toBe(403);
   });
 });
@@ -378,11 +377,7 @@ describe('production', () => {
       LOG_LEVEL: 'silent',
     });
     try {
-      const response = await prod.app.inject({
-        method: 'POST',
-        url: '/api/auth/send-otp',
-        payload: { phone },
-      });
+      const response = await client(prod).as(null).post('/api/auth/send-otp', { phone });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'تم إرسال رمز التحقق' });
     } finally {

@@ -2,11 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureBootstrapSuperAdmin } from '../db/bootstrap.js';
 import { auditLog, authFailures, otpVerifications, sessions } from '../db/schema.js';
+import { type Caller, client, cookieFrom, type RequestOptions } from '../test-support/client.js';
+import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
+import type { ApiError } from '../test-support/responses.js';
 import {
   createTestApp,
   nextPhone,
   sessionCookieFrom,
-  signUpBroker,
   type TestApp,
 } from '../test-support/test-app.js';
 
@@ -31,30 +33,26 @@ const freshAddress = () => {
   return `198.51.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
-type Call = { cookie?: string; address?: string; headers?: Record<string, string> };
-const post = (url: string, payload: object, call: Call = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers },
-    ...(call.address ? { remoteAddress: call.address } : {}),
-  });
+const as = (caller: Caller) => client(t).as(caller);
 
-const sendCode = async (target: string, call: Call = {}): Promise<string> => {
-  const response = await post('/api/auth/send-otp', { phone: target }, call);
+const sendCode = async (target: string, options: RequestOptions = {}): Promise<string> => {
+  const response = await as(null).post<{ otpCode: string }>(
+    '/api/auth/send-otp',
+    { phone: target },
+    options,
+  );
   expect(response.statusCode).toBe(200);
   return response.json().otpCode;
 };
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
-const cookieOf = (response: { cookies: { name: string; value: string }[] }, name: string) => {
-  const cookie = response.cookies.find((c) => c.name === name);
-  return cookie ? `${name}=${cookie.value}` : undefined;
-};
 
 async function signUp(target: string, password = 'secret123') {
   const code = await sendCode(target);
-  const response = await post('/api/auth/verify-otp', { phone: target, otp: code, password });
+  const response = await as(null).post('/api/auth/verify-otp', {
+    phone: target,
+    otp: code,
+    password,
+  });
   expect(response.statusCode).toBe(200);
   return sessionCookieFrom(response);
 }
@@ -62,11 +60,11 @@ async function signUp(target: string, password = 'secret123') {
 /** Ten wrong codes from ten addresses, over as many codes as the five-tries rule needs. */
 async function spendCodeBudget(target: string) {
   for (let i = 0; i < 10; i++) {
-    const call = { address: freshAddress() };
-    const code = i % 5 === 0 ? await sendCode(target, call) : null;
+    const from = { remoteAddress: freshAddress() };
+    const code = i % 5 === 0 ? await sendCode(target, from) : null;
     const guess = wrongCode(code ?? '0000');
     const endpoint = ['/api/auth/verify-otp-temp', '/api/auth/verify-otp-only'][i % 2] as string;
-    const response = await post(endpoint, { phone: target, otp: guess }, call);
+    const response = await as(null).post(endpoint, { phone: target, otp: guess }, from);
     expect(response.statusCode).toBe(400);
   }
 }
@@ -86,10 +84,10 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
       ['/api/auth/verify-otp-only', { phone, otp: '1234' }],
       ['/api/auth/verify-otp-temp', { phone, otp: '1234' }],
     ] as const) {
-      const refused = await post(url, payload, { address: freshAddress() });
+      const refused = await as(null).post(url, payload, { remoteAddress: freshAddress() });
       expect(refused.statusCode, url).toBe(429);
-      expect(refused.json().code).toBe('OTP_BUDGET_EXHAUSTED');
-      expect(refused.json().message).toMatch(/[\u0600-\u06FF]/);
+      expect(refused.json<ApiError>().code).toBe('OTP_BUDGET_EXHAUSTED');
+      expect(refused.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
       // The rest of the 24 hours, give or take the seconds the test took.
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
@@ -101,10 +99,10 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     expect(notices[0]?.to).toBe(phone);
     expect(notices[0]?.body).toContain('٢٤ ساعة');
 
-    const login = await post(
+    const login = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: freshAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(login.statusCode).toBe(200);
 
@@ -113,16 +111,20 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
       .update(authFailures)
       .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
       .where(eq(authFailures.phone, phone));
-    const code = await sendCode(phone, { address: freshAddress() });
-    expect((await post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode).toBe(200);
+    const code = await sendCode(phone, { remoteAddress: freshAddress() });
+    expect(
+      (await as(null).post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode,
+    ).toBe(200);
   });
 
   it('a right code does not count against the budget, and a used code is not a guess', async () => {
     for (let i = 0; i < 12; i++) {
-      const code = await sendCode(phone, { address: freshAddress() });
-      const ok = await post('/api/auth/verify-otp-only', { phone, otp: code });
+      const code = await sendCode(phone, { remoteAddress: freshAddress() });
+      const ok = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
       expect(ok.statusCode).toBe(200);
-      expect((await post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode).toBe(400);
+      expect(
+        (await as(null).post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode,
+      ).toBe(400);
       await t.database.db.execute(sql`delete from rate_limits`);
     }
     const failures = await t.database.db
@@ -136,17 +138,21 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     await signUp(phone);
     // Nine wrong codes already; then twenty guesses at once against two fresh codes' worth.
     for (let i = 0; i < 9; i++) {
-      if (i % 5 === 0) await sendCode(phone, { address: freshAddress() });
-      await post('/api/auth/verify-otp-only', { phone, otp: '0000' }, { address: freshAddress() });
+      if (i % 5 === 0) await sendCode(phone, { remoteAddress: freshAddress() });
+      await as(null).post(
+        '/api/auth/verify-otp-only',
+        { phone, otp: '0000' },
+        { remoteAddress: freshAddress() },
+      );
     }
     await t.database.db.execute(sql`delete from rate_limits`);
-    await sendCode(phone, { address: freshAddress() });
+    await sendCode(phone, { remoteAddress: freshAddress() });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        post(
+        as(null).post(
           '/api/auth/verify-otp-only',
           { phone, otp: String(i).padStart(4, '0') },
-          { address: freshAddress() },
+          { remoteAddress: freshAddress() },
         ),
       ),
     );
@@ -164,14 +170,14 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
 
     // Code sign-in on an existing account sets a new password.
     const code = await sendCode(phone);
-    await post('/api/auth/verify-otp', { phone, otp: code, password: 'second-pass' });
+    await as(null).post('/api/auth/verify-otp', { phone, otp: code, password: 'second-pass' });
     // Recovery.
     const code2 = await sendCode(phone);
-    const verified = await post('/api/auth/verify-otp-temp', { phone, otp: code2 });
-    const reset = await post(
+    const verified = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code2 });
+    const reset = await as(null).post(
       '/api/auth/reset-password',
       { phone, newPassword: 'third-pass' },
-      { cookie: cookieOf(verified, 'vrf') as string },
+      { cookies: [cookieFrom(verified, 'vrf')] },
     );
     expect(reset.statusCode).toBe(200);
 
@@ -188,9 +194,9 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
   it('another client naming the same phone cannot use the owner’s verification', async () => {
     await signUp(phone);
     const code = await sendCode(phone);
-    const owner = await post('/api/auth/verify-otp-temp', { phone, otp: code });
+    const owner = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code });
     expect(owner.statusCode).toBe(200);
-    const ownerCookie = cookieOf(owner, 'vrf') as string;
+    const ownerCookie = cookieFrom(owner, 'vrf') as string;
     const setCookie = String(owner.headers['set-cookie']);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
@@ -209,63 +215,68 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
         ['/api/auth/create-password', { phone, password: 'attacker1' }],
         ['/api/auth/register', { phone: nextPhone(), password: 'attacker1' }],
       ] as const) {
-        const attempt = await post(url, body, { address: freshAddress(), cookie });
+        const attempt = await as(null).post(url, body, {
+          remoteAddress: freshAddress(),
+          cookies: [cookie],
+        });
         expect(attempt.statusCode, `${url} ${cookie}`).toBe(403);
-        expect(attempt.json().message).toBe('يرجى التحقق من رقم الجوال برمز التحقق أولاً');
+        expect(attempt.json<ApiError>().message).toBe('يرجى التحقق من رقم الجوال برمز التحقق أولاً');
       }
     }
     // A reset verification does not create accounts, and it works once, for its owner.
     expect(
       (
-        await post(
+        await as(null).post(
           '/api/auth/create-password',
           { phone, password: 'x-pass1' },
-          { cookie: ownerCookie },
+          { cookies: [ownerCookie] },
         )
       ).statusCode,
     ).toBe(403);
-    const reset = await post(
+    const reset = await as(null).post(
       '/api/auth/reset-password',
       { phone, newPassword: 'owner-new1' },
-      { cookie: ownerCookie },
+      { cookies: [ownerCookie] },
     );
     expect(reset.statusCode).toBe(200);
     expect(
       (
-        await post(
+        await as(null).post(
           '/api/auth/reset-password',
           { phone, newPassword: 'again-12' },
-          { cookie: ownerCookie },
+          { cookies: [ownerCookie] },
         )
       ).statusCode,
     ).toBe(403);
-    expect((await post('/api/auth/login', { phone, password: 'owner-new1' })).statusCode).toBe(200);
+    expect(
+      (await as(null).post('/api/auth/login', { phone, password: 'owner-new1' })).statusCode,
+    ).toBe(200);
   });
 
   it('a verification for one phone cannot set another phone’s password', async () => {
     const victim = nextPhone();
     await signUp(victim);
     const code = await sendCode(phone);
-    const mine = await post('/api/auth/verify-otp-only', { phone, otp: code });
-    const response = await post(
+    const mine = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
+    const response = await as(null).post(
       '/api/auth/create-password',
       { phone: victim, password: 'attacker1' },
-      { cookie: cookieOf(mine, 'vrf') as string },
+      { cookies: [cookieFrom(mine, 'vrf')] },
     );
     expect(response.statusCode).toBe(403);
   });
 
   it('an expired verification is refused', async () => {
     const code = await sendCode(phone);
-    const verified = await post('/api/auth/verify-otp-only', { phone, otp: code });
+    const verified = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
     await t.database.db
       .update(otpVerifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(otpVerifications.phone, phone));
-    const response = await post(
+    const response = await as(null).post(
       '/api/auth/create-password',
       { phone, password: 'secret123' },
-      { cookie: cookieOf(verified, 'vrf') as string },
+      { cookies: [cookieFrom(verified, 'vrf')] },
     );
     expect(response.statusCode).toBe(403);
   });
@@ -275,21 +286,19 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
     for (let i = 0; i < 11; i++) {
       statuses.push(
         (
-          await post(
+          await as(null).post(
             '/api/auth/reset-password',
             { phone, newPassword: 'whatever1' },
-            {
-              address: freshAddress(),
-            },
+            { remoteAddress: freshAddress() },
           )
         ).statusCode,
       );
     }
     expect(statuses.at(-1)).toBe(429);
-    const limited = await post(
+    const limited = await as(null).post(
       '/api/auth/register',
       { phone, password: 'whatever1' },
-      { address: freshAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(limited.statusCode).toBe(429);
   });
@@ -301,11 +310,9 @@ describe('issue 11 item 2: per-address limits on the password-setting calls', ()
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const response = await strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/create-password',
-          payload: { phone: nextPhone(), password: 'whatever1' },
-        });
+        const response = await client(strict)
+          .as(null)
+          .post('/api/auth/create-password', { phone: nextPhone(), password: 'whatever1' });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([403, 403, 403, 429]);
@@ -317,12 +324,10 @@ describe('issue 11 item 2: per-address limits on the password-setting calls', ()
 
 describe('issue 11 item 3: spoofed addresses', () => {
   const activationRequestIp = async (app: TestApp, headers: Record<string, string>) => {
-    const broker = await signUpBroker(app, { active: false });
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/api/broker/request-activation',
-      headers: { cookie: broker.cookie, ...headers },
-    });
+    const broker = await aBroker(app, { active: false });
+    const response = await client(app)
+      .as(broker)
+      .post('/api/broker/request-activation', undefined, { headers });
     expect(response.statusCode).toBe(200);
     const [row] = await app.database.db
       .select({ ip: auditLog.ip })
@@ -342,12 +347,13 @@ describe('issue 11 item 3: spoofed addresses', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const response = await strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/send-otp',
-          payload: { phone: nextPhone() },
-          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
-        });
+        const response = await client(strict)
+          .as(null)
+          .post(
+            '/api/auth/send-otp',
+            { phone: nextPhone() },
+            { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
+          );
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
@@ -393,21 +399,23 @@ describe('issue 11 item 3: spoofed addresses', () => {
     try {
       const statuses: number[] = [];
       for (let i = 1; i <= 5; i++) {
-        const response = await strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/check-phone',
-          payload: { phone: nextPhone() },
-          remoteAddress: `2001:db8:aa:bb::${i.toString(16)}`,
-        });
+        const response = await client(strict)
+          .as(null)
+          .post(
+            '/api/auth/check-phone',
+            { phone: nextPhone() },
+            { remoteAddress: `2001:db8:aa:bb::${i.toString(16)}` },
+          );
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      const elsewhere = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/check-phone',
-        payload: { phone: nextPhone() },
-        remoteAddress: '2001:db8:aa:cc::1',
-      });
+      const elsewhere = await client(strict)
+        .as(null)
+        .post(
+          '/api/auth/check-phone',
+          { phone: nextPhone() },
+          { remoteAddress: '2001:db8:aa:cc::1' },
+        );
       expect(elsewhere.statusCode).toBe(200);
     } finally {
       await strict.close();
@@ -423,16 +431,9 @@ describe('issue 11 item 4: fail-closed defaults', () => {
       PUBLIC_URL: 'https://example.sa',
     });
     try {
-      const sent = await prod.app.inject({
-        method: 'POST',
-        url: '/api/auth/send-otp',
-        payload: { phone },
-      });
+      const sent = await client(prod).as(null).post('/api/auth/send-otp', { phone });
       expect(sent.json()).toEqual({ message: 'تم إرسال رمز التحقق' });
-      const admin = await prod.app.inject({
-        method: 'GET',
-        url: `/api/dev/inbox?phone=${phone}`,
-      });
+      const admin = await client(prod).as(null).get(`/api/dev/inbox?phone=${phone}`);
       expect(admin.statusCode).toBe(404);
     } finally {
       await prod.close();
@@ -456,8 +457,7 @@ async function productionWithSuperAdmin(superAdminPhone: string): Promise<TestAp
 }
 
 describe('issue 11 item 7: sessions end on time', () => {
-  const profile = (cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/broker/profile', headers: { cookie } });
+  const profile = (caller: Caller) => as(caller).get('/api/broker/profile');
   const sessionOf = async (brokerId: string) => {
     const [row] = await t.database.db
       .select()
@@ -468,7 +468,7 @@ describe('issue 11 item 7: sessions end on time', () => {
   };
 
   it('a broker’s session ends after 7 days without use, and after 30 days in all', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     const session = await sessionOf(broker.id);
     expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBeGreaterThan(
       29 * 86_400_000,
@@ -478,79 +478,76 @@ describe('issue 11 item 7: sessions end on time', () => {
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '6 days'` })
       .where(eq(sessions.id, session.id));
-    expect((await profile(broker.cookie)).statusCode).toBe(200);
+    expect((await profile(broker)).statusCode).toBe(200);
     expect(Date.now() - (await sessionOf(broker.id)).lastSeenAt.getTime()).toBeLessThan(60_000);
     // Eight idle days: over.
     await t.database.db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '8 days'` })
       .where(eq(sessions.id, session.id));
-    expect((await profile(broker.cookie)).statusCode).toBe(401);
+    expect((await profile(broker)).statusCode).toBe(401);
 
-    const again = await signUpBroker(t);
+    const again = await aBroker(t);
     await t.database.db
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.brokerId, again.id));
-    expect((await profile(again.cookie)).statusCode).toBe(401);
+    expect((await profile(again)).statusCode).toBe(401);
   });
 
   it('use is recorded at most once an hour, so a read stays a read', async () => {
-    const broker = await signUpBroker(t);
+    const broker = await aBroker(t);
     await t.database.db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '30 minutes'` })
       .where(eq(sessions.brokerId, broker.id));
     const before = (await sessionOf(broker.id)).lastSeenAt.getTime();
-    expect((await profile(broker.cookie)).statusCode).toBe(200);
+    expect((await profile(broker)).statusCode).toBe(200);
     expect((await sessionOf(broker.id)).lastSeenAt.getTime()).toBe(before);
   });
 
   it('an admin’s or super-admin’s session ends 12 hours after sign-in, used or not', async () => {
-    for (const role of [{ admin: true }, { superAdmin: true }]) {
-      const staff = await signUpBroker(t, role);
+    for (const staffMember of [anAdmin, aSuperAdmin]) {
+      const staff = await staffMember(t);
       await t.database.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '11 hours'`, lastSeenAt: sql`now()` })
         .where(eq(sessions.brokerId, staff.id));
-      expect((await profile(staff.cookie)).statusCode).toBe(200);
+      expect((await profile(staff)).statusCode).toBe(200);
       await t.database.db
         .update(sessions)
         .set({ createdAt: sql`now() - interval '12 hours 1 minute'`, lastSeenAt: sql`now()` })
         .where(eq(sessions.brokerId, staff.id));
-      expect((await profile(staff.cookie)).statusCode).toBe(401);
+      expect((await profile(staff)).statusCode).toBe(401);
     }
     // Signed in as staff, the cookie itself says 12 hours.
-    const admin = await signUpBroker(t, { admin: true });
-    const login = await post('/api/auth/login', { phone: admin.phone, password: 'secret123' });
+    const admin = await anAdmin(t);
+    const login = await as(null).post('/api/auth/login', {
+      phone: admin.phone,
+      password: 'secret123',
+    });
     expect(String(login.headers['set-cookie'])).toContain(`Max-Age=${12 * 3600}`);
   });
 
   it('in production the session cookie is __Host- prefixed and Secure', async () => {
     const root = await productionWithSuperAdmin('0500000077');
     try {
-      const signedIn = await root.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { phone: '0500000077', password: 'root-password' },
-      });
+      const signedIn = await client(root)
+        .as(null)
+        .post('/api/auth/login', { phone: '0500000077', password: 'root-password' });
       expect(signedIn.statusCode).toBe(200);
       const setCookie = String(signedIn.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-sid=/);
       expect(setCookie).toContain('Secure');
       expect(setCookie).toContain('Path=/');
-      const me = await root.app.inject({
-        method: 'GET',
-        url: '/api/broker/profile',
-        headers: { cookie: cookieOf(signedIn, '__Host-sid') as string },
-      });
+      const me = await client(root)
+        .as(null)
+        .get('/api/broker/profile', { cookies: [cookieFrom(signedIn, '__Host-sid')] });
       expect(me.statusCode).toBe(200);
       // The plain name means nothing there.
-      const plain = await root.app.inject({
-        method: 'GET',
-        url: '/api/broker/profile',
-        headers: { cookie: `sid=${signedIn.cookies[0]?.value}` },
-      });
+      const plain = await client(root)
+        .as(null)
+        .get('/api/broker/profile', { cookies: [`sid=${signedIn.cookies[0]?.value}`] });
       expect(plain.statusCode).toBe(401);
     } finally {
       await root.close();
@@ -565,10 +562,10 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
     for (let i = 0; i < 25; i++) {
       answers.push(
         (
-          await post(
+          await as(null).post(
             '/api/auth/login',
             { phone, password: `guess-${i}` },
-            { address: freshAddress() },
+            { remoteAddress: freshAddress() },
           )
         ).statusCode,
       );
@@ -579,10 +576,10 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
 
     // The owner, from their own address, is at most asked to wait a moment.
     const owner = freshAddress();
-    const first = await post(
+    const first = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: owner },
+      { remoteAddress: owner },
     );
     if (first.statusCode === 429) {
       const wait = Number(first.headers['retry-after']);
@@ -593,10 +590,10 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
         .update(authFailures)
         .set({ createdAt: sql`created_at - make_interval(secs => ${wait + 1})` })
         .where(eq(authFailures.phone, phone));
-      const second = await post(
+      const second = await as(null).post(
         '/api/auth/login',
         { phone, password: 'secret123' },
-        { address: owner },
+        { remoteAddress: owner },
       );
       expect(second.statusCode).toBe(200);
     } else {
@@ -610,10 +607,10 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
     await t.database.db
       .insert(authFailures)
       .values(Array.from({ length: 20 }, () => ({ phone, kind: 'password' })));
-    const refused = await post(
+    const refused = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: freshAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(250);
@@ -626,13 +623,8 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         statuses.push(
-          (
-            await strict.app.inject({
-              method: 'POST',
-              url: '/api/auth/check-phone',
-              payload: { phone: nextPhone() },
-            })
-          ).statusCode,
+          (await client(strict).as(null).post('/api/auth/check-phone', { phone: nextPhone() }))
+            .statusCode,
         );
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -646,12 +638,12 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
   it('the browser the owner signed in with is not held by the per-phone delay', async () => {
     // Signing up (or in) remembers the browser in a long-lived HttpOnly cookie.
     const code = await sendCode(phone);
-    const signedUp = await post('/api/auth/verify-otp', {
+    const signedUp = await as(null).post('/api/auth/verify-otp', {
       phone,
       otp: code,
       password: 'secret123',
     });
-    const device = cookieOf(signedUp, 'did') as string;
+    const device = cookieFrom(signedUp, 'did');
     expect(device).toBeDefined();
     expect(String(signedUp.headers['set-cookie'])).toMatch(/did=[^;]+;[^,]*HttpOnly/);
 
@@ -659,61 +651,61 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
     await t.database.db
       .insert(authFailures)
       .values(Array.from({ length: 30 }, () => ({ phone, kind: 'password' })));
-    const stranger = await post(
+    const stranger = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: freshAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(stranger.statusCode).toBe(429);
-    const forged = await post(
+    const forged = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: freshAddress(), cookie: 'did=forged-device-token-1234' },
+      { remoteAddress: freshAddress(), cookies: ['did=forged-device-token-1234'] },
     );
     expect(forged.statusCode).toBe(429);
 
-    const owner = await post(
+    const owner = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: freshAddress(), cookie: device },
+      { remoteAddress: freshAddress(), cookies: [device] },
     );
     expect(owner.statusCode).toBe(200);
     // A known browser is not given a second device cookie.
-    expect(cookieOf(owner, 'did')).toBeUndefined();
+    expect(cookieFrom(owner, 'did')).toBeUndefined();
 
     // Another account's device cookie does not count for this one.
     const other = nextPhone();
     const otherCode = await sendCode(other);
-    const otherSignUp = await post('/api/auth/verify-otp', {
+    const otherSignUp = await as(null).post('/api/auth/verify-otp', {
       phone: other,
       otp: otherCode,
       password: 'secret123',
     });
-    const borrowed = await post(
+    const borrowed = await as(null).post(
       '/api/auth/login',
       { phone, password: 'secret123' },
-      { address: freshAddress(), cookie: cookieOf(otherSignUp, 'did') as string },
+      { remoteAddress: freshAddress(), cookies: [cookieFrom(otherSignUp, 'did')] },
     );
     expect(borrowed.statusCode).toBe(429);
   });
 
   it('a known browser with a wrong password still meets the hard limit per phone and address', async () => {
     const code = await sendCode(phone);
-    const signedUp = await post('/api/auth/verify-otp', {
+    const signedUp = await as(null).post('/api/auth/verify-otp', {
       phone,
       otp: code,
       password: 'secret123',
     });
-    const device = cookieOf(signedUp, 'did') as string;
+    const device = cookieFrom(signedUp, 'did');
     const address = freshAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
         (
-          await post(
+          await as(null).post(
             '/api/auth/login',
             { phone, password: 'wrong-pass' },
-            { address, cookie: device },
+            { remoteAddress: address, cookies: [device] },
           )
         ).statusCode,
       );
@@ -728,7 +720,7 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
     const dev = await createTestApp({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
     try {
       const ask = (headers: Record<string, string>) =>
-        dev.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { phone }, headers });
+        client(dev).as(null).post('/api/auth/send-otp', { phone }, { headers });
       const relayed: Record<string, string>[] = [
         { 'x-forwarded-for': '203.0.113.7' },
         { forwarded: 'for=203.0.113.7' },
@@ -739,14 +731,14 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
       for (const headers of relayed) {
         const refused = await ask(headers);
         expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
-        expect(refused.json().code).toBe('DEVELOPMENT_LOCAL_ONLY');
+        expect(refused.json<ApiError>().code).toBe('DEVELOPMENT_LOCAL_ONLY');
         expect(refused.json()).not.toHaveProperty('otpCode');
       }
       expect(dev.sms.sent).toHaveLength(0);
       for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
         const local = await ask({ host });
         expect(local.statusCode, host).toBe(200);
-        expect(local.json().otpCode).toMatch(/^\d{4}$/);
+        expect(local.json<{ otpCode: string }>().otpCode).toMatch(/^\d{4}$/);
       }
     } finally {
       await dev.close();
@@ -761,12 +753,13 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
       TRUST_PROXY: '127.0.0.1',
     });
     try {
-      const sent = await prod.app.inject({
-        method: 'POST',
-        url: '/api/auth/send-otp',
-        payload: { phone },
-        headers: { 'x-forwarded-for': '203.0.113.7', host: 'shareek.example.sa' },
-      });
+      const sent = await client(prod)
+        .as(null)
+        .post(
+          '/api/auth/send-otp',
+          { phone },
+          { headers: { 'x-forwarded-for': '203.0.113.7', host: 'shareek.example.sa' } },
+        );
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ message: 'تم إرسال رمز التحقق' });
     } finally {
@@ -780,12 +773,9 @@ describe('issue 11 item 2: in production the verification cookie is __Host- pref
     const prod = await productionWithSuperAdmin('0500000078');
     try {
       const send = (url: string, payload: object, cookie?: string) =>
-        prod.app.inject({
-          method: 'POST',
-          url,
-          payload,
-          headers: cookie ? { cookie } : {},
-        });
+        client(prod)
+          .as(null)
+          .post(url, payload, { cookies: [cookie] });
       expect((await send('/api/auth/send-otp', { phone: '0500000078' })).statusCode).toBe(200);
       // Production answers no code: it is read from the SMS, as the owner would.
       const code = /(\d{4})/.exec(prod.sms.sent.at(-1)?.body ?? '')?.[1] ?? '';
@@ -805,7 +795,7 @@ describe('issue 11 item 2: in production the verification cookie is __Host- pref
       const reset = await send(
         '/api/auth/reset-password',
         { phone: '0500000078', newPassword: 'new-root-pass' },
-        cookieOf(verified, '__Host-vrf'),
+        cookieFrom(verified, '__Host-vrf'),
       );
       expect(reset.statusCode).toBe(200);
     } finally {

@@ -15,10 +15,18 @@ import {
   tenantForms,
   transferRequests,
 } from '../db/schema.js';
+import { type Caller, client } from '../test-support/client.js';
 import {
-  createReferralWithToken,
+  aBroker,
+  anAdmin,
+  aReferral,
+  aSignedContract,
+  aSuperAdmin,
+} from '../test-support/factories.js';
+import type { ApiError, Page, Profile } from '../test-support/responses.js';
+import {
   createTestApp,
-  signUpBroker,
+  signUpByCode,
   type TestApp,
   uploadTenantPdf,
 } from '../test-support/test-app.js';
@@ -37,18 +45,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const call = (
-  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
-  url: string,
-  cookie?: string,
-  payload?: object,
-) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const as = (caller: Caller) => client(t).as(caller);
+type AdminSummary = { totalBrokers: number; activeBrokers: number; totalCommissions: string };
 
 describe('profile', () => {
   it('saves the profile, normalises the second phone, keeps the phone', async () => {
-    const b = await signUpBroker(t, { fullName: null });
-    const response = await call('PUT', '/api/broker/profile', b.cookie, {
+    const b = await aBroker(t, { fullName: null });
+    const response = await as(b).put<Profile>('/api/broker/profile', {
       fullName: ' عبدالله الشمري ',
       officeName: 'مكتب الشمري للعقار',
       secondPhone: '+966 50 111 2222',
@@ -68,13 +71,13 @@ describe('profile', () => {
       city: 'riyadh',
       profileComplete: true,
     });
-    const read = await call('GET', '/api/broker/profile', b.cookie);
+    const read = await as(b).get<Profile>('/api/broker/profile');
     expect(read.json().officeName).toBe('مكتب الشمري للعقار');
   });
 
   it('PATCH changes only what it is given', async () => {
-    const b = await signUpBroker(t, { fullName: 'سعد' });
-    const response = await call('PATCH', '/api/broker/profile', b.cookie, {
+    const b = await aBroker(t, { fullName: 'سعد' });
+    const response = await as(b).patch('/api/broker/profile', {
       bio: 'وسيط في شمال الرياض',
     });
     expect(response.statusCode).toBe(200);
@@ -88,37 +91,37 @@ describe('profile', () => {
     [{ fullName: 'سعد', bio: 'x'.repeat(10_000) }, 'النص أطول من المسموح'],
     [{ fullName: 123 }, 'الاسم الكامل مطلوب'],
   ])('refuses %o with its message and writes nothing', async (payload, message) => {
-    const b = await signUpBroker(t, { fullName: 'قبل' });
-    const response = await call('PUT', '/api/broker/profile', b.cookie, payload);
+    const b = await aBroker(t, { fullName: 'قبل' });
+    const response = await as(b).put('/api/broker/profile', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
-    expect((await call('GET', '/api/broker/profile', b.cookie)).json().fullName).toBe('قبل');
+    expect(response.json<ApiError>().message).toBe(message);
+    expect((await as(b).get<Profile>('/api/broker/profile')).json().fullName).toBe('قبل');
   });
 
   it('needs a session', async () => {
-    expect((await call('GET', '/api/broker/profile')).statusCode).toBe(401);
-    expect(
-      (await call('PUT', '/api/broker/profile', undefined, { fullName: 'x' })).statusCode,
-    ).toBe(401);
+    expect((await as(null).get('/api/broker/profile')).statusCode).toBe(401);
+    expect((await as(null).put('/api/broker/profile', { fullName: 'x' })).statusCode).toBe(401);
   });
 });
 
 describe('activation request', () => {
   it('can be sent once', async () => {
-    const b = await signUpBroker(t, { active: false });
-    const first = await call('POST', '/api/broker/request-activation', b.cookie);
+    const b = await aBroker(t, { active: false });
+    const first = await as(b).post<Profile>('/api/broker/request-activation');
     expect(first.statusCode).toBe(200);
     expect(first.json().activationRequestedAt).not.toBeNull();
-    const second = await call('POST', '/api/broker/request-activation', b.cookie);
+    const second = await as(b).post('/api/broker/request-activation');
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe('تم إرسال طلب التفعيل مسبقاً، وسيتم مراجعته من قبل الإدارة');
+    expect(second.json<ApiError>().message).toBe(
+      'تم إرسال طلب التفعيل مسبقاً، وسيتم مراجعته من قبل الإدارة',
+    );
   });
 
   it('is refused for an active account', async () => {
-    const b = await signUpBroker(t, { active: true });
-    const response = await call('POST', '/api/broker/request-activation', b.cookie);
+    const b = await aBroker(t, { active: true });
+    const response = await as(b).post('/api/broker/request-activation');
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('حسابك مفعل بالفعل');
+    expect(response.json<ApiError>().message).toBe('حسابك مفعل بالفعل');
   });
 });
 
@@ -127,56 +130,52 @@ const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', k
 
 describe('issue 11 item 5: self-deletion keeps the ledger', () => {
   it('retires the account: money records stay, open referrals close, documents go, the phone is free', async () => {
-    const admin = await signUpBroker(t, { admin: true });
-    const b = await signUpBroker(t, { fullName: 'نايف القحطاني' });
+    const admin = await anAdmin(t);
+    const b = await aBroker(t, { fullName: 'نايف القحطاني' });
     const [before] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
 
     // A commission paid with a bank reference.
-    const signed = await createReferralWithToken(t, b, 60000);
-    await call('PUT', `/api/admin/referrals/${signed.id}/status`, admin.cookie, {
-      status: 'contract_signed',
+    const { referral: signed, commission: paid } = await aSignedContract(t, admin, {
+      broker: b,
+      rent: 60000,
     });
     // A second one, partly paid through a transfer request, the rest held by an open one.
-    const added = await createReferralWithToken(t, b, 90000);
-    await call('PUT', `/api/admin/referrals/${added.id}/status`, admin.cookie, {
+    const { referral: added } = await aSignedContract(t, admin, {
+      broker: b,
+      rent: 90000,
       status: 'commission_added',
     });
-    const mine = (await call('GET', '/api/commissions', b.cookie)).json() as {
-      id: string;
-      referralId: string;
-    }[];
-    const paidId = mine.find((c) => c.referralId === signed.id)?.id;
     expect(
       (
-        await call('POST', `/api/admin/commissions/${paidId}/confirm-payment`, admin.cookie, {
+        await as(admin).post(`/api/admin/commissions/${paid.id}/confirm-payment`, {
           transferReference: 'TRX-LEDGER-1',
         })
       ).statusCode,
     ).toBe(200);
     const paidRequest = (
-      await call('POST', '/api/commissions/request-transfer', b.cookie, {
+      await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 300,
         bankAccount: IBAN,
       })
     ).json();
     expect(
       (
-        await call('POST', `/api/admin/transfer-requests/${paidRequest.id}/pay`, admin.cookie, {
+        await as(admin).post(`/api/admin/transfer-requests/${paidRequest.id}/pay`, {
           transferReference: 'TRX-LEDGER-2',
         })
       ).statusCode,
     ).toBe(200);
     const openRequest = (
-      await call('POST', '/api/commissions/request-transfer', b.cookie, {
+      await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 200,
         bankAccount: IBAN,
       })
     ).json();
 
     // An open referral whose tenant uploaded a document and submitted the form.
-    const open = await createReferralWithToken(t, b);
+    const open = await aReferral(t, b);
     const key = await uploadTenantPdf(base, open.token);
-    const submitted = await call('POST', '/api/tenant-form/submit', undefined, {
+    const submitted = await as(null).post('/api/tenant-form/submit', {
       token: open.token,
       referralId: open.id,
       name: 'محمد العنزي',
@@ -188,11 +187,11 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     });
     expect(submitted.statusCode).toBe(200);
     expect(storedOnDisk(key)).toBe(true);
-    expect((await call('GET', `/api/files/${key}`, admin.cookie)).statusCode).toBe(200);
-    const cardsBefore = (await call('GET', '/api/admin/summary', admin.cookie)).json();
+    expect((await as(admin).get(`/api/files/${key}`)).statusCode).toBe(200);
+    const cardsBefore = (await as(admin).get<AdminSummary>('/api/admin/summary')).json();
 
-    expect((await call('DELETE', '/api/broker/account', b.cookie)).statusCode).toBe(200);
-    expect((await call('GET', '/api/broker/profile', b.cookie)).statusCode).toBe(401);
+    expect((await as(b).delete('/api/broker/account')).statusCode).toBe(200);
+    expect((await as(b).get('/api/broker/profile')).statusCode).toBe(401);
 
     // The row stays, anonymised, with its broker code.
     const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
@@ -238,15 +237,17 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
         [openRequest.id, '200.00', 'open', null],
       ].sort(),
     );
-    const adminList = (await call('GET', '/api/admin/commissions', admin.cookie)).json();
-    expect(adminList.items.find((c: { id: string }) => c.id === paidId)).toMatchObject({
+    const adminList = (await as(admin).get<Page<{ id: string }>>('/api/admin/commissions')).json();
+    expect(adminList.items.find((c: { id: string }) => c.id === paid.id)).toMatchObject({
       amount: '600.00',
       paidAmount: '600.00',
       status: 'paid',
       brokerName: 'حساب محذوف',
       brokerCode: before?.brokerCode,
     });
-    const openList = (await call('GET', '/api/admin/transfer-requests', admin.cookie)).json();
+    const openList = (
+      await as(admin).get<Page<{ id: string }>>('/api/admin/transfer-requests')
+    ).json();
     expect(openList.items.find((r: { id: string }) => r.id === openRequest.id)).toMatchObject({
       amount: '200.00',
       iban: IBAN,
@@ -268,7 +269,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.key, key))).toEqual(
       [],
     );
-    expect((await call('GET', `/api/files/${key}`, admin.cookie)).statusCode).toBe(404);
+    expect((await as(admin).get(`/api/files/${key}`)).statusCode).toBe(404);
     const [form] = await t.database.db
       .select()
       .from(tenantForms)
@@ -291,24 +292,17 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
 
     // No longer a broker for the admins, nor someone they can act on.
     expect(
-      (await call('GET', `/api/admin/brokers?search=${before?.brokerCode}`, admin.cookie)).json()
+      (await as(admin).get<Page<unknown>>(`/api/admin/brokers?search=${before?.brokerCode}`)).json()
         .total,
     ).toBe(0);
-    const cardsAfter = (await call('GET', '/api/admin/summary', admin.cookie)).json();
+    const cardsAfter = (await as(admin).get<AdminSummary>('/api/admin/summary')).json();
     expect(cardsAfter.totalBrokers).toBe(cardsBefore.totalBrokers - 1);
     expect(cardsAfter.activeBrokers).toBe(cardsBefore.activeBrokers - 1);
     expect(cardsAfter.totalCommissions).toBe(cardsBefore.totalCommissions);
-    expect(
-      (await call('POST', `/api/admin/brokers/${b.id}/activate`, admin.cookie)).statusCode,
-    ).toBe(404);
+    expect((await as(admin).post(`/api/admin/brokers/${b.id}/activate`)).statusCode).toBe(404);
 
     // The phone is free: signing up with it makes a new, empty account.
-    const sent = await call('POST', '/api/auth/send-otp', undefined, { phone: b.phone });
-    const again = await call('POST', '/api/auth/verify-otp', undefined, {
-      phone: b.phone,
-      otp: sent.json().otpCode,
-      password: 'another123',
-    });
+    const again = await signUpByCode(t, b.phone, 'another123');
     expect(again.statusCode).toBe(200);
     expect(again.json().user.id).not.toBe(b.id);
     expect(again.json().user.phone).toBe(b.phone);
@@ -317,12 +311,8 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
   it('never removes the last super-admin', async () => {
     const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
     try {
-      const only = await signUpBroker(lone, { superAdmin: true });
-      const refused = await lone.app.inject({
-        method: 'DELETE',
-        url: '/api/broker/account',
-        headers: { cookie: only.cookie },
-      });
+      const only = await aSuperAdmin(lone);
+      const refused = await client(lone).as(only).delete('/api/broker/account');
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({
         code: 'LAST_SUPERADMIN',
@@ -330,19 +320,12 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
       });
       const [kept] = await lone.database.db.select().from(brokers).where(eq(brokers.id, only.id));
       expect(kept).toMatchObject({ phone: only.phone, isSuperAdmin: true, deletedAt: null });
-      const profile = await lone.app.inject({
-        url: '/api/broker/profile',
-        headers: { cookie: only.cookie },
-      });
+      const profile = await client(lone).as(only).get('/api/broker/profile');
       expect(profile.statusCode).toBe(200);
 
       // With another super-admin left, leaving is allowed.
-      await signUpBroker(lone, { superAdmin: true });
-      const left = await lone.app.inject({
-        method: 'DELETE',
-        url: '/api/broker/account',
-        headers: { cookie: only.cookie },
-      });
+      await aSuperAdmin(lone);
+      const left = await client(lone).as(only).delete('/api/broker/account');
       expect(left.statusCode).toBe(200);
     } finally {
       await lone.close();
@@ -352,27 +335,28 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
 
 describe('account deletion', () => {
   it("ends the sessions and frees the phone and the open referrals' tenants", async () => {
-    const b = await signUpBroker(t);
-    const created = await call('POST', '/api/referrals', b.cookie, { tenantPhone: '0561234000' });
+    const b = await aBroker(t);
+    const created = await as(b).post<{ id: string }>('/api/referrals', {
+      tenantPhone: '0561234000',
+    });
     expect(created.statusCode).toBe(201);
-    const deleted = await call('DELETE', '/api/broker/account', b.cookie);
+    const deleted = await as(b).delete('/api/broker/account');
     expect(deleted.statusCode).toBe(200);
-    expect((await call('GET', '/api/broker/profile', b.cookie)).statusCode).toBe(401);
-    const login = await call('POST', '/api/auth/login', undefined, {
+    expect((await as(b).get('/api/broker/profile')).statusCode).toBe(401);
+    const login = await as(null).post('/api/auth/login', {
       phone: b.phone,
       password: 'secret123',
     });
-    expect(login.json().requiresOtp).toBe(true);
+    expect(login.json<{ requiresOtp: boolean }>().requiresOtp).toBe(true);
     // The referral is kept, cancelled, so the tenant is free for another broker's referral.
     const [kept] = await t.database.db
       .select()
       .from(referrals)
       .where(eq(referrals.id, created.json().id));
     expect(kept?.status).toBe('cancelled');
-    const other = await signUpBroker(t);
-    expect(
-      (await call('POST', '/api/referrals', other.cookie, { tenantPhone: '0561234000' }))
-        .statusCode,
-    ).toBe(201);
+    const other = await aBroker(t);
+    expect((await as(other).post('/api/referrals', { tenantPhone: '0561234000' })).statusCode).toBe(
+      201,
+    );
   });
 });

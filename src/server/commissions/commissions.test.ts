@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, referrals, transferRequests } from '../db/schema.js';
-import {
-  createTestApp,
-  nextPhone,
-  signUpBroker,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, aReferral } from '../test-support/factories.js';
+import { addsUp } from '../test-support/money.js';
+import type { ApiError, Commission, CommissionSummary } from '../test-support/responses.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,14 +16,12 @@ afterAll(async () => {
 });
 
 const IBAN = 'SA0380000000608010167519';
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const as = (caller: Caller) => client(t).as(caller);
+type TransferRequest = { id: string; amount: string; iban: string; status: string };
 
 /** A signed referral with a commission of the given amount, as the admin flow will make it. */
 async function earn(b: TestBroker, amount: string, paidAmount = '0') {
-  const referral = (
-    await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone(), rent: 60000 })
-  ).json();
+  const referral = await aReferral(t, b);
   await t.database.db
     .update(referrals)
     .set({ status: 'contract_signed' })
@@ -37,32 +33,24 @@ async function earn(b: TestBroker, amount: string, paidAmount = '0') {
     paidAmount,
     status: paidAmount === amount ? 'paid' : 'pending',
   });
-  return referral.id as string;
+  return referral.id;
 }
 
 async function summary(b: TestBroker) {
-  return (await call('GET', '/api/commissions/summary', b.cookie)).json() as Record<string, string>;
+  return (await as(b).get('/api/commissions/summary')).json<CommissionSummary>();
 }
-
-const holds = (s: Record<string, string>) =>
-  Math.round(Number(s.total) * 100) ===
-  Math.round(Number(s.paid) * 100) +
-    Math.round(Number(s.pending) * 100) +
-    Math.round(Number(s.requested) * 100);
 
 describe('commissions', () => {
   it('lists real and potential commissions; potential ones are not counted', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     await earn(b, '600.00');
-    const accepted = (
-      await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone(), rent: 80000 })
-    ).json();
+    const accepted = await aReferral(t, b, { rent: 80000 });
     await t.database.db
       .update(referrals)
       .set({ status: 'preparing_tenant_contract' })
       .where(eq(referrals.id, accepted.id));
 
-    const list = (await call('GET', '/api/commissions', b.cookie)).json();
+    const list = (await as(b).get('/api/commissions')).json<Commission[]>();
     expect(list.map((c: { status: string; amount: string }) => [c.status, c.amount])).toEqual([
       ['pending', '600.00'],
       ['potential', '800.00'],
@@ -76,17 +64,17 @@ describe('commissions', () => {
   });
 
   it('another broker sees none of them', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     await earn(b, '500.00');
-    const other = await signUpBroker(t);
-    expect((await call('GET', '/api/commissions', other.cookie)).json()).toEqual([]);
+    const other = await aBroker(t);
+    expect((await as(other).get('/api/commissions')).json()).toEqual([]);
     expect((await summary(other)).total).toBe('0.00');
   });
 });
 
 describe('transfer requests', () => {
   it('keeps the request with its IBAN and holds the money invariant', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     await earn(b, '500.00');
     await earn(b, '750.00', '250.00');
     expect(await summary(b)).toEqual({
@@ -96,7 +84,7 @@ describe('transfer requests', () => {
       requested: '0.00',
     });
 
-    const response = await call('POST', '/api/commissions/request-transfer', b.cookie, {
+    const response = await as(b).post('/api/commissions/request-transfer', {
       amount: '٦٠٠٫٥٠',
       bankAccount: 'sa03 8000 0000 6080 1016 7519',
     });
@@ -110,27 +98,29 @@ describe('transfer requests', () => {
       pending: '399.50',
       requested: '600.50',
     });
-    expect(holds(after)).toBe(true);
+    expect(addsUp(after)).toBe(true);
 
-    const history = (await call('GET', '/api/commissions/transfer-requests', b.cookie)).json();
+    const history = (await as(b).get('/api/commissions/transfer-requests')).json<
+      TransferRequest[]
+    >();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ amount: '600.50', iban: IBAN, status: 'open' });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, response.json().id));
+      .where(eq(auditLog.entityId, response.json<TransferRequest>().id));
     expect(entry?.action).toBe('transfer_request.create');
   });
 
   it('refuses more than what is available', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     await earn(b, '500.00');
-    const response = await call('POST', '/api/commissions/request-transfer', b.cookie, {
+    const response = await as(b).post('/api/commissions/request-transfer', {
       amount: 500.01,
       bankAccount: IBAN,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل');
+    expect(response.json<ApiError>().message).toBe('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل');
     expect(
       await t.database.db
         .select()
@@ -140,11 +130,11 @@ describe('transfer requests', () => {
   });
 
   it('two concurrent requests never together exceed what is available', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     await earn(b, '1000.00');
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        call('POST', '/api/commissions/request-transfer', b.cookie, {
+        as(b).post('/api/commissions/request-transfer', {
           amount: 400,
           bankAccount: IBAN,
         }),
@@ -154,7 +144,7 @@ describe('transfer requests', () => {
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(2);
     const s = await summary(b);
     expect(s).toEqual({ total: '1000.00', paid: '0.00', pending: '200.00', requested: '800.00' });
-    expect(holds(s)).toBe(true);
+    expect(addsUp(s)).toBe(true);
   });
 
   it.each([
@@ -167,19 +157,19 @@ describe('transfer requests', () => {
     [{ amount: 100, bankAccount: 'SA0480000000608010167519' }, 'يرجى إدخال رقم آيبان سعودي صحيح'],
     [{ amount: 100, bankAccount: 'GB82WEST12345698765432' }, 'يرجى إدخال رقم آيبان سعودي صحيح'],
   ])('refuses %o', async (payload, message) => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     await earn(b, '500.00');
-    const response = await call('POST', '/api/commissions/request-transfer', b.cookie, payload);
+    const response = await as(b).post('/api/commissions/request-transfer', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expect(response.json<ApiError>().message).toBe(message);
   });
 
   it('needs a session', async () => {
-    expect((await call('GET', '/api/commissions')).statusCode).toBe(401);
-    expect((await call('GET', '/api/commissions/summary')).statusCode).toBe(401);
+    expect((await as(null).get('/api/commissions')).statusCode).toBe(401);
+    expect((await as(null).get('/api/commissions/summary')).statusCode).toBe(401);
     expect(
       (
-        await call('POST', '/api/commissions/request-transfer', undefined, {
+        await as(null).post('/api/commissions/request-transfer', {
           amount: 1,
           bankAccount: IBAN,
         })

@@ -3,7 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riyadhIsoDate } from '../../domain/index.js';
 import { auditLog } from '../db/schema.js';
-import { createTestApp, nextPhone, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
+import type { ApiError } from '../test-support/responses.js';
+import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,6 +15,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const as = (caller: Caller) => client(t).as(caller);
 
 async function readSheet(body: Buffer) {
   const workbook = new ExcelJS.Workbook();
@@ -30,31 +35,20 @@ const exportUrl = (type: string, query: Record<string, string> = {}) =>
 
 describe('GET /api/admin/export/:type', () => {
   it('streams the filtered referrals as a right-to-left sheet with typed numbers and dates', async () => {
-    const admin = await signUpBroker(t, { admin: true });
+    const admin = await anAdmin(t);
     const marker = `مصدّر ${nextPhone()}`;
-    const broker = await signUpBroker(t, { fullName: marker });
+    const broker = await aBroker(t, { fullName: marker });
     const phones = [nextPhone(), nextPhone(), nextPhone()];
     const ids: string[] = [];
     for (const [index, tenantPhone] of phones.entries()) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/referrals',
-        headers: { cookie: broker.cookie },
-        payload: { tenantPhone, rent: 60_000 + index },
-      });
-      ids.push(created.json().id);
+      ids.push((await aReferral(t, broker, { tenantPhone, rent: 60_000 + index })).id);
     }
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/referrals/${ids[0]}/status`,
-      headers: { cookie: admin.cookie },
-      payload: { status: 'contract_signed', contractId: 'C-77' },
+    await as(admin).put(`/api/admin/referrals/${ids[0]}/status`, {
+      status: 'contract_signed',
+      contractId: 'C-77',
     });
 
-    const response = await t.app.inject({
-      url: exportUrl('referrals', { search: marker }),
-      headers: { cookie: admin.cookie },
-    });
+    const response = await as(admin).get(exportUrl('referrals', { search: marker }));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -82,27 +76,21 @@ describe('GET /api/admin/export/:type', () => {
   });
 
   it('honours the status filter and returns just the header when nothing matches', async () => {
-    const admin = await signUpBroker(t, { admin: true });
+    const admin = await anAdmin(t);
     const marker = `فارغ ${nextPhone()}`;
-    const broker = await signUpBroker(t, { fullName: marker });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/referrals',
-      headers: { cookie: broker.cookie },
-      payload: { tenantPhone: nextPhone() },
-    });
-    const response = await t.app.inject({
-      url: exportUrl('referrals', { search: marker, status: 'rejected' }),
-      headers: { cookie: admin.cookie },
-    });
+    const broker = await aBroker(t, { fullName: marker });
+    await aReferral(t, broker, { rent: null });
+    const response = await as(admin).get(
+      exportUrl('referrals', { search: marker, status: 'rejected' }),
+    );
     const { rows } = await readSheet(response.rawPayload);
     expect(rows).toHaveLength(1);
   });
 
   it('exports more rows than one batch, each exactly once', async () => {
-    const admin = await signUpBroker(t, { admin: true });
+    const admin = await anAdmin(t);
     const marker = `دفعات ${nextPhone()}`;
-    const broker = await signUpBroker(t, { fullName: marker });
+    const broker = await aBroker(t, { fullName: marker });
     // Same submission instant for all: the keyset must still page by number without loss.
     await t.database.db.execute(
       sql`insert into referrals (broker_id, tenant_phone, form_token, status, submitted_at)
@@ -110,10 +98,7 @@ describe('GET /api/admin/export/:type', () => {
                  'rejected', '2026-01-01T09:00:00.123456Z'
           from generate_series(1, 2500) g`,
     );
-    const response = await t.app.inject({
-      url: exportUrl('referrals', { search: marker }),
-      headers: { cookie: admin.cookie },
-    });
+    const response = await as(admin).get(exportUrl('referrals', { search: marker }));
     const { rows } = await readSheet(response.rawPayload);
     const numbers = rows.slice(1).map((row) => row[0]);
     expect(numbers).toHaveLength(2500);
@@ -121,81 +106,60 @@ describe('GET /api/admin/export/:type', () => {
   });
 
   it('exports brokers and commissions with their filters', async () => {
-    const admin = await signUpBroker(t, { admin: true });
+    const admin = await anAdmin(t);
     const marker = `عمولات ${nextPhone()}`;
-    const broker = await signUpBroker(t, { fullName: marker, active: false });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/referrals',
-      headers: { cookie: admin.cookie },
-      payload: { tenantPhone: nextPhone(), rent: 120_000 },
+    const broker = await aBroker(t, { fullName: marker, active: false });
+    const created = await as(admin).post<{ id: string }>('/api/referrals', {
+      tenantPhone: nextPhone(),
+      rent: 120_000,
     });
     expect(created.statusCode).toBe(201);
 
-    const brokersFile = await t.app.inject({
-      url: exportUrl('brokers', { search: marker, filter: 'inactive' }),
-      headers: { cookie: admin.cookie },
-    });
+    const brokersFile = await as(admin).get(
+      exportUrl('brokers', { search: marker, filter: 'inactive' }),
+    );
     expect(brokersFile.headers['content-disposition']).toContain('brokers_');
     const { rows: brokerRows } = await readSheet(brokersFile.rawPayload);
     expect(brokerRows).toHaveLength(2);
     expect(brokerRows[1]?.slice(0, 3)).toEqual([marker, broker.phone, expect.any(String)]);
     expect(brokerRows[1]?.[7]).toBe('غير مفعل');
     expect(brokerRows[1]?.[9]).toBeInstanceOf(Date);
-    const activeOnly = await t.app.inject({
-      url: exportUrl('brokers', { search: marker, filter: 'active' }),
-      headers: { cookie: admin.cookie },
-    });
+    const activeOnly = await as(admin).get(
+      exportUrl('brokers', { search: marker, filter: 'active' }),
+    );
     expect((await readSheet(activeOnly.rawPayload)).rows).toHaveLength(1);
 
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/referrals/${created.json().id}/status`,
-      headers: { cookie: admin.cookie },
-      payload: { status: 'contract_signed' },
+    await as(admin).put(`/api/admin/referrals/${created.json().id}/status`, {
+      status: 'contract_signed',
     });
     const adminPhone = admin.phone;
-    const commissionsFile = await t.app.inject({
-      url: exportUrl('commissions', { search: adminPhone, status: 'pending' }),
-      headers: { cookie: admin.cookie },
-    });
+    const commissionsFile = await as(admin).get(
+      exportUrl('commissions', { search: adminPhone, status: 'pending' }),
+    );
     const { sheet, rows } = await readSheet(commissionsFile.rawPayload);
     expect(sheet.name).toBe('العمولات');
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[0]).toBe(1200);
     expect(rows[1]?.[2]).toBe('معلقة');
     expect(rows[1]?.[4]).toBe(adminPhone);
-    const paid = await t.app.inject({
-      url: exportUrl('commissions', { search: adminPhone, status: 'paid' }),
-      headers: { cookie: admin.cookie },
-    });
+    const paid = await as(admin).get(
+      exportUrl('commissions', { search: adminPhone, status: 'paid' }),
+    );
     expect((await readSheet(paid.rawPayload)).rows).toHaveLength(1);
   });
 
   it('is for admins only, knows its three lists, and records who exported', async () => {
-    const admin = await signUpBroker(t, { admin: true });
-    const broker = await signUpBroker(t);
-    expect((await t.app.inject({ url: exportUrl('brokers') })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ url: exportUrl('brokers'), headers: { cookie: broker.cookie } }))
-        .statusCode,
-    ).toBe(403);
-    const unknown = await t.app.inject({
-      url: exportUrl('tenants'),
-      headers: { cookie: admin.cookie },
-    });
+    const admin = await anAdmin(t);
+    const broker = await aBroker(t);
+    expect((await as(null).get(exportUrl('brokers'))).statusCode).toBe(401);
+    expect((await as(broker).get(exportUrl('brokers'))).statusCode).toBe(403);
+    const unknown = await as(admin).get(exportUrl('tenants'));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('نوع التصدير غير معروف');
-    const badStatus = await t.app.inject({
-      url: exportUrl('referrals', { status: 'lost' }),
-      headers: { cookie: admin.cookie },
-    });
+    expect(unknown.json<ApiError>().message).toBe('نوع التصدير غير معروف');
+    const badStatus = await as(admin).get(exportUrl('referrals', { status: 'lost' }));
     expect(badStatus.statusCode).toBe(400);
 
-    await t.app.inject({
-      url: exportUrl('commissions', { search: 'x' }),
-      headers: { cookie: admin.cookie },
-    });
+    await as(admin).get(exportUrl('commissions', { search: 'x' }));
     const log = await t.database.db
       .select({ action: auditLog.action, entityType: auditLog.entityType })
       .from(auditLog)

@@ -6,13 +6,9 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../db/schema.js';
 import { type FileStorage, LocalFileStorage } from '../integrations/storage.js';
-import {
-  createReferralWithToken,
-  createTestApp,
-  signUpBroker,
-  type TestApp,
-  uploadTenantPdf,
-} from '../test-support/test-app.js';
+import { client } from '../test-support/client.js';
+import { anActiveBrokerWithReferral } from '../test-support/factories.js';
+import { createTestApp, type TestApp, uploadTenantPdf } from '../test-support/test-app.js';
 import { removeStoredDocuments } from './deletion.js';
 import { sweepUnattachedUploads } from './retention.js';
 
@@ -49,8 +45,6 @@ function recordingLog() {
 
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
-const newReferral = async () => createReferralWithToken(t, await signUpBroker(t));
-
 const ageBy = (keys: string[], days: number) =>
   t.database.db
     .update(storedFiles)
@@ -70,15 +64,14 @@ const rowsOf = async (keys: string[]) =>
 describe('issue 11 item 5: retention of unattached uploads', () => {
   it('removes uploads older than 7 days that no submitted form attaches, keeps the others', async () => {
     // Uploaded, then the form was never sent.
-    const abandoned = await newReferral();
+    const { referral: abandoned } = await anActiveBrokerWithReferral(t);
     const oldUnattached = await uploadTenantPdf(base, abandoned.token);
     // Uploaded and attached to the submitted form: kept however old.
-    const submitted = await newReferral();
+    const { referral: submitted } = await anActiveBrokerWithReferral(t);
     const oldAttached = await uploadTenantPdf(base, submitted.token);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/tenant-form/submit',
-      payload: {
+    const sent = await client(t)
+      .as(null)
+      .post('/api/tenant-form/submit', {
         token: submitted.token,
         referralId: submitted.id,
         name: 'محمد العنزي',
@@ -87,11 +80,10 @@ describe('issue 11 item 5: retention of unattached uploads', () => {
         salaryDefinitionUrl: null,
         creditReportUrl: `upload:${oldAttached}`,
         consent: true,
-      },
-    });
+      });
     expect(sent.statusCode).toBe(200);
     // Uploaded today: the tenant may still be filling the form in.
-    const pending = await newReferral();
+    const { referral: pending } = await anActiveBrokerWithReferral(t);
     const fresh = await uploadTenantPdf(base, pending.token);
     await ageBy([oldUnattached, oldAttached], 8);
     const all = [oldUnattached, oldAttached, fresh];

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker } from '../test-support/factories.js';
+import type { Notifications } from '../test-support/responses.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { notify } from './service.js';
 
 let t: TestApp;
@@ -12,10 +15,12 @@ afterAll(async () => {
   await t.close();
 });
 
+const as = (caller: Caller) => client(t).as(caller);
+
 describe('notifications', () => {
   it('are listed per broker with the unread count, and marked read', async () => {
-    const b = await signUpBroker(t);
-    const other = await signUpBroker(t);
+    const b = await aBroker(t);
+    const other = await aBroker(t);
     await notify(t.database.db, b.id, {
       type: 'success',
       title: 'تم تفعيل حسابك',
@@ -27,33 +32,25 @@ describe('notifications', () => {
       message: 'قيد المراجعة',
     });
 
-    const list = await t.app.inject({ url: '/api/notifications', headers: { cookie: b.cookie } });
+    const list = await as(b).get<Notifications>('/api/notifications');
     expect(list.json().unread).toBe(2);
     expect(list.json().items.map((n: { title: string }) => n.title)).toEqual([
       'تحديث حالة الطلب',
       'تم تفعيل حسابك',
     ]);
-    expect(
-      (await t.app.inject({ url: '/api/notifications', headers: { cookie: other.cookie } })).json(),
-    ).toEqual({
+    expect((await as(other).get('/api/notifications')).json()).toEqual({
       unread: 0,
       items: [],
     });
 
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read',
-      headers: { cookie: b.cookie },
-    });
-    const after = (
-      await t.app.inject({ url: '/api/notifications', headers: { cookie: b.cookie } })
-    ).json();
+    await as(b).post('/api/notifications/read');
+    const after = (await as(b).get<Notifications>('/api/notifications')).json();
     expect(after.unread).toBe(0);
     expect(after.items.every((n: { read: boolean }) => n.read)).toBe(true);
   });
 
   it('are pushed live over server-sent events', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     const controller = new AbortController();
     const response = await fetch(`${base}/api/notifications/stream`, {
       headers: { cookie: b.cookie },
@@ -69,7 +66,7 @@ describe('notifications', () => {
   });
 
   it('need a session', async () => {
-    expect((await t.app.inject({ url: '/api/notifications' })).statusCode).toBe(401);
+    expect((await as(null).get('/api/notifications')).statusCode).toBe(401);
     expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
   });
 });

@@ -10,12 +10,10 @@ import { INVALID_CHARACTERS_MESSAGE } from '../../domain/index.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import {
-  createTestApp,
-  signUpBroker,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker } from '../test-support/factories.js';
+import type { ApiError, Profile } from '../test-support/responses.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 import { describeDatabaseError, errorLogFields, maskLoggedUrl } from './log-safety.js';
 
 let app: FastifyInstance;
@@ -42,9 +40,12 @@ afterAll(async () => {
   await database.close();
 });
 
+/** Someone with a browser and no account, calling the app that serves the web build. */
+const visitor = () => client({ app }).as(null);
+
 describe('web app serving', () => {
   it('caches hashed assets for a year', async () => {
-    const response = await app.inject({ url: '/assets/main-abc123.js' });
+    const response = await visitor().get('/assets/main-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
@@ -52,7 +53,7 @@ describe('web app serving', () => {
   it.each(['/', '/dashboard', '/referral/123', '/mobile-dashboard', '/no-such-page'])(
     'serves the app shell for the client route %s',
     async (url) => {
-      const response = await app.inject({ url });
+      const response = await visitor().get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -61,13 +62,13 @@ describe('web app serving', () => {
   );
 
   it('answers unknown API paths with JSON 404', async () => {
-    const response = await app.inject({ url: '/api/nothing-here' });
+    const response = await visitor().get('/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'المسار المطلوب غير موجود', code: 'NOT_FOUND' });
   });
 
   it('sends the security headers', async () => {
-    const response = await app.inject({ url: '/' });
+    const response = await visitor().get('/');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -77,8 +78,8 @@ describe('web app serving', () => {
 
 describe('health', () => {
   it('is alive and ready', async () => {
-    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await visitor().get('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await visitor().get('/readyz')).json()).toEqual({ status: 'ready' });
   });
 });
 
@@ -103,11 +104,12 @@ describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500
   let broker: TestBroker;
   beforeAll(async () => {
     t = await createTestApp();
-    broker = await signUpBroker(t);
+    broker = await aBroker(t);
   });
   afterAll(async () => {
     await t.close();
   });
+  const as = (caller: Caller) => client(t).as(caller);
 
   const refused = { message: INVALID_CHARACTERS_MESSAGE, code: 'INVALID_CHARACTERS' };
 
@@ -123,38 +125,29 @@ describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500
     ['a nested body value', 'PATCH', '/api/broker/profile', { bio: [{ x: ['\u0085'] }] }],
     ['an escape in a body value', 'PATCH', '/api/broker/profile', { officeName: '\u001b[2J' }],
   ] as const)('refuses %s with the Arabic message', async (_name, method, url, payload) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { cookie: broker.cookie },
-      ...(payload ? { payload } : {}),
-    });
+    const response = await as(broker).request(method, url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses a NUL byte on a public sign-in call before the database sees it', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { phone: '0500000000', password: 'x\u0000' },
+    const response = await as(null).post('/api/auth/login', {
+      phone: '0500000000',
+      password: 'x\u0000',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refused);
   });
 
   it('still answers a stranger 401 first, whatever the input holds', async () => {
-    const response = await t.app.inject({ url: '/api/referrals/%00?phone=%00' });
+    const response = await as(null).get('/api/referrals/%00?phone=%00');
     expect(response.statusCode).toBe(401);
-    expect(response.json().code).toBe('UNAUTHENTICATED');
+    expect(response.json<ApiError>().code).toBe('UNAUTHENTICATED');
   });
 
   it('lets tab and line breaks through in body text', async () => {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/broker/profile',
-      headers: { cookie: broker.cookie },
-      payload: { bio: 'سطر أول\r\nسطر ثانٍ\tمع مسافة' },
+    const response = await as(broker).patch<Profile>('/api/broker/profile', {
+      bio: 'سطر أول\r\nسطر ثانٍ\tمع مسافة',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().bio).toBe('سطر أول\r\nسطر ثانٍ\tمع مسافة');
@@ -204,7 +197,7 @@ describe('issue 11 item 6: database errors are logged without their parameters',
         sql`alter table short_links rename column original_url to moved_away`,
       );
       const code = secret();
-      const response = await t.app.inject({ url: `/s/${code}` });
+      const response = await client(t).as(null).get(`/s/${code}`);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
         message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً',
@@ -262,7 +255,9 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
         `/api/files/${key}.pdf`,
         `/%73/${encoded}`,
       ]) {
-        await t.app.inject({ url, headers: { 'x-forwarded-for': '203.0.113.7' } });
+        await client(t)
+          .as(null)
+          .get(url, { headers: { 'x-forwarded-for': '203.0.113.7' } });
       }
       for (const value of secrets) expect(logs.text).not.toContain(value);
       const requests = logs.lines.filter((line) => line.msg === 'incoming request');
@@ -286,9 +281,7 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
 
 describe('issue 11 item 7: Origin: null is cross-origin, API answers are not cached', () => {
   const post = (origin: string | undefined) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
+    visitor().post('/api/auth/logout', undefined, {
       headers: { host: 'shareek.example', ...(origin === undefined ? {} : { origin }) },
     });
 
@@ -314,14 +307,14 @@ describe('issue 11 item 7: Origin: null is cross-origin, API answers are not cac
     ['an unknown API path', 'GET', '/api/nothing-here', 404],
     ['a refused call', 'GET', '/api/referrals', 401],
   ] as const)('sends Cache-Control: no-store on %s', async (_name, method, url, status) => {
-    const response = await app.inject({ method, url });
+    const response = await visitor().request(method, url);
     expect(response.statusCode).toBe(status);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('keeps the cache policy a route chose itself, and leaves pages alone', async () => {
-    const own = await app.inject({ url: '/api/test/own-cache' });
+    const own = await visitor().get('/api/test/own-cache');
     expect(own.headers['cache-control']).toBe('private, max-age=60');
-    expect((await app.inject({ url: '/dashboard' })).headers['cache-control']).toBe('no-cache');
+    expect((await visitor().get('/dashboard')).headers['cache-control']).toBe('no-cache');
   });
 });

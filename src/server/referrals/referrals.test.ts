@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSar } from '../../domain/index.js';
 import { auditLog, brokers, commissions, rateLimits, referrals, shortLinks } from '../db/schema.js';
 import { deliverDueMessages } from '../messaging/outbox.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, aReferral } from '../test-support/factories.js';
+import type { ApiError, Page } from '../test-support/responses.js';
 import {
   createTestApp,
   nextPhone,
-  signUpBroker,
   type TestApp,
   type TestBroker,
 } from '../test-support/test-app.js';
@@ -22,19 +24,25 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+const as = (caller: Caller) => client(t).as(caller);
+type Referral = {
+  id: string;
+  tenantPhone: string;
+  rentAmount: number | null;
+  status: string;
+  potentialCommission: string | null;
+};
 
 describe('POST /api/referrals', () => {
   it('creates the referral, its short link, the audit entry and the SMS to the tenant', async () => {
-    const b = await signUpBroker(t, { fullName: 'عبدالله' });
+    const b = await aBroker(t, { fullName: 'عبدالله' });
     const tenant = nextPhone();
-    const response = await call('POST', '/api/referrals', b.cookie, {
+    const response = await as(b).post('/api/referrals', {
       tenantPhone: `+966${tenant.slice(1)}`,
       rent: '٤٨٠٠٠',
     });
     expect(response.statusCode).toBe(201);
-    const referral = response.json();
+    const referral = response.json<Referral>();
     expect(referral).toMatchObject({
       tenantPhone: tenant,
       rentAmount: 48000,
@@ -62,7 +70,7 @@ describe('POST /api/referrals', () => {
     const sms = t.sms.sent.find((m) => m.to === tenant);
     expect(sms?.body).toContain(`https://shareek.example.sa/s/${link?.code}`);
 
-    const redirect = await call('GET', `/s/${link?.code}`);
+    const redirect = await as(null).get(`/s/${link?.code}`);
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe(`/tenant-form/${stored?.formToken}`);
   });
@@ -72,11 +80,9 @@ describe('POST /api/referrals', () => {
       sql`insert into system_config (key, value) values ('sms_notifications_enabled', 'false')`,
     );
     try {
-      const b = await signUpBroker(t);
+      const b = await aBroker(t);
       const tenant = nextPhone();
-      expect(
-        (await call('POST', '/api/referrals', b.cookie, { tenantPhone: tenant })).statusCode,
-      ).toBe(201);
+      expect((await as(b).post('/api/referrals', { tenantPhone: tenant })).statusCode).toBe(201);
       await deliverDueMessages(t.database.db, t.sms, t.app.log);
       expect(t.sms.sent.some((m) => m.to === tenant)).toBe(false);
     } finally {
@@ -87,26 +93,24 @@ describe('POST /api/referrals', () => {
   });
 
   it('refuses a tenant who already has an open referral, without naming the broker', async () => {
-    const first = await signUpBroker(t, { fullName: 'الوسيط الأول' });
-    const second = await signUpBroker(t);
+    const first = await aBroker(t, { fullName: 'الوسيط الأول' });
+    const second = await aBroker(t);
     const tenant = nextPhone();
-    expect(
-      (await call('POST', '/api/referrals', first.cookie, { tenantPhone: tenant })).statusCode,
-    ).toBe(201);
-    const again = await call('POST', '/api/referrals', second.cookie, { tenantPhone: tenant });
+    expect((await as(first).post('/api/referrals', { tenantPhone: tenant })).statusCode).toBe(201);
+    const again = await as(second).post('/api/referrals', { tenantPhone: tenant });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(
+    expect(again.json<ApiError>().message).toBe(
       'يوجد طلب مفتوح لهذا المستأجر بالفعل، ولا يمكن إضافته مرة أخرى',
     );
     expect(again.body).not.toContain('الوسيط الأول');
   });
 
   it('a double click never creates two', async () => {
-    const b = await signUpBroker(t);
+    const b = await aBroker(t);
     const tenant = nextPhone();
     const [one, two] = await Promise.all([
-      call('POST', '/api/referrals', b.cookie, { tenantPhone: tenant }),
-      call('POST', '/api/referrals', b.cookie, { tenantPhone: tenant }),
+      as(b).post('/api/referrals', { tenantPhone: tenant }),
+      as(b).post('/api/referrals', { tenantPhone: tenant }),
     ]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([201, 409]);
     const rows = await t.database.db
@@ -117,14 +121,14 @@ describe('POST /api/referrals', () => {
   });
 
   it('refuses an inactive broker and an empty full name', async () => {
-    const inactive = await signUpBroker(t, { active: false });
-    const r1 = await call('POST', '/api/referrals', inactive.cookie, { tenantPhone: nextPhone() });
+    const inactive = await aBroker(t, { active: false });
+    const r1 = await as(inactive).post('/api/referrals', { tenantPhone: nextPhone() });
     expect(r1.statusCode).toBe(403);
-    expect(r1.json().code).toBe('ACCOUNT_INACTIVE');
-    const nameless = await signUpBroker(t, { fullName: null });
-    const r2 = await call('POST', '/api/referrals', nameless.cookie, { tenantPhone: nextPhone() });
+    expect(r1.json<ApiError>().code).toBe('ACCOUNT_INACTIVE');
+    const nameless = await aBroker(t, { fullName: null });
+    const r2 = await as(nameless).post('/api/referrals', { tenantPhone: nextPhone() });
     expect(r2.statusCode).toBe(403);
-    expect(r2.json().code).toBe('PROFILE_INCOMPLETE');
+    expect(r2.json<ApiError>().code).toBe('PROFILE_INCOMPLETE');
   });
 
   it.each([
@@ -135,33 +139,32 @@ describe('POST /api/referrals', () => {
     [{ tenantPhone: '0561111111', rent: 'خمسون ألف' }, 'يرجى إدخال قيمة إيجار صحيحة بالأرقام'],
     [{ tenantPhone: 'x'.repeat(10_000) }, 'يرجى إدخال رقم جوال المستأجر بشكل صحيح'],
   ])('refuses %o', async (payload, message) => {
-    const b = await signUpBroker(t);
-    const response = await call('POST', '/api/referrals', b.cookie, payload);
+    const b = await aBroker(t);
+    const response = await as(b).post('/api/referrals', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expect(response.json<ApiError>().message).toBe(message);
   });
 
   it('needs a session', async () => {
-    expect(
-      (await call('POST', '/api/referrals', undefined, { tenantPhone: nextPhone() })).statusCode,
-    ).toBe(401);
+    expect((await as(null).post('/api/referrals', { tenantPhone: nextPhone() })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('GET /api/referrals', () => {
   it('filters by status, phone and date, and paginates; only the own referrals', async () => {
-    const b = await signUpBroker(t);
-    const other = await signUpBroker(t);
+    const b = await aBroker(t);
+    const other = await aBroker(t);
     const phones = [nextPhone(), nextPhone(), nextPhone()];
-    for (const phone of phones)
-      await call('POST', '/api/referrals', b.cookie, { tenantPhone: phone });
-    await call('POST', '/api/referrals', other.cookie, { tenantPhone: nextPhone() });
+    for (const phone of phones) await aReferral(t, b, { tenantPhone: phone, rent: null });
+    await aReferral(t, other, { rent: null });
     await t.database.db
       .update(referrals)
       .set({ status: 'under_review', submittedAt: new Date('2026-03-10T08:00:00Z') })
       .where(eq(referrals.tenantPhone, phones[0] as string));
 
-    const all = (await call('GET', '/api/referrals', b.cookie)).json();
+    const all = (await as(b).get<Page<Referral>>('/api/referrals')).json();
     expect(all.total).toBe(3);
     expect(all.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toEqual([
       phones[2],
@@ -169,48 +172,50 @@ describe('GET /api/referrals', () => {
       phones[0],
     ]);
 
-    const byStatus = (await call('GET', '/api/referrals?status=under_review', b.cookie)).json();
+    const byStatus = (await as(b).get<Page<Referral>>('/api/referrals?status=under_review')).json();
     expect(byStatus.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toEqual([phones[0]]);
 
     const byPhone = (
-      await call('GET', `/api/referrals?phone=${phones[1]?.slice(-4)}`, b.cookie)
+      await as(b).get<Page<Referral>>(`/api/referrals?phone=${phones[1]?.slice(-4)}`)
     ).json();
     expect(byPhone.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toContain(phones[1]);
 
-    const oneDay = (await call('GET', '/api/referrals?from=2026-03-10', b.cookie)).json();
+    const oneDay = (await as(b).get<Page<Referral>>('/api/referrals?from=2026-03-10')).json();
     expect(oneDay.total).toBe(1);
-    const dayBefore = (await call('GET', '/api/referrals?from=2026-03-09', b.cookie)).json();
+    const dayBefore = (await as(b).get<Page<Referral>>('/api/referrals?from=2026-03-09')).json();
     expect(dayBefore.total).toBe(0);
     const range = (
-      await call('GET', '/api/referrals?from=2026-03-01&to=2026-03-31', b.cookie)
+      await as(b).get<Page<Referral>>('/api/referrals?from=2026-03-01&to=2026-03-31')
     ).json();
     expect(range.total).toBe(1);
 
-    const paged = (await call('GET', '/api/referrals?pageSize=2&page=2', b.cookie)).json();
+    const paged = (await as(b).get<Page<Referral>>('/api/referrals?pageSize=2&page=2')).json();
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.items).toHaveLength(1);
   });
 
   it('refuses an unknown status and a malformed date', async () => {
-    const b = await signUpBroker(t);
-    expect((await call('GET', '/api/referrals?status=done', b.cookie)).statusCode).toBe(400);
-    expect((await call('GET', '/api/referrals?from=10-03-2026', b.cookie)).statusCode).toBe(400);
+    const b = await aBroker(t);
+    expect((await as(b).get('/api/referrals?status=done')).statusCode).toBe(400);
+    expect((await as(b).get('/api/referrals?from=10-03-2026')).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/referrals/:id and /details', () => {
   it('shows the own referral with its form token; another broker gets 404', async () => {
-    const b = await signUpBroker(t);
-    const other = await signUpBroker(t);
-    const created = (
-      await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone(), rent: 60000 })
-    ).json();
+    const b = await aBroker(t);
+    const other = await aBroker(t);
+    const created = await aReferral(t, b);
 
-    const one = await call('GET', `/api/referrals/${created.id}`, b.cookie);
+    const one = await as(b).get<Referral>(`/api/referrals/${created.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().id).toBe(created.id);
 
-    const details = (await call('GET', `/api/referrals/${created.id}/details`, b.cookie)).json();
+    const details = (
+      await as(b).get<{ formToken: string; tenantFormUrl: string; tenantData: unknown }>(
+        `/api/referrals/${created.id}/details`,
+      )
+    ).json();
     expect(details.formToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(details.tenantFormUrl).toBe(
       `https://shareek.example.sa/tenant-form/${details.formToken}`,
@@ -218,32 +223,30 @@ describe('GET /api/referrals/:id and /details', () => {
     expect(details.tenantData).toBeNull();
 
     for (const url of [`/api/referrals/${created.id}`, `/api/referrals/${created.id}/details`]) {
-      const response = await call('GET', url, other.cookie);
+      const response = await as(other).get(url);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('الطلب غير موجود');
+      expect(response.json<ApiError>().message).toBe('الطلب غير موجود');
     }
-    expect((await call('GET', '/api/referrals/not-a-uuid', b.cookie)).statusCode).toBe(404);
+    expect((await as(b).get('/api/referrals/not-a-uuid')).statusCode).toBe(404);
   });
 
   it('shows the potential commission of an accepted referral', async () => {
-    const b = await signUpBroker(t);
-    const created = (
-      await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone(), rent: 60000 })
-    ).json();
+    const b = await aBroker(t);
+    const created = await aReferral(t, b);
     await t.database.db
       .update(referrals)
       .set({ status: 'accepted_awaiting_owner_contract' })
       .where(eq(referrals.id, created.id));
     expect(
-      (await call('GET', `/api/referrals/${created.id}`, b.cookie)).json().potentialCommission,
+      (await as(b).get<Referral>(`/api/referrals/${created.id}`)).json().potentialCommission,
     ).toBe('600.00');
   });
 });
 
 describe('GET /api/dashboard/metrics', () => {
   it('counts in SQL', async () => {
-    const b = await signUpBroker(t);
-    const empty = (await call('GET', '/api/dashboard/metrics', b.cookie)).json();
+    const b = await aBroker(t);
+    const empty = (await as(b).get('/api/dashboard/metrics')).json();
     expect(empty).toEqual({
       activeReferrals: 0,
       totalCommission: '0.00',
@@ -255,9 +258,7 @@ describe('GET /api/dashboard/metrics', () => {
 
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      ids.push(
-        (await call('POST', '/api/referrals', b.cookie, { tenantPhone: nextPhone() })).json().id,
-      );
+      ids.push((await aReferral(t, b, { rent: null })).id);
     }
     await t.database.db
       .update(referrals)
@@ -267,7 +268,7 @@ describe('GET /api/dashboard/metrics', () => {
       .insert(commissions)
       .values({ brokerId: b.id, referralId: ids[0] as string, amount: '750.00' });
 
-    expect((await call('GET', '/api/dashboard/metrics', b.cookie)).json()).toEqual({
+    expect((await as(b).get('/api/dashboard/metrics')).json()).toEqual({
       activeReferrals: 2,
       totalCommission: '750.00',
       completedContracts: 1,
@@ -282,18 +283,18 @@ describe('issue 11 item 6: dates validated everywhere', () => {
   it.each(['2024-13-45', '2023-02-29', '2024-04-31', '2024-00-10'])(
     'an impossible day %s is a 400 in Arabic, never a 500',
     async (day) => {
-      const b = await signUpBroker(t);
+      const b = await aBroker(t);
       for (const query of [`from=${day}`, `to=${day}`, `from=2024-01-01&to=${day}`]) {
-        const response = await call('GET', `/api/referrals?${query}`, b.cookie);
+        const response = await as(b).get(`/api/referrals?${query}`);
         expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe('صيغة التاريخ غير صحيحة');
+        expect(response.json<ApiError>().message).toBe('صيغة التاريخ غير صحيحة');
       }
     },
   );
 
   it('a leap day is a day', async () => {
-    const b = await signUpBroker(t);
-    expect((await call('GET', '/api/referrals?from=2024-02-29', b.cookie)).statusCode).toBe(200);
+    const b = await aBroker(t);
+    expect((await as(b).get('/api/referrals?from=2024-02-29')).statusCode).toBe(200);
   });
 });
 
@@ -301,7 +302,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
   /** The SMS queued for a new referral's tenant, with the short link it must carry. */
   async function smsToTenantOf(broker: TestBroker) {
     const tenant = nextPhone();
-    const created = await call('POST', '/api/referrals', broker.cookie, { tenantPhone: tenant });
+    const created = await as(broker).post('/api/referrals', { tenantPhone: tenant });
     expect(created.statusCode).toBe(201);
     await deliverDueMessages(t.database.db, t.sms, t.app.log);
     const sms = t.sms.sent.find((m) => m.to === tenant);
@@ -309,7 +310,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
     const [link] = await t.database.db
       .select({ code: shortLinks.code })
       .from(shortLinks)
-      .where(eq(shortLinks.referralId, created.json().id));
+      .where(eq(shortLinks.referralId, created.json<Referral>().id));
     return { body: sms?.body ?? '', link: `https://shareek.example.sa/s/${link?.code}` };
   }
   const smsNaming = (broker: string, link: string) =>
@@ -323,7 +324,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
   }
 
   it('a plain name is used as it is', async () => {
-    const broker = await signUpBroker(t, { fullName: 'ريم  السبيعي' });
+    const broker = await aBroker(t, { fullName: 'ريم  السبيعي' });
     const { body, link } = await smsToTenantOf(broker);
     expect(body).toBe(smsNaming('ريم السبيعي', link));
   });
@@ -337,7 +338,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
     ['a single letter', 'م'],
     ['more than 40 letters', 'م'.repeat(41)],
   ])('a name with %s gives way to the broker code', async (_what, fullName) => {
-    const broker = await signUpBroker(t, { fullName });
+    const broker = await aBroker(t, { fullName });
     const { body, link } = await smsToTenantOf(broker);
     // Word for word: the code in place of the name, and the company's own link only.
     expect(body).toBe(smsNaming(await codeOf(broker), link));
@@ -350,15 +351,15 @@ describe('issue 11 item 7: rent the broker declares is capped', () => {
   it.each([2_000_001, '2000001', '٢٠٠٠٠٠١', 100_000_000, '9'.repeat(30)])(
     'refuses %s with the cap in Arabic-Indic digits, writing nothing',
     async (rent) => {
-      const b = await signUpBroker(t);
+      const b = await aBroker(t);
       const tenant = nextPhone();
-      const response = await call('POST', '/api/referrals', b.cookie, {
+      const response = await as(b).post('/api/referrals', {
         tenantPhone: tenant,
         rent,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(cap);
-      expect(response.json().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');
+      expect(response.json<ApiError>().message).toBe(cap);
+      expect(response.json<ApiError>().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');
       const rows = await t.database.db
         .select()
         .from(referrals)
@@ -368,13 +369,13 @@ describe('issue 11 item 7: rent the broker declares is capped', () => {
   );
 
   it('accepts 2,000,000 exactly', async () => {
-    const b = await signUpBroker(t);
-    const response = await call('POST', '/api/referrals', b.cookie, {
+    const b = await aBroker(t);
+    const response = await as(b).post('/api/referrals', {
       tenantPhone: nextPhone(),
       rent: '٢٠٠٠٠٠٠',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().rentAmount).toBe(2_000_000);
+    expect(response.json<Referral>().rentAmount).toBe(2_000_000);
   });
 });
 
@@ -387,12 +388,7 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
     });
     try {
       const create = (broker: TestBroker, tenantPhone = nextPhone()) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/referrals',
-          headers: { cookie: broker.cookie },
-          payload: { tenantPhone },
-        });
+        client(limited).as(broker).post('/api/referrals', { tenantPhone });
       const countOf = async (broker: TestBroker) =>
         (
           await limited.database.db
@@ -400,14 +396,14 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
             .from(referrals)
             .where(eq(referrals.brokerId, broker.id))
         ).length;
-      const broker = await signUpBroker(limited);
+      const broker = await aBroker(limited);
       expect((await create(broker)).statusCode).toBe(201);
       expect((await create(broker)).statusCode).toBe(201);
 
       const tenant = nextPhone();
       const third = await create(broker, tenant);
       expect(third.statusCode).toBe(429);
-      expect(third.json().message).toBe('محاولات كثيرة، يرجى المحاولة لاحقاً');
+      expect(third.json<ApiError>().message).toBe('محاولات كثيرة، يرجى المحاولة لاحقاً');
       const retryAfter = Number(third.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -417,7 +413,7 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
       expect(limited.sms.sent.some((m) => m.to === tenant)).toBe(false);
 
       // Another broker has a budget of their own.
-      const other = await signUpBroker(limited);
+      const other = await aBroker(limited);
       expect((await create(other)).statusCode).toBe(201);
 
       // The hour passes: one more fits the day, then the day is spent.
@@ -445,14 +441,9 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
       REFERRAL_LIMIT_PER_HOUR: '1',
     });
     try {
-      const inactive = await signUpBroker(limited, { active: false });
+      const inactive = await aBroker(limited, { active: false });
       const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/referrals',
-          headers: { cookie: inactive.cookie },
-          payload: { tenantPhone: nextPhone() },
-        });
+        client(limited).as(inactive).post('/api/referrals', { tenantPhone: nextPhone() });
       expect((await attempt()).statusCode).toBe(403);
       expect((await attempt()).statusCode).toBe(403);
       await limited.database.db

@@ -14,11 +14,19 @@ import {
   storedFiles,
   transferRequests,
 } from '../db/schema.js';
+import { type Caller, client } from '../test-support/client.js';
 import {
-  createReferralWithToken,
+  aBroker,
+  anAdmin,
+  aReferral,
+  aSignedContract,
+  aSuperAdmin,
+} from '../test-support/factories.js';
+import type { ApiError, Commission, Page, SignedIn } from '../test-support/responses.js';
+import {
   createTestApp,
   sessionCookieFrom,
-  signUpBroker,
+  signUpByCode,
   type TestApp,
   type TestBroker,
   uploadTenantPdf,
@@ -41,10 +49,9 @@ beforeAll(async () => {
   });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { phone: PROTECTED, password: 'root-password' },
+  const login = await as(null).post<SignedIn>('/api/auth/login', {
+    phone: PROTECTED,
+    password: 'root-password',
   });
   root = { id: login.json().user.id, phone: PROTECTED, cookie: sessionCookieFrom(login) };
   rootId = root.id;
@@ -54,68 +61,56 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const as = (
-  cookie: string,
-  method: 'GET' | 'PATCH' | 'DELETE' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const as = (caller: Caller) => client(t).as(caller);
+type User = { id: string; isProtected: boolean };
+type Users = Page<User> & { counts: { total: number; superAdmins: number } };
 
 const IBAN = 'SA0380000000608010167519';
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
 describe('user management', () => {
   it('lists users with counts and searches by phone, name or code', async () => {
-    const b = await signUpBroker(t, { fullName: 'هيفاء المطيري' });
-    const result = (await as(root.cookie, 'GET', '/api/superadmin/users?search=المطيري')).json();
+    const b = await aBroker(t, { fullName: 'هيفاء المطيري' });
+    const result = (await as(root).get<Users>('/api/superadmin/users?search=المطيري')).json();
     expect(result.items.map((u: { id: string }) => u.id)).toEqual([b.id]);
     expect(result.counts.superAdmins).toBeGreaterThanOrEqual(1);
-    const all = (await as(root.cookie, 'GET', '/api/superadmin/users')).json();
-    expect(all.items.find((u: { id: string }) => u.id === rootId).isProtected).toBe(true);
+    const all = (await as(root).get<Users>('/api/superadmin/users')).json();
+    expect(all.items.find((u: { id: string }) => u.id === rootId)?.isProtected).toBe(true);
   });
 
   it('grants and removes admin and super-admin', async () => {
-    const b = await signUpBroker(t);
-    const granted = await as(root.cookie, 'PATCH', `/api/superadmin/users/${b.id}/role`, {
+    const b = await aBroker(t);
+    const granted = await as(root).patch(`/api/superadmin/users/${b.id}/role`, {
       isAdmin: true,
       isSuperAdmin: true,
     });
     expect(granted.json()).toMatchObject({ isAdmin: true, isSuperAdmin: true });
-    const removed = await as(root.cookie, 'PATCH', `/api/superadmin/users/${b.id}/role`, {
+    const removed = await as(root).patch(`/api/superadmin/users/${b.id}/role`, {
       isSuperAdmin: false,
     });
     expect(removed.json()).toMatchObject({ isAdmin: true, isSuperAdmin: false });
   });
 
   it('never lets the protected phone lose super-admin', async () => {
-    const other = await signUpBroker(t);
-    await as(root.cookie, 'PATCH', `/api/superadmin/users/${other.id}/role`, {
+    const other = await aBroker(t);
+    await as(root).patch(`/api/superadmin/users/${other.id}/role`, {
       isSuperAdmin: true,
     });
-    const response = await as(other.cookie, 'PATCH', `/api/superadmin/users/${rootId}/role`, {
+    const response = await as(other).patch(`/api/superadmin/users/${rootId}/role`, {
       isSuperAdmin: false,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('لا يمكن تغيير صلاحيات هذا الحساب');
-    expect((await as(other.cookie, 'DELETE', `/api/superadmin/brokers/${rootId}`)).statusCode).toBe(
-      403,
-    );
+    expect(response.json<ApiError>().message).toBe('لا يمكن تغيير صلاحيات هذا الحساب');
+    expect((await as(other).delete(`/api/superadmin/brokers/${rootId}`)).statusCode).toBe(403);
   });
 
   it('refuses to remove the last super-admin', async () => {
     const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
     try {
-      const b = await signUpBroker(lone);
-      await lone.database.db
-        .update(brokers)
-        .set({ isSuperAdmin: true })
-        .where(eq(brokers.id, b.id));
-      const response = await lone.app.inject({
-        method: 'PATCH',
-        url: `/api/superadmin/users/${b.id}/role`,
-        headers: { cookie: b.cookie },
-        payload: { isSuperAdmin: false },
-      });
+      const b = await aSuperAdmin(lone);
+      const response = await client(lone)
+        .as(b)
+        .patch(`/api/superadmin/users/${b.id}/role`, { isSuperAdmin: false });
       expect(response.statusCode).toBe(409);
     } finally {
       await lone.close();
@@ -123,60 +118,52 @@ describe('user management', () => {
   });
 
   it('is for super-admins only', async () => {
-    const admin = await signUpBroker(t, { admin: true });
-    const broker = await signUpBroker(t);
-    expect((await as(admin.cookie, 'GET', '/api/superadmin/users')).statusCode).toBe(403);
+    const admin = await anAdmin(t);
+    const broker = await aBroker(t);
+    expect((await as(admin).get('/api/superadmin/users')).statusCode).toBe(403);
     expect(
       (
-        await as(admin.cookie, 'PATCH', `/api/superadmin/users/${broker.id}/role`, {
+        await as(admin).patch(`/api/superadmin/users/${broker.id}/role`, {
           isAdmin: true,
         })
       ).statusCode,
     ).toBe(403);
-    expect(
-      (await as(admin.cookie, 'DELETE', `/api/superadmin/brokers/${broker.id}`)).statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ url: '/api/superadmin/users' })).statusCode).toBe(401);
+    expect((await as(admin).delete(`/api/superadmin/brokers/${broker.id}`)).statusCode).toBe(403);
+    expect((await as(null).get('/api/superadmin/users')).statusCode).toBe(401);
   });
 });
 
 describe('deletion', () => {
   it('deletes a referral with its commission and stored documents', async () => {
-    const b = await signUpBroker(t);
-    const created = await createReferralWithToken(t, b);
+    const b = await aBroker(t);
+    const created = await aReferral(t, b);
     const key = await uploadTenantPdf(base, created.token);
     expect(storedOnDisk(key)).toBe(true);
     expect(
-      await t.app
-        .inject({ url: `/api/files/${key}`, headers: { cookie: root.cookie } })
+      await as(root)
+        .get(`/api/files/${key}`)
         .then((r) => r.statusCode),
     ).toBe(200);
 
-    await as(root.cookie, 'PUT', `/api/admin/referrals/${created.id}/status`, {
+    await as(root).put(`/api/admin/referrals/${created.id}/status`, {
       status: 'contract_signed',
     });
+    expect((await as(root).delete(`/api/superadmin/referrals/${created.id}`)).statusCode).toBe(200);
+    expect((await as(b).get('/api/commissions')).json()).toEqual([]);
     expect(
-      (await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${created.id}`)).statusCode,
-    ).toBe(200);
-    expect((await as(b.cookie, 'GET', '/api/commissions')).json()).toEqual([]);
-    expect(
-      await t.app
-        .inject({ url: `/api/files/${key}`, headers: { cookie: root.cookie } })
+      await as(root)
+        .get(`/api/files/${key}`)
         .then((r) => r.statusCode),
     ).toBe(404);
     expect(storedOnDisk(key)).toBe(false);
-    expect(
-      (await as(root.cookie, 'DELETE', `/api/superadmin/referrals/${created.id}`)).statusCode,
-    ).toBe(404);
+    expect((await as(root).delete(`/api/superadmin/referrals/${created.id}`)).statusCode).toBe(404);
   });
 
   it('retires a broker, keeping their referrals; not oneself', async () => {
-    const b = await signUpBroker(t);
-    const open = await createReferralWithToken(t, b);
-    expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
-      200,
-    );
-    expect((await as(b.cookie, 'GET', '/api/broker/profile')).statusCode).toBe(401);
+    const b = await aBroker(t);
+    const open = await aReferral(t, b);
+    expect((await as(root).delete(`/api/superadmin/brokers/${b.id}`)).statusCode).toBe(200);
+    expect((await as(b).get('/api/broker/profile')).statusCode).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.brokerId, b.id))).toEqual(
       [],
     );
@@ -186,60 +173,47 @@ describe('deletion', () => {
       .where(eq(referrals.brokerId, b.id));
     expect(kept).toEqual([{ id: open.id, status: 'cancelled' }]);
     // Gone for every later call on it.
-    expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
-      404,
-    );
+    expect((await as(root).delete(`/api/superadmin/brokers/${b.id}`)).statusCode).toBe(404);
 
-    const other = await signUpBroker(t);
-    await as(root.cookie, 'PATCH', `/api/superadmin/users/${other.id}/role`, {
+    const other = await aBroker(t);
+    await as(root).patch(`/api/superadmin/users/${other.id}/role`, {
       isSuperAdmin: true,
     });
-    expect(
-      (await as(other.cookie, 'DELETE', `/api/superadmin/brokers/${other.id}`)).statusCode,
-    ).toBe(409);
+    expect((await as(other).delete(`/api/superadmin/brokers/${other.id}`)).statusCode).toBe(409);
   });
 
   it('keeps the protected account: neither an admin panel deletion nor leaving', async () => {
-    const response = await as(root.cookie, 'DELETE', '/api/broker/account');
+    const response = await as(root).delete('/api/broker/account');
     expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('PROTECTED_ACCOUNT');
-    expect((await as(root.cookie, 'GET', '/api/broker/profile')).statusCode).toBe(200);
+    expect(response.json<ApiError>().code).toBe('PROTECTED_ACCOUNT');
+    expect((await as(root).get('/api/broker/profile')).statusCode).toBe(200);
   });
 });
 
 describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
   it('retires the broker: money records stay, open referrals close, documents go, the phone is free', async () => {
-    const b = await signUpBroker(t, { fullName: 'ريم الدوسري' });
+    const b = await aBroker(t, { fullName: 'ريم الدوسري' });
     const [before] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
 
-    const signed = await createReferralWithToken(t, b, 80000);
-    await as(root.cookie, 'PUT', `/api/admin/referrals/${signed.id}/status`, {
-      status: 'contract_signed',
-    });
-    const [commission] = (await as(b.cookie, 'GET', '/api/commissions')).json();
-    await as(root.cookie, 'POST', `/api/admin/commissions/${commission.id}/confirm-payment`, {
+    const { commission } = await aSignedContract(t, root, { broker: b, rent: 80000 });
+    await as(root).post(`/api/admin/commissions/${commission.id}/confirm-payment`, {
       transferReference: 'TRX-SA-1',
     });
-    const added = await createReferralWithToken(t, b, 50000);
-    await as(root.cookie, 'PUT', `/api/admin/referrals/${added.id}/status`, {
-      status: 'commission_added',
-    });
+    await aSignedContract(t, root, { broker: b, rent: 50000, status: 'commission_added' });
     const openRequest = (
-      await as(b.cookie, 'POST', '/api/commissions/request-transfer', {
+      await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 500,
         bankAccount: IBAN,
       })
     ).json();
     expect(openRequest.id).toBeDefined();
 
-    const open = await createReferralWithToken(t, b);
+    const open = await aReferral(t, b);
     const key = await uploadTenantPdf(base, open.token);
     expect(storedOnDisk(key)).toBe(true);
-    const usersBefore = (await as(root.cookie, 'GET', '/api/superadmin/users')).json();
+    const usersBefore = (await as(root).get<Users>('/api/superadmin/users')).json();
 
-    expect((await as(root.cookie, 'DELETE', `/api/superadmin/brokers/${b.id}`)).statusCode).toBe(
-      200,
-    );
+    expect((await as(root).delete(`/api/superadmin/brokers/${b.id}`)).statusCode).toBe(200);
 
     const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
     expect(row).toMatchObject({
@@ -266,7 +240,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
       .from(transferRequests)
       .where(eq(transferRequests.brokerId, b.id));
     expect(request).toMatchObject({ id: openRequest.id, amount: '500.00', status: 'open' });
-    const adminList = (await as(root.cookie, 'GET', '/api/admin/commissions')).json();
+    const adminList = (await as(root).get<Page<Commission>>('/api/admin/commissions')).json();
     expect(adminList.items.find((c: { id: string }) => c.id === commission.id)).toMatchObject({
       amount: '800.00',
       status: 'paid',
@@ -274,7 +248,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
       brokerCode: before?.brokerCode,
     });
     // The admins still decide the open transfer request: paying it settles the commission.
-    const paid = await as(root.cookie, 'POST', `/api/admin/transfer-requests/${request?.id}/pay`, {
+    const paid = await as(root).post(`/api/admin/transfer-requests/${request?.id}/pay`, {
       transferReference: 'TRX-SA-2',
     });
     expect(paid.statusCode).toBe(200);
@@ -304,33 +278,21 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     });
 
     // Out of the users list and its counts; no role can be given to it.
-    const usersAfter = (await as(root.cookie, 'GET', '/api/superadmin/users')).json();
+    const usersAfter = (await as(root).get<Users>('/api/superadmin/users')).json();
     expect(usersAfter.total).toBe(usersBefore.total - 1);
     expect(usersAfter.counts.total).toBe(usersBefore.counts.total - 1);
     expect(usersAfter.items.some((u: { id: string }) => u.id === b.id)).toBe(false);
     expect(
-      (await as(root.cookie, 'GET', `/api/superadmin/users?search=${before?.brokerCode}`)).json()
+      (await as(root).get<Users>(`/api/superadmin/users?search=${before?.brokerCode}`)).json()
         .total,
     ).toBe(0);
     expect(
-      (await as(root.cookie, 'PATCH', `/api/superadmin/users/${b.id}/role`, { isAdmin: true }))
-        .statusCode,
+      (await as(root).patch(`/api/superadmin/users/${b.id}/role`, { isAdmin: true })).statusCode,
     ).toBe(404);
-    expect(
-      (await as(root.cookie, 'POST', `/api/admin/brokers/${b.id}/deactivate`)).statusCode,
-    ).toBe(404);
+    expect((await as(root).post(`/api/admin/brokers/${b.id}/deactivate`)).statusCode).toBe(404);
 
     // The phone signs up again as a new account.
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/send-otp',
-      payload: { phone: b.phone },
-    });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-otp',
-      payload: { phone: b.phone, otp: sent.json().otpCode, password: 'another123' },
-    });
+    const again = await signUpByCode(t, b.phone, 'another123');
     expect(again.statusCode).toBe(200);
     expect(again.json().user.id).not.toBe(b.id);
   });
@@ -338,14 +300,10 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
   it('two super-admins removing each other at once leave one of them', async () => {
     const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
     try {
-      const a = await signUpBroker(lone, { superAdmin: true });
-      const b = await signUpBroker(lone, { superAdmin: true });
+      const a = await aSuperAdmin(lone);
+      const b = await aSuperAdmin(lone);
       const remove = (caller: TestBroker, target: TestBroker) =>
-        lone.app.inject({
-          method: 'DELETE',
-          url: `/api/superadmin/brokers/${target.id}`,
-          headers: { cookie: caller.cookie },
-        });
+        client(lone).as(caller).delete(`/api/superadmin/brokers/${target.id}`);
       const results = await Promise.all([remove(a, b), remove(b, a)]);
       // The second is refused: as the last super-admin (409), or signed out already (401).
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -364,15 +322,12 @@ describe('issue 11 item 5: the last super-admin is kept by every route', () => {
   it('two super-admins demoting each other at once: one stays, and no request fails with 5xx', async () => {
     const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
     try {
-      const a = await signUpBroker(lone, { superAdmin: true });
-      const b = await signUpBroker(lone, { superAdmin: true });
+      const a = await aSuperAdmin(lone);
+      const b = await aSuperAdmin(lone);
       const demote = (caller: TestBroker, target: TestBroker) =>
-        lone.app.inject({
-          method: 'PATCH',
-          url: `/api/superadmin/users/${target.id}/role`,
-          headers: { cookie: caller.cookie },
-          payload: { isSuperAdmin: false },
-        });
+        client(lone)
+          .as(caller)
+          .patch(`/api/superadmin/users/${target.id}/role`, { isSuperAdmin: false });
       const results = await Promise.all([demote(a, b), demote(b, a)]);
       // The other is refused: as the last super-admin (409), or no longer one (403).
       const statuses = results.map((r) => r.statusCode).sort();
@@ -391,12 +346,10 @@ describe('issue 11 item 5: the last super-admin is kept by every route', () => {
 
 describe('audit log', () => {
   it('records who changed what, before and after, readable by super-admins with filters', async () => {
-    const b = await signUpBroker(t);
-    await as(root.cookie, 'PATCH', `/api/superadmin/users/${b.id}/role`, { isAdmin: true });
+    const b = await aBroker(t);
+    await as(root).patch(`/api/superadmin/users/${b.id}/role`, { isAdmin: true });
     const log = (
-      await as(
-        root.cookie,
-        'GET',
+      await as(root).get<Page<unknown>>(
         `/api/superadmin/audit-log?action=user.role_change&search=${b.id}`,
       )
     ).json();
@@ -408,7 +361,7 @@ describe('audit log', () => {
       before: { isAdmin: false, isSuperAdmin: false },
       after: { isAdmin: true, isSuperAdmin: false },
     });
-    const admin = await signUpBroker(t, { admin: true });
-    expect((await as(admin.cookie, 'GET', '/api/superadmin/audit-log')).statusCode).toBe(403);
+    const admin = await anAdmin(t);
+    expect((await as(admin).get('/api/superadmin/audit-log')).statusCode).toBe(403);
   });
 });

@@ -2,13 +2,15 @@ import http from 'node:http';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, brokers, referrals } from '../db/schema.js';
+import { type Caller, client } from '../test-support/client.js';
 import {
-  createTestApp,
-  nextPhone,
-  signUpBroker,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+  aBroker,
+  anActiveBrokerWithReferral,
+  anAdmin,
+  aReferral,
+} from '../test-support/factories.js';
+import type { ApiError, Notifications, ReferralDetails } from '../test-support/responses.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
 let t: TestApp;
 let base: string;
@@ -16,7 +18,7 @@ let admin: TestBroker;
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  admin = await signUpBroker(t, { admin: true });
+  admin = await anAdmin(t);
 });
 afterAll(async () => {
   await t.close();
@@ -28,19 +30,6 @@ const PDF = Buffer.concat([
 ]);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
-async function newReferral(broker?: TestBroker) {
-  const owner = broker ?? (await signUpBroker(t));
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: { cookie: owner.cookie },
-    payload: { tenantPhone: nextPhone(), rent: 60000 },
-  });
-  const id: string = created.json().id;
-  const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-  return { owner, id, token: row?.formToken as string, tenantPhone: row?.tenantPhone as string };
-}
-
 function upload(token: string, file: Buffer | null, type = 'salary', name = 'doc.pdf') {
   const form = new FormData();
   form.set('token', token);
@@ -49,8 +38,11 @@ function upload(token: string, file: Buffer | null, type = 'salary', name = 'doc
   return fetch(`${base}/api/upload`, { method: 'POST', body: form });
 }
 
-const submit = (payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/tenant-form/submit', payload });
+const as = (caller: Caller) => client(t).as(caller);
+const submit = (payload: object) => as(null).post('/api/tenant-form/submit', payload);
+/** The public read behind a tenant's link, as the tenant's browser makes it. */
+const formLink = (token: string) =>
+  as(null).get<{ brokerName: string; submitted: boolean }>(`/api/tenant-form/${token}`);
 
 const validForm = (r: { id: string; token: string }) => ({
   token: r.token,
@@ -65,8 +57,8 @@ const validForm = (r: { id: string; token: string }) => ({
 
 describe('GET /api/tenant-form/:token', () => {
   it('answers the referral id and the tenant phone only', async () => {
-    const r = await newReferral();
-    const response = await t.app.inject({ url: `/api/tenant-form/${r.token}` });
+    const { referral: r } = await anActiveBrokerWithReferral(t);
+    const response = await formLink(r.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       referralId: r.id,
@@ -77,30 +69,30 @@ describe('GET /api/tenant-form/:token', () => {
   });
 
   it('refuses a wrong token and an expired one with the same words', async () => {
-    const wrong = await t.app.inject({ url: '/api/tenant-form/not-a-real-token-at-all-xxxxxxxx' });
+    const wrong = await as(null).get('/api/tenant-form/not-a-real-token-at-all-xxxxxxxx');
     expect(wrong.statusCode).toBe(404);
-    expect(wrong.json().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
+    expect(wrong.json<ApiError>().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
 
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     await t.database.db
       .update(referrals)
       .set({ status: 'cancelled' })
       .where(eq(referrals.id, r.id));
-    const closed = await t.app.inject({ url: `/api/tenant-form/${r.token}` });
+    const closed = await formLink(r.token);
     expect(closed.statusCode).toBe(410);
 
-    const old = await newReferral();
+    const { referral: old } = await anActiveBrokerWithReferral(t);
     await t.database.db
       .update(referrals)
       .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
       .where(eq(referrals.id, old.id));
-    expect((await t.app.inject({ url: `/api/tenant-form/${old.token}` })).statusCode).toBe(410);
+    expect((await formLink(old.token)).statusCode).toBe(410);
   });
 });
 
 describe('POST /api/tenant-form/submit', () => {
   it('stores the form, moves the referral to review, audits and notifies the broker', async () => {
-    const r = await newReferral();
+    const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
     const response = await submit(validForm(r));
     expect(response.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, r.id));
@@ -110,27 +102,17 @@ describe('POST /api/tenant-form/submit', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'tenant_form.submit'));
     expect(entry).toBeDefined();
-    const notes = (
-      await t.app.inject({ url: '/api/notifications', headers: { cookie: r.owner.cookie } })
-    ).json();
-    expect(notes.items[0].title).toBe('أكمل المستأجر بياناته');
+    const notes = (await as(owner).get<Notifications>('/api/notifications')).json();
+    expect(notes.items[0]?.title).toBe('أكمل المستأجر بياناته');
 
-    const details = (
-      await t.app.inject({
-        url: `/api/referrals/${r.id}/details`,
-        headers: { cookie: r.owner.cookie },
-      })
-    ).json();
+    const details = (await as(owner).get<ReferralDetails>(`/api/referrals/${r.id}/details`)).json();
     expect(details.tenantData).toMatchObject({
       name: 'محمد العنزي',
       income: '12000.00',
       monthlyObligations: '2500.00',
     });
 
-    const adminView = await t.app.inject({
-      url: `/api/admin/referrals/${r.id}/tenant-form`,
-      headers: { cookie: admin.cookie },
-    });
+    const adminView = await as(admin).get(`/api/admin/referrals/${r.id}/tenant-form`);
     expect(adminView.json()).toMatchObject({
       fullName: 'محمد العنزي',
       phone: r.tenantPhone,
@@ -139,22 +121,22 @@ describe('POST /api/tenant-form/submit', () => {
       creditReportUrl: 'https://reports.example.sa/simah/123',
       salaryReportUrl: null,
     });
-    expect((await t.app.inject({ url: `/api/tenant-form/${r.token}` })).json().submitted).toBe(
-      true,
-    );
+    expect((await formLink(r.token)).json().submitted).toBe(true);
   });
 
   it('cannot be sent twice', async () => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     expect((await submit(validForm(r))).statusCode).toBe(200);
     const again = await submit({ ...validForm(r), name: 'شخص آخر' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('تم استلام بياناتك مسبقاً، ولا يمكن تعديلها عبر هذا الرابط');
+    expect(again.json<ApiError>().message).toBe(
+      'تم استلام بياناتك مسبقاً، ولا يمكن تعديلها عبر هذا الرابط',
+    );
   });
 
   it('refuses a referral id that does not match the token', async () => {
-    const r = await newReferral();
-    const other = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
+    const { referral: other } = await anActiveBrokerWithReferral(t);
     const response = await submit({ ...validForm(r), referralId: other.id });
     expect(response.statusCode).toBe(404);
   });
@@ -171,17 +153,17 @@ describe('POST /api/tenant-form/submit', () => {
     [{ creditReportUrl: 'http://reports.example.sa/x' }, 'يرجى إدخال رابط صحيح يبدأ بـ https'],
     [{ consent: false }, 'يجب الموافقة على مشاركة البيانات لإرسال الطلب'],
   ])('refuses %o and stores nothing', async (change, message) => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     const response = await submit({ ...validForm(r), ...change });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expect(response.json<ApiError>().message).toBe(message);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, r.id));
     expect(row?.status).toBe('pending_completion');
   });
 
   it('refuses an upload reference that belongs to another referral', async () => {
-    const r = await newReferral();
-    const other = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
+    const { referral: other } = await anActiveBrokerWithReferral(t);
     const uploaded = (await (await upload(other.token, PDF)).json()) as { url: string };
     const response = await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url });
     expect(response.statusCode).toBe(400);
@@ -190,7 +172,7 @@ describe('POST /api/tenant-form/submit', () => {
 
 describe('POST /api/upload and GET /api/files/:key', () => {
   it('stores a PDF and lets the admin and the owning broker download it byte for byte', async () => {
-    const r = await newReferral();
+    const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
     const response = await upload(r.token, PDF, 'salary', 'شهادة راتب.png');
     expect(response.status).toBe(201);
     const { url } = (await response.json()) as { url: string };
@@ -198,22 +180,21 @@ describe('POST /api/upload and GET /api/files/:key', () => {
     expect((await submit({ ...validForm(r), salaryDefinitionUrl: url })).statusCode).toBe(200);
 
     const details = (
-      await t.app.inject({
-        url: `/api/referrals/${r.id}/details`,
-        headers: { cookie: r.owner.cookie },
-      })
+      await as(owner).get<{ tenantData: { salaryDefinitionFile: string } }>(
+        `/api/referrals/${r.id}/details`,
+      )
     ).json();
     const href: string = details.tenantData.salaryDefinitionFile;
     expect(href).toBe(`/api/files/${url.slice('upload:'.length)}`);
 
-    for (const cookie of [r.owner.cookie, admin.cookie]) {
+    for (const cookie of [owner.cookie, admin.cookie]) {
       const download = await fetch(`${base}${href}`, { headers: { cookie } });
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(download.headers.get('content-disposition')).toContain('attachment');
       expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
     }
-    const stranger = await signUpBroker(t);
+    const stranger = await aBroker(t);
     expect((await fetch(`${base}${href}`, { headers: { cookie: stranger.cookie } })).status).toBe(
       404,
     );
@@ -239,14 +220,14 @@ describe('POST /api/upload and GET /api/files/:key', () => {
       'حجم الملف يجب أن يكون أقل من 5 ميجابايت',
     ],
   ])('refuses %s', async (_name, file, status, message) => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     const response = await upload(r.token, file);
     expect(response.status).toBe(status);
     expect(((await response.json()) as { message: string }).message).toBe(message);
   });
 
   it('refuses a multipart body without a file, and a wrong token', async () => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     const noFile = await upload(r.token, null);
     expect(noFile.status).toBe(400);
     const wrongToken = await upload('x'.repeat(32), PDF);
@@ -254,7 +235,7 @@ describe('POST /api/upload and GET /api/files/:key', () => {
   });
 
   it('stops a 50 MB stream without a declared length at 5 MB', async () => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     const boundary = '----shareek-test';
     const url = new URL(`${base}/api/upload`);
     const { status, chunksSent } = await new Promise<{ status: number; chunksSent: number }>(
@@ -324,10 +305,9 @@ describe('POST /api/upload and GET /api/files/:key', () => {
 
 describe('rate limits on the public calls', () => {
   it('a token cannot be read without end', async () => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
-      statuses.push((await t.app.inject({ url: `/api/tenant-form/${r.token}` })).statusCode);
+    for (let i = 0; i < 21; i++) statuses.push((await formLink(r.token)).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -338,7 +318,7 @@ describe('rate limits on the public calls', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) {
         statuses.push(
-          (await probe.app.inject({ url: `/api/tenant-form/guess-${i}-xxxxxxxxxxxxxxxxxxxx` }))
+          (await client(probe).as(null).get(`/api/tenant-form/guess-${i}-xxxxxxxxxxxxxxxxxxxx`))
             .statusCode,
         );
       }
@@ -352,9 +332,9 @@ describe('rate limits on the public calls', () => {
 
 describe('issue 11 item 8: the consent names the referring broker', () => {
   it('gives the broker a checked display name, and nothing else about the broker', async () => {
-    const broker = await signUpBroker(t, { fullName: '  ريم   السبيعي ' });
-    const r = await newReferral(broker);
-    const body = (await t.app.inject({ url: `/api/tenant-form/${r.token}` })).json();
+    const broker = await aBroker(t, { fullName: '  ريم   السبيعي ' });
+    const r = await aReferral(t, broker);
+    const body = (await formLink(r.token)).json();
     expect(Object.keys(body).sort()).toEqual([
       'brokerName',
       'referralId',
@@ -366,13 +346,13 @@ describe('issue 11 item 8: the consent names the referring broker', () => {
   });
 
   it('names the broker by code when the full name is not a plain name', async () => {
-    const broker = await signUpBroker(t, { fullName: 'خصم 50% على evil.sa' });
+    const broker = await aBroker(t, { fullName: 'خصم 50% على evil.sa' });
     const [row] = await t.database.db
       .select({ code: brokers.brokerCode })
       .from(brokers)
       .where(eq(brokers.id, broker.id));
-    const r = await newReferral(broker);
-    const body = (await t.app.inject({ url: `/api/tenant-form/${r.token}` })).json();
+    const r = await aReferral(t, broker);
+    const body = (await formLink(r.token)).json();
     expect(body.brokerName).toBe(row?.code);
     expect(JSON.stringify(body)).not.toContain('evil');
   });
@@ -396,16 +376,16 @@ describe('issue 11 item 6: a link token that is not a plain token never reaches 
   });
 
   it('reading or submitting with such a token is refused, not a 500', async () => {
-    const r = await newReferral();
+    const { referral: r } = await anActiveBrokerWithReferral(t);
     // A character no link has: the invalid-link answer, before any query.
-    const odd = await t.app.inject({ url: `/api/tenant-form/${'x'.repeat(20)}.pdf` });
+    const odd = await as(null).get(`/api/tenant-form/${'x'.repeat(20)}.pdf`);
     expect(odd.statusCode).toBe(404);
-    expect(odd.json().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
+    expect(odd.json<ApiError>().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
     const oddSubmit = await submit({ ...validForm(r), token: `${r.token.slice(0, 20)}.x` });
     expect(oddSubmit.statusCode).toBe(400);
-    expect(oddSubmit.json().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
+    expect(oddSubmit.json<ApiError>().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
     // A NUL byte: refused as bad input, whichever check sees it first.
-    const nul = await t.app.inject({ url: `/api/tenant-form/${'x'.repeat(20)}%00` });
+    const nul = await as(null).get(`/api/tenant-form/${'x'.repeat(20)}%00`);
     expect([400, 404]).toContain(nul.statusCode);
     const nulSubmit = await submit({ ...validForm(r), token: `${r.token.slice(0, 20)}\u0000` });
     expect(nulSubmit.statusCode).toBe(400);
@@ -421,25 +401,19 @@ describe("issue 11 item 7: who saw a tenant's data is on record", () => {
       .orderBy(desc(auditLog.id));
 
   it('records tenant_form.view for the admin and the broker, file.download per download', async () => {
-    const r = await newReferral();
+    const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
     const uploaded = (await (await upload(r.token, PDF)).json()) as { url: string };
     expect((await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url })).statusCode).toBe(
       200,
     );
     expect(await entriesFor('tenant_form.view', r.id)).toEqual([]);
 
-    const adminView = await t.app.inject({
-      url: `/api/admin/referrals/${r.id}/tenant-form`,
-      headers: { cookie: admin.cookie },
-    });
+    const adminView = await as(admin).get(`/api/admin/referrals/${r.id}/tenant-form`);
     expect(adminView.statusCode).toBe(200);
-    const details = await t.app.inject({
-      url: `/api/referrals/${r.id}/details`,
-      headers: { cookie: r.owner.cookie },
-    });
+    const details = await as(owner).get(`/api/referrals/${r.id}/details`);
     expect(details.statusCode).toBe(200);
     const views = await entriesFor('tenant_form.view', r.id);
-    expect(views.map((v) => v.actorId)).toEqual([r.owner.id, admin.id]);
+    expect(views.map((v) => v.actorId)).toEqual([owner.id, admin.id]);
     for (const view of views) {
       expect(view).toMatchObject({
         entityType: 'referral',
@@ -450,13 +424,13 @@ describe("issue 11 item 7: who saw a tenant's data is on record", () => {
     }
 
     const key = uploaded.url.slice('upload:'.length);
-    for (const cookie of [admin.cookie, r.owner.cookie]) {
+    for (const cookie of [admin.cookie, owner.cookie]) {
       const download = await fetch(`${base}/api/files/${key}`, { headers: { cookie } });
       expect(download.status).toBe(200);
       await download.arrayBuffer();
     }
     const downloads = await entriesFor('file.download', r.id);
-    expect(downloads.map((d) => d.actorId)).toEqual([r.owner.id, admin.id]);
+    expect(downloads.map((d) => d.actorId)).toEqual([owner.id, admin.id]);
     expect(downloads[0]).toMatchObject({
       entityType: 'referral',
       after: { key, kind: 'salary' },
@@ -464,18 +438,12 @@ describe("issue 11 item 7: who saw a tenant's data is on record", () => {
   });
 
   it('records nothing when nothing is shown', async () => {
-    const r = await newReferral();
-    const stranger = await signUpBroker(t);
+    const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
+    const stranger = await aBroker(t);
     // Not submitted yet: the admin gets 404, the broker details without tenant data.
-    const adminView = await t.app.inject({
-      url: `/api/admin/referrals/${r.id}/tenant-form`,
-      headers: { cookie: admin.cookie },
-    });
+    const adminView = await as(admin).get(`/api/admin/referrals/${r.id}/tenant-form`);
     expect(adminView.statusCode).toBe(404);
-    const details = await t.app.inject({
-      url: `/api/referrals/${r.id}/details`,
-      headers: { cookie: r.owner.cookie },
-    });
+    const details = await as(owner).get<ReferralDetails>(`/api/referrals/${r.id}/details`);
     expect(details.json().tenantData).toBeNull();
 
     const uploaded = (await (await upload(r.token, PDF)).json()) as { url: string };
@@ -483,10 +451,7 @@ describe("issue 11 item 7: who saw a tenant's data is on record", () => {
       200,
     );
     // Another broker: 404 for the details and for the file.
-    const foreign = await t.app.inject({
-      url: `/api/referrals/${r.id}/details`,
-      headers: { cookie: stranger.cookie },
-    });
+    const foreign = await as(stranger).get(`/api/referrals/${r.id}/details`);
     expect(foreign.statusCode).toBe(404);
     const key = uploaded.url.slice('upload:'.length);
     const refused = await fetch(`${base}/api/files/${key}`, {

@@ -7,6 +7,8 @@ import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { brokers, referrals } from '../db/schema.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
+import { client, cookieFrom, type TestResponse } from './client.js';
+import type { SignedIn } from './responses.js';
 
 /** Keeps what would have been sent, so tests can read codes and links. */
 export class RecordingSmsSender implements SmsSender {
@@ -83,9 +85,9 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 
 /** Cookie header value from a response's set-cookie, for the next injected request. */
 export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }) {
-  const cookie = response.cookies.find((c) => c.name === 'sid');
+  const cookie = cookieFrom(response, 'sid');
   if (!cookie) throw new Error('no session cookie in response');
-  return `sid=${cookie.value}`;
+  return cookie;
 }
 
 let phoneCounter = 0;
@@ -112,17 +114,8 @@ export async function signUpBroker(
   } = {},
 ): Promise<TestBroker> {
   const phone = nextPhone();
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/send-otp',
-    payload: { phone },
-  });
-  const verified = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-otp',
-    payload: { phone, otp: sent.json().otpCode, password: 'secret123' },
-  });
-  const id: string = verified.json().user.id;
+  const verified = await signUpByCode(t, phone);
+  const { id } = verified.json().user;
   const fullName = options.fullName === undefined ? 'وسيط تجريبي' : options.fullName;
   await t.database.db
     .update(brokers)
@@ -136,22 +129,42 @@ export async function signUpBroker(
   return { id, phone, cookie: sessionCookieFrom(verified) };
 }
 
-/** A new referral of the broker's, with the form token its tenant's link carries. */
+/**
+ * A phone signs up as the web does it: a code is sent, and the code with a new password opens
+ * the account. Answers the verification's response, which carries the session cookie.
+ */
+export async function signUpByCode(
+  t: TestApp,
+  phone: string,
+  password = 'secret123',
+): Promise<TestResponse<SignedIn>> {
+  const stranger = client(t).as(null);
+  const sent = await stranger.post<{ otpCode: string }>('/api/auth/send-otp', { phone });
+  return stranger.post<SignedIn>('/api/auth/verify-otp', {
+    phone,
+    otp: sent.json().otpCode,
+    password,
+  });
+}
+
+/** A referral as a test holds it: the number admins see, the token its tenant's link carries. */
+export type TestReferral = { id: string; number: number; token: string; tenantPhone: string };
+
+/** A new referral of the broker's, declaring `rent` a year (`null`: the broker gave none). */
 export async function createReferralWithToken(
   t: TestApp,
   broker: TestBroker,
-  rent = 60000,
-): Promise<{ id: string; token: string }> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/referrals',
-    headers: { cookie: broker.cookie },
-    payload: { tenantPhone: nextPhone(), rent },
-  });
+  rent: number | null = 60000,
+  tenantPhone = nextPhone(),
+): Promise<TestReferral> {
+  const created = await client(t)
+    .as(broker)
+    .post('/api/referrals', rent === null ? { tenantPhone } : { tenantPhone, rent });
   if (created.statusCode !== 201) throw new Error(`referral not created: ${created.body}`);
-  const id: string = created.json().id;
+  const { id } = created.json<{ id: string }>();
   const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-  return { id, token: row?.formToken ?? '' };
+  if (!row) throw new Error(`referral ${id} not stored`);
+  return { id, number: row.number, token: row.formToken, tenantPhone: row.tenantPhone };
 }
 
 /**

@@ -1,0 +1,70 @@
+import { client } from './client.js';
+import type { Commission, StatusChange } from './responses.js';
+import {
+  createReferralWithToken,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+  type TestReferral,
+} from './test-app.js';
+
+/** How a broker starts: active and named «وسيط تجريبي» unless a test says otherwise. */
+type BrokerOptions = { active?: boolean; fullName?: string | null };
+/** A referral's input: a fresh tenant and 60,000 a year unless said; `rent: null` declares none. */
+type ReferralOptions = { rent?: number | null; tenantPhone?: string };
+
+/** A broker signed up through the API, as a session the client can call with. */
+export const aBroker = (t: TestApp, options: BrokerOptions = {}): Promise<TestBroker> =>
+  signUpBroker(t, options);
+
+/** An account with the admin role. */
+export const anAdmin = (t: TestApp): Promise<TestBroker> => signUpBroker(t, { admin: true });
+
+/** An account with the super-admin role, which may also do all an admin does. */
+export const aSuperAdmin = (t: TestApp): Promise<TestBroker> =>
+  signUpBroker(t, { superAdmin: true });
+
+/** A referral the broker sends through the API, with the number and token it was given. */
+export const aReferral = (
+  t: TestApp,
+  broker: TestBroker,
+  options: ReferralOptions = {},
+): Promise<TestReferral> => createReferralWithToken(t, broker, options.rent, options.tenantPhone);
+
+/** An active broker who has sent one referral: where a tenant's or a money story starts. */
+export async function anActiveBrokerWithReferral(
+  t: TestApp,
+  options: Pick<BrokerOptions, 'fullName'> & ReferralOptions = {},
+): Promise<{ broker: TestBroker; referral: TestReferral }> {
+  const broker = await aBroker(t, { fullName: options.fullName });
+  return { broker, referral: await aReferral(t, broker, options) };
+}
+
+/**
+ * A referral the admin moves to a status that earns its commission (contract signed unless
+ * told), through PUT /api/admin/referrals/:id/status as the console does; answers the
+ * commission the broker now sees. A new active broker's referral unless `broker` is given.
+ */
+export async function aSignedContract(
+  t: TestApp,
+  admin: TestBroker,
+  options: {
+    broker?: TestBroker;
+    status?: 'contract_signed' | 'commission_added';
+  } & ReferralOptions = {},
+): Promise<{ broker: TestBroker; referral: TestReferral; commission: Commission }> {
+  const broker = options.broker ?? (await aBroker(t));
+  const referral = await aReferral(t, broker, options);
+  const changed = await client(t)
+    .as(admin)
+    .put(`/api/admin/referrals/${referral.id}/status`, {
+      status: options.status ?? 'contract_signed',
+    });
+  if (changed.statusCode !== 200 || !changed.json<StatusChange>().commissionCreated) {
+    throw new Error(`no commission for the referral: ${changed.statusCode} ${changed.body}`);
+  }
+  const commissions = (await client(t).as(broker).get('/api/commissions')).json<Commission[]>();
+  const commission = commissions.find((c) => c.referralId === referral.id);
+  if (!commission) throw new Error('the commission is not in the broker’s list');
+  return { broker, referral, commission };
+}

@@ -1,0 +1,26 @@
+import type { adminReferralEndpoints } from '../../contract/admin.js';
+import type { authEndpoints } from '../../contract/auth.js';
+import type { brokerEndpoints } from '../../contract/brokers.js';
+import type { commissionEndpoints } from '../../contract/commissions.js';
+import type { ResponseOf } from '../../contract/common.js';
+import type { notificationEndpoints } from '../../contract/notifications.js';
+import type { referralEndpoints } from '../../contract/referrals.js';
+
+/**
+ * The API's answers as the tests read them, for `json<T>()`: inferred from the contract the
+ * server serves, so a test reads exactly what a caller receives and a misspelt field is a
+ * compile error.
+ */
+
+/** Every refusal: an Arabic message for the person, a code for the program. */
+export type ApiError = { message: string; code: string };
+
+export type { Page } from '../../contract/common.js';
+export type Profile = ResponseOf<typeof brokerEndpoints.profile>;
+export type SignedIn = ResponseOf<typeof authEndpoints.login>;
+export type CommissionSummary = ResponseOf<typeof commissionEndpoints.summary>;
+export type Commission = ResponseOf<typeof commissionEndpoints.list>[number];
+export type StatusChange = ResponseOf<typeof adminReferralEndpoints.changeStatus>;
+export type AdminReferral = ResponseOf<typeof adminReferralEndpoints.list>['items'][number];
+export type Notifications = ResponseOf<typeof notificationEndpoints.list>;
+export type ReferralDetails = ResponseOf<typeof referralEndpoints.details>;
