@@ -363,8 +363,10 @@ describe('issue 11 item 3: spoofed addresses', () => {
     }
   });
 
-  it('with TRUST_PROXY naming the proxy, its forwarded address is believed', async () => {
-    for (const trust of ['127.0.0.1', '127.0.0.0/8', '1']) {
+  // One app each: a slow machine running the suite in parallel must not time out on three.
+  it.each(['127.0.0.1', '127.0.0.0/8', '1'])(
+    'with TRUST_PROXY=%s naming the proxy, its forwarded address is believed',
+    async (trust) => {
       const behindProxy = await createTestApp({
         AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
         TRUST_PROXY: trust,
@@ -372,13 +374,12 @@ describe('issue 11 item 3: spoofed addresses', () => {
       try {
         expect(
           await activationRequestIp(behindProxy, { 'x-forwarded-for': '198.18.0.1, 203.0.113.9' }),
-          trust,
         ).toBe('203.0.113.9');
       } finally {
         await behindProxy.close();
       }
-    }
-  });
+    },
+  );
 
   it('a proxy not named is not believed', async () => {
     const other = await createTestApp({
