@@ -39,6 +39,7 @@ describe('import rules', () => {
     ['src/web/lib/probe.ts', "import { AdminPage } from '../features/admin/AdminPage';"],
     ['src/web/components/ui/probe.ts', "import { App } from '../../app/App';"],
     ['src/web/features/x/probe.ts', "import { App } from '../../app/App';"],
+    ['src/web/features/x/probe.ts', "import { DocumentLinks } from '../referrals/DocumentLinks';"],
   ])('%s may not say %s', (file, line) => {
     expect(
       lint(file, `${line}\nexport const used = [${/\{ (\w+) \}/.exec(line)?.[1]}];\n`),
@@ -48,6 +49,9 @@ describe('import rules', () => {
   it.each([
     ['src/contract/probe.ts', "import { MESSAGES } from '../domain/index.js';"],
     ['src/web/features/x/probe.ts', "import { useSession } from '../../lib/session';"],
+    ['src/web/features/x/probe.ts', "import { DocumentLinks } from '../referrals';"],
+    ['src/web/features/x/probe.ts', "import { Button } from '../../components/ui/button';"],
+    ['src/web/features/x/probe.ts', "import { QueryView } from './query-view';"],
     ['src/server/x/probe.ts', "import { profile } from '../../contract/brokers.js';"],
   ])('%s may say %s', (file, line) => {
     expect(

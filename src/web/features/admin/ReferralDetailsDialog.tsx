@@ -11,7 +11,7 @@ import {
 import { Dialog } from '../../components/ui/dialog';
 import { QueryError } from '../../components/ui/query-view';
 import { isApiError } from '../../lib/api';
-import { DocumentLinks } from '../referrals/DocumentLinks';
+import { DocumentLinks } from '../referrals';
 import { adminTenantFormQuery } from './api';
 import type { AdminReferral } from './types';
 

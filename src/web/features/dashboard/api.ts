@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api';
 import { type MutationCallbacks, POLL_MS, rootKeys } from '../../lib/query-keys';
 import { refreshSession } from '../../lib/session';
 
-export { useReferrals } from '../referrals/api';
+export { useReferrals } from '../referrals';
 
 export const dashboardKeys = {
   all: rootKeys.dashboard,
