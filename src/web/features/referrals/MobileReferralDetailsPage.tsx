@@ -1,35 +1,20 @@
 import { ExternalLink, MessageCircle, Phone } from 'lucide-react';
-import { useParams } from 'react-router';
 import { formatDateAr, formatSar, telHref, whatsappHref } from '../../../domain';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useReferralDetails } from './api';
+import type { ReferralDetails } from '../../lib/types';
 import { DocumentLinks } from './DocumentLinks';
+import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
 /** The referral as the details query answers it. */
-type Details = NonNullable<ReturnType<typeof useReferralDetails>['data']>;
 
 export function MobileReferralDetailsPage() {
-  const { id = '' } = useParams();
-  const details = useReferralDetails(id);
-  return (
-    <QueryView
-      query={details}
-      loading={<Skeleton className="h-64" />}
-      errorText={(error) => (isApiError(error, 404) ? 'الطلب غير موجود' : null)}
-      errorFallback="فشل في جلب تفاصيل الإحالة"
-    >
-      {(r) => <ReferralDetail r={r} />}
-    </QueryView>
-  );
+  return <ReferralDetailsQuery>{(r) => <ReferralDetail r={r} />}</ReferralDetailsQuery>;
 }
 
-function ReferralDetail({ r }: { r: Details }) {
+function ReferralDetail({ r }: { r: ReferralDetails }) {
   const { profile } = useSession();
   const tenant = r.tenantData;
 

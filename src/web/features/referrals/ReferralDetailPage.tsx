@@ -1,5 +1,4 @@
 import { Check, Copy, MessageCircle, Phone } from 'lucide-react';
-import { useParams } from 'react-router';
 import {
   daysSince,
   formatDateAr,
@@ -12,13 +11,11 @@ import {
 } from '../../../domain';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
 import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { isApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useReferralDetails } from './api';
+import type { ReferralDetails } from '../../lib/types';
 import { copyText } from './copy';
+import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
 const STEPS = [
   { key: 'sent', label: 'تم الإرسال' },
@@ -27,24 +24,12 @@ const STEPS = [
 ] as const;
 
 /** The referral as the details query answers it. */
-type Details = NonNullable<ReturnType<typeof useReferralDetails>['data']>;
 
 export function ReferralDetailPage() {
-  const { id = '' } = useParams();
-  const details = useReferralDetails(id);
-  return (
-    <QueryView
-      query={details}
-      loading={<Skeleton className="h-64" />}
-      errorText={(error) => (isApiError(error, 404) ? 'الطلب غير موجود' : null)}
-      errorFallback="فشل في جلب تفاصيل الإحالة"
-    >
-      {(r) => <ReferralDetail r={r} />}
-    </QueryView>
-  );
+  return <ReferralDetailsQuery>{(r) => <ReferralDetail r={r} />}</ReferralDetailsQuery>;
 }
 
-function ReferralDetail({ r }: { r: Details }) {
+function ReferralDetail({ r }: { r: ReferralDetails }) {
   const progress = referralProgress(r.status);
   const summary = `طلب المستأجر ${r.tenantPhone} - الحالة: ${referralStatusLabel(r.status)} - تاريخ الإرسال: ${formatDateAr(r.submittedAt)}`;
 

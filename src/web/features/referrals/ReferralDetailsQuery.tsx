@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Skeleton } from '../../components/ui/feedback';
+import { QueryView } from '../../components/ui/query-view';
+import { isApiError } from '../../lib/api';
+import type { ReferralDetails } from '../../lib/types';
+import { useReferralDetails } from './api';
+
+/**
+ * The referral of the page's `:id`, for the desktop and the phone detail pages alike: loading,
+ * «الطلب غير موجود» for another broker's or an unknown id, the spec's fallback otherwise.
+ */
+export function ReferralDetailsQuery({
+  children,
+}: {
+  children: (referral: ReferralDetails) => ReactNode;
+}) {
+  const { id = '' } = useParams();
+  return (
+    <QueryView
+      query={useReferralDetails(id)}
+      loading={<Skeleton className="h-64" />}
+      errorText={(error) => (isApiError(error, 404) ? 'الطلب غير موجود' : null)}
+      errorFallback="فشل في جلب تفاصيل الإحالة"
+    >
+      {children}
+    </QueryView>
+  );
+}
