@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { brandFromEnv } from './src/domain/brand';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
@@ -18,6 +18,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   // One brand configuration (src/domain/brand.ts), read from the environment at build time.
   define: { __BRAND__: JSON.stringify(brand) },
+  // package.json's #domain and #contract aliases point at the TypeScript sources under the
+  // `source` condition (docs/decisions/028-path-aliases.md).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   build: isSsrBuild
     ? // The landing page's server render, used once by scripts/prerender.mjs.
       { outDir: '../../dist/ssr', emptyOutDir: true }

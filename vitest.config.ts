@@ -5,15 +5,21 @@ const apiInclude = ['src/server/**/*.test.ts'];
 const integrationInclude = ['src/server/**/*.integration.test.ts'];
 
 export default defineConfig({
+  // `source`: package.json's #domain and #contract aliases resolve to the TypeScript sources
+  // (the built server resolves them to dist/ without it; docs/decisions/028-path-aliases.md).
+  // Every project extends this root configuration.
+  ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
   test: {
     projects: [
       {
+        extends: true as const,
         test: {
           name: 'unit',
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {
+        extends: true as const,
         test: {
           name: 'api-pglite',
           include: apiInclude,
@@ -23,11 +29,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'integration', include: integrationInclude, testTimeout: 120_000 } },
+      {
+        extends: true as const,
+        test: { name: 'integration', include: integrationInclude, testTimeout: 120_000 },
+      },
       // The same API suite against a real PostgreSQL server when one is given (CI does).
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
+              extends: true as const,
               test: {
                 name: 'api-postgres',
                 include: apiInclude,

@@ -40,6 +40,13 @@ describe('import rules', () => {
     ['src/web/components/ui/probe.ts', "import { App } from '../../app/App';"],
     ['src/web/features/x/probe.ts', "import { App } from '../../app/App';"],
     ['src/web/features/x/probe.ts', "import { DocumentLinks } from '../referrals/DocumentLinks';"],
+    ['src/domain/probe.ts', "import { profile } from '#contract/brokers';"],
+    ['src/domain/probe.ts', "import { cn } from '#lib/cn';"],
+    ['src/contract/probe.ts', "import { Button } from '#ui/button';"],
+    ['src/server/x/probe.ts', "import { callApi } from '#lib/api';"],
+    ['src/web/features/x/y/probe.ts', "import { MESSAGES } from '../../../../domain';"],
+    ['src/server/x/y/probe.ts', "import { MESSAGES } from '../../../domain/index.js';"],
+    ['scripts/probe.ts', "import { MESSAGES } from '../../../src/domain';"],
   ])('%s may not say %s', (file, line) => {
     expect(
       lint(file, `${line}\nexport const used = [${/\{ (\w+) \}/.exec(line)?.[1]}];\n`),
@@ -53,6 +60,10 @@ describe('import rules', () => {
     ['src/web/features/x/probe.ts', "import { Button } from '../../components/ui/button';"],
     ['src/web/features/x/probe.ts', "import { QueryView } from './query-view';"],
     ['src/server/x/probe.ts', "import { profile } from '../../contract/brokers.js';"],
+    ['src/server/x/y/probe.ts', "import { MESSAGES } from '#domain';"],
+    ['src/web/features/x/probe.ts', "import { profile } from '#contract/brokers';"],
+    ['src/web/features/x/probe.ts', "import { Button } from '#ui/button';"],
+    ['src/web/features/x/probe.ts', "import { callApi } from '#lib/api';"],
   ])('%s may say %s', (file, line) => {
     expect(
       lint(file, `${line}\nexport const used = [${/\{ (\w+) \}/.exec(line)?.[1]}];\n`),

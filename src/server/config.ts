@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { type Brand, BrandConfigError, brandFromEnv } from '../domain/brand.js';
-import { normalizeSaudiMobile } from '../domain/index.js';
+import { normalizeSaudiMobile } from '#domain';
+import { type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
 import type { S3Settings } from './integrations/storage.js';
 
 const booleanFlag = z

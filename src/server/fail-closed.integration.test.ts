@@ -11,15 +11,19 @@ function start(env: Record<string, string>): {
   stop: () => void;
 } {
   const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...inherited,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shareek-fail-closed-')),
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: {
+        ...inherited,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shareek-fail-closed-')),
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();

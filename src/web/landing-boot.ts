@@ -4,7 +4,7 @@
 // keeping it off the first paint on a phone's connection; a tap on the header before then is
 // not lost: it hydrates at once and the tap is replayed.
 import './styles.css';
-import { registerServiceWorker } from './lib/service-worker';
+import { registerServiceWorker } from '#lib/service-worker';
 
 const header = document.getElementById('landing-header');
 let hydration: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
+import { BRAND } from '#lib/brand';
 import { LandingHeader } from './features/landing/LandingHeader';
-import { BRAND } from './lib/brand';
 
 /** Hydrates the prerendered header, the landing page's one interactive part. */
 export function hydrateHeader(): void {

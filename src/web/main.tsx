@@ -7,8 +7,8 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
+import { registerServiceWorker } from '#lib/service-worker';
 import { App } from './app/App';
-import { registerServiceWorker } from './lib/service-worker';
 
 // Arabic default messages for whatever a schema does not word itself.
 z.config(z.locales.ar());

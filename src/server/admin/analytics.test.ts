@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommissionStatus, ReferralStatus } from '../../domain/index.js';
+import type { CommissionStatus, ReferralStatus } from '#domain';
 import { commissions, referrals, tenantForms } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin } from '../test-support/factories.js';

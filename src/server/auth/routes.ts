@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authEndpoints } from '../../contract/auth.js';
+import { authEndpoints } from '#contract/auth';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerByPhone } from '../brokers/service.js';
 import type { FeatureOptions } from '../context.js';

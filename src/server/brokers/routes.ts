@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brokerEndpoints } from '../../contract/brokers.js';
-import type { ProfileUpdateBody } from '../../domain/index.js';
+import { brokerEndpoints } from '#contract/brokers';
+import type { ProfileUpdateBody } from '#domain';
 import { audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';

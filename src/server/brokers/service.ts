@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { generateBrokerCode } from '../../domain/index.js';
+import { generateBrokerCode } from '#domain';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Broker, brokers } from '../db/schema.js';

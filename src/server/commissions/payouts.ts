@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { toMoneyString } from '../../domain/index.js';
+import { toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import { commissions, transferRequests } from '../db/schema.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { commissionEndpoints } from '../../contract/commissions.js';
+import { commissionEndpoints } from '#contract/commissions';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';

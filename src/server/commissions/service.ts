@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { estimateCommission, toMoneyString } from '../../domain/index.js';
+import { estimateCommission, toMoneyString } from '#domain';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError } from '../errors.js';

@@ -11,18 +11,22 @@ const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess | null = null;
 
 function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DEMO_DATA: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DEMO_DATA: 'false',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   return waitUntilReady().then(() => child);
 }
 

@@ -20,7 +20,7 @@ import {
   OPEN_REFERRAL_STATUSES,
   REFERRAL_STATUS_KEYS,
   type ReferralStatus,
-} from '../../domain/index.js';
+} from '#domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportEndpoints } from '../../contract/admin.js';
-import { riyadhIsoDate } from '../../domain/index.js';
+import { exportEndpoints } from '#contract/admin';
+import { riyadhIsoDate } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { AppError } from '../errors.js';

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
-import type { EXPORT_TYPES } from '../../contract/admin.js';
+import type { EXPORT_TYPES } from '#contract/admin';
 import {
   COMMISSION_STATUS_KEYS,
   cityLabel,
@@ -11,7 +11,7 @@ import {
   REFERRAL_STATUS_KEYS,
   referralStatusLabel,
   riyadhWallClock,
-} from '../../domain/index.js';
+} from '#domain';
 import { type BrokerQuery, brokerListWhere } from '../admin/brokers/service.js';
 import { type CommissionQuery, commissionListWhere } from '../admin/commissions/service.js';
 import { type ReferralQuery, referralListWhere } from '../admin/referrals/service.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OPEN_REFERRAL_STATUSES, retiredPhone } from '../../domain/index.js';
+import { OPEN_REFERRAL_STATUSES, retiredPhone } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { commissionSummary, lockBroker } from '../commissions/service.js';

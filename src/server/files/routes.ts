@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tenantFormEndpoints } from '../../contract/tenant-forms.js';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { referrals, storedFiles } from '../db/schema.js';

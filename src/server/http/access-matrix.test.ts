@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../../contract/common.js';
+import type { Access } from '#contract/common';
 import {
   createReferralWithToken,
   createTestApp,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Access } from '../../contract/common.js';
+import type { Access } from '#contract/common';
 
 /** One served route, as `npm run routes` prints it and the access-matrix test walks it. */
 export type RouteRecord = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../contract/common.js';
+import type { Endpoint } from '#contract/common';
 
 type Part<S> = S extends z.ZodType ? z.output<S> : unknown;
 

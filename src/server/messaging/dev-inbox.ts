@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { devEndpoints } from '../../contract/admin.js';
-import { normalizeSaudiMobile } from '../../domain/index.js';
+import { devEndpoints } from '#contract/admin';
+import { normalizeSaudiMobile } from '#domain';
 import type { FeatureOptions } from '../context.js';
 import { outboundMessages } from '../db/schema.js';
 import { serve } from '../http/serve.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notificationEndpoints } from '../../contract/notifications.js';
+import { notificationEndpoints } from '#contract/notifications';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CHARACTERS_MESSAGE } from '../../domain/index.js';
+import { INVALID_CHARACTERS_MESSAGE } from '#domain';
 import {
   auditLog,
   brokers,

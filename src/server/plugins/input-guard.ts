@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hasControlCharacters, INVALID_CHARACTERS_MESSAGE } from '../../domain/index.js';
+import { hasControlCharacters, INVALID_CHARACTERS_MESSAGE } from '#domain';
 import { AppError } from '../errors.js';
 
 /**

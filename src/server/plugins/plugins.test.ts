@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CHARACTERS_MESSAGE } from '../../domain/index.js';
+import { INVALID_CHARACTERS_MESSAGE } from '#domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';

@@ -1,13 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Access } from '../../contract/common.js';
+import type { Access } from '#contract/common';
 import { createSession, findSession, sessionLifetimeMs } from '../auth/sessions.js';
 import type { Database } from '../db/client.js';
 import type { Broker } from '../db/schema.js';
 import { forbidden, notSignedIn } from '../errors.js';
 
 /** Who may call a route. Every /api route must say it; the server refuses to start otherwise. */
-export type { Access } from '../../contract/common.js';
+export type { Access } from '#contract/common';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Brand } from '../../domain/brand.js';
+import type { Brand } from '#domain/brand';
 
 /** Public pages listed in sitemap.xml. */
 const PUBLIC_PAGES = ['/', '/login', '/mobile', '/mobile-landing', '/mobile-demo'];

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatSar } from '../../domain/index.js';
+import { formatSar } from '#domain';
 import { auditLog, brokers, commissions, rateLimits, referrals, shortLinks } from '../db/schema.js';
 import { deliverDueMessages } from '../messaging/outbox.js';
 import { type Caller, client } from '../test-support/client.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { referralEndpoints } from '../../contract/referrals.js';
-import { brokerDisplayName } from '../../domain/index.js';
+import { referralEndpoints } from '#contract/referrals';
+import { brokerDisplayName } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';

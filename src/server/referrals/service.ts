@@ -8,7 +8,7 @@ import {
   type ReferralStatus,
   riyadhDayRange,
   toMoneyString,
-} from '../../domain/index.js';
+} from '#domain';
 import type { Database } from '../db/client.js';
 import { commissions, type Referral, referrals, tenantForms } from '../db/schema.js';
 import { commissionRule } from '../settings/service.js';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { estimateCommission, type ReferralStatus, toMoneyString } from '../../domain/index.js';
+import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type CommissionRule, DEFAULT_COMMISSION_RULE } from '../../domain/index.js';
+import { type CommissionRule, DEFAULT_COMMISSION_RULE } from '#domain';
 import type { Database } from '../db/client.js';
 import { systemConfig } from '../db/schema.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { superadminEndpoints } from '../../contract/superadmin.js';
+import { superadminEndpoints } from '#contract/superadmin';
 import { auditBy } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { findBrokerById } from '../brokers/service.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { superadminEndpoints } from '../../contract/superadmin.js';
+import type { superadminEndpoints } from '#contract/superadmin';
 import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from '../commissions/service.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { brokerDisplayName, type TenantFormBody } from '../../domain/index.js';
+import { brokerDisplayName, type TenantFormBody } from '#domain';
 import { type AuditWriter, audit } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import { brokers, type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';

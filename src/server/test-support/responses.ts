@@ -1,10 +1,10 @@
-import type { adminReferralEndpoints } from '../../contract/admin.js';
-import type { authEndpoints } from '../../contract/auth.js';
-import type { brokerEndpoints } from '../../contract/brokers.js';
-import type { commissionEndpoints } from '../../contract/commissions.js';
-import type { ResponseOf } from '../../contract/common.js';
-import type { notificationEndpoints } from '../../contract/notifications.js';
-import type { referralEndpoints } from '../../contract/referrals.js';
+import type { adminReferralEndpoints } from '#contract/admin';
+import type { authEndpoints } from '#contract/auth';
+import type { brokerEndpoints } from '#contract/brokers';
+import type { commissionEndpoints } from '#contract/commissions';
+import type { ResponseOf } from '#contract/common';
+import type { notificationEndpoints } from '#contract/notifications';
+import type { referralEndpoints } from '#contract/referrals';
 
 /**
  * The API's answers as the tests read them, for `json<T>()`: inferred from the contract the
@@ -15,7 +15,7 @@ import type { referralEndpoints } from '../../contract/referrals.js';
 /** Every refusal: an Arabic message for the person, a code for the program. */
 export type ApiError = { message: string; code: string };
 
-export type { Page } from '../../contract/common.js';
+export type { Page } from '#contract/common';
 export type Profile = ResponseOf<typeof brokerEndpoints.profile>;
 export type SignedIn = ResponseOf<typeof authEndpoints.login>;
 export type CommissionSummary = ResponseOf<typeof commissionEndpoints.summary>;

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction, Tooltip } from 'radix-ui';
 import { RouterProvider } from 'react-router';
-import { Toaster } from '../components/ui/toast';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '#lib/query-client';
+import { Toaster } from '#ui/toast';
 import { router } from './router';
 import { ViewModeProvider } from './view-mode';
 

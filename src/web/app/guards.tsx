@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { PageLoading } from '../components/ui/feedback';
-import { type Profile, useSession } from '../lib/session';
+import { type Profile, useSession } from '#lib/session';
+import { PageLoading } from '#ui/feedback';
 
 export type Access = 'broker' | 'admin' | 'superadmin' | 'mobile';
 

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { PageLoading } from '../components/ui/feedback';
+import { BRAND } from '#lib/brand';
+import { PageLoading } from '#ui/feedback';
 import { RouteErrorPage } from '../features/shell/RouteErrorPage';
-import { BRAND } from '../lib/brand';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
 import { ByViewMode } from './view-mode';
 

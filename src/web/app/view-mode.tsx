@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
-import { useSession } from '../lib/session';
+import { useSession } from '#lib/session';
 
 export type ViewMode = 'broker' | 'admin';
 

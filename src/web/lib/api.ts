@@ -3,7 +3,7 @@
  * response becomes an Error whose message is "<status>: <body text or status text>".
  */
 import type { z } from 'zod';
-import type { Endpoint, ResponseOf } from '../../contract/common';
+import type { Endpoint, ResponseOf } from '#contract/common';
 
 /** The JSON body a contract endpoint takes, as the web sends it. */
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;

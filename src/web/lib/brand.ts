@@ -1,4 +1,4 @@
-import type { Brand } from '../../domain/brand';
+import type { Brand } from '#domain/brand';
 
 // Replaced at build time by vite.config.ts with brandFromEnv(process.env).
 declare const __BRAND__: Brand;

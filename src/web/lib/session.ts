@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { authEndpoints } from '../../contract/auth';
-import { brokerEndpoints, type profile } from '../../contract/brokers';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints, type profile } from '#contract/brokers';
 import { callApi } from './api';
 import { queryClient } from './query-client';
 import { rootKeys } from './query-keys';

@@ -1,9 +1,9 @@
 /** Shapes of the API's answers: inferred from the contract the server serves, never re-typed. */
 import type { z } from 'zod';
-import type { commission, commissionSummary, transferRequest } from '../../contract/commissions';
-import type { metrics, referral, referralDetails } from '../../contract/referrals';
+import type { commission, commissionSummary, transferRequest } from '#contract/commissions';
+import type { metrics, referral, referralDetails } from '#contract/referrals';
 
-export type { Page } from '../../contract/common';
+export type { Page } from '#contract/common';
 export type Referral = z.infer<typeof referral>;
 export type ReferralDetails = z.infer<typeof referralDetails>;
 export type Metrics = z.infer<typeof metrics>;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type ReferralStatus, riyadhDayRange } from '../../../domain/index.js';
+import { type ReferralStatus, riyadhDayRange } from '#domain';
 import type { Database } from '../../db/client.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminCommissionEndpoints } from '../../../contract/admin.js';
-import { formatSar } from '../../../domain/index.js';
+import { adminCommissionEndpoints } from '#contract/admin';
+import { formatSar } from '#domain';
 import { auditBy } from '../../audit/service.js';
 import {
   confirmCommissionPayment,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { CommissionStatus } from '../../../domain/index.js';
+import type { CommissionStatus } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminReferralEndpoints } from '../../../contract/admin.js';
-import { formatSar, referralStatusLabel } from '../../../domain/index.js';
+import { adminReferralEndpoints } from '#contract/admin';
+import { formatSar, referralStatusLabel } from '#domain';
 import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { notFound } from '../../errors.js';

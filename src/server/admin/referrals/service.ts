@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { estimateCommission, type ReferralStatus, toMoneyString } from '../../../domain/index.js';
+import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';

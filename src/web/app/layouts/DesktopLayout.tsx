@@ -11,10 +11,10 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { BRAND } from '#lib/brand';
+import { cn } from '#lib/cn';
+import { type Profile, useLogout, useSession } from '#lib/session';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
-import { BRAND } from '../../lib/brand';
-import { cn } from '../../lib/cn';
-import { type Profile, useLogout, useSession } from '../../lib/session';
 import { useViewMode } from '../view-mode';
 
 const WIDE = '(min-width: 1024px)';

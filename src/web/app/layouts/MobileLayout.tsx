@@ -1,6 +1,6 @@
 import { FileText, Home, PlusCircle, Wallet } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
-import { cn } from '../../lib/cn';
+import { cn } from '#lib/cn';
 
 const TABS = [
   { to: '/mobile-dashboard', label: 'الرئيسية', icon: Home },

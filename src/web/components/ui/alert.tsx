@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#lib/cn';
 
 const tones = {
   destructive: 'border-red-300 bg-red-50 text-red-900',

@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, forwardRef } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#lib/cn';
 
 const variants = {
   default: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-400',

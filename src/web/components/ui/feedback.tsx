@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BRAND } from '../../lib/brand';
-import { cn } from '../../lib/cn';
+import { BRAND } from '#lib/brand';
+import { cn } from '#lib/cn';
 
 /** The loading text while something resolves (docs/product.md#messages-and-feedback). */
 function Loading({ label = 'جاري التحميل...' }: { label?: string }) {

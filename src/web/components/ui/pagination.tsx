@@ -1,4 +1,4 @@
-import { formatNumberAr } from '../../../domain';
+import { formatNumberAr } from '#domain';
 import { Button } from './button';
 
 /**

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '#lib/api';
 import { Button } from './button';
 
 const DEFAULT_FALLBACK = 'تعذر تحميل البيانات';

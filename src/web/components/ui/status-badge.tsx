@@ -1,4 +1,4 @@
-import { referralStatusWithEmoji } from '../../../domain';
+import { referralStatusWithEmoji } from '#domain';
 import { Badge } from './badge';
 
 const TONES: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = {

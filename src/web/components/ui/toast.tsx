@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
-import { errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
+import { errorMessage } from '#lib/api';
+import { cn } from '#lib/cn';
 
 export type ToastInput = {
   title: string;

@@ -17,11 +17,11 @@ import {
   formatPercentAr,
   formatSar,
   REFERRAL_STATUSES,
-} from '../../../domain';
-import { Card, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/feedback';
-import { FormField, Input } from '../../components/ui/input';
-import { QueryView } from '../../components/ui/query-view';
+} from '#domain';
+import { Card, CardTitle } from '#ui/card';
+import { Skeleton } from '#ui/feedback';
+import { FormField, Input } from '#ui/input';
+import { QueryView } from '#ui/query-view';
 import { type Analytics, analyticsQuery } from './api';
 
 const STAGES: Record<string, string> = {

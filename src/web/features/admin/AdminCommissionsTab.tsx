@@ -6,14 +6,14 @@ import {
   formatIban,
   formatNumberAr,
   formatSar,
-} from '../../../domain';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Pagination } from '../../components/ui/pagination';
-import { QueryView } from '../../components/ui/query-view';
-import { errorToast, toast } from '../../components/ui/toast';
+} from '#domain';
+import { Badge } from '#ui/badge';
+import { Button } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { errorToast, toast } from '#ui/toast';
 import {
   type AdminTransferRequest,
   adminCommissionsQuery,

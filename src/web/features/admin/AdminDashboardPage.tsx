@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { formatDateAr, formatNumberAr, formatSar, referralStatusWithEmoji } from '../../../domain';
-import { Badge } from '../../components/ui/badge';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
-import { StatTile } from '../../components/ui/stat-tile';
-import { errorToast, toast } from '../../components/ui/toast';
+import { formatDateAr, formatNumberAr, formatSar, referralStatusWithEmoji } from '#domain';
+import { Badge } from '#ui/badge';
+import { Button, buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
+import { errorToast, toast } from '#ui/toast';
 import { type Operations, useActivateBroker, useOperations } from './api';
 
 const WEEK = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {

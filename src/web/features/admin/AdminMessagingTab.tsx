@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '../../components/ui/card';
-import { QueryError } from '../../components/ui/query-view';
-import { Switch } from '../../components/ui/switch';
-import { errorToast, toast } from '../../components/ui/toast';
+import { Card } from '#ui/card';
+import { QueryError } from '#ui/query-view';
+import { Switch } from '#ui/switch';
+import { errorToast, toast } from '#ui/toast';
 import { settingQuery, useSaveSetting } from './api';
 
 const KEY = 'sms_notifications_enabled';

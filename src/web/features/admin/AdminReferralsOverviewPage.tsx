@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, Phone } from 'lucide-react';
 import { useRef, useState } from 'react';
-import {
-  formatDateAr,
-  formatNumberAr,
-  isRetiredPhone,
-  telHref,
-  whatsappHref,
-} from '../../../domain';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
-import { QueryView } from '../../components/ui/query-view';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced';
+import { formatDateAr, formatNumberAr, isRetiredPhone, telHref, whatsappHref } from '#domain';
+import { cn } from '#lib/cn';
+import { useDebouncedValue } from '#lib/use-debounced';
+import { Button, buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { Input } from '#ui/input';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { adminReferralsQuery } from './api';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetails } from './ReferralDetailsDialog';

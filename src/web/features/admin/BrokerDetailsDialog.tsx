@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '../../../domain';
-import { Dialog } from '../../components/ui/dialog';
+import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
+import { Dialog } from '#ui/dialog';
 import type { AdminBroker } from './api';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {

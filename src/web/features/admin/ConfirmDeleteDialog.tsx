@@ -1,5 +1,5 @@
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Button } from '#ui/button';
+import { Dialog } from '#ui/dialog';
 
 /** Asks before deleting; the text says what goes with it. */
 export function ConfirmDeleteDialog({

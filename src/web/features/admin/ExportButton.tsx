@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { errorToast } from '../../components/ui/toast';
+import { Button } from '#ui/button';
+import { errorToast } from '#ui/toast';
 import { type ExportQuery, type ExportType, exportUrl } from './api';
 
 /** The file name the server chose, from `Content-Disposition`. */

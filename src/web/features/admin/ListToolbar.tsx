@@ -1,5 +1,5 @@
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
+import { Input } from '#ui/input';
+import { Select } from '#ui/select';
 import type { ExportQuery, ExportType } from './api';
 import { ExportButton } from './ExportButton';
 import type { AdminList } from './use-admin-list';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { FormField, Input } from '../../components/ui/input';
+import { Button } from '#ui/button';
+import { Dialog } from '#ui/dialog';
+import { FormField, Input } from '#ui/input';
 
 /** A payment to confirm: the dialog's text, the call it makes, and its success toast. */
 export type Payment = {

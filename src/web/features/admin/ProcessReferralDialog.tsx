@@ -5,12 +5,12 @@ import {
   formatSar,
   REFERRAL_STATUSES,
   statusMentionsContract,
-} from '../../../domain';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { FormField, Input, Textarea } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { errorToast, toast } from '../../components/ui/toast';
+} from '#domain';
+import { Button } from '#ui/button';
+import { Dialog } from '#ui/dialog';
+import { FormField, Input, Textarea } from '#ui/input';
+import { Select } from '#ui/select';
+import { errorToast, toast } from '#ui/toast';
 import { useChangeReferralStatus } from './api';
 import type { AdminReferral } from './types';
 

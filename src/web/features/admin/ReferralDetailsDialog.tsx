@@ -7,10 +7,10 @@ import {
   isRetiredPhone,
   propertyTypeLabel,
   referralStatusWithEmoji,
-} from '../../../domain';
-import { Dialog } from '../../components/ui/dialog';
-import { QueryError } from '../../components/ui/query-view';
-import { isApiError } from '../../lib/api';
+} from '#domain';
+import { isApiError } from '#lib/api';
+import { Dialog } from '#ui/dialog';
+import { QueryError } from '#ui/query-view';
 import { DocumentLinks } from '../referrals';
 import { adminTenantFormQuery } from './api';
 import type { AdminReferral } from './types';

@@ -1,6 +1,6 @@
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { FormField, Textarea } from '../../components/ui/input';
+import { Button } from '#ui/button';
+import { Dialog } from '#ui/dialog';
+import { FormField, Textarea } from '#ui/input';
 
 /**
  * Rejects a broker's open transfer request; the reason is required and sent to the broker.

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatNumberAr } from '../../../domain';
-import { buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
-import { QueryView } from '../../components/ui/query-view';
-import { StatTile } from '../../components/ui/stat-tile';
-import { Switch } from '../../components/ui/switch';
-import { errorToast, toast } from '../../components/ui/toast';
-import { useDebouncedValue } from '../../lib/use-debounced';
+import { formatNumberAr } from '#domain';
+import { useDebouncedValue } from '#lib/use-debounced';
+import { buttonClasses } from '#ui/button';
+import { Card } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { Input } from '#ui/input';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
+import { Switch } from '#ui/switch';
+import { errorToast, toast } from '#ui/toast';
 import { useChangeRole, usersQuery } from './api';
 
 /** /user-management: super-admins grant and remove the admin and super-admin roles. */

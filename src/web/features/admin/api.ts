@@ -7,12 +7,12 @@ import {
   adminReferralEndpoints,
   adminSettingsEndpoints,
   exportEndpoints,
-} from '../../../contract/admin';
-import type { ResponseOf } from '../../../contract/common';
-import { superadminEndpoints } from '../../../contract/superadmin';
-import { apiUrl, type BodyOf, callApi } from '../../lib/api';
-import { type MutationCallbacks, refreshAfter, rootKeys } from '../../lib/query-keys';
-import type { Page } from '../../lib/types';
+} from '#contract/admin';
+import type { ResponseOf } from '#contract/common';
+import { superadminEndpoints } from '#contract/superadmin';
+import { apiUrl, type BodyOf, callApi } from '#lib/api';
+import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
+import type { Page } from '#lib/types';
 import type { AdminReferral, AdminTenantForm } from './types';
 
 // ---------- keys ----------

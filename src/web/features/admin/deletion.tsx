@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatNumberAr } from '../../../domain';
-import { Button } from '../../components/ui/button';
-import { errorToast, toast } from '../../components/ui/toast';
-import { invalidate } from '../../lib/query-keys';
+import { formatNumberAr } from '#domain';
+import { invalidate } from '#lib/query-keys';
+import { Button } from '#ui/button';
+import { errorToast, toast } from '#ui/toast';
 import { DELETION_AFFECTS, type DeletionTarget, deleteOne } from './api';
 
 type Kind = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced';
+import { useDebouncedValue } from '#lib/use-debounced';
 
 /**
  * A console list's state: the search box (sent once typing pauses), one filter and the page.

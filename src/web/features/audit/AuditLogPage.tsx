@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTimeAr } from '../../../domain';
-import { Card } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
-import { QueryView } from '../../components/ui/query-view';
-import { Select } from '../../components/ui/select';
-import { useDebouncedValue } from '../../lib/use-debounced';
+import { formatDateTimeAr } from '#domain';
+import { useDebouncedValue } from '#lib/use-debounced';
+import { Card } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { Input } from '#ui/input';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { Select } from '#ui/select';
 import { auditLogQuery } from './api';
 
 const ACTIONS: Record<string, string> = {

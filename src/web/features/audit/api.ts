@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { superadminEndpoints } from '../../../contract/superadmin';
-import { callApi } from '../../lib/api';
-import { rootKeys } from '../../lib/query-keys';
+import { superadminEndpoints } from '#contract/superadmin';
+import { callApi } from '#lib/api';
+import { rootKeys } from '#lib/query-keys';
 
 export type AuditFilters = {
   search?: string | undefined;

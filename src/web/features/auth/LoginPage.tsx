@@ -1,12 +1,8 @@
 import { Link, useNavigate } from 'react-router';
-import {
-  loginCodeFormSchema,
-  loginPasswordFormSchema,
-  loginPhoneFormSchema,
-} from '../../../domain';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api';
+import { loginCodeFormSchema, loginPasswordFormSchema, loginPhoneFormSchema } from '#domain';
+import { errorMessage } from '#lib/api';
+import { Alert } from '#ui/alert';
+import { Button } from '#ui/button';
 import { authApi } from './api';
 import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
 import { useSignIn } from './use-sign-in';

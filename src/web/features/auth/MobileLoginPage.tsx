@@ -3,11 +3,11 @@ import {
   mobileCodeFormSchema,
   mobileCreatePasswordFormSchema,
   mobilePhoneFormSchema,
-} from '../../../domain';
-import { Alert } from '../../components/ui/alert';
-import { toast } from '../../components/ui/toast';
-import { ApiError, errorMessage } from '../../lib/api';
-import { BRAND } from '../../lib/brand';
+} from '#domain';
+import { ApiError, errorMessage } from '#lib/api';
+import { BRAND } from '#lib/brand';
+import { Alert } from '#ui/alert';
+import { toast } from '#ui/toast';
 import { authApi } from './api';
 import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
 import { useSignIn } from './use-sign-in';

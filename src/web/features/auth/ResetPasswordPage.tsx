@@ -1,11 +1,7 @@
 import { useNavigate } from 'react-router';
-import {
-  resetCodeFormSchema,
-  resetNewPasswordFormSchema,
-  resetPhoneFormSchema,
-} from '../../../domain';
-import { Button } from '../../components/ui/button';
-import { errorToast, toast } from '../../components/ui/toast';
+import { resetCodeFormSchema, resetNewPasswordFormSchema, resetPhoneFormSchema } from '#domain';
+import { Button } from '#ui/button';
+import { errorToast, toast } from '#ui/toast';
 import { authApi } from './api';
 import { AuthCard, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
 import { useStepFlow } from './use-step-flow';

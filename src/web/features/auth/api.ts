@@ -1,5 +1,5 @@
-import { authEndpoints } from '../../../contract/auth';
-import { callApi } from '../../lib/api';
+import { authEndpoints } from '#contract/auth';
+import { callApi } from '#lib/api';
 
 /** The sign-in, sign-up and reset calls; the flows refresh the session themselves. */
 export const authApi = {

@@ -3,10 +3,10 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { FormField, Input } from '../../components/ui/input';
-import { BRAND } from '../../lib/brand';
+import { BRAND } from '#lib/brand';
+import { Button } from '#ui/button';
+import { Card } from '#ui/card';
+import { FormField, Input } from '#ui/input';
 
 /** The development banner: shows the code the console SMS adapter "sent". */
 export function DevCodeBanner({ code }: { code: string | null }) {

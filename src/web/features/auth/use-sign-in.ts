@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { toast } from '../../components/ui/toast';
-import { isApiError } from '../../lib/api';
-import { refreshSession } from '../../lib/session';
+import { isApiError } from '#lib/api';
+import { refreshSession } from '#lib/session';
+import { toast } from '#ui/toast';
 import { authApi } from './api';
 import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
 

@@ -1,7 +1,7 @@
-import { commissionStatusLabel, formatDateAr, formatSar } from '../../../domain';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
+import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
+import { Badge } from '#ui/badge';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
 import { useCommissions } from './api';
 
 const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {

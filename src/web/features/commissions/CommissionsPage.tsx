@@ -1,9 +1,9 @@
-import { formatDateAr, formatIban, formatSar } from '../../../domain';
-import { Badge } from '../../components/ui/badge';
-import { Card, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
-import { StatTile } from '../../components/ui/stat-tile';
+import { formatDateAr, formatIban, formatSar } from '#domain';
+import { Badge } from '#ui/badge';
+import { Card, CardTitle } from '#ui/card';
+import { Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
 import { useCommissionSummary, useTransferRequests } from './api';
 import { CommissionList } from './CommissionList';
 import { TransferRequestForm } from './TransferRequestForm';

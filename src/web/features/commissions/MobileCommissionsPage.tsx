@@ -1,7 +1,7 @@
-import { formatSar } from '../../../domain';
-import { Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
-import { StatTile } from '../../components/ui/stat-tile';
+import { formatSar } from '#domain';
+import { Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
 import { useCommissionSummary } from './api';
 import { CommissionList } from './CommissionList';
 

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatSar, transferRequestFormSchema } from '../../../domain';
-import { Button } from '../../components/ui/button';
-import { FormField, Input } from '../../components/ui/input';
-import { errorToast, toast } from '../../components/ui/toast';
+import { formatSar, transferRequestFormSchema } from '#domain';
+import { Button } from '#ui/button';
+import { FormField, Input } from '#ui/input';
+import { errorToast, toast } from '#ui/toast';
 import { useRequestTransfer } from './api';
 
 type Form = z.input<ReturnType<typeof transferRequestFormSchema>>;

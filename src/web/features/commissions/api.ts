@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { commissionEndpoints } from '../../../contract/commissions';
-import { type BodyOf, callApi } from '../../lib/api';
-import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '../../lib/query-keys';
+import { commissionEndpoints } from '#contract/commissions';
+import { type BodyOf, callApi } from '#lib/api';
+import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 
 export const commissionKeys = {
   all: rootKeys.commissions,

@@ -1,14 +1,14 @@
 import { CheckCircle2, FileText, Percent, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateAr, formatNumberAr, formatPercentAr, formatSar } from '../../../domain';
-import { Alert } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
-import { StatTile } from '../../components/ui/stat-tile';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { useSession } from '../../lib/session';
+import { formatDateAr, formatNumberAr, formatPercentAr, formatSar } from '#domain';
+import { useSession } from '#lib/session';
+import { Alert } from '#ui/alert';
+import { Button, buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { useMetrics, useReferrals } from './api';
 import { useRequestActivation } from './use-request-activation';
 

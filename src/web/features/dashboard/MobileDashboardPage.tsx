@@ -1,14 +1,14 @@
 import { FileText, LogOut, PlusCircle, User, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateAr, formatNumberAr, formatSar } from '../../../domain';
-import { Badge } from '../../components/ui/badge';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
-import { StatTile } from '../../components/ui/stat-tile';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { useLogout, useSession } from '../../lib/session';
+import { formatDateAr, formatNumberAr, formatSar } from '#domain';
+import { useLogout, useSession } from '#lib/session';
+import { Badge } from '#ui/badge';
+import { Button, buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { EmptyState } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { useMetrics, useReferrals } from './api';
 
 function Totals({ referrals, commissions }: { referrals: number; commissions: number | string }) {

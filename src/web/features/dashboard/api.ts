@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { brokerEndpoints } from '../../../contract/brokers';
-import { referralEndpoints } from '../../../contract/referrals';
-import { callApi } from '../../lib/api';
-import { type MutationCallbacks, POLL_MS, rootKeys } from '../../lib/query-keys';
-import { refreshSession } from '../../lib/session';
+import { brokerEndpoints } from '#contract/brokers';
+import { referralEndpoints } from '#contract/referrals';
+import { callApi } from '#lib/api';
+import { type MutationCallbacks, POLL_MS, rootKeys } from '#lib/query-keys';
+import { refreshSession } from '#lib/session';
 
 export { useReferrals } from '../referrals';
 

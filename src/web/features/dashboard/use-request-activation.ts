@@ -1,4 +1,4 @@
-import { errorToast, toast } from '../../components/ui/toast';
+import { errorToast, toast } from '#ui/toast';
 import { useRequestActivationMutation } from './api';
 
 /** Asks the administration to activate the account; the banner's button then disappears. */

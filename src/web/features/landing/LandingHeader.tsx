@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { Brand } from '../../../domain/brand';
+import type { Brand } from '#domain/brand';
 
 const navLink =
   'inline-flex min-h-11 items-center px-3 font-medium text-slate-800 hover:text-brand-800';

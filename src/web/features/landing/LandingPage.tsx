@@ -11,9 +11,9 @@ import {
   Timer,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Brand } from '../../../domain/brand';
-import { formatNumberAr } from '../../../domain/money';
-import { toInternationalPhone } from '../../../domain/phone';
+import type { Brand } from '#domain/brand';
+import { formatNumberAr } from '#domain/money';
+import { toInternationalPhone } from '#domain/phone';
 import { BENEFITS, commissionExample, faq, STEPS } from './content';
 import { LandingHeader } from './LandingHeader';
 

@@ -1,8 +1,8 @@
 import { FileText, Home, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatNumberAr, formatSar } from '../../../domain/money';
-import { buttonClasses } from '../../components/ui/button';
-import { BRAND } from '../../lib/brand';
+import { formatNumberAr, formatSar } from '#domain/money';
+import { BRAND } from '#lib/brand';
+import { buttonClasses } from '#ui/button';
 
 /** Fixed sample figures of the static mockup (docs/product.md#public-pages): not anyone's data. */
 const SAMPLE = {

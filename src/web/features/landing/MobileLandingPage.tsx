@@ -1,7 +1,7 @@
 import { Bell, Calculator, Smartphone } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { BRAND } from '../../lib/brand';
+import { BRAND } from '#lib/brand';
+import { buttonClasses } from '#ui/button';
 import { commissionExample } from './content';
 
 const POINTS = [

@@ -1,6 +1,6 @@
-import type { Brand } from '../../../domain/brand';
-import { DEFAULT_COMMISSION_RULE, estimateCommission } from '../../../domain/commission';
-import { formatNumberAr, formatSar } from '../../../domain/money';
+import type { Brand } from '#domain/brand';
+import { DEFAULT_COMMISSION_RULE, estimateCommission } from '#domain/commission';
+import { formatNumberAr, formatSar } from '#domain/money';
 
 const percent = (n: number) => `${formatNumberAr(n, 1)}٪`;
 

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { brandFromEnv } from '../../../domain/brand';
+import { brandFromEnv } from '#domain/brand';
 import { commissionExample, faq } from './content';
 import { LandingPage } from './LandingPage';
 

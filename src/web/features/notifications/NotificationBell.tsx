@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { formatDateTimeAr } from '../../../domain';
+import { formatDateTimeAr } from '#domain';
 import { useMarkNotificationsRead } from './api';
 import { badgeText, useNotificationFeed } from './feed';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { notificationEndpoints } from '../../../contract/notifications';
-import { apiUrl, callApi } from '../../lib/api';
-import { invalidate, rootKeys } from '../../lib/query-keys';
+import { notificationEndpoints } from '#contract/notifications';
+import { apiUrl, callApi } from '#lib/api';
+import { invalidate, rootKeys } from '#lib/query-keys';
 
 export const notificationKeys = {
   all: rootKeys.notifications,

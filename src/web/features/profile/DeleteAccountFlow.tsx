@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { FormField, Input } from '../../components/ui/input';
-import { errorToast, toast } from '../../components/ui/toast';
-import { queryClient } from '../../lib/query-client';
+import { queryClient } from '#lib/query-client';
+import { Button } from '#ui/button';
+import { Dialog } from '#ui/dialog';
+import { FormField, Input } from '#ui/input';
+import { errorToast, toast } from '#ui/toast';
 import { useDeleteAccount } from './api';
 
 const PHRASE = 'حذف الحساب';

@@ -2,19 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import {
-  CITIES,
-  desktopProfileCompletion,
-  formatPercentAr,
-  profileFormSchema,
-} from '../../../domain';
-import { Button } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { FormField, Input, Textarea } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { errorToast, toast } from '../../components/ui/toast';
-import { BRAND } from '../../lib/brand';
-import { useLogout, useSession } from '../../lib/session';
+import { CITIES, desktopProfileCompletion, formatPercentAr, profileFormSchema } from '#domain';
+import { BRAND } from '#lib/brand';
+import { useLogout, useSession } from '#lib/session';
+import { Button } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { FormField, Input, Textarea } from '#ui/input';
+import { Select } from '#ui/select';
+import { errorToast, toast } from '#ui/toast';
 import { useReplaceProfile } from './api';
 
 type ProfileForm = z.input<typeof profileFormSchema>;

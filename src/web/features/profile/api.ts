@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints } from '../../../contract/auth';
-import { brokerEndpoints } from '../../../contract/brokers';
-import { type BodyOf, callApi } from '../../lib/api';
-import { type MutationCallbacks, refreshAfter } from '../../lib/query-keys';
-import { PROFILE_KEY } from '../../lib/session';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { type BodyOf, callApi } from '#lib/api';
+import { type MutationCallbacks, refreshAfter } from '#lib/query-keys';
+import { PROFILE_KEY } from '#lib/session';
 
 export type ProfileBody = BodyOf<typeof brokerEndpoints.replaceProfile>;
 export type ProfilePatch = BodyOf<typeof brokerEndpoints.updateProfile>;

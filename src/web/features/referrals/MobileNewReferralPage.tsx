@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Card } from '../../components/ui/card';
-import { useSession } from '../../lib/session';
+import { useSession } from '#lib/session';
+import { Card } from '#ui/card';
 import { NewReferralForm } from './NewReferralForm';
 
 const STEPS = [

@@ -1,10 +1,10 @@
 import { ExternalLink, MessageCircle, Phone } from 'lucide-react';
-import { formatDateAr, formatSar, telHref, whatsappHref } from '../../../domain';
-import { buttonClasses } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { useSession } from '../../lib/session';
-import type { ReferralDetails } from '../../lib/types';
+import { formatDateAr, formatSar, telHref, whatsappHref } from '#domain';
+import { useSession } from '#lib/session';
+import type { ReferralDetails } from '#lib/types';
+import { buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { DocumentLinks } from './DocumentLinks';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 

@@ -9,13 +9,13 @@ import {
   telHref,
   toLatinDigits,
   whatsappHref,
-} from '../../../domain';
-import { buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { Input } from '../../components/ui/input';
-import { QueryView } from '../../components/ui/query-view';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
+} from '#domain';
+import { buttonClasses } from '#ui/button';
+import { Card } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { Input } from '#ui/input';
+import { QueryView } from '#ui/query-view';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { useReferrals } from './api';
 
 /** /mobile-referrals: cards with call and WhatsApp; search by phone or status text. */

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { newReferralFormSchema } from '../../../domain';
-import { Button } from '../../components/ui/button';
-import { FormField, Input } from '../../components/ui/input';
-import { errorToast, toast } from '../../components/ui/toast';
-import { useSession } from '../../lib/session';
+import { newReferralFormSchema } from '#domain';
+import { useSession } from '#lib/session';
+import { Button } from '#ui/button';
+import { FormField, Input } from '#ui/input';
+import { errorToast, toast } from '#ui/toast';
 import { useCreateReferral } from './api';
 
 type Form = z.input<typeof newReferralFormSchema>;

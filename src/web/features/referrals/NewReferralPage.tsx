@@ -1,4 +1,4 @@
-import { Card } from '../../components/ui/card';
+import { Card } from '#ui/card';
 import { NewReferralForm } from './NewReferralForm';
 
 export function NewReferralPage() {

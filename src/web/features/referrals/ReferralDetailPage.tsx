@@ -8,12 +8,12 @@ import {
   referralStatusLabel,
   telHref,
   whatsappHref,
-} from '../../../domain';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card, CardTitle } from '../../components/ui/card';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
-import { cn } from '../../lib/cn';
-import type { ReferralDetails } from '../../lib/types';
+} from '#domain';
+import { cn } from '#lib/cn';
+import type { ReferralDetails } from '#lib/types';
+import { Button, buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { copyText } from './copy';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Skeleton } from '../../components/ui/feedback';
-import { QueryView } from '../../components/ui/query-view';
-import { isApiError } from '../../lib/api';
-import type { ReferralDetails } from '../../lib/types';
+import { isApiError } from '#lib/api';
+import type { ReferralDetails } from '#lib/types';
+import { Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
 import { useReferralDetails } from './api';
 
 /**

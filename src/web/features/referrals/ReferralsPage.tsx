@@ -1,21 +1,15 @@
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  cityLabel,
-  formatDateAr,
-  propertyTypeLabel,
-  REFERRAL_STATUSES,
-  telHref,
-} from '../../../domain';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { EmptyState, Skeleton } from '../../components/ui/feedback';
-import { FormField, Input } from '../../components/ui/input';
-import { Pagination } from '../../components/ui/pagination';
-import { QueryView } from '../../components/ui/query-view';
-import { Select } from '../../components/ui/select';
-import { ReferralStatusBadge } from '../../components/ui/status-badge';
+import { cityLabel, formatDateAr, propertyTypeLabel, REFERRAL_STATUSES, telHref } from '#domain';
+import { Button, buttonClasses } from '#ui/button';
+import { Card } from '#ui/card';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { FormField, Input } from '#ui/input';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { Select } from '#ui/select';
+import { ReferralStatusBadge } from '#ui/status-badge';
 import { type ReferralFilters, useReferrals } from './api';
 
 const ALL = 'all';

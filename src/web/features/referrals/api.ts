@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { referralEndpoints } from '../../../contract/referrals';
-import { tenantFormEndpoints } from '../../../contract/tenant-forms';
-import { type BodyOf, callApi } from '../../lib/api';
-import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '../../lib/query-keys';
-import type { Referral } from '../../lib/types';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { type BodyOf, callApi } from '#lib/api';
+import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
+import type { Referral } from '#lib/types';
 
 export type ReferralFilters = {
   status?: string | undefined;

@@ -1,4 +1,4 @@
-import { toast } from '../../components/ui/toast';
+import { toast } from '#ui/toast';
 
 export async function copyText(text: string, what: string): Promise<void> {
   try {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '#ui/button';
 
 export function NotFoundPage() {
   return (

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { queryClient } from '../../lib/query-client';
+import { queryClient } from '#lib/query-client';
+import { Button, buttonClasses } from '#ui/button';
 
 /** How each browser, and Vite's preloading of a chunk's styles, words a chunk that failed. */
 const CHUNK_FAILURES = [

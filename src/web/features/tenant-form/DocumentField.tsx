@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '#lib/api';
+import { Button } from '#ui/button';
+import { Input } from '#ui/input';
 import { UploadError, uploadDocument } from './api';
 
 const MAX_BYTES = 5 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { tenantFormEndpoints } from '../../../contract/tenant-forms';
-import { apiUrl, type BodyOf, callApi } from '../../lib/api';
-import { type MutationCallbacks, refreshAfter, rootKeys } from '../../lib/query-keys';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { apiUrl, type BodyOf, callApi } from '#lib/api';
+import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
 export const tenantFormKeys = {
   all: rootKeys.tenantForm,
