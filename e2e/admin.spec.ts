@@ -1,16 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { expect, test } from './fixtures';
 import {
-  adminApi,
   createAccount,
   expectNoAxeViolations,
   expectToast,
   openInLibreOffice,
   randomPhone,
-  readyBroker,
   signIn,
-  superAdminApi,
 } from './support';
 
 /** The first sheet of a downloaded workbook, row by row. */
@@ -27,6 +24,7 @@ async function readSheet(path: string): Promise<ExcelJS.CellValue[][]> {
 test('an admin activates a broker, processes a referral to contract signed and confirms the payment', async ({
   page,
   browser,
+  admin,
 }) => {
   // The whole money path in one journey, with the export opened in LibreOffice: on a 2-core
   // machine running two workers it can pass the default 30 s.
@@ -37,7 +35,6 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await signIn(page, phone);
   await page.request.put('/api/broker/profile', { data: { fullName: 'تركي العمري' } });
 
-  const admin = await adminApi();
   const context = await browser.newContext({
     storageState: await admin.storageState(),
     viewport: page.viewportSize() ?? undefined,
@@ -170,8 +167,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await exportPage.context().close();
 });
 
-test('a failed export says so', async ({ page }) => {
-  const admin = await adminApi();
+test('a failed export says so', async ({ page, admin }) => {
   await page.context().addCookies((await admin.storageState()).cookies);
   await page.route('**/api/admin/export/**', (route) => route.fulfill({ status: 500 }));
   await page.goto('/admin');
@@ -183,8 +179,8 @@ test('a failed export says so', async ({ page }) => {
 
 test('the messaging tab switches the tenant SMS off with a warning, and on again', async ({
   page,
+  admin,
 }) => {
-  const admin = await adminApi();
   await page.context().addCookies((await admin.storageState()).cookies);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'إعدادات الرسائل' }).click();
@@ -200,11 +196,12 @@ test('the messaging tab switches the tenant SMS off with a warning, and on again
 test('a super-admin grants and removes the admin and super-admin roles; the protected account stays', async ({
   page,
   browser,
+  superAdmin: root,
+  readyBroker,
 }) => {
   const brokerPage = await browser.newPage();
   const phone = await readyBroker(brokerPage, 'ماجد الغامدي');
   await brokerPage.close();
-  const root = await superAdminApi();
   await page.context().addCookies((await root.storageState()).cookies);
   await page.goto('/user-management');
   await expect(page.getByRole('heading', { name: 'إدارة المستخدمين' })).toBeVisible();
@@ -247,7 +244,10 @@ test('a super-admin grants and removes the admin and super-admin roles; the prot
   await expectNoAxeViolations(page);
 });
 
-test('a super-admin selects several brokers and deletes them at once', async ({ page }) => {
+test('a super-admin selects several brokers and deletes them at once', async ({
+  page,
+  superAdmin: root,
+}) => {
   const marker = `حذف جماعي ${randomPhone()}`;
   const phones = [randomPhone(), randomPhone(), randomPhone()];
   for (const phone of phones) {
@@ -256,7 +256,6 @@ test('a super-admin selects several brokers and deletes them at once', async ({ 
     await page.request.put('/api/broker/profile', { data: { fullName: marker } });
     await page.request.post('/api/auth/logout');
   }
-  const root = await superAdminApi();
   await page.context().addCookies((await root.storageState()).cookies);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'الوسطاء' }).click();
@@ -286,6 +285,8 @@ test('a super-admin selects several brokers and deletes them at once', async ({ 
 test('a super-admin deletes referrals in bulk and singly; one whose commission is paid stays', async ({
   page,
   browser,
+  superAdmin: root,
+  readyBroker,
 }) => {
   const marker = `حذف إحالات ${randomPhone()}`;
   const brokerPage = await browser.newPage();
@@ -299,7 +300,6 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   }
   await brokerPage.close();
   // The oldest is signed and its commission paid: a payment record, never deleted.
-  const root = await superAdminApi();
   await root.put(`/api/admin/referrals/${ids[0]}/status`, { data: { status: 'contract_signed' } });
   const commissions = (await (
     await root.get(`/api/admin/commissions?search=${encodeURIComponent(marker)}`)
@@ -338,6 +338,8 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
 test('the analytics tab charts referrals and commissions right to left with Arabic digits', async ({
   browser,
   page,
+  admin,
+  readyBroker,
 }) => {
   const phone = await readyBroker(page, 'سلمان القحطاني');
   expect(phone).toMatch(/^05/);
@@ -349,7 +351,6 @@ test('the analytics tab charts referrals and commissions right to left with Arab
     });
     expect(created.status()).toBe(201);
   }
-  const admin = await adminApi();
   const context = await browser.newContext({
     storageState: await admin.storageState(),
     viewport: page.viewportSize() ?? undefined,
@@ -385,6 +386,8 @@ test('the analytics tab charts referrals and commissions right to left with Arab
 test('in the admin view, /dashboard and /referrals show the operations dashboard and the referrals overview', async ({
   page,
   browser,
+  admin,
+  readyBroker,
 }) => {
   // A broker asks for activation; another broker's tenant has sent the data.
   const waiting = randomPhone();
@@ -399,7 +402,6 @@ test('in the admin view, /dashboard and /referrals show the operations dashboard
     data: { tenantPhone: tenant, rent: 84000 },
   });
   const { id } = (await created.json()) as { id: string };
-  const admin = await adminApi();
   const listed = (await (
     await admin.get(`/api/admin/referrals?search=${encodeURIComponent(id)}`)
   ).json()) as { items: { formToken: string }[] };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations, signIn } from './support';
 
 // The app's service worker answers /assets/ itself once installed, and requests it answers

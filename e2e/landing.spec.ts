@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support';
 
 const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;

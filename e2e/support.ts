@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** A fresh Saudi mobile for each journey, so journeys never share an account. */
 export function randomPhone(): string {
@@ -50,41 +50,6 @@ export async function signIn(page: Page, phone: string, password = 'secret123'):
   const response = await page.request.post('/api/auth/login', { data: { phone, password } });
   expect(response.ok()).toBe(true);
 }
-
-/** A broker ready to refer: account, full name, and activation by the demo admin. */
-export async function readyBroker(page: Page, fullName = 'عبدالله الشمري'): Promise<string> {
-  const phone = randomPhone();
-  await createAccount(page.request, phone);
-  await signIn(page, phone);
-  const profile = await page.request.put('/api/broker/profile', { data: { fullName } });
-  expect(profile.ok()).toBe(true);
-  const { id } = (await profile.json()) as { id: string };
-  const admin = await adminApi();
-  expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
-  return phone;
-}
-
-const signedIn = new Map<string, Promise<APIRequestContext>>();
-function demoApi(phone: string): Promise<APIRequestContext> {
-  let context = signedIn.get(phone);
-  if (!context) {
-    context = (async () => {
-      const api = await request.newContext({
-        baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
-      });
-      const login = await api.post('/api/auth/login', { data: { phone, password: 'demo1234' } });
-      expect(login.ok()).toBe(true);
-      return api;
-    })();
-    signedIn.set(phone, context);
-  }
-  return context;
-}
-
-/** The demo admin, signed in once per worker (sign-in attempts per phone are rate-limited). */
-export const adminApi = () => demoApi('0550000002');
-/** The demo super-admin, signed in once per worker. */
-export const superAdminApi = () => demoApi('0550000001');
 
 /** A toast's text (Radix also announces it to screen readers, hence the first match). */
 export async function expectToast(page: Page, text: string): Promise<void> {

@@ -1,11 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { adminApi, expectNoAxeViolations, randomPhone, readyBroker } from './support';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, randomPhone } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 test('the tenant opens the SMS link, uploads a PDF, types a link, and the data reaches broker and admin', async ({
   page,
   browser,
+  admin,
+  readyBroker,
 }) => {
   await readyBroker(page, 'ريم السبيعي');
   const tenantPhone = randomPhone();
@@ -13,7 +15,6 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   const { id } = (await created.json()) as { id: string };
 
   // The link the queued SMS carries (development inbox of the console SMS adapter).
-  const admin = await adminApi();
   let link = '';
   await expect
     .poll(async () => {
@@ -126,6 +127,7 @@ test('a wrong link shows the invalid-link message; an unknown short code the not
 
 test('a broker name that is not a plain name reaches the consent as the broker code', async ({
   page,
+  readyBroker,
 }) => {
   await readyBroker(page, 'عروض www.example.sa');
   const { brokerCode } = (await (await page.request.get('/api/broker/profile')).json()) as {

@@ -1,13 +1,5 @@
-import { expect, test } from '@playwright/test';
-import {
-  adminApi,
-  createAccount,
-  expectNoAxeViolations,
-  expectToast,
-  randomPhone,
-  readyBroker,
-  signIn,
-} from './support';
+import { expect, test } from './fixtures';
+import { createAccount, expectNoAxeViolations, expectToast, randomPhone, signIn } from './support';
 
 /** Today in Riyadh as YYYY-MM-DD, for the date filter. */
 const riyadhToday = () => new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
@@ -63,7 +55,10 @@ test('activation: requested once, then the button is gone', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'الحساب غير مفعل' })).toBeDisabled();
 });
 
-test('desktop referral: create, find with each filter, open its detail', async ({ page }) => {
+test('desktop referral: create, find with each filter, open its detail', async ({
+  page,
+  readyBroker,
+}) => {
   await readyBroker(page);
   const tenant = randomPhone();
   await page.goto('/new-referral');
@@ -110,7 +105,7 @@ test('desktop referral: create, find with each filter, open its detail', async (
   await expectNoAxeViolations(page);
 });
 
-test('mobile referral: create, search, details', async ({ page }) => {
+test('mobile referral: create, search, details', async ({ page, readyBroker }) => {
   await readyBroker(page, 'نورة القحطاني');
   const tenant = randomPhone();
   await page.goto('/mobile-new-referral');
@@ -140,13 +135,14 @@ test('mobile referral: create, search, details', async ({ page }) => {
 
 test('commissions: one appears, transfer refused for a bad IBAN and too much, accepted otherwise', async ({
   page,
+  admin,
+  readyBroker,
 }) => {
   await readyBroker(page);
   const created = await page.request.post('/api/referrals', {
     data: { tenantPhone: randomPhone(), rent: 84000 },
   });
   const { id } = (await created.json()) as { id: string };
-  const admin = await adminApi();
   const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
     data: { status: 'contract_signed' },
   });
