@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The fake WhatsApp (Graph API) and Zoho CRM servers the app talks to (e2e/fake-providers.ts).
+const fakes = port + 90;
 // A fresh embedded database for every run.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shareek-e2e-'));
 
@@ -37,23 +39,44 @@ export default defineConfig({
       use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'development',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      // The protected account (created first, so the demo super-admin is not it).
-      BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
-      BOOTSTRAP_SUPERADMIN_PASSWORD: 'protected-account',
-      AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --conditions=source --import tsx e2e/fake-providers.ts',
+      port: fakes + 2,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_FAKES_PORT: String(fakes) },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: 'development',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        // The protected account (created first, so the demo super-admin is not it).
+        BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
+        BOOTSTRAP_SUPERADMIN_PASSWORD: 'protected-account',
+        AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+        LOG_LEVEL: 'warn',
+        // SMS stays the console adapter (journeys read tenants' links from the dev inbox);
+        // WhatsApp and Zoho are real adapters talking to the fakes.
+        WHATSAPP_PHONE_NUMBER_ID: '100200300400500',
+        WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',
+        WHATSAPP_BUSINESS_ACCOUNT_ID: '900800700600500',
+        WHATSAPP_APP_SECRET: 'e2e-app-secret',
+        WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
+        WHATSAPP_API_BASE_URL: `http://127.0.0.1:${fakes}`,
+        ZOHO_CLIENT_ID: '1000.TESTCLIENT',
+        ZOHO_CLIENT_SECRET: 'test-client-secret',
+        ZOHO_REFRESH_TOKEN: '1000.test-refresh-token',
+        ZOHO_ACCOUNTS_URL: `http://127.0.0.1:${fakes + 1}`,
+      },
+    },
+  ],
 });

@@ -93,6 +93,10 @@ async function main(): Promise<void> {
       // Production refuses to start without a super-admin.
       BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
       BOOTSTRAP_SUPERADMIN_PASSWORD: 'lighthouse-only',
+      // …and without a real SMS provider; the landing page sends none.
+      SMS_PROVIDER: 'unifonic',
+      UNIFONIC_APP_SID: 'lighthouse-only',
+      UNIFONIC_SENDER_ID: 'lighthouse',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

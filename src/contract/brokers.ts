@@ -20,6 +20,8 @@ export const profile = z.object({
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
   activationRequestedAt: isoDateTime.nullable(),
+  /** A message on the preferred channel when a referral's status changes (on by default). */
+  notifyByMessage: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

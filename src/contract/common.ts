@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMISSION_STATUS_KEYS, REFERRAL_STATUS_KEYS } from '../domain/index.js';
+import { COMMISSION_STATUS_KEYS, OUTBOX_STATUSES, REFERRAL_STATUS_KEYS } from '../domain/index.js';
 
 /** Who may call an endpoint; the server enforces it before reading any input. */
 export type Access = 'public' | 'broker' | 'admin' | 'superadmin';
@@ -42,6 +42,8 @@ export const isoDateTime = z.string();
 export const referralStatus = z.enum(REFERRAL_STATUS_KEYS);
 /** A commission's state; `potential` only in the broker's list (never counted). */
 export const commissionStatus = z.enum([...COMMISSION_STATUS_KEYS, 'potential']);
+/** An outbox row's state (src/domain/messaging.ts). */
+export const outboxStatus = z.enum(OUTBOX_STATUSES);
 export const transferRequestStatus = z.enum(['open', 'paid', 'rejected']);
 
 /** Ids arrive as text: anything that is not a known id is simply not found (404), never 400. */

@@ -6,6 +6,7 @@ import {
   idParams,
   isoDateTime,
   money,
+  outboxStatus,
   pageOf,
   referralStatus,
 } from './common.js';
@@ -29,9 +30,20 @@ export const referral = z.object({
   potentialCommission: money.nullable(),
 });
 
+/** How far the tenant's link got, on the broker's referral page. */
+export const linkDelivery = z.object({
+  status: outboxStatus,
+  channel: z.enum(['sms', 'whatsapp']),
+  at: isoDateTime,
+  /** It failed: the broker may send it again. */
+  canResend: z.boolean(),
+});
+
 export const referralDetails = referral.extend({
   formToken: z.string(),
   tenantFormUrl: z.string(),
+  /** The latest message carrying the tenant's link; null when none was sent (SMS switched off). */
+  linkDelivery: linkDelivery.nullable(),
   tenantData: z
     .object({
       name: z.string(),

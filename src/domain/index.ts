@@ -6,6 +6,7 @@ export * from './digits.js';
 export * from './display-name.js';
 export * from './iban.js';
 export * from './messages.js';
+export * from './messaging.js';
 export * from './money.js';
 export * from './phone.js';
 export * from './profile.js';

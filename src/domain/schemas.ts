@@ -192,7 +192,11 @@ const profileFields = {
 /** PUT: the whole profile; the phone is not a field and cannot change. */
 export const profileUpdateBodySchema = z.object({ fullName, ...profileFields });
 /** PATCH: whatever is present is validated by the same rules. */
-export const profilePatchBodySchema = z.object({ fullName: fullName.optional(), ...profileFields });
+export const profilePatchBodySchema = z.object({
+  fullName: fullName.optional(),
+  ...profileFields,
+  notifyByMessage: z.boolean({ error: 'قيمة غير صحيحة' }).optional(),
+});
 
 export const newReferralBodySchema = z.object({
   tenantPhone: saudiMobile(MESSAGES.tenantPhone),

@@ -17,10 +17,13 @@ import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { recordRoutes } from './http/route-record.js';
-import { ConsoleSmsSender, type SmsSender } from './integrations/sms.js';
+import type { SmsSender } from './integrations/sms.js';
 import { type FileStorage, storageFor } from './integrations/storage.js';
+import { type Channels, channelsFor, smsSenderFor } from './messaging/channels.js';
 import { devInboxRoutes } from './messaging/dev-inbox.js';
-import { startOutboxWorker } from './messaging/outbox.js';
+import { type OutboxOptions, startOutboxWorker } from './messaging/outbox.js';
+import { messagingRoutes } from './messaging/routes.js';
+import { whatsappWebhookRoutes } from './messaging/webhook.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -43,6 +46,10 @@ export type BuildAppOptions = {
   /** Folder of the built web app, or null to serve the API only (API tests). */
   webRoot: string | null;
   sms?: SmsSender;
+  /** WhatsApp and CRM adapters in place of those the configuration names (tests). */
+  channels?: Partial<Omit<Channels, 'sms'>>;
+  /** The outbox worker's lease, backoff and poll interval (tests shorten them). */
+  outbox?: OutboxOptions;
   storage?: FileStorage;
   /** Where logs go; defaults to stdout. Tests pass a stream to read what was logged. */
   logStream?: NodeJS.WritableStream;
@@ -74,11 +81,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const sms = options.sms ?? new ConsoleSmsSender(app.log, config.development);
-  const outbox = startOutboxWorker(database.db, sms, app.log);
+  const sms = options.sms ?? smsSenderFor(config, app.log);
+  const channels = channelsFor(config, sms, options.channels);
+  const outbox = startOutboxWorker(database.db, channels, app.log, options.outbox);
   app.addHook('onClose', () => outbox.stop());
+  app.decorate('outbox', outbox);
   const storage = options.storage ?? storageFor(config.storage);
-  const ctx: AppContext = { config, db: database.db, sms, outbox, storage };
+  const ctx: AppContext = { config, db: database.db, sms, channels, outbox, storage };
 
   registerErrorHandling(app);
   // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.
@@ -99,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
+  await app.register(messagingRoutes, { prefix: '/api', ctx });
+  await app.register(whatsappWebhookRoutes, { prefix: '/api/webhooks', ctx });
   if (config.development) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, {

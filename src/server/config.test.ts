@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { PRODUCTION_SMS_ENV } from './test-support/test-app.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -12,7 +13,7 @@ describe('configuration', () => {
   });
 
   it('production: no demo data, no codes in responses, secure cookies', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV });
     expect(config.demoData).toBe(false);
     expect(config.development).toBe(false);
     expect(config.exposeOtpInResponses).toBe(false);
@@ -45,6 +46,14 @@ describe('configuration', () => {
       'BOOTSTRAP_SUPERADMIN_PHONE',
     ],
     [{ BOOTSTRAP_SUPERADMIN_PHONE: '0550000009' }, 'BOOTSTRAP_SUPERADMIN_PASSWORD'],
+    // Issue 13: production never starts with the adapter that only writes to the log.
+    [{ NODE_ENV: 'production' }, 'SMS_PROVIDER'],
+    [{ SMS_PROVIDER: 'unifonic', UNIFONIC_SENDER_ID: 'Shareek' }, 'UNIFONIC_APP_SID'],
+    [{ SMS_PROVIDER: 'taqnyat', TAQNYAT_TOKEN: 'x' }, 'TAQNYAT_TOKEN'],
+    [{ UNIFONIC_BASE_URL: 'not a url' }, 'UNIFONIC_BASE_URL'],
+    [{ WHATSAPP_PHONE_NUMBER_ID: 'abc' }, 'WHATSAPP_PHONE_NUMBER_ID'],
+    [{ WHATSAPP_GRAPH_VERSION: '21' }, 'WHATSAPP_GRAPH_VERSION'],
+    [{ ZOHO_ACCOUNTS_URL: 'zoho' }, 'ZOHO_ACCOUNTS_URL'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -78,7 +87,12 @@ describe('issue 11 item 4: fail-closed defaults', () => {
   );
 
   it('production may listen anywhere, with no codes, no demo accounts, no dev inbox', () => {
-    const config = loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', DEMO_DATA: 'true' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      DEMO_DATA: 'true',
+      ...PRODUCTION_SMS_ENV,
+    });
     expect(config.development).toBe(false);
     expect(config.exposeOtpInResponses).toBe(false);
     expect(config.demoData).toBe(false);
@@ -106,5 +120,37 @@ describe('brand variables', () => {
   it('are part of the configuration, a bad one named in the message', () => {
     expect(loadConfig({ BRAND_NAME: 'شريك بلس' }).brand.productName).toBe('شريك بلس');
     expect(() => loadConfig({ BRAND_EMAIL: 'not-an-email' })).toThrow(/BRAND_EMAIL/);
+  });
+
+  it('messaging: each provider from its variables, WhatsApp and Zoho only when complete', () => {
+    const bare = loadConfig({});
+    expect(bare.sms).toEqual({ provider: 'console' });
+    expect(bare.whatsapp.settings).toBeNull();
+    expect(bare.whatsapp.missing).toContain('WHATSAPP_ACCESS_TOKEN');
+    expect(bare.zoho).toEqual({
+      settings: null,
+      missing: ['ZOHO_CLIENT_ID', 'ZOHO_CLIENT_SECRET', 'ZOHO_REFRESH_TOKEN'],
+    });
+    const full = loadConfig({
+      SMS_PROVIDER: 'taqnyat',
+      TAQNYAT_TOKEN: 'token',
+      TAQNYAT_SENDER: 'Shareek',
+      WHATSAPP_PHONE_NUMBER_ID: '1065',
+      WHATSAPP_ACCESS_TOKEN: 'token',
+      WHATSAPP_BUSINESS_ACCOUNT_ID: '2077',
+      ZOHO_CLIENT_ID: 'id',
+      ZOHO_CLIENT_SECRET: 'secret',
+      ZOHO_REFRESH_TOKEN: 'refresh',
+    });
+    expect(full.sms).toEqual({
+      provider: 'taqnyat',
+      token: 'token',
+      sender: 'Shareek',
+      baseUrl: 'https://api.taqnyat.sa',
+    });
+    expect(full.whatsapp.settings?.baseUrl).toBe('https://graph.facebook.com');
+    expect(full.whatsapp.missing).toEqual(['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']);
+    expect(full.zoho.settings?.accountsUrl).toBe('https://accounts.zoho.sa');
+    expect(full.exposeOtpInResponses).toBe(false);
   });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { normalizeSaudiMobile } from '#domain';
 import { type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
 import type { S3Settings } from './integrations/storage.js';
+import type { WhatsAppSettings } from './integrations/whatsapp.js';
+import type { ZohoSettings } from './integrations/zoho.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -42,7 +44,33 @@ const envSchema = z
       .transform((value) => normalizeSaudiMobile(value) as string)
       .optional(),
     BOOTSTRAP_SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SMS_PROVIDER: z.enum(['console']).default('console'),
+    SMS_PROVIDER: z.enum(['console', 'unifonic', 'taqnyat']).default('console'),
+    UNIFONIC_APP_SID: z.string().min(1).optional(),
+    UNIFONIC_SENDER_ID: z.string().min(1).optional(),
+    UNIFONIC_BASE_URL: z.url().default('https://el.cloud.unifonic.com'),
+    TAQNYAT_TOKEN: z.string().min(1).optional(),
+    TAQNYAT_SENDER: z.string().min(1).optional(),
+    TAQNYAT_BASE_URL: z.url().default('https://api.taqnyat.sa'),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d+$/, 'must be the numeric phone number id')
+      .optional(),
+    WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_BUSINESS_ACCOUNT_ID: z
+      .string()
+      .regex(/^\d+$/, 'must be the numeric WhatsApp Business Account id')
+      .optional(),
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+      .default('v21.0'),
+    ZOHO_CLIENT_ID: z.string().min(1).optional(),
+    ZOHO_CLIENT_SECRET: z.string().min(1).optional(),
+    ZOHO_REFRESH_TOKEN: z.string().min(1).optional(),
+    ZOHO_ACCOUNTS_URL: z.url().default('https://accounts.zoho.sa'),
     DEMO_DATA: booleanFlag.optional(),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
@@ -63,6 +91,26 @@ const envSchema = z
     {
       path: ['S3_BUCKET'],
       message: 'STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    },
+  )
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMS_PROVIDER !== 'console', {
+    path: ['SMS_PROVIDER'],
+    message:
+      'console only writes messages to the log: production needs SMS_PROVIDER=unifonic or taqnyat, or nobody receives a sign-up code',
+  })
+  .refine(
+    (env) =>
+      env.SMS_PROVIDER !== 'unifonic' || Boolean(env.UNIFONIC_APP_SID && env.UNIFONIC_SENDER_ID),
+    {
+      path: ['UNIFONIC_APP_SID'],
+      message: 'SMS_PROVIDER=unifonic needs UNIFONIC_APP_SID and UNIFONIC_SENDER_ID',
+    },
+  )
+  .refine(
+    (env) => env.SMS_PROVIDER !== 'taqnyat' || Boolean(env.TAQNYAT_TOKEN && env.TAQNYAT_SENDER),
+    {
+      path: ['TAQNYAT_TOKEN'],
+      message: 'SMS_PROVIDER=taqnyat needs TAQNYAT_TOKEN and TAQNYAT_SENDER',
     },
   )
   .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PHONE === !env.BOOTSTRAP_SUPERADMIN_PASSWORD, {
@@ -122,7 +170,12 @@ export type AppConfig = {
   bootstrapSuperAdmin: { phone: string; password: string } | null;
   /** The bootstrap super-admin's phone: never loses super-admin, never deleted. */
   protectedPhone: string | null;
-  smsProvider: 'console';
+  /** Which SMS provider sends codes and messages (SMS_PROVIDER and its variables). */
+  sms: SmsSettings;
+  /** WhatsApp Cloud API, when its variables are set; `missing` names those still to set. */
+  whatsapp: { settings: WhatsAppSettings | null; missing: string[] };
+  /** Zoho CRM, when its variables are set; `missing` names those still to set. */
+  zoho: { settings: ZohoSettings | null; missing: string[] };
   storage: { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
   demoData: boolean;
   logLevel: string;
@@ -143,6 +196,20 @@ export type AppConfig = {
   /** Product name and contact details (BRAND_* variables, defaults in src/domain/brand.ts). */
   brand: Brand;
 };
+
+export type SmsSettings =
+  | { provider: 'console' }
+  | { provider: 'unifonic'; appSid: string; senderId: string; baseUrl: string }
+  | { provider: 'taqnyat'; token: string; sender: string; baseUrl: string };
+
+const WHATSAPP_VARIABLES = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_BUSINESS_ACCOUNT_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+const ZOHO_VARIABLES = ['ZOHO_CLIENT_ID', 'ZOHO_CLIENT_SECRET', 'ZOHO_REFRESH_TOKEN'] as const;
 
 export class ConfigError extends Error {}
 
@@ -184,7 +251,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { phone: e.BOOTSTRAP_SUPERADMIN_PHONE, password: e.BOOTSTRAP_SUPERADMIN_PASSWORD }
         : null,
     protectedPhone: e.BOOTSTRAP_SUPERADMIN_PHONE ?? null,
-    smsProvider: e.SMS_PROVIDER,
+    sms:
+      e.SMS_PROVIDER === 'unifonic'
+        ? {
+            provider: 'unifonic',
+            appSid: e.UNIFONIC_APP_SID ?? '',
+            senderId: e.UNIFONIC_SENDER_ID ?? '',
+            baseUrl: e.UNIFONIC_BASE_URL.replace(/\/+$/, ''),
+          }
+        : e.SMS_PROVIDER === 'taqnyat'
+          ? {
+              provider: 'taqnyat',
+              token: e.TAQNYAT_TOKEN ?? '',
+              sender: e.TAQNYAT_SENDER ?? '',
+              baseUrl: e.TAQNYAT_BASE_URL.replace(/\/+$/, ''),
+            }
+          : { provider: 'console' },
+    whatsapp: {
+      missing: WHATSAPP_VARIABLES.filter((name) => !e[name]),
+      settings:
+        e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_BUSINESS_ACCOUNT_ID
+          ? {
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+              businessAccountId: e.WHATSAPP_BUSINESS_ACCOUNT_ID,
+              appSecret: e.WHATSAPP_APP_SECRET ?? '',
+              verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
+              baseUrl: e.WHATSAPP_API_BASE_URL.replace(/\/+$/, ''),
+              graphVersion: e.WHATSAPP_GRAPH_VERSION,
+            }
+          : null,
+    },
+    zoho: {
+      missing: ZOHO_VARIABLES.filter((name) => !e[name]),
+      settings:
+        e.ZOHO_CLIENT_ID && e.ZOHO_CLIENT_SECRET && e.ZOHO_REFRESH_TOKEN
+          ? {
+              clientId: e.ZOHO_CLIENT_ID,
+              clientSecret: e.ZOHO_CLIENT_SECRET,
+              refreshToken: e.ZOHO_REFRESH_TOKEN,
+              accountsUrl: e.ZOHO_ACCOUNTS_URL.replace(/\/+$/, ''),
+            }
+          : null,
+    },
     storage:
       e.STORAGE === 's3'
         ? {

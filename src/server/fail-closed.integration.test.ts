@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_SMS_ENV } from './test-support/test-app.js';
 
 // Issue 11 item 4: the real server process (src/server/main.ts, as `npm start` runs it) refuses
 // the two unsafe starts, and a plain start is the loopback-only development demo.
@@ -48,6 +49,7 @@ describe('issue 11 item 4: fail-closed defaults (real process)', () => {
   it('production refuses to start with no super-admin and no bootstrap phone', async () => {
     const { code, output } = await start({
       NODE_ENV: 'production',
+      ...PRODUCTION_SMS_ENV,
       HOST: '127.0.0.1',
       PORT: '0',
       PUBLIC_URL: 'https://example.sa',

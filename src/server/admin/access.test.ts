@@ -35,6 +35,9 @@ const ADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/admin/export/brokers' },
   { method: 'GET', url: '/api/admin/export/referrals' },
   { method: 'GET', url: '/api/admin/export/commissions' },
+  { method: 'GET', url: '/api/admin/outbox?status=nope' },
+  { method: 'POST', url: `/api/admin/outbox/${ID}/retry` },
+  { method: 'POST', url: '/api/admin/test-zoho-lead', payload: { tenantPhone: 'x' } },
 ];
 const SUPERADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/superadmin/users?page=0' },

@@ -8,6 +8,7 @@ import type { Broker } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
 import type { SmsMessage } from '../integrations/sms.js';
+import { sendCode } from '../messaging/codes.js';
 import { cookieNames, currentBroker } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { isKnownDevice, KNOWN_DEVICE_TTL_MS, rememberDevice } from './known-devices.js';
@@ -147,11 +148,14 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     // A phone whose budget is spent gets no new codes either: they could not be used.
     await assertCodeBudget(db, phone);
     const code = await issueOtp(db, phone);
-    await sms.send({
-      to: phone,
-      body: `رمز التحقق الخاص بك في ${brand}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
-      purpose: 'otp',
-    });
+    await sendCode(
+      { db, channels: ctx.channels, log: request.log },
+      {
+        to: phone,
+        code,
+        smsBody: `رمز التحقق الخاص بك في ${brand}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
+      },
+    );
     return {
       message: 'تم إرسال رمز التحقق',
       ...(config.exposeOtpInResponses ? { otpCode: code } : {}),

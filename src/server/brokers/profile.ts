@@ -19,6 +19,7 @@ export function toProfile(broker: Broker) {
     isAdmin: broker.isAdmin,
     isSuperAdmin: broker.isSuperAdmin,
     activationRequestedAt: broker.activationRequestedAt?.toISOString() ?? null,
+    notifyByMessage: broker.notifyByMessage,
     createdAt: broker.createdAt.toISOString(),
     updatedAt: broker.updatedAt.toISOString(),
   };

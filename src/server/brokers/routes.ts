@@ -27,13 +27,17 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
   serve(app, brokerEndpoints.profile, async (request) => toProfile(currentBroker(request)));
 
   /** Writes the given profile fields; the phone is not one of them and never changes. */
-  const saveProfile = async (brokerId: string, changes: Partial<ProfileUpdateBody>) => {
-    const values = Object.fromEntries(
+  const saveProfile = async (
+    brokerId: string,
+    changes: Partial<ProfileUpdateBody> & { notifyByMessage?: boolean | undefined },
+  ) => {
+    const values: Partial<typeof brokers.$inferInsert> = Object.fromEntries(
       PROFILE_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [
         field,
         changes[field],
       ]),
     );
+    if (changes.notifyByMessage !== undefined) values.notifyByMessage = changes.notifyByMessage;
     const [updated] = await db
       .update(brokers)
       .set({ ...values, updatedAt: new Date() })

@@ -17,9 +17,17 @@ import {
 import {
   COMMISSION_STATUS_KEYS,
   type CommissionStatus,
+  type FAILURE_KINDS,
   OPEN_REFERRAL_STATUSES,
+  OUTBOX_CHANNELS,
+  OUTBOX_KINDS,
+  OUTBOX_STATUSES,
+  type OutboxChannel,
+  type OutboxKind,
+  type OutboxStatus,
   REFERRAL_STATUS_KEYS,
   type ReferralStatus,
+  type TemplateStatus,
 } from '#domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -57,6 +65,8 @@ export const brokers = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     activationRequestedAt: ts('activation_requested_at'),
+    /** A message on the preferred channel when a referral's status changes. */
+    notifyByMessage: boolean('notify_by_message').notNull().default(true),
     firstTimeOtpVerified: boolean('first_time_otp_verified').notNull().default(false),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
@@ -343,28 +353,63 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * The outbox: every message and CRM call, written in the transaction of the change that causes
+ * it, sent by the worker (src/server/messaging/outbox.ts) outside any transaction.
+ */
 export const outboundMessages = pgTable(
   'outbound_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel').notNull(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    kind: text('kind').$type<OutboxKind>().notNull(),
+    /** One row per cause and channel: a second insert of the same cause does nothing. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
     recipient: text('recipient').notNull(),
+    /** The SMS text; for WhatsApp the same text, sent through `payload`'s template. */
     body: text('body').notNull(),
-    status: text('status').notNull().default('pending'),
+    /** WhatsApp: `{template, parameters}`; CRM: the lead's fields. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<OutboxStatus>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** While `sending`: the claim expires then, and another worker may take the row. */
+    leaseUntil: ts('lease_until'),
     lastError: text('last_error'),
+    errorKind: text('error_kind').$type<(typeof FAILURE_KINDS)[number]>(),
+    providerMessageId: text('provider_message_id'),
+    /** The row whose failure this one stands in for (fallback to the other channel). */
+    fallbackOf: uuid('fallback_of'),
     referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
     sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    check('outbound_messages_channel_check', sql`${t.channel} in ('sms','whatsapp')`),
-    check('outbound_messages_status_check', sql`${t.status} in ('pending','sent','failed')`),
-    index('outbound_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('outbound_messages_channel_check', sql`${t.channel} in ${sqlList(OUTBOX_CHANNELS)}`),
+    check('outbound_messages_kind_check', sql`${t.kind} in ${sqlList(OUTBOX_KINDS)}`),
+    check('outbound_messages_status_check', sql`${t.status} in ${sqlList(OUTBOX_STATUSES)}`),
+    index('outbound_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued','sending')`),
     index('outbound_messages_referral_idx').on(t.referralId),
+    index('outbound_messages_provider_id_idx').on(t.providerMessageId),
+    index('outbound_messages_created_idx').on(t.createdAt),
+    index('outbound_messages_recipient_idx').on(t.recipient),
   ],
 );
+
+/** The product's WhatsApp templates as Meta last reported them (set-up, webhook, listing). */
+export const whatsappTemplates = pgTable('whatsapp_templates', {
+  name: text('name').primaryKey(),
+  language: text('language').notNull(),
+  status: text('status').$type<TemplateStatus>().notNull(),
+  category: text('category').notNull(),
+  content: text('content').notNull(),
+  reason: text('reason'),
+  updatedAt: updatedAt(),
+});
 
 export const notifications = pgTable(
   'notifications',
@@ -396,3 +441,4 @@ export const rateLimits = pgTable('rate_limits', {
 
 export type Broker = typeof brokers.$inferSelect;
 export type Referral = typeof referrals.$inferSelect;
+export type OutboundMessage = typeof outboundMessages.$inferSelect;

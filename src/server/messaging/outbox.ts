@@ -1,109 +1,382 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxKind } from '#domain';
 import type { Database } from '../db/client.js';
-import { outboundMessages } from '../db/schema.js';
-import type { SmsSender } from '../integrations/sms.js';
+import { type OutboundMessage, outboundMessages } from '../db/schema.js';
+import { DeliveryError } from '../integrations/delivery.js';
+import type { SmsPurpose } from '../integrations/sms.js';
 import { errorLogFields } from '../plugins/log-safety.js';
+import { alertAdmins } from './alerts.js';
+import type { Channels } from './channels.js';
+import { runCrmCall } from './crm.js';
+import { messagingSettings } from './settings.js';
+import { renderTemplate, type TemplatePurpose, templateFor } from './templates.js';
 
-const MAX_ATTEMPTS = 5;
+/** Transient failures are tried this many times in all before the row is `failed`. */
+export const MAX_ATTEMPTS = 6;
+/** Rate limits are waited out longer: they say nothing about whether the message can go. */
+const MAX_RATE_ATTEMPTS = 12;
 const POLL_MS = 2_000;
+const BATCH = 5;
 
-export async function enqueueSms(
-  db: Database,
-  message: { to: string; body: string; referralId?: string | null },
-): Promise<void> {
-  await db.insert(outboundMessages).values({
-    channel: 'sms',
-    recipient: message.to,
-    body: message.body,
-    referralId: message.referralId ?? null,
-  });
-}
+/** A database or a transaction: rows are written in the transaction of their cause. */
+type Writer = Pick<Database, 'insert' | 'select'>;
+
+export type MessageInput = {
+  kind: Extract<OutboxKind, 'tenant_link' | 'status_update' | 'test'>;
+  to: string;
+  purpose: TemplatePurpose;
+  parameters: string[];
+  /** What caused it, unique: the same cause never queues a second message per channel. */
+  cause: string;
+  referralId?: string | null;
+};
 
 /**
- * Sends what is due. Each message is claimed with SKIP LOCKED, so several instances can run
- * workers on one database without sending a message twice. Failures retry with backoff.
+ * Queues a message on the admin's preferred channel (SMS when WhatsApp is not configured):
+ * one row per channel, keyed `cause:channel`, so a repeated cause queues nothing new.
  */
-export async function deliverDueMessages(
-  db: Database,
-  sms: SmsSender,
-  log: FastifyBaseLogger,
-): Promise<number> {
-  let delivered = 0;
-  for (;;) {
-    const handled = await db.transaction(async (tx) => {
-      const [message] = await tx
-        .select()
-        .from(outboundMessages)
-        .where(
-          and(
-            eq(outboundMessages.status, 'pending'),
-            lte(outboundMessages.nextAttemptAt, new Date()),
-          ),
-        )
-        .orderBy(outboundMessages.nextAttemptAt)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!message) return false;
-      try {
-        await sms.send({
-          to: message.recipient,
-          body: message.body,
-          purpose: 'tenant_link',
-          messageId: message.id,
-        });
-        await tx
-          .update(outboundMessages)
-          .set({
-            status: 'sent',
-            sentAt: new Date(),
-            attempts: message.attempts + 1,
-            lastError: null,
-          })
-          .where(eq(outboundMessages.id, message.id));
-        delivered += 1;
-      } catch (error) {
-        const attempts = message.attempts + 1;
-        log.warn(
-          { ...errorLogFields(error), messageId: message.id, attempts },
-          'message delivery failed',
-        );
-        await tx
-          .update(outboundMessages)
-          .set({
-            attempts,
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            lastError: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
-            nextAttemptAt: sql`now() + make_interval(secs => ${2 ** attempts * 5})`,
-          })
-          .where(eq(outboundMessages.id, message.id));
-      }
-      return true;
+export async function enqueueMessage(
+  db: Writer,
+  whatsappConfigured: boolean,
+  input: MessageInput,
+): Promise<void> {
+  const { preferredChannel } = await messagingSettings(db);
+  const channels: ('sms' | 'whatsapp')[] =
+    !whatsappConfigured || preferredChannel === 'sms'
+      ? ['sms']
+      : preferredChannel === 'whatsapp'
+        ? ['whatsapp']
+        : ['whatsapp', 'sms'];
+  const template = templateFor(input.purpose);
+  await db
+    .insert(outboundMessages)
+    .values(
+      channels.map((channel) => ({
+        channel,
+        kind: input.kind,
+        dedupeKey: `${input.cause}:${channel}`,
+        recipient: input.to,
+        body: renderTemplate(template, input.parameters),
+        payload: {
+          template: template.name,
+          language: template.language,
+          parameters: input.parameters,
+        },
+        referralId: input.referralId ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: outboundMessages.dedupeKey });
+}
+
+export type CrmInput = {
+  kind: 'crm_lead' | 'crm_update';
+  referralId: string;
+  tenantPhone: string;
+  cause: string;
+};
+
+/** Queues a Zoho CRM call for a referral; its fields are read when it is sent. */
+export async function enqueueCrm(db: Writer, input: CrmInput): Promise<void> {
+  await db
+    .insert(outboundMessages)
+    .values({
+      channel: 'crm',
+      kind: input.kind,
+      dedupeKey: `${input.cause}:crm`,
+      recipient: input.tenantPhone,
+      body: '',
+      referralId: input.referralId,
+    })
+    .onConflictDoNothing({ target: outboundMessages.dedupeKey });
+}
+
+export type OutboxOptions = {
+  /** How long a claimed row is ours; after it, another worker may take it again. */
+  leaseMs?: number;
+  /** The base of the exponential backoff (attempt n waits base × 2^(n-1), ±20 %). */
+  backoffBaseMs?: number;
+  pollMs?: number;
+};
+
+type Deps = { db: Database; channels: Channels; log: FastifyBaseLogger } & Required<
+  Omit<OutboxOptions, 'pollMs'>
+>;
+
+/**
+ * Claims due rows in one short statement (`FOR UPDATE SKIP LOCKED`, so instances never take
+ * the same row), marking them `sending` under a lease: `next_attempt_at` becomes the lease's
+ * end, so a row whose worker died is due again once it expires.
+ */
+async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
+  const { db } = deps;
+  const due = db
+    .select({ id: outboundMessages.id })
+    .from(outboundMessages)
+    .where(
+      and(
+        inArray(outboundMessages.status, ['queued', 'sending']),
+        lte(outboundMessages.nextAttemptAt, dueBy),
+      ),
+    )
+    .orderBy(outboundMessages.nextAttemptAt)
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboundMessages)
+    .set({
+      status: 'sending',
+      attempts: sql`${outboundMessages.attempts} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
+    })
+    .where(inArray(outboundMessages.id, due))
+    .returning();
+}
+
+const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
+  tenant_link: 'tenant_link',
+  status_update: 'status_update',
+  test: 'test',
+  crm_lead: 'tenant_link',
+  crm_update: 'tenant_link',
+};
+
+type TemplatePayload = { template: string; language: string; parameters: string[] };
+
+function templatePayload(row: OutboundMessage): TemplatePayload {
+  const { template, language, parameters } = row.payload;
+  if (
+    typeof template !== 'string' ||
+    typeof language !== 'string' ||
+    !Array.isArray(parameters) ||
+    !parameters.every((p) => typeof p === 'string')
+  ) {
+    throw new DeliveryError('template', 'payload', 'الرسالة لا تحمل قالباً صالحاً');
+  }
+  return { template, language, parameters };
+}
+
+/** One call to the row's provider, outside any transaction. */
+async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
+  const { channels } = deps;
+  if (row.channel === 'sms') {
+    const accepted = await channels.sms.send({
+      to: row.recipient,
+      body: row.body,
+      purpose: SMS_PURPOSE[row.kind],
+      messageId: row.id,
     });
-    if (!handled) return delivered;
+    return accepted.providerMessageId;
+  }
+  if (row.channel === 'whatsapp') {
+    if (!channels.whatsapp) {
+      throw new DeliveryError('config', 'not_configured', 'واتساب غير مُعدّ على الخادم');
+    }
+    const payload = templatePayload(row);
+    const accepted = await channels.whatsapp.sendTemplate({
+      to: row.recipient,
+      template: payload.template,
+      language: payload.language,
+      parameters: payload.parameters,
+      opaque: row.id,
+    });
+    return accepted.providerMessageId;
+  }
+  if (!channels.crm) {
+    throw new DeliveryError('config', 'not_configured', 'نظام Zoho CRM غير مُعدّ على الخادم');
+  }
+  return runCrmCall(deps.db, channels.crm, row);
+}
+
+/** Exponential backoff with ±20 % jitter, so instances retrying together spread out. */
+function backoffMs(deps: Deps, attempts: number): number {
+  const base = deps.backoffBaseMs * 2 ** Math.max(0, attempts - 1);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+/** This claim of the row, and no later one (the lease may have expired and been re-taken). */
+const ours = (row: OutboundMessage) =>
+  and(
+    eq(outboundMessages.id, row.id),
+    eq(outboundMessages.status, 'sending'),
+    eq(outboundMessages.attempts, row.attempts),
+  );
+
+async function recordSent(deps: Deps, row: OutboundMessage, providerMessageId: string | null) {
+  // A webhook may already have said `delivered` (it finds the row by our id): keep the furthest.
+  await deps.db
+    .update(outboundMessages)
+    .set({
+      status: sql`case when ${outboundMessages.status} = 'sending' then 'sent' else ${outboundMessages.status} end`,
+      providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${providerMessageId})`,
+      sentAt: sql`coalesce(${outboundMessages.sentAt}, now())`,
+      leaseUntil: null,
+      lastError: null,
+      errorKind: null,
+    })
+    .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.attempts, row.attempts)));
+}
+
+async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): Promise<void> {
+  const failure =
+    error instanceof DeliveryError
+      ? error
+      : new DeliveryError('transient', 'internal', 'خطأ غير متوقع أثناء الإرسال');
+  const lastError = `${failure.code}: ${failure.message}`.slice(0, 300);
+  deps.log.warn(
+    {
+      messageId: row.id,
+      channel: row.channel,
+      kind: failure.kind,
+      code: failure.code,
+      attempts: row.attempts,
+    },
+    'outbox delivery failed',
+  );
+  const retry =
+    (failure.kind === 'transient' && row.attempts < MAX_ATTEMPTS) ||
+    (failure.kind === 'rate' && row.attempts < MAX_RATE_ATTEMPTS);
+  if (retry) {
+    const wait = Math.max(backoffMs(deps, row.attempts), failure.retryAfterMs ?? 0);
+    await deps.db
+      .update(outboundMessages)
+      .set({
+        status: 'queued',
+        leaseUntil: null,
+        lastError,
+        errorKind: failure.kind,
+        nextAttemptAt: sql`now() + make_interval(secs => ${wait / 1000})`,
+      })
+      .where(ours(row));
+    return;
+  }
+  const [failed] = await deps.db
+    .update(outboundMessages)
+    .set({ status: 'failed', leaseUntil: null, lastError, errorKind: failure.kind })
+    .where(ours(row))
+    .returning({ id: outboundMessages.id });
+  if (!failed) return;
+  await afterFailure(deps, row, failure.kind);
+}
+
+/** A message that cannot go: the other channel takes over, or an admin is told. */
+async function afterFailure(deps: Deps, row: OutboundMessage, kind: DeliveryError['kind']) {
+  if (row.channel === 'whatsapp') {
+    const { fallbackEnabled } = await messagingSettings(deps.db);
+    if (fallbackEnabled) {
+      await fallBackToSms(deps.db, row);
+      return;
+    }
+  }
+  if (kind === 'config' || kind === 'template') {
+    await alertAdmins(deps.db, row.channel);
+  }
+}
+
+/** Queues the SMS that says what a failed WhatsApp message said (once per cause). */
+export async function fallBackToSms(db: Writer, row: OutboundMessage): Promise<void> {
+  await db
+    .insert(outboundMessages)
+    .values({
+      channel: 'sms',
+      kind: row.kind,
+      dedupeKey: row.dedupeKey.replace(/:whatsapp$/, ':sms'),
+      recipient: row.recipient,
+      body: row.body,
+      referralId: row.referralId,
+      fallbackOf: row.id,
+    })
+    .onConflictDoNothing({ target: outboundMessages.dedupeKey });
+}
+
+async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
+  try {
+    const providerMessageId = await send(deps, row);
+    await recordSent(deps, row, providerMessageId);
+  } catch (error) {
+    await recordFailure(deps, row, error);
   }
 }
 
 /**
- * Polls the outbox in the background; `kick` delivers at once after a new message. `stop`
- * waits for a delivery under way, so the database is never closed beneath it.
+ * Sends what was due when the run began, a few rows at a time (a row rescheduled during the
+ * run waits for a later one). No transaction is open while a provider is called: the claim
+ * and each outcome are statements of their own.
  */
-export function startOutboxWorker(db: Database, sms: SmsSender, log: FastifyBaseLogger) {
+export async function deliverDueMessages(deps: Deps): Promise<number> {
+  // A millisecond ahead: the database keeps microseconds, and a row queued in this very
+  // millisecond (the commit that kicked this run) must be due.
+  const dueBy = new Date(Date.now() + 1);
+  let handled = 0;
+  for (;;) {
+    const rows = await claim(deps, dueBy);
+    if (rows.length === 0) return handled;
+    await Promise.all(rows.map((row) => deliver(deps, row)));
+    handled += rows.length;
+  }
+}
+
+export type OutboxWorker = {
+  /** Delivers at once rather than at the next poll (after a commit that queued something). */
+  kick: () => void;
+  /** Delivers everything due now and resolves when done (tests and the shutdown path). */
+  drain: () => Promise<void>;
+  /** Stops polling and waits for a delivery under way. */
+  stop: () => Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's outbox worker (src/server/messaging/outbox.ts). */
+    outbox: OutboxWorker;
+  }
+}
+
+/** Polls the outbox in the background; a kick during a run runs it again right after. */
+export function startOutboxWorker(
+  db: Database,
+  channels: Channels,
+  log: FastifyBaseLogger,
+  options: OutboxOptions = {},
+): OutboxWorker {
+  const deps: Deps = {
+    db,
+    channels,
+    log,
+    leaseMs: options.leaseMs ?? 60_000,
+    backoffBaseMs: options.backoffBaseMs ?? 5_000,
+  };
   let current: Promise<void> | null = null;
+  let again = false;
   let stopped = false;
   const run = () => {
-    if (current || stopped) return;
-    current = deliverDueMessages(db, sms, log)
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    current = deliverDueMessages(deps)
       .then(() => undefined)
       .catch((error: unknown) => log.error(errorLogFields(error), 'outbox worker failed'))
       .finally(() => {
         current = null;
+        if (again) {
+          again = false;
+          run();
+        }
       });
   };
-  const timer = setInterval(run, POLL_MS);
+  const timer = setInterval(run, options.pollMs ?? POLL_MS);
   timer.unref();
   return {
     kick: run,
+    drain: async () => {
+      // Whatever run is under way first, then one that sees everything committed since.
+      while (current) await current;
+      run();
+      while (current) await current;
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSar } from '#domain';
 import { auditLog, brokers, commissions, rateLimits, referrals, shortLinks } from '../db/schema.js';
-import { deliverDueMessages } from '../messaging/outbox.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, aReferral } from '../test-support/factories.js';
 import type { ApiError, Page } from '../test-support/responses.js';
@@ -66,7 +65,7 @@ describe('POST /api/referrals', () => {
     expect(entry?.action).toBe('referral.create');
     expect(entry?.actorId).toBe(b.id);
 
-    await deliverDueMessages(t.database.db, t.sms, t.app.log);
+    await t.app.outbox.drain();
     const sms = t.sms.sent.find((m) => m.to === tenant);
     expect(sms?.body).toContain(`https://shareek.example.sa/s/${link?.code}`);
 
@@ -83,7 +82,7 @@ describe('POST /api/referrals', () => {
       const b = await aBroker(t);
       const tenant = nextPhone();
       expect((await as(b).post('/api/referrals', { tenantPhone: tenant })).statusCode).toBe(201);
-      await deliverDueMessages(t.database.db, t.sms, t.app.log);
+      await t.app.outbox.drain();
       expect(t.sms.sent.some((m) => m.to === tenant)).toBe(false);
     } finally {
       await t.database.db.execute(
@@ -304,7 +303,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
     const tenant = nextPhone();
     const created = await as(broker).post('/api/referrals', { tenantPhone: tenant });
     expect(created.statusCode).toBe(201);
-    await deliverDueMessages(t.database.db, t.sms, t.app.log);
+    await t.app.outbox.drain();
     const sms = t.sms.sent.find((m) => m.to === tenant);
     expect(sms).toBeDefined();
     const [link] = await t.database.db
@@ -409,7 +408,7 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
       expect(retryAfter).toBeLessThanOrEqual(3600);
       // Nothing written: no referral, no SMS queued for that tenant.
       expect(await countOf(broker)).toBe(2);
-      await deliverDueMessages(limited.database.db, limited.sms, limited.app.log);
+      await limited.app.outbox.drain();
       expect(limited.sms.sent.some((m) => m.to === tenant)).toBe(false);
 
       // Another broker has a budget of their own.

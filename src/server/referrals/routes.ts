@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralEndpoints } from '#contract/referrals';
-import { brokerDisplayName } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -8,7 +7,8 @@ import { referrals, shortLinks } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
-import { enqueueSms } from '../messaging/outbox.js';
+import { enqueueCrm } from '../messaging/outbox.js';
+import { enqueueTenantLink, linkDeliveryOf } from '../messaging/tenant-link.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
@@ -56,6 +56,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     const { tenantPhone, rent } = request.body;
     const formToken = newFormToken();
     const code = newShortCode();
+    const sendLink = await smsNotificationsEnabled(db);
     const created = await db
       .transaction(async (tx) => {
         const [referral] = await tx
@@ -66,6 +67,18 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         await tx
           .insert(shortLinks)
           .values({ code, originalUrl: tenantFormPath(formToken), referralId: referral.id });
+        // The tenant's link and the CRM lead are queued with the referral: both or neither.
+        if (sendLink) {
+          await enqueueTenantLink(tx, ctx, { referral, broker: me, code, cause: 'created' });
+        }
+        if (ctx.channels.crm) {
+          await enqueueCrm(tx, {
+            kind: 'crm_lead',
+            referralId: referral.id,
+            tenantPhone,
+            cause: `lead:${referral.id}`,
+          });
+        }
         return referral;
       })
       .catch((error: unknown) => {
@@ -79,6 +92,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         }
         throw error;
       });
+    ctx.outbox.kick();
 
     await audit(db, request, {
       action: 'referral.create',
@@ -86,17 +100,6 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       entityId: created.id,
       after: { tenantPhone, rentAmount: rent, status: created.status },
     });
-    if (await smsNotificationsEnabled(db)) {
-      // The broker's name goes out under the company's sender name: only a checked display
-      // name (letters and spaces), else the broker code, never free text with a link in it.
-      const broker = brokerDisplayName(me.fullName, me.brokerCode);
-      await enqueueSms(db, {
-        to: tenantPhone,
-        referralId: created.id,
-        body: `مرحباً، رشّحك الوسيط العقاري ${broker} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ${config.publicUrl}/s/${code}`,
-      });
-      ctx.outbox.kick();
-    }
     return reply.status(201).send(toReferralView(created, null, await commissionRule(db)));
   });
 
@@ -115,15 +118,17 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
-    const [form, rule] = await Promise.all([
+    const [form, rule, linkDelivery] = await Promise.all([
       findTenantForm(db, row.referral.id),
       commissionRule(db),
+      linkDeliveryOf(db, row.referral.id),
     ]);
     if (form) await auditTenantFormView(db, request, row.referral.id);
     return {
       ...referralViewOf(row, rule),
       formToken: row.referral.formToken,
       tenantFormUrl: `${config.publicUrl}${tenantFormPath(row.referral.formToken)}`,
+      linkDelivery,
       tenantData: form
         ? {
             name: form.name,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { commissions, type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -30,6 +30,8 @@ export async function changeReferralStatus(
     contractRent?: number | null;
   },
   record: AuditRecorder,
+  /** Runs in the change's transaction: messages and CRM calls it causes are queued with it. */
+  onChanged?: (tx: Transaction, before: Referral, after: Referral) => Promise<void>,
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
   const rule = await commissionRule(db);
   return db.transaction(async (tx) => {
@@ -112,6 +114,7 @@ export async function changeReferralStatus(
         commissionCreated,
       },
     });
+    if (onChanged) await onChanged(tx, before, after);
     return { before, after, commissionCreated };
   });
 }

@@ -6,15 +6,18 @@ import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { brokers, referrals } from '../db/schema.js';
+import type { Accepted } from '../integrations/delivery.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
 import { client, cookieFrom, type TestResponse } from './client.js';
 import type { SignedIn } from './responses.js';
 
 /** Keeps what would have been sent, so tests can read codes and links. */
 export class RecordingSmsSender implements SmsSender {
+  readonly provider = 'console';
   readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<Accepted> {
     this.sent.push(message);
+    return { providerMessageId: `recorded-${this.sent.length}` };
   }
 }
 
@@ -26,7 +29,20 @@ export type TestApp = {
 };
 
 /** What a test may add to the app it gets: where logs go (with LOG_LEVEL in env), route listing. */
-export type TestAppOptions = Pick<BuildAppOptions, 'logStream' | 'onRoute'>;
+export type TestAppOptions = Pick<
+  BuildAppOptions,
+  'logStream' | 'onRoute' | 'sms' | 'channels' | 'outbox'
+>;
+
+/**
+ * Production refuses the console SMS adapter (config.ts): production-mode tests name a real
+ * provider. Nothing reaches it: the test app sends through the RecordingSmsSender.
+ */
+export const PRODUCTION_SMS_ENV = {
+  SMS_PROVIDER: 'unifonic',
+  UNIFONIC_APP_SID: 'test-app-sid',
+  UNIFONIC_SENDER_ID: 'Shareek',
+} as const;
 
 /**
  * A fresh database per call: PGlite in memory, or, when the suite runs with TEST_DB=postgres,
@@ -36,7 +52,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const production = env.NODE_ENV === 'production' && !env.SMS_PROVIDER ? PRODUCTION_SMS_ENV : {};
+  const config = loadConfig({ NODE_ENV: 'test', ...production, ...env });
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const sms = new RecordingSmsSender();

@@ -27,9 +27,6 @@ const MobileLoginPage = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../features/shell/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
-const PendingPage = lazy(() =>
-  import('../features/shell/PendingPage').then((m) => ({ default: m.PendingPage })),
-);
 const DesktopLayout = lazy(() =>
   import('./layouts/DesktopLayout').then((m) => ({ default: m.DesktopLayout })),
 );
@@ -98,6 +95,10 @@ const UserManagementPage = lazyPage(
   'UserManagementPage',
 );
 const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
+const MessagingConfigPage = lazyPage(
+  () => import('../features/messaging/MessagingConfigPage'),
+  'MessagingConfigPage',
+);
 const TenantFormPage = lazyPage(
   () => import('../features/tenant-form/TenantFormPage'),
   'TenantFormPage',
@@ -143,7 +144,7 @@ const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
   { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
   // Signed-in non-admins see the console's own refusal (issue 5), not a redirect.
   { path: '/admin', access: 'broker', element: <AdminPage /> },
-  { path: '/messaging-config', access: 'admin', element: <PendingPage title="إعدادات الرسائل" /> },
+  { path: '/messaging-config', access: 'admin', element: <MessagingConfigPage /> },
   {
     path: '/audit-log',
     access: 'superadmin',

@@ -14,6 +14,7 @@ export const rootKeys = {
   tenantForm: ['tenant-form'],
   admin: ['admin'],
   superadmin: ['superadmin'],
+  messaging: ['messaging'],
 } as const;
 
 /** docs/product.md#client-behaviour: the dashboard, referrals and commissions poll every 30 s. */

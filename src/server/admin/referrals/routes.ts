@@ -6,6 +6,7 @@ import type { FeatureOptions } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
+import { queueStatusChange } from '../../messaging/status-messages.js';
 import { notify } from '../../notifications/service.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
@@ -48,10 +49,12 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
             contractRent: contractRent ?? null,
           },
           auditBy(request),
+          (tx, before, after) => queueStatusChange(tx, ctx, before, after),
         )
       : null;
     if (!result) throw notFound('الإحالة غير موجودة');
     const { before, after, commissionCreated } = result;
+    ctx.outbox.kick();
     if (before.status !== after.status) {
       await notify(db, after.brokerId, {
         type: 'info',

@@ -9,9 +9,10 @@ import {
   exportEndpoints,
 } from '#contract/admin';
 import type { ResponseOf } from '#contract/common';
+import { messagingEndpoints } from '#contract/messaging';
 import { superadminEndpoints } from '#contract/superadmin';
 import { apiUrl, type BodyOf, callApi } from '#lib/api';
-import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
+import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 import type { Page } from '#lib/types';
 import type { AdminReferral, AdminTenantForm } from './types';
 
@@ -32,6 +33,11 @@ export type CommissionFilters = {
 export type AnalyticsRange = { from?: string | undefined; to?: string | undefined };
 export type UserFilters = { search?: string | undefined; page: number };
 export type SettingKey = 'sms_notifications_enabled';
+export type OutboxFilters = {
+  status?: OutboxItem['status'] | undefined;
+  phone?: string | undefined;
+  page: number;
+};
 
 export const adminKeys = {
   all: rootKeys.admin,
@@ -44,6 +50,8 @@ export const adminKeys = {
   transferRequests: (page: number) => [...rootKeys.admin, 'transfer-requests', { page }] as const,
   analytics: (range: AnalyticsRange) => [...rootKeys.admin, 'analytics', range] as const,
   setting: (key: SettingKey) => [...rootKeys.admin, 'config', key] as const,
+  outboxAll: [...rootKeys.admin, 'outbox'] as const,
+  outbox: (filters: OutboxFilters) => [...rootKeys.admin, 'outbox', filters] as const,
 };
 
 export const superadminKeys = {
@@ -62,6 +70,9 @@ export type AdminTransferRequest = ResponseOf<
 >['items'][number];
 export type Analytics = ResponseOf<typeof adminAnalyticsEndpoints.analytics>;
 export type Users = ResponseOf<typeof superadminEndpoints.users>;
+export type OutboxItem = ResponseOf<typeof messagingEndpoints.outbox>['items'][number];
+export type CrmTest = BodyOf<typeof messagingEndpoints.testZohoLead>;
+export type CrmTestResult = ResponseOf<typeof messagingEndpoints.testZohoLead>;
 
 /** The console's cards. */
 export const adminSummaryQuery = () =>
@@ -157,6 +168,18 @@ export const usersQuery = (filters: UserFilters) =>
     staleTime: 0,
   });
 
+/** The messages and CRM calls the server sent or will send; polled every 30 s. */
+export const outboxQuery = (filters: OutboxFilters) =>
+  queryOptions({
+    queryKey: adminKeys.outbox(filters),
+    queryFn: () =>
+      callApi(messagingEndpoints.outbox, {
+        query: { page: filters.page, phone: filters.phone, status: filters.status },
+      }),
+    staleTime: 0,
+    refetchInterval: POLL_MS,
+  });
+
 export const useOperations = () => useQuery(operationsQuery());
 
 // ---------- changes ----------
@@ -244,6 +267,22 @@ export function useSaveSetting(
   return useMutation({
     mutationFn: (body: SettingChange) => callApi(adminSettingsEndpoints.set, { body }),
     ...refreshAfter(callbacks, adminKeys.setting(key)),
+  });
+}
+
+/** Sends a failed message (or CRM call) again; then the outbox is read again. */
+export function useRetryOutbox(callbacks: MutationCallbacks<OutboxItem, string> = {}) {
+  return useMutation({
+    mutationFn: (id: string) => callApi(messagingEndpoints.retry, { params: { id } }),
+    ...refreshAfter(callbacks, adminKeys.outboxAll),
+  });
+}
+
+/** Creates or finds a test lead in the CRM; the answer says what happened. */
+export function useTestCrmLead(callbacks: MutationCallbacks<CrmTestResult, CrmTest> = {}) {
+  return useMutation({
+    mutationFn: (body: CrmTest) => callApi(messagingEndpoints.testZohoLead, { body }),
+    ...refreshAfter(callbacks, adminKeys.outboxAll),
   });
 }
 

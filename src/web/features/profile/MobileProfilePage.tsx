@@ -14,6 +14,7 @@ import { FormField, Input, Textarea } from '#ui/input';
 import { errorToast, toast } from '#ui/toast';
 import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
+import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
 
 type Form = z.input<typeof profileFormSchema>;
 type Values = z.output<typeof profileFormSchema>;
@@ -96,6 +97,7 @@ export function MobileProfilePage() {
           حسابك غير مفعل حالياً. تواصل مع الإدارة أو اطلب التفعيل من لوحة التحكم.
         </Alert>
       ) : null}
+      <NotifyByMessageSwitch profile={profile} className="p-4" />
       <form
         noValidate
         className="space-y-4"

@@ -11,6 +11,7 @@ import { FormField, Input, Textarea } from '#ui/input';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useReplaceProfile } from './api';
+import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
 
 type ProfileForm = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;
@@ -82,6 +83,7 @@ export function ProfilePage() {
           </div>
         </div>
       </Card>
+      <NotifyByMessageSwitch profile={profile} />
       <Card>
         <CardTitle className="mb-4">بياناتك</CardTitle>
         <form

@@ -6,6 +6,7 @@ import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { DocumentLinks } from './DocumentLinks';
+import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
 /** The referral as the details query answers it. */
@@ -54,6 +55,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           </a>
         </div>
       </Card>
+      <LinkDeliveryCard r={r} className="p-4" />
       <Card className="space-y-2 p-4">
         <CardTitle>بيانات المستأجر</CardTitle>
         {tenant ? (

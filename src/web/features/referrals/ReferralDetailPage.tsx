@@ -15,6 +15,7 @@ import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { copyText } from './copy';
+import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
 const STEPS = [
@@ -97,6 +98,8 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           </Button>
         </div>
       </Card>
+
+      <LinkDeliveryCard r={r} />
 
       <Card>
         <CardTitle className="mb-4">مراحل الطلب</CardTitle>

@@ -1,4 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '#contract/common';
+import { messagingEndpoints } from '#contract/messaging';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type BodyOf, callApi } from '#lib/api';
@@ -46,6 +48,16 @@ export function useCreateReferral(callbacks: MutationCallbacks<Referral, NewRefe
   return useMutation({
     mutationFn: (body: NewReferral) => callApi(referralEndpoints.create, { body }),
     ...refreshAfter(callbacks, referralKeys.all, rootKeys.dashboard),
+  });
+}
+
+export type LinkDelivery = ResponseOf<typeof messagingEndpoints.resendLink>;
+
+/** Sends the tenant's form link again after it failed; then the referral is read again. */
+export function useResendLink(id: string, callbacks: MutationCallbacks<LinkDelivery> = {}) {
+  return useMutation({
+    mutationFn: () => callApi(messagingEndpoints.resendLink, { params: { id } }),
+    ...refreshAfter(callbacks, referralKeys.details(id)),
   });
 }
 

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import {
+  contractRentSchema,
+  FAILURE_KINDS,
+  OUTBOX_CHANNELS,
+  OUTBOX_KINDS,
+  PREFERRED_CHANNELS,
+  TEMPLATE_STATUSES,
+} from '../domain/index.js';
+import { adminPage } from './admin.js';
+import { endpoint, idParams, isoDateTime, ok, outboxStatus, pageOf } from './common.js';
+import { linkDelivery } from './referrals.js';
+
+export const preferredChannel = z.enum(PREFERRED_CHANNELS, { error: 'قناة غير معروفة' });
+export const outboxChannel = z.enum(OUTBOX_CHANNELS);
+
+/**
+ * A provider's set-up as an admin may see it: configured or not, and when not, exactly which
+ * environment variables to set. Never a secret.
+ */
+const providerStatus = z.object({
+  configured: z.boolean(),
+  /** The environment variables still to set (empty when configured). */
+  missing: z.array(z.string()),
+});
+
+export const messagingConfig = z.object({
+  preferredChannel,
+  fallbackEnabled: z.boolean(),
+  sms: providerStatus.extend({ provider: z.enum(['console', 'unifonic', 'taqnyat']) }),
+  /** Spec section 3: phoneNumberId and accessToken reported only as configured or not. */
+  whatsapp: providerStatus.extend({
+    phoneNumberId: z.boolean(),
+    accessToken: z.boolean(),
+    /** Webhook secrets (app secret and verify token) set: delivery statuses can arrive. */
+    webhook: z.boolean(),
+  }),
+  crm: providerStatus,
+});
+
+export const whatsappTemplate = z.object({
+  name: z.string(),
+  language: z.string(),
+  status: z.enum(TEMPLATE_STATUSES),
+  category: z.enum(['utility', 'marketing', 'authentication']),
+  content: z.string(),
+  /** What the product sends with it. */
+  purpose: z.enum(['tenant_link', 'status_update', 'otp']),
+  /** Why Meta refused or paused it, when it said. */
+  reason: z.string().nullable(),
+});
+
+export const outboxItem = z.object({
+  id: z.string(),
+  channel: outboxChannel,
+  kind: z.enum(OUTBOX_KINDS),
+  recipient: z.string(),
+  status: outboxStatus,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  errorKind: z.enum(FAILURE_KINDS).nullable(),
+  referralId: z.string().nullable(),
+  createdAt: isoDateTime,
+  nextAttemptAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  deliveredAt: isoDateTime.nullable(),
+  readAt: isoDateTime.nullable(),
+});
+
+export const messagingEndpoints = {
+  config: endpoint({
+    method: 'GET',
+    path: '/api/messaging/config',
+    access: 'admin',
+    summary: 'preferred channel, fallback, and which providers are configured (never a secret)',
+    response: messagingConfig,
+  }),
+  saveConfig: endpoint({
+    method: 'POST',
+    path: '/api/messaging/config',
+    access: 'admin',
+    summary: 'change the preferred channel and the fallback (audited)',
+    body: z.object({
+      preferredChannel,
+      fallbackEnabled: z.boolean({ error: 'يرجى تحديد خيار التحويل التلقائي' }),
+    }),
+    response: messagingConfig,
+  }),
+  templates: endpoint({
+    method: 'GET',
+    path: '/api/whatsapp/templates',
+    access: 'admin',
+    summary: "the product's WhatsApp templates with Meta's status",
+    response: z.object({ configured: z.boolean(), templates: z.array(whatsappTemplate) }),
+  }),
+  setupTemplates: endpoint({
+    method: 'POST',
+    path: '/api/whatsapp/templates/setup',
+    access: 'admin',
+    summary: 'submit the missing Arabic templates for approval (audited)',
+    response: z.object({
+      submitted: z.array(z.string()),
+      existing: z.array(z.string()),
+      templates: z.array(whatsappTemplate),
+    }),
+  }),
+  testWhatsapp: endpoint({
+    method: 'POST',
+    path: '/api/messaging/test-whatsapp',
+    access: 'admin',
+    summary: 'send a test message through the status-update template',
+    body: z.object({
+      phone: z.string({ error: 'يرجى إدخال رقم الجوال' }).max(20, { error: 'رقم الجوال غير صحيح' }),
+      message: z
+        .string({ error: 'يرجى إدخال نص الرسالة' })
+        .trim()
+        .min(1, { error: 'يرجى إدخال نص الرسالة' })
+        .max(300, { error: 'النص أطول من المسموح' }),
+    }),
+    response: z.object({
+      success: z.boolean(),
+      message: z.string(),
+      errorCode: z.string().nullable(),
+    }),
+  }),
+  webhookHandshake: endpoint({
+    method: 'GET',
+    path: '/api/webhooks/whatsapp',
+    access: 'public',
+    summary: "Meta's subscription handshake: echoes hub.challenge when the verify token matches",
+    query: z.object({
+      'hub.mode': z.string().optional(),
+      'hub.verify_token': z.string().optional(),
+      'hub.challenge': z.string().max(200).optional(),
+    }),
+    response: null,
+  }),
+  webhook: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/whatsapp',
+    access: 'public',
+    summary: 'delivery statuses and template reviews, signed with the app secret',
+    response: ok,
+  }),
+  outbox: endpoint({
+    method: 'GET',
+    path: '/api/admin/outbox',
+    access: 'admin',
+    summary: 'queued, sent, delivered, read and failed messages and CRM calls',
+    query: z.object({
+      status: outboxStatus.optional(),
+      phone: z.string().trim().max(20, { error: 'النص أطول من المسموح' }).optional(),
+      page: adminPage,
+    }),
+    response: pageOf(outboxItem),
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: '/api/admin/outbox/:id/retry',
+    access: 'admin',
+    summary: 'send a failed message again (audited)',
+    params: idParams,
+    response: outboxItem,
+  }),
+  testZohoLead: endpoint({
+    method: 'POST',
+    path: '/api/admin/test-zoho-lead',
+    access: 'admin',
+    summary: 'create or find a test lead in Zoho CRM and say what happened',
+    body: z.object({
+      tenantPhone: z
+        .string({ error: 'يرجى إدخال رقم الجوال' })
+        .max(20, { error: 'رقم الجوال غير صحيح' }),
+      // Digits as a Saudi keyboard types them (٥٠٠٠٠), at most the rent cap.
+      rentAmount: contractRentSchema,
+    }),
+    response: z.object({
+      success: z.boolean(),
+      message: z.string(),
+      error: z.string().nullable(),
+      leadId: z.string().nullable(),
+      testData: z.object({ tenantPhone: z.string(), rent: z.number().int() }),
+      instructions: z.array(z.string()),
+      searchResults: z.array(z.object({ id: z.string() })),
+    }),
+  }),
+  resendLink: endpoint({
+    method: 'POST',
+    path: '/api/referrals/:id/resend-link',
+    access: 'broker',
+    summary: "send the tenant's form link again after it failed",
+    params: idParams,
+    response: linkDelivery,
+  }),
+};

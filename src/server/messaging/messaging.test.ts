@@ -1,0 +1,808 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { auditLog, brokers, notifications, outboundMessages, referrals } from '../db/schema.js';
+import { client } from '../test-support/client.js';
+import { type FakeTaqnyat, startFakeTaqnyat } from '../test-support/fakes/taqnyat.js';
+import { type FakeUnifonic, startFakeUnifonic } from '../test-support/fakes/unifonic.js';
+import {
+  type FakeWhatsApp,
+  startFakeWhatsApp,
+  webhookBody,
+} from '../test-support/fakes/whatsapp.js';
+import { type FakeZoho, startFakeZoho } from '../test-support/fakes/zoho.js';
+import {
+  createTestApp,
+  nextPhone,
+  sessionCookieFrom,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
+
+// Issue 13: every provider is a fake HTTP server on 127.0.0.1 that answers as the real one
+// does; the app reaches it through the adapters its configuration names.
+
+const APP_SECRET = 'whatsapp-app-secret';
+const VERIFY_TOKEN = 'verify-me-please';
+const intl = (phone: string) => `966${phone.slice(1)}`;
+
+let unifonic: FakeUnifonic;
+let taqnyat: FakeTaqnyat;
+let whatsapp: FakeWhatsApp;
+let zoho: FakeZoho;
+
+beforeAll(async () => {
+  [unifonic, taqnyat, whatsapp, zoho] = await Promise.all([
+    startFakeUnifonic(),
+    startFakeTaqnyat(),
+    startFakeWhatsApp(),
+    startFakeZoho(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([unifonic.close(), taqnyat.close(), whatsapp.close(), zoho.close()]);
+});
+afterEach(() => {
+  for (const fake of [unifonic, taqnyat, whatsapp, zoho]) fake.down = null;
+  unifonic.failFor.clear();
+  taqnyat.failFor.clear();
+  whatsapp.failFor.clear();
+});
+
+type Providers = { sms?: 'unifonic' | 'taqnyat'; whatsapp?: boolean; zoho?: boolean };
+
+function envFor(providers: Providers): Record<string, string> {
+  return {
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    ...(providers.sms === 'taqnyat'
+      ? {
+          SMS_PROVIDER: 'taqnyat',
+          TAQNYAT_TOKEN: 'test-taqnyat-token',
+          TAQNYAT_SENDER: 'Shareek',
+          TAQNYAT_BASE_URL: taqnyat.url,
+        }
+      : {
+          SMS_PROVIDER: 'unifonic',
+          UNIFONIC_APP_SID: 'test-app-sid',
+          UNIFONIC_SENDER_ID: 'Shareek',
+          UNIFONIC_BASE_URL: unifonic.url,
+        }),
+    ...(providers.whatsapp === false
+      ? {}
+      : {
+          WHATSAPP_PHONE_NUMBER_ID: '100200300400500',
+          WHATSAPP_ACCESS_TOKEN: 'test-whatsapp-token',
+          WHATSAPP_BUSINESS_ACCOUNT_ID: '900800700600500',
+          WHATSAPP_APP_SECRET: APP_SECRET,
+          WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+          WHATSAPP_API_BASE_URL: whatsapp.url,
+        }),
+    ...(providers.zoho === false
+      ? {}
+      : {
+          ZOHO_CLIENT_ID: '1000.TESTCLIENT',
+          ZOHO_CLIENT_SECRET: 'test-client-secret',
+          ZOHO_REFRESH_TOKEN: '1000.test-refresh-token',
+          ZOHO_ACCOUNTS_URL: zoho.url,
+        }),
+  };
+}
+
+/** Short backoff and lease, no background polling: each test drains the outbox itself. */
+const OUTBOX = { backoffBaseMs: 20, leaseMs: 300, pollMs: 3_600_000 };
+
+const open = (providers: Providers = {}) =>
+  createTestApp(envFor(providers), { sms: undefined, outbox: OUTBOX });
+
+/** The last SMS a fake provider received for a phone. */
+const lastSms = (phone: string) =>
+  [...unifonic.received, ...taqnyat.received.map((r) => ({ ...r, recipient: r.recipients[0] }))]
+    .filter((r) => r.recipient === intl(phone))
+    .at(-1)?.body ?? null;
+
+/** Signs up as a real user would: the code is read from what the SMS provider received. */
+async function signUp(
+  t: TestApp,
+  roles: { admin?: boolean; active?: boolean } = {},
+): Promise<TestBroker> {
+  const phone = nextPhone();
+  const stranger = client(t).as(null);
+  const sent = await stranger.post('/api/auth/send-otp', { phone });
+  expect(sent.statusCode, sent.body).toBe(200);
+  expect(sent.json()).not.toHaveProperty('otpCode');
+  const code = /(\d{4})/.exec(lastSms(phone) ?? '')?.[1];
+  const verified = await stranger.post<{ user: { id: string } }>('/api/auth/verify-otp', {
+    phone,
+    otp: code,
+    password: 'secret123',
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  const { id } = verified.json().user;
+  await t.database.db
+    .update(brokers)
+    .set({
+      fullName: 'وسيط تجريبي',
+      profileComplete: true,
+      isActive: roles.active ?? true,
+      isAdmin: roles.admin ?? false,
+    })
+    .where(eq(brokers.id, id));
+  return { id, phone, cookie: sessionCookieFrom(verified) };
+}
+
+const setChannel = (t: TestApp, admin: TestBroker, preferredChannel: string, fallback = true) =>
+  client(t)
+    .as(admin)
+    .post('/api/messaging/config', { preferredChannel, fallbackEnabled: fallback });
+
+/** The messages a referral caused, oldest first (CRM calls are not messages). */
+const rowsOf = (t: TestApp, referralId: string) =>
+  t.database.db
+    .select()
+    .from(outboundMessages)
+    .where(and(eq(outboundMessages.referralId, referralId), ne(outboundMessages.channel, 'crm')))
+    .orderBy(outboundMessages.createdAt);
+
+async function refer(t: TestApp, broker: TestBroker, tenantPhone = nextPhone()) {
+  const created = await client(t)
+    .as(broker)
+    .post<{ id: string }>('/api/referrals', { tenantPhone, rent: 60000 });
+  expect(created.statusCode, created.body).toBe(201);
+  return { id: created.json().id, tenantPhone };
+}
+
+const sign = (raw: string) =>
+  `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+
+function postWebhook(t: TestApp, body: unknown, signature?: string) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/whatsapp',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? sign(raw) },
+    payload: raw,
+  });
+}
+
+describe('one-time codes reach the phone', () => {
+  it('through Unifonic, with our sender and the code in Arabic', async () => {
+    const t = await open({ whatsapp: false, zoho: false });
+    try {
+      const phone = nextPhone();
+      expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
+      const request = unifonic.received.filter((r) => r.recipient === intl(phone)).at(-1);
+      expect(request).toMatchObject({ appSid: 'test-app-sid', senderId: 'Shareek' });
+      expect(request?.body).toMatch(/^رمز التحقق الخاص بك في .+: \d{4}\n/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('through Taqnyat', async () => {
+    const t = await open({ sms: 'taqnyat', whatsapp: false, zoho: false });
+    try {
+      const phone = nextPhone();
+      expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
+      const request = taqnyat.received.filter((r) => r.recipients[0] === intl(phone)).at(-1);
+      expect(request?.sender).toBe('Shareek');
+      expect(request?.body).toMatch(/\d{4}/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('through WhatsApp when preferred (the authentication template), else SMS on failure', async () => {
+    const t = await open({ zoho: false });
+    try {
+      whatsapp.addTemplate({
+        name: 'verification_code',
+        language: 'ar',
+        category: 'AUTHENTICATION',
+        body: '*{{1}}* هو رمز التحقق الخاص بك.',
+      });
+      const admin = await signUp(t, { admin: true });
+      expect((await setChannel(t, admin, 'whatsapp')).statusCode).toBe(200);
+
+      const phone = nextPhone();
+      expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
+      const sent = whatsapp.sent.filter((m) => m.to === intl(phone)).at(-1);
+      expect(sent?.template?.name).toBe('verification_code');
+      expect(sent?.template?.parameters[0]).toMatch(/^\d{4}$/);
+      expect(sent?.template?.buttonParameter).toBe(sent?.template?.parameters[0]);
+      expect(lastSms(phone)).toBeNull();
+
+      // Not on WhatsApp: the same request falls back to SMS.
+      const other = nextPhone();
+      whatsapp.failFor.set(intl(other), 'notOnWhatsApp131026');
+      expect(
+        (await client(t).as(null).post('/api/auth/send-otp', { phone: other })).statusCode,
+      ).toBe(200);
+      expect(lastSms(other)).toMatch(/\d{4}/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a provider that cannot deliver: 503 in Arabic, nothing retried, no code in the log', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      { ...envFor({ whatsapp: false, zoho: false }), LOG_LEVEL: 'info' },
+      {
+        sms: undefined,
+        outbox: OUTBOX,
+        logStream: {
+          write: (line: string) => lines.push(line),
+        } as unknown as NodeJS.WritableStream,
+      },
+    );
+    try {
+      const phone = nextPhone();
+      unifonic.failFor.set(intl(phone), 'invalid482');
+      const sent = await client(t).as(null).post('/api/auth/send-otp', { phone });
+      expect(sent.statusCode).toBe(503);
+      expect(sent.json()).toMatchObject({
+        code: 'OTP_NOT_SENT',
+        message: 'تعذر إرسال رمز التحقق حالياً، يرجى المحاولة مرة أخرى بعد قليل',
+      });
+      const body = unifonic.received.filter((r) => r.recipient === intl(phone)).at(-1)?.body ?? '';
+      const code = /\d{4}/.exec(body)?.[0] ?? 'none';
+      expect(lines.join('')).not.toContain(code);
+      expect(await t.database.db.select().from(outboundMessages)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the outbox', () => {
+  let t: TestApp;
+  let admin: TestBroker;
+  let broker: TestBroker;
+  beforeAll(async () => {
+    t = await open({ zoho: false });
+    admin = await signUp(t, { admin: true });
+    broker = await signUp(t);
+  });
+  afterAll(() => t.close());
+  afterEach(async () => {
+    await setChannel(t, admin, 'sms');
+  });
+
+  it("a new referral's link reaches the tenant, once, with our id as the correlation id", async () => {
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    expect(row).toMatchObject({ channel: 'sms', kind: 'tenant_link', status: 'sent', attempts: 1 });
+    const requests = unifonic.received.filter((r) => r.recipient === intl(tenantPhone));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.correlationId).toBe(row?.id);
+    expect(requests[0]?.body).toContain('لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: ');
+    expect(row?.providerMessageId).toBeTruthy();
+    await t.app.outbox.drain();
+    expect(unifonic.received.filter((r) => r.recipient === intl(tenantPhone))).toHaveLength(1);
+  });
+
+  it('with the provider down the message waits, then goes once when it is back', async () => {
+    unifonic.down = 'server500';
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [waiting] = await rowsOf(t, id);
+    expect(waiting).toMatchObject({ status: 'queued', errorKind: 'transient' });
+    expect(waiting?.lastError).toContain('HTTP 500');
+    const refused = waiting?.attempts ?? 0;
+    unifonic.down = null;
+    const fromHere = unifonic.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** refused));
+    await t.app.outbox.drain();
+    const [sent] = await rowsOf(t, id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: refused + 1, lastError: null });
+    // Once the provider is back: one request, accepted, with our id as its correlation id.
+    expect(
+      unifonic.received.slice(fromHere).filter((r) => r.recipient === intl(tenantPhone)),
+    ).toEqual([expect.objectContaining({ correlationId: sent?.id })]);
+  });
+
+  it('transient failures are tried six times in all, then shown as failed; an admin retries', async () => {
+    const tenantPhone = nextPhone();
+    unifonic.failFor.set(intl(tenantPhone), 'malformed');
+    const { id } = await refer(t, broker, tenantPhone);
+    for (let i = 0; i < 8; i++) {
+      await t.app.outbox.drain();
+      await new Promise((resolve) => setTimeout(resolve, 60 * 2 ** i));
+      const [row] = await rowsOf(t, id);
+      if (row?.status === 'failed') break;
+    }
+    const [failed] = await rowsOf(t, id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 6, errorKind: 'transient' });
+
+    const listed = await client(t)
+      .as(admin)
+      .get<{ items: { id: string; status: string }[] }>(
+        `/api/admin/outbox?status=failed&phone=${encodeURIComponent('٠'.concat(tenantPhone.slice(1)))}`,
+      );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items.map((i) => i.id)).toEqual([failed?.id]);
+
+    unifonic.failFor.delete(intl(tenantPhone));
+    const retried = await client(t).as(admin).post(`/api/admin/outbox/${failed?.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'queued' });
+    await t.app.outbox.drain();
+    const [sent] = await rowsOf(t, id);
+    expect(sent?.status).toBe('sent');
+    expect(
+      (await client(t).as(admin).post(`/api/admin/outbox/${failed?.id}/retry`)).statusCode,
+    ).toBe(409);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'outbox.retry'), eq(auditLog.entityId, sent?.id ?? '')));
+    expect(audited).toHaveLength(1);
+  });
+
+  it('a sender the provider refuses: failed at once, not retried, the admins are told', async () => {
+    const tenantPhone = nextPhone();
+    unifonic.failFor.set(intl(tenantPhone), 'sender480');
+    const { id } = await refer(t, broker, tenantPhone);
+    await t.app.outbox.drain();
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorKind: 'config' });
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.brokerId, admin.id));
+    expect(
+      told.some((n) => n.title === 'تعذر إرسال الرسائل' && n.link === '/messaging-config'),
+    ).toBe(true);
+  });
+
+  it('WhatsApp first when preferred; not on WhatsApp falls back to SMS, once', async () => {
+    expect((await setChannel(t, admin, 'whatsapp')).statusCode).toBe(200);
+    whatsapp.addTemplate({
+      name: 'tenant_form_link',
+      language: 'ar',
+      category: 'UTILITY',
+      body: 'مرحباً، رشّحك الوسيط العقاري {{1}} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: {{2}}',
+    });
+    const reached = await refer(t, broker);
+    const missedPhone = nextPhone();
+    whatsapp.failFor.set(intl(missedPhone), 'notOnWhatsApp131026');
+    const missed = await refer(t, broker, missedPhone);
+    await t.app.outbox.drain();
+    await t.app.outbox.drain();
+
+    const [onWhatsApp] = await rowsOf(t, reached.id);
+    expect(onWhatsApp).toMatchObject({ channel: 'whatsapp', status: 'sent' });
+    const sent = whatsapp.sent.find((m) => m.to === intl(reached.tenantPhone));
+    expect(sent?.opaque).toBe(onWhatsApp?.id);
+    expect(sent?.template?.parameters[0]).toBe('وسيط تجريبي');
+    expect(lastSms(reached.tenantPhone)).toBeNull();
+
+    const rows = await rowsOf(t, missed.id);
+    expect(rows.map((r) => [r.channel, r.status, r.errorKind])).toEqual([
+      ['whatsapp', 'failed', 'recipient'],
+      ['sms', 'sent', null],
+    ]);
+    expect(rows[1]?.fallbackOf).toBe(rows[0]?.id);
+    expect(lastSms(missed.tenantPhone)).toContain('أكمل بياناتك عبر الرابط');
+  });
+
+  it('both channels when the admin prefers both', async () => {
+    expect((await setChannel(t, admin, 'both')).statusCode).toBe(200);
+    const { id } = await refer(t, broker);
+    await t.app.outbox.drain();
+    expect((await rowsOf(t, id)).map((r) => [r.channel, r.status]).sort()).toEqual([
+      ['sms', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
+  });
+
+  it('an expired lease is taken again: a worker that died does not lose the message', async () => {
+    const { id } = await refer(t, broker);
+    await t.app.outbox.drain();
+    // A worker claimed it again and died before recording anything.
+    await t.database.db
+      .update(outboundMessages)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outboundMessages.referralId, id));
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(unifonic.received.filter((r) => r.correlationId === row?.id)).toHaveLength(2);
+  });
+
+  it('while the provider hangs, 20 broker reads on the embedded database all finish', async () => {
+    unifonic.down = 'hang';
+    const { id, tenantPhone } = await refer(t, broker);
+    let sending = true;
+    const delivery = t.app.outbox.drain().then(() => {
+      sending = false;
+    });
+    // The worker now waits on the provider (5 s limit) with no transaction open.
+    for (let i = 0; i < 200; i++) {
+      if (unifonic.received.some((r) => r.recipient === intl(tenantPhone))) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await rowsOf(t, id))[0]?.status).toBe('sending');
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, () => client(t).as(broker).get('/api/referrals?page=1')),
+    );
+    expect(reads.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    // All twenty answered while the provider call was still under way.
+    expect(sending).toBe(true);
+    unifonic.down = null;
+    await delivery;
+    // The hung attempt timed out and was rescheduled; the next one, with the provider back, went.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+  }, 20_000);
+
+  it('a status change tells the broker on the preferred channel, unless they switched it off', async () => {
+    const { id, tenantPhone } = await refer(t, broker);
+    const move = (status: string) =>
+      client(t).as(admin).put(`/api/admin/referrals/${id}/status`, { status });
+    expect((await move('under_review')).statusCode).toBe(200);
+    await t.app.outbox.drain();
+    const update = (await rowsOf(t, id)).find((r) => r.kind === 'status_update');
+    expect(update).toMatchObject({ recipient: broker.phone, status: 'sent' });
+    expect(lastSms(broker.phone)).toContain(`حالة طلب المستأجر ${tenantPhone} أصبحت «`);
+
+    const off = await client(t).as(broker).patch('/api/broker/profile', { notifyByMessage: false });
+    expect(off.json()).toMatchObject({ notifyByMessage: false });
+    expect((await move('accepted_awaiting_owner_contract')).statusCode).toBe(200);
+    expect((await rowsOf(t, id)).filter((r) => r.kind === 'status_update')).toHaveLength(1);
+    await client(t).as(broker).patch('/api/broker/profile', { notifyByMessage: true });
+  });
+
+  it('the broker sees whether the link arrived, and may send it again only after a failure', async () => {
+    // A link on its way (or arrived) is not sent again.
+    const fine = await refer(t, broker);
+    await t.app.outbox.drain();
+    expect(
+      (await client(t).as(broker).post(`/api/referrals/${fine.id}/resend-link`)).statusCode,
+    ).toBe(409);
+
+    const tenantPhone = nextPhone();
+    unifonic.failFor.set(intl(tenantPhone), 'invalid482');
+    const { id } = await refer(t, broker, tenantPhone);
+    const resend = () => client(t).as(broker).post(`/api/referrals/${id}/resend-link`);
+    await t.app.outbox.drain();
+    const details = await client(t)
+      .as(broker)
+      .get<{ linkDelivery: unknown }>(`/api/referrals/${id}/details`);
+    expect(details.json().linkDelivery).toMatchObject({
+      status: 'failed',
+      channel: 'sms',
+      canResend: true,
+    });
+    unifonic.failFor.delete(intl(tenantPhone));
+    const again = await resend();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ canResend: false });
+    expect(['queued', 'sending', 'sent']).toContain(again.json<{ status: string }>().status);
+    await t.app.outbox.drain();
+    const after = await client(t)
+      .as(broker)
+      .get<{ linkDelivery: unknown }>(`/api/referrals/${id}/details`);
+    expect(after.json().linkDelivery).toMatchObject({ status: 'sent', canResend: false });
+    // Another broker cannot resend it.
+    const stranger = await signUp(t);
+    expect((await client(t).as(stranger).post(`/api/referrals/${id}/resend-link`)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('two app instances on one database, and a restart', () => {
+  it('each message goes once, whichever instance takes it, and a restart resumes', async () => {
+    const t = await open({ whatsapp: false, zoho: false });
+    const config = loadConfig({ NODE_ENV: 'test', ...envFor({ whatsapp: false, zoho: false }) });
+    const second = await buildApp({
+      config,
+      database: t.database,
+      webRoot: null,
+      outbox: OUTBOX,
+    });
+    try {
+      const broker = await signUp(t);
+      unifonic.down = 'server500';
+      const made = [];
+      for (let i = 0; i < 6; i++) made.push(await refer(t, broker));
+      await t.app.outbox.drain();
+      unifonic.down = null;
+      const fromHere = unifonic.received.length;
+      // Both instances work the outbox until every message is out (backoffs run out in ~2 s).
+      for (let i = 0; i < 40; i++) {
+        await Promise.all([t.app.outbox.drain(), second.outbox.drain()]);
+        const rows = await t.database.db.select().from(outboundMessages);
+        if (rows.every((row) => row.status === 'sent')) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (const { tenantPhone } of made) {
+        // Since the provider came back: exactly one request per message, from either instance.
+        const accepted = unifonic.received
+          .slice(fromHere)
+          .filter((r) => r.recipient === intl(tenantPhone));
+        expect(accepted).toHaveLength(1);
+      }
+
+      // A message queued, then the instance stops before sending it: the next one sends it.
+      const late = await refer(t, broker);
+      await t.app.close();
+      await second.outbox.drain();
+      const [row] = await t.database.db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.referralId, late.id));
+      expect(row?.status).toBe('sent');
+    } finally {
+      await second.close();
+      await t.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('WhatsApp templates and webhooks', () => {
+  let t: TestApp;
+  let admin: TestBroker;
+  let broker: TestBroker;
+  beforeAll(async () => {
+    t = await open({ zoho: false });
+    admin = await signUp(t, { admin: true });
+    broker = await signUp(t);
+  });
+  afterAll(() => t.close());
+
+  it('set-up submits the missing Arabic templates once; the list shows their status', async () => {
+    whatsapp.templates.splice(0);
+    const setup = await client(t).as(admin).post<{
+      submitted: string[];
+      existing: string[];
+      templates: { name: string; status: string; category: string }[];
+    }>('/api/whatsapp/templates/setup');
+    expect(setup.statusCode, setup.body).toBe(200);
+    expect(setup.json().submitted.sort()).toEqual(
+      ['referral_status_update', 'tenant_form_link', 'verification_code'].sort(),
+    );
+    expect(setup.json().templates.every((tpl) => tpl.status === 'pending')).toBe(true);
+    const auth = whatsapp.received.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path.endsWith('/message_templates') &&
+        JSON.stringify(r.body).includes('verification_code'),
+    );
+    expect(JSON.stringify(auth?.body)).toContain('COPY_CODE');
+
+    const again = await client(t)
+      .as(admin)
+      .post<{ submitted: string[]; existing: string[] }>('/api/whatsapp/templates/setup');
+    expect(again.json().submitted).toEqual([]);
+    expect(again.json().existing).toHaveLength(3);
+
+    whatsapp.approve('tenant_form_link');
+    const listed = await client(t)
+      .as(admin)
+      .get<{ configured: boolean; templates: { name: string; status: string }[] }>(
+        '/api/whatsapp/templates',
+      );
+    expect(listed.json().configured).toBe(true);
+    expect(listed.json().templates.find((tpl) => tpl.name === 'tenant_form_link')?.status).toBe(
+      'approved',
+    );
+  });
+
+  it('the handshake echoes the challenge only for our verify token', async () => {
+    const ok = await t.app.inject({
+      url: `/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=12345`,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('12345');
+    const wrong = await t.app.inject({
+      url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1',
+    });
+    expect(wrong.statusCode).toBe(403);
+  });
+
+  it('signed statuses move the row forward whatever their order; a forged one does nothing', async () => {
+    await setChannel(t, admin, 'whatsapp');
+    whatsapp.approve('tenant_form_link');
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    expect(row?.status).toBe('sent');
+    const wamid = row?.providerMessageId ?? '';
+    const status = (s: 'sent' | 'delivered' | 'read', timestamp: number) =>
+      webhookBody([
+        {
+          field: 'messages',
+          statuses: [{ id: wamid, status: s, recipientId: intl(tenantPhone), timestamp }],
+        },
+      ]);
+    const now = Math.floor(Date.now() / 1000);
+
+    // Forged: a wrong signature is refused and changes nothing.
+    const forged = await postWebhook(t, status('read', now), 'sha256=00');
+    expect(forged.statusCode).toBe(401);
+    expect((await rowsOf(t, id))[0]?.status).toBe('sent');
+
+    // Read arrives before delivered; then delivered, and a replay of read: it stays read.
+    expect((await postWebhook(t, status('read', now + 2))).statusCode).toBe(200);
+    expect((await postWebhook(t, status('delivered', now + 1))).statusCode).toBe(200);
+    expect((await postWebhook(t, status('read', now + 2))).statusCode).toBe(200);
+    const [read] = await rowsOf(t, id);
+    expect(read?.status).toBe('read');
+    expect(read?.readAt?.getTime()).toBe((now + 2) * 1000);
+    expect(read?.deliveredAt).not.toBeNull();
+    await setChannel(t, admin, 'sms');
+  });
+
+  it('a failed status from the webhook falls back to SMS', async () => {
+    await setChannel(t, admin, 'whatsapp');
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    const failed = await postWebhook(
+      t,
+      webhookBody([
+        {
+          field: 'messages',
+          statuses: [
+            {
+              id: row?.providerMessageId ?? '',
+              status: 'failed',
+              recipientId: intl(tenantPhone),
+              opaque: row?.id,
+              error: { code: 131026, title: 'Message undeliverable' },
+            },
+          ],
+        },
+      ]),
+    );
+    expect(failed.statusCode).toBe(200);
+    await t.app.outbox.drain();
+    expect((await rowsOf(t, id)).map((r) => [r.channel, r.status])).toEqual([
+      ['whatsapp', 'failed'],
+      ['sms', 'sent'],
+    ]);
+    await setChannel(t, admin, 'sms');
+  });
+
+  it("the admin's test goes through a template and explains 131047 in Arabic", async () => {
+    whatsapp.approve('referral_status_update');
+    const phone = nextPhone();
+    const test = (to: string) =>
+      client(t)
+        .as(admin)
+        .post<{ success: boolean; message: string; errorCode: string | null }>(
+          '/api/messaging/test-whatsapp',
+          { phone: to, message: 'تجربة' },
+        );
+    const sent = await test(phone);
+    expect(sent.json()).toMatchObject({ success: true, errorCode: null });
+    expect(whatsapp.sent.at(-1)).toMatchObject({ to: intl(phone), type: 'template' });
+    expect(whatsapp.sent.at(-1)?.template?.parameters).toContain('تجربة');
+
+    const closed = nextPhone();
+    whatsapp.failFor.set(intl(closed), 'token190');
+    const expired = await test(closed);
+    expect(expired.json()).toMatchObject({ success: false, errorCode: '190' });
+    expect(expired.json().message).toContain('WHATSAPP_ACCESS_TOKEN');
+    expect((await test('12')).statusCode).toBe(400);
+  });
+
+  it('the configuration says what is set, never a secret', async () => {
+    const config = await client(t).as(admin).get('/api/messaging/config');
+    expect(config.json()).toMatchObject({
+      sms: { provider: 'unifonic', configured: true },
+      whatsapp: { configured: true, phoneNumberId: true, accessToken: true, webhook: true },
+      crm: {
+        configured: false,
+        missing: ['ZOHO_CLIENT_ID', 'ZOHO_CLIENT_SECRET', 'ZOHO_REFRESH_TOKEN'],
+      },
+    });
+    expect(config.body).not.toContain('test-whatsapp-token');
+    expect(config.body).not.toContain(APP_SECRET);
+    const bad = await client(t)
+      .as(admin)
+      .post('/api/messaging/config', { preferredChannel: 'pigeon', fallbackEnabled: true });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe('قناة غير معروفة');
+  });
+});
+
+describe('Zoho CRM', () => {
+  it('each referral becomes one lead with its id stored; one token for concurrent calls', async () => {
+    const t = await open({ whatsapp: false });
+    try {
+      const broker = await signUp(t);
+      const before = zoho.tokenRequests;
+      const made = await Promise.all(Array.from({ length: 5 }, () => refer(t, broker)));
+      await t.app.outbox.drain();
+      expect(zoho.tokenRequests - before).toBe(1);
+      for (const { id, tenantPhone } of made) {
+        const [referral] = await t.database.db
+          .select({ zohoLeadId: referrals.zohoLeadId })
+          .from(referrals)
+          .where(eq(referrals.id, id));
+        const leads = [...zoho.leads.values()].filter((l) => l.Mobile === `+${intl(tenantPhone)}`);
+        expect(leads).toHaveLength(1);
+        expect(referral?.zohoLeadId).toBe(leads[0]?.id);
+        expect(String(leads[0]?.Description)).toContain(id);
+      }
+      // A status change updates the same lead, never a second one.
+      const admin = await signUp(t, { admin: true });
+      const first = made[0];
+      await client(t)
+        .as(admin)
+        .put(`/api/admin/referrals/${first?.id}/status`, { status: 'under_review' });
+      await t.app.outbox.drain();
+      const leads = [...zoho.leads.values()].filter(
+        (l) => l.Mobile === `+${intl(first?.tenantPhone ?? '')}`,
+      );
+      expect(leads).toHaveLength(1);
+      expect(String(leads[0]?.Description)).toContain('قيد المراجعة');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("the test tool's full answer, and what to set when Zoho is not configured", async () => {
+    const t = await open({ whatsapp: false });
+    const bare = await open({ whatsapp: false, zoho: false });
+    try {
+      const admin = await signUp(t, { admin: true });
+      const phone = nextPhone();
+      const answer = await client(t)
+        .as(admin)
+        .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: '٥٠٠٠٠' });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({
+        success: true,
+        error: null,
+        testData: { tenantPhone: phone, rent: 50000 },
+        searchResults: [],
+      });
+      const { leadId, instructions } = answer.json<{ leadId: string; instructions: string[] }>();
+      expect(zoho.leads.has(leadId)).toBe(true);
+      expect(instructions.length).toBeGreaterThan(0);
+      const again = await client(t)
+        .as(admin)
+        .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: 50000 });
+      expect(again.json()).toMatchObject({
+        success: true,
+        leadId,
+        searchResults: [{ id: leadId }],
+      });
+
+      zoho.refuseRefresh = true;
+      zoho.expireTokens();
+      const refused = await client(t)
+        .as(admin)
+        .post('/api/admin/test-zoho-lead', { tenantPhone: nextPhone(), rentAmount: 50000 });
+      expect(refused.json()).toMatchObject({ success: false, leadId: null });
+      zoho.refuseRefresh = false;
+
+      const bareAdmin = await signUp(bare, { admin: true });
+      const unconfigured = await client(bare)
+        .as(bareAdmin)
+        .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: 50000 });
+      expect(unconfigured.json()).toMatchObject({ success: false, error: 'NOT_CONFIGURED' });
+      expect(JSON.stringify(unconfigured.json())).toContain('ZOHO_REFRESH_TOKEN');
+      expect(
+        (
+          await client(bare)
+            .as(bareAdmin)
+            .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: 'x' })
+        ).statusCode,
+      ).toBe(400);
+    } finally {
+      await t.close();
+      await bare.close();
+    }
+  });
+});

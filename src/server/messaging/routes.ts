@@ -1,0 +1,426 @@
+import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messagingEndpoints } from '#contract/messaging';
+import { normalizeSaudiMobile, type TemplateStatus, toLatinDigits } from '#domain';
+import { audit } from '../audit/service.js';
+import type { FeatureOptions } from '../context.js';
+import { outboundMessages, referrals, shortLinks, whatsappTemplates } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { serve } from '../http/serve.js';
+import { isUuid } from '../ids.js';
+import { DeliveryError } from '../integrations/delivery.js';
+import type { RemoteTemplate } from '../integrations/whatsapp.js';
+import { currentBroker } from '../plugins/session.js';
+import { enforceRateLimits } from '../rate-limit.js';
+import { upsertLead } from './crm.js';
+import { messagingSettings, saveMessagingSettings } from './settings.js';
+import { PRODUCT_TEMPLATES, templateFor } from './templates.js';
+import { enqueueTenantLink, linkDeliveryOf } from './tenant-link.js';
+
+const PAGE_SIZE = 50;
+
+const WHATSAPP_NOT_CONFIGURED = (missing: string[]) =>
+  `واتساب غير مُعدّ على الخادم: اضبط المتغيرات ${missing.join('، ')} ثم أعد تشغيل الخادم`;
+
+/** Meta's status, lower-cased as the contract shows it. */
+const templateStatus = (status: string): TemplateStatus => {
+  const lower = status.toLowerCase();
+  return (
+    (['approved', 'pending', 'rejected', 'paused', 'disabled'] as const).find((s) => s === lower) ??
+    'pending'
+  );
+};
+
+/** The admin's messaging settings page, the outbox, the CRM test and the broker's resend. */
+export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config, channels } = ctx;
+
+  const configView = async () => {
+    const settings = await messagingSettings(db);
+    const smsMissing =
+      config.sms.provider === 'console' ? ['SMS_PROVIDER (unifonic أو taqnyat)'] : [];
+    return {
+      ...settings,
+      sms: {
+        provider: config.sms.provider,
+        configured: config.sms.provider !== 'console',
+        missing: smsMissing,
+      },
+      whatsapp: {
+        configured: channels.whatsapp !== null,
+        missing: config.whatsapp.missing,
+        phoneNumberId: !config.whatsapp.missing.includes('WHATSAPP_PHONE_NUMBER_ID'),
+        accessToken: !config.whatsapp.missing.includes('WHATSAPP_ACCESS_TOKEN'),
+        webhook:
+          !config.whatsapp.missing.includes('WHATSAPP_APP_SECRET') &&
+          !config.whatsapp.missing.includes('WHATSAPP_VERIFY_TOKEN'),
+      },
+      crm: { configured: channels.crm !== null, missing: config.zoho.missing },
+    };
+  };
+
+  serve(app, messagingEndpoints.config, async () => configView());
+
+  serve(app, messagingEndpoints.saveConfig, async (request) => {
+    const before = await messagingSettings(db);
+    await db.transaction(async (tx) => {
+      await saveMessagingSettings(tx, request.body, currentBroker(request).id);
+      await audit(tx, request, {
+        action: 'messaging.config',
+        entityType: 'system_config',
+        entityId: null,
+        before,
+        after: request.body,
+      });
+    });
+    return configView();
+  });
+
+  /** The product's templates with the status last stored (or `missing`). */
+  const storedTemplates = async () => {
+    const rows = await db.select().from(whatsappTemplates);
+    return PRODUCT_TEMPLATES.map((template) => {
+      const row = rows.find((r) => r.name === template.name);
+      return {
+        name: template.name,
+        language: template.language,
+        status: row?.status ?? ('missing' as const),
+        category: template.category.toLowerCase() as 'utility' | 'authentication',
+        content: row?.content || template.body,
+        purpose: template.purpose,
+        reason: row?.reason ?? null,
+      };
+    });
+  };
+
+  /** Stores what Meta says of our templates, and returns the product's list. */
+  const refreshTemplates = async (remote: RemoteTemplate[]) => {
+    for (const template of PRODUCT_TEMPLATES) {
+      const found = remote.find((r) => r.name === template.name);
+      if (!found) continue;
+      const values = {
+        name: template.name,
+        language: found.language,
+        status: templateStatus(found.status),
+        category: found.category.toLowerCase(),
+        content: found.content || template.body,
+      };
+      await db
+        .insert(whatsappTemplates)
+        .values(values)
+        .onConflictDoUpdate({
+          target: whatsappTemplates.name,
+          set: { ...values, updatedAt: new Date() },
+        });
+    }
+    return storedTemplates();
+  };
+
+  /** Meta's list, or a 502 saying in Arabic why it could not be read. */
+  const remoteTemplates = async () => {
+    if (!channels.whatsapp) {
+      throw new AppError(
+        409,
+        'WHATSAPP_NOT_CONFIGURED',
+        WHATSAPP_NOT_CONFIGURED(config.whatsapp.missing),
+      );
+    }
+    try {
+      return await channels.whatsapp.listTemplates();
+    } catch (error) {
+      if (error instanceof DeliveryError) {
+        throw new AppError(502, 'WHATSAPP_UNAVAILABLE', `تعذر الاتصال بواتساب: ${error.message}`);
+      }
+      throw error;
+    }
+  };
+
+  serve(app, messagingEndpoints.templates, async () => {
+    if (!channels.whatsapp) return { configured: false, templates: await storedTemplates() };
+    return { configured: true, templates: await refreshTemplates(await remoteTemplates()) };
+  });
+
+  serve(app, messagingEndpoints.setupTemplates, async (request) => {
+    const remote = await remoteTemplates();
+    const whatsapp = channels.whatsapp;
+    if (!whatsapp) throw new Error('unreachable: remoteTemplates checked the configuration');
+    const submitted: string[] = [];
+    const existing: string[] = [];
+    for (const template of PRODUCT_TEMPLATES) {
+      if (remote.some((r) => r.name === template.name)) {
+        existing.push(template.name);
+        continue;
+      }
+      try {
+        const created = await whatsapp.createTemplate({
+          name: template.name,
+          language: template.language,
+          category: template.category,
+          body: template.body,
+          example: template.example,
+        });
+        remote.push({
+          name: template.name,
+          language: template.language,
+          status: created.status.toUpperCase() as RemoteTemplate['status'],
+          category: template.category,
+          content: template.body,
+        });
+        submitted.push(template.name);
+      } catch (error) {
+        if (error instanceof DeliveryError) {
+          throw new AppError(
+            502,
+            'TEMPLATE_SETUP_FAILED',
+            `تعذر إرسال القالب ${template.name} للمراجعة: ${error.message}`,
+          );
+        }
+        throw error;
+      }
+    }
+    await audit(db, request, {
+      action: 'whatsapp.templates_setup',
+      entityType: 'whatsapp_template',
+      entityId: null,
+      after: { submitted, existing },
+    });
+    return { submitted, existing, templates: await refreshTemplates(remote) };
+  });
+
+  serve(app, messagingEndpoints.testWhatsapp, async (request) => {
+    const phone = normalizeSaudiMobile(request.body.phone);
+    if (!phone) throw new AppError(400, 'VALIDATION_ERROR', 'رقم الجوال غير صحيح');
+    // An admin's test sends real messages under the company's name: a few a minute is plenty.
+    await enforceRateLimits(db, [
+      { key: `whatsapp-test:${currentBroker(request).id}`, limit: 10, windowSeconds: 600 },
+    ]);
+    if (!channels.whatsapp) {
+      return {
+        success: false,
+        message: WHATSAPP_NOT_CONFIGURED(config.whatsapp.missing),
+        errorCode: 'NOT_CONFIGURED',
+      };
+    }
+    const template = templateFor('status_update');
+    try {
+      await channels.whatsapp.sendTemplate({
+        to: phone,
+        template: template.name,
+        language: template.language,
+        parameters: [config.brand.productName, 'رسالة اختبار', request.body.message],
+        opaque: 'test',
+      });
+      return {
+        success: true,
+        message: `أُرسلت رسالة الاختبار إلى ${phone} عبر قالب ${template.name}`,
+        errorCode: null,
+      };
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      return { success: false, message: testFailureMessage(error), errorCode: error.code };
+    }
+  });
+
+  serve(app, messagingEndpoints.outbox, async (request) => {
+    const { status, phone, page } = request.query;
+    const digits = toLatinDigits(phone ?? '').replace(/\D/g, '');
+    const filters: SQL[] = [];
+    if (status) filters.push(eq(outboundMessages.status, status));
+    // Typed as 05…, 5…, 9665… or part of it: matched on the national digits.
+    const national = digits.replace(/^(00966|966)/, '0');
+    if (national) filters.push(like(outboundMessages.recipient, `%${national}%`));
+    const where = filters.length > 0 ? and(...filters) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(outboundMessages)
+        .where(where)
+        .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+      db.select({ value: count() }).from(outboundMessages).where(where),
+    ]);
+    return {
+      items: rows.map(outboxView),
+      total: total?.value ?? 0,
+      page,
+      pageSize: PAGE_SIZE,
+    };
+  });
+
+  serve(app, messagingEndpoints.retry, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound('الرسالة غير موجودة');
+    const [row] = await db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.id, request.params.id));
+    if (!row) throw notFound('الرسالة غير موجودة');
+    if (row.status !== 'failed') {
+      throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
+    }
+    const [queued] = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(outboundMessages)
+        .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
+        .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.status, 'failed')))
+        .returning();
+      await audit(tx, request, {
+        action: 'outbox.retry',
+        entityType: 'outbound_message',
+        entityId: row.id,
+        before: { status: row.status, lastError: row.lastError },
+      });
+      return updated;
+    });
+    if (!queued) throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
+    ctx.outbox.kick();
+    return outboxView(queued);
+  });
+
+  serve(app, messagingEndpoints.testZohoLead, async (request) => {
+    const tenantPhone = normalizeSaudiMobile(request.body.tenantPhone);
+    if (!tenantPhone) throw new AppError(400, 'VALIDATION_ERROR', 'رقم الجوال غير صحيح');
+    const rent = request.body.rentAmount;
+    const testData = { tenantPhone, rent };
+    await enforceRateLimits(db, [
+      { key: `zoho-test:${currentBroker(request).id}`, limit: 10, windowSeconds: 600 },
+    ]);
+    if (!channels.crm) {
+      return {
+        success: false,
+        message: 'نظام Zoho CRM غير مُعدّ على الخادم',
+        error: 'NOT_CONFIGURED',
+        leadId: null,
+        testData,
+        instructions: [
+          `اضبط المتغيرات ${config.zoho.missing.join('، ')} في بيئة الخادم`,
+          'ZOHO_ACCOUNTS_URL اختياري: الافتراضي مركز البيانات السعودي https://accounts.zoho.sa',
+          'أعد تشغيل الخادم ثم أعد الاختبار',
+        ],
+        searchResults: [],
+      };
+    }
+    try {
+      const searchResults = await channels.crm.searchLeadsByPhone(tenantPhone);
+      const leadId = await upsertLead(
+        channels.crm,
+        {
+          tenantPhone,
+          rentAmount: rent,
+          brokerCode: 'TEST',
+          city: null,
+          referralId: 'test',
+          status: 'اختبار',
+        },
+        searchResults[0]?.id ?? null,
+      );
+      return {
+        success: true,
+        message:
+          searchResults.length > 0
+            ? 'وُجد عميل محتمل بهذا الرقم وحُدّثت بياناته في Zoho CRM'
+            : 'أُنشئ عميل محتمل تجريبي في Zoho CRM',
+        error: null,
+        leadId,
+        testData,
+        instructions: [
+          'افتح Zoho CRM ثم وحدة العملاء المحتملين (Leads)',
+          `ابحث عن الرقم ${tenantPhone} أو عن المعرّف ${leadId}`,
+          'احذف العميل التجريبي بعد التحقق',
+        ],
+        searchResults: searchResults.map(({ id }) => ({ id })),
+      };
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      return {
+        success: false,
+        message: `حدث خطأ أثناء الاختبار: ${error.message}`,
+        error: error.code,
+        leadId: null,
+        testData,
+        instructions:
+          error.kind === 'config'
+            ? [
+                'تحقق من ZOHO_CLIENT_ID و ZOHO_CLIENT_SECRET و ZOHO_REFRESH_TOKEN',
+                'تأكد أن رمز التحديث صادر من مركز البيانات نفسه (ZOHO_ACCOUNTS_URL)',
+              ]
+            : ['تعذر الوصول إلى Zoho الآن، أعد المحاولة بعد قليل'],
+        searchResults: [],
+      };
+    }
+  });
+
+  serve(app, messagingEndpoints.resendLink, async (request) => {
+    const me = currentBroker(request);
+    if (!isUuid(request.params.id)) throw notFound('الطلب غير موجود');
+    const [referral] = await db
+      .select({ id: referrals.id, tenantPhone: referrals.tenantPhone, code: shortLinks.code })
+      .from(referrals)
+      .innerJoin(shortLinks, eq(shortLinks.referralId, referrals.id))
+      .where(and(eq(referrals.id, request.params.id), eq(referrals.brokerId, me.id)))
+      .limit(1);
+    if (!referral) throw notFound('الطلب غير موجود');
+    const delivery = await linkDeliveryOf(db, referral.id);
+    if (delivery && !delivery.canResend) {
+      throw new AppError(409, 'LINK_ON_ITS_WAY', 'الرابط لم يتعذر إرساله: لا حاجة لإعادة إرساله');
+    }
+    // Each resend is a message under the company's name: a few per referral a day.
+    await enforceRateLimits(db, [
+      { key: `resend-link:${referral.id}`, limit: 3, windowSeconds: 86_400 },
+    ]);
+    await db.transaction(async (tx) => {
+      await enqueueTenantLink(tx, ctx, {
+        referral,
+        broker: me,
+        code: referral.code,
+        cause: `resend:${Date.now()}`,
+      });
+      await audit(tx, request, {
+        action: 'referral.resend_link',
+        entityType: 'referral',
+        entityId: referral.id,
+      });
+    });
+    ctx.outbox.kick();
+    const after = await linkDeliveryOf(db, referral.id);
+    if (!after) throw new Error('the resent link was not queued');
+    return after;
+  });
+};
+
+function outboxView(row: typeof outboundMessages.$inferSelect) {
+  return {
+    id: row.id,
+    channel: row.channel,
+    kind: row.kind,
+    recipient: row.recipient,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    errorKind: row.errorKind,
+    referralId: row.referralId,
+    createdAt: row.createdAt.toISOString(),
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** The test's failure in words an admin can act on; 131047 explained, as the issue asks. */
+function testFailureMessage(error: DeliveryError): string {
+  switch (error.code) {
+    case '131047':
+      return 'لم تصل الرسالة: مضى أكثر من 24 ساعة على آخر رسالة من هذا الرقم، وواتساب لا يسمح حينها إلا بالقوالب المعتمدة. تأكد أن القوالب معتمدة ثم أعد المحاولة.';
+    case '131026':
+      return 'لم تصل الرسالة: هذا الرقم غير مسجل في واتساب أو لا يستقبل الرسائل.';
+    case '190':
+      return 'رمز الوصول لواتساب منتهي الصلاحية: حدّث WHATSAPP_ACCESS_TOKEN ثم أعد تشغيل الخادم.';
+    default:
+      if (error.kind === 'template') {
+        return `قالب ${templateFor('status_update').name} غير معتمد بعد: أرسل القوالب للمراجعة وانتظر اعتمادها.`;
+      }
+      if (error.kind === 'rate') return 'واتساب يطلب التمهل: أعد المحاولة بعد دقائق.';
+      return `تعذر إرسال رسالة الاختبار: ${error.message}`;
+  }
+}

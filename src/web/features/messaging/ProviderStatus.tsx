@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { Badge } from '#ui/badge';
+import { Card } from '#ui/card';
+import type { MessagingConfig } from './api';
+
+const SMS_PROVIDERS: Record<MessagingConfig['sms']['provider'], string> = {
+  console: 'سجل الخادم (للتطوير فقط)',
+  unifonic: 'يونيفونك (Unifonic)',
+  taqnyat: 'تقنيات (Taqnyat)',
+};
+
+/** «مُعدّ» or «غير مُعدّ», as a badge. */
+export function ConfiguredBadge({ configured }: { configured: boolean }) {
+  return <Badge tone={configured ? 'success' : 'warning'}>{configured ? 'مُعدّ' : 'غير مُعدّ'}</Badge>;
+}
+
+/** The environment variables still to set, each as it is typed on the server. */
+export function MissingVariables({ names }: { names: readonly string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="text-slate-700">متغيرات البيئة المطلوب ضبطها:</p>
+      <ul className="flex flex-wrap gap-1.5">
+        {names.map((name) => (
+          <li key={name}>
+            <code dir="ltr" className="break-all rounded bg-slate-100 px-1.5 py-0.5 text-xs">
+              {name}
+            </code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StatusCard({
+  title,
+  configured,
+  missing,
+  children,
+}: {
+  title: string;
+  configured: boolean;
+  missing: readonly string[];
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0 space-y-3 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-bold">{title}</h3>
+        <ConfiguredBadge configured={configured} />
+      </div>
+      {children}
+      <MissingVariables names={missing} />
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <dt className="text-slate-700">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Which providers are set up (never a secret): SMS, WhatsApp and the CRM. */
+export function ProviderStatus({ config }: { config: MessagingConfig }) {
+  const { sms, whatsapp, crm } = config;
+  return (
+    <section aria-labelledby="providers-title" className="space-y-3">
+      <h2 id="providers-title" className="text-lg font-bold">
+        حالة مزوّدي الخدمة
+      </h2>
+      <div className="grid gap-3 md:grid-cols-3">
+        <StatusCard title="الرسائل النصية" configured={sms.configured} missing={sms.missing}>
+          <dl className="text-sm">
+            <Row label="المزوّد">{SMS_PROVIDERS[sms.provider]}</Row>
+          </dl>
+        </StatusCard>
+        <StatusCard title="واتساب" configured={whatsapp.configured} missing={whatsapp.missing}>
+          <dl className="space-y-2 text-sm">
+            <Row label="معرّف رقم الهاتف">
+              <ConfiguredBadge configured={whatsapp.phoneNumberId} />
+            </Row>
+            <Row label="رمز الوصول">
+              <ConfiguredBadge configured={whatsapp.accessToken} />
+            </Row>
+            <Row label="استقبال حالات التسليم">
+              <ConfiguredBadge configured={whatsapp.webhook} />
+            </Row>
+          </dl>
+        </StatusCard>
+        <StatusCard
+          title="نظام إدارة العملاء (Zoho CRM)"
+          configured={crm.configured}
+          missing={crm.missing}
+        />
+      </div>
+    </section>
+  );
+}
