@@ -115,7 +115,9 @@ export const messagingEndpoints = {
         .string({ error: 'يرجى إدخال نص الرسالة' })
         .trim()
         .min(1, { error: 'يرجى إدخال نص الرسالة' })
-        .max(300, { error: 'النص أطول من المسموح' }),
+        .max(300, { error: 'النص أطول من المسموح' })
+        // A template parameter is one line (Meta refuses line breaks and tabs in it).
+        .refine((text) => !/[\n\r\t]/.test(text), { error: 'اكتب الرسالة في سطر واحد' }),
     }),
     response: z.object({
       success: z.boolean(),

@@ -12,6 +12,7 @@ export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export const OUTBOX_KINDS = [
   'tenant_link',
   'status_update',
+  'security_notice',
   'test',
   'crm_lead',
   'crm_update',
@@ -84,10 +85,24 @@ export const preferredChannelLabel = (channel: PreferredChannel): string =>
 const KIND_LABELS: Record<OutboxKind, string> = {
   tenant_link: 'رابط المستأجر',
   status_update: 'تحديث حالة للوسيط',
+  security_notice: 'تنبيه أمني لصاحب الحساب',
   test: 'رسالة اختبار',
   crm_lead: 'عميل محتمل جديد',
   crm_update: 'تحديث العميل المحتمل',
 };
+
+const FAILURE_LABELS: Record<(typeof FAILURE_KINDS)[number], string> = {
+  config: 'إعدادات المزوّد أو بيانات الاعتماد مرفوضة',
+  rate: 'المزوّد يطلب التمهل',
+  recipient: 'الرقم لا يستقبل عبر هذه القناة',
+  window: 'انتهت نافذة ٢٤ ساعة في واتساب',
+  template: 'القالب غير معتمد أو غير موجود',
+  transient: 'تعذر الاتصال بالمزوّد مؤقتاً',
+};
+
+/** Why a message failed, in words an admin can act on (the provider's code stays beside it). */
+export const failureKindLabel = (kind: (typeof FAILURE_KINDS)[number]): string =>
+  FAILURE_LABELS[kind];
 
 export const outboxKindLabel = (kind: OutboxKind): string => KIND_LABELS[kind];
 

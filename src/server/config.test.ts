@@ -54,6 +54,10 @@ describe('configuration', () => {
     [{ WHATSAPP_PHONE_NUMBER_ID: 'abc' }, 'WHATSAPP_PHONE_NUMBER_ID'],
     [{ WHATSAPP_GRAPH_VERSION: '21' }, 'WHATSAPP_GRAPH_VERSION'],
     [{ ZOHO_ACCOUNTS_URL: 'zoho' }, 'ZOHO_ACCOUNTS_URL'],
+    [
+      { NODE_ENV: 'production', ...PRODUCTION_SMS_ENV, WHATSAPP_ACCESS_TOKEN: 'token' },
+      'WHATSAPP_APP_SECRET',
+    ],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

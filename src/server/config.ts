@@ -11,6 +11,15 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
+/** WhatsApp Cloud API: sending needs the first three; delivery statuses need the last two. */
+const WHATSAPP_VARIABLES = [
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_BUSINESS_ACCOUNT_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -113,6 +122,18 @@ const envSchema = z
       message: 'SMS_PROVIDER=taqnyat needs TAQNYAT_TOKEN and TAQNYAT_SENDER',
     },
   )
+  // Half a WhatsApp set-up fails quietly: without the webhook secrets no delivery status (and
+  // no "not on WhatsApp") ever arrives, so nothing falls back. Production wants all five.
+  .superRefine((env, issue) => {
+    const set = WHATSAPP_VARIABLES.filter((name) => env[name]);
+    if (env.NODE_ENV === 'production' && set.length > 0 && set.length < WHATSAPP_VARIABLES.length) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_ACCESS_TOKEN'],
+        message: `WhatsApp needs all of ${WHATSAPP_VARIABLES.join(', ')}; missing ${WHATSAPP_VARIABLES.filter((name) => !env[name]).join(', ')}`,
+      });
+    }
+  })
   .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PHONE === !env.BOOTSTRAP_SUPERADMIN_PASSWORD, {
     path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
     message: 'BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD must be set together',
@@ -202,13 +223,6 @@ export type SmsSettings =
   | { provider: 'unifonic'; appSid: string; senderId: string; baseUrl: string }
   | { provider: 'taqnyat'; token: string; sender: string; baseUrl: string };
 
-const WHATSAPP_VARIABLES = [
-  'WHATSAPP_PHONE_NUMBER_ID',
-  'WHATSAPP_ACCESS_TOKEN',
-  'WHATSAPP_BUSINESS_ACCOUNT_ID',
-  'WHATSAPP_APP_SECRET',
-  'WHATSAPP_VERIFY_TOKEN',
-] as const;
 const ZOHO_VARIABLES = ['ZOHO_CLIENT_ID', 'ZOHO_CLIENT_SECRET', 'ZOHO_REFRESH_TOKEN'] as const;
 
 export class ConfigError extends Error {}

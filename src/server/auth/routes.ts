@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '#contract/auth';
@@ -7,8 +8,8 @@ import type { FeatureOptions } from '../context.js';
 import type { Broker } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
-import type { SmsMessage } from '../integrations/sms.js';
 import { sendCode } from '../messaging/codes.js';
+import { enqueueNotice } from '../messaging/outbox.js';
 import { cookieNames, currentBroker } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { isKnownDevice, KNOWN_DEVICE_TTL_MS, rememberDevice } from './known-devices.js';
@@ -33,7 +34,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 const noAccount = () => notFound('لا يوجد حساب مسجل بهذا الرقم');
 
 export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
-  const { db, config, sms } = ctx;
+  const { db, config } = ctx;
   const perAddress = config.authRateLimitPerAddress;
   const { verification: VERIFICATION_COOKIE, device: DEVICE_COOKIE } = cookieNames(
     config.secureCookies,
@@ -51,15 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       },
     ]);
 
-  /** A notice to the phone's owner; its failure must not undo what was already done. */
-  const tellOwner = async (message: Omit<SmsMessage, 'purpose'>) => {
-    await sms.send({ ...message, purpose: 'security_notice' }).catch((error: unknown) =>
-      // The provider's error may quote the message: only its kind is logged.
-      app.log.warn(
-        { error: error instanceof Error ? error.name : 'unknown', to: message.to },
-        'notice not sent',
-      ),
-    );
+  /**
+   * A notice to the phone's owner, through the outbox: it never delays the request, survives a
+   * provider outage, and shows in the console. Its failure never undoes what was done.
+   */
+  const tellOwner = async (message: { to: string; body: string }) => {
+    await enqueueNotice(db, { ...message, cause: `notice:${message.to}:${randomUUID()}` });
+    ctx.outbox.kick();
   };
 
   const tellPasswordChanged = (phone: string) =>

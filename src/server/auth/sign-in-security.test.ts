@@ -93,7 +93,8 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
     }
 
-    // The owner heard of it once, with no code in the message.
+    // The owner heard of it once, with no code in the message (the notice goes by the outbox).
+    await t.app.outbox.drain();
     const notices = t.sms.sent.filter((m) => m.purpose === 'security_notice');
     expect(notices).toHaveLength(1);
     expect(notices[0]?.to).toBe(phone);
@@ -166,6 +167,7 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
 
   it('every password change by code tells the owner by SMS', async () => {
     await signUp(phone);
+    await t.app.outbox.drain();
     expect(t.sms.sent.filter((m) => m.purpose === 'security_notice')).toHaveLength(0);
 
     // Code sign-in on an existing account sets a new password.
@@ -181,6 +183,7 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     );
     expect(reset.statusCode).toBe(200);
 
+    await t.app.outbox.drain();
     const notices = t.sms.sent.filter((m) => m.purpose === 'security_notice');
     expect(notices).toHaveLength(2);
     for (const notice of notices) {

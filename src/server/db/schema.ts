@@ -375,6 +375,8 @@ export const outboundMessages = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     /** While `sending`: the claim expires then, and another worker may take the row. */
     leaseUntil: ts('lease_until'),
+    /** Which claim the row is under: a worker records its outcome only on its own claim. */
+    claimToken: uuid('claim_token'),
     lastError: text('last_error'),
     errorKind: text('error_kind').$type<(typeof FAILURE_KINDS)[number]>(),
     providerMessageId: text('provider_message_id'),

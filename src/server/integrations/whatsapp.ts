@@ -80,8 +80,13 @@ const ERROR_KINDS: Record<string, FailureKind> = {
   '10': 'config',
   '100': 'config',
   '200': 'config',
+  // Application, account and pair rate limits arrive with HTTP 400: still only "slow down".
+  '4': 'rate',
+  '80007': 'rate',
   '130429': 'rate',
+  '131048': 'rate',
   '131056': 'rate',
+  '131000': 'transient',
   '131026': 'recipient',
   '131030': 'recipient',
   '131047': 'window',

@@ -203,6 +203,14 @@ export class ZohoCrm {
     const refused = isRecord(answer) ? asText(answer.error) : null;
     if (refused || response.status >= 400) {
       const code = refused ?? `HTTP ${response.status}`;
+      // Too many token requests is Zoho's «Access Denied»: wait, do not call it a set-up error.
+      if (
+        /access denied|too many/i.test(
+          `${code} ${asText(isRecord(answer) ? answer.error_description : null) ?? ''}`,
+        )
+      ) {
+        throw new DeliveryError('rate', code, 'Zoho: too many token requests', 60_000);
+      }
       throw new DeliveryError('config', code, `Zoho: access token refused (${code})`);
     }
     if (!isRecord(answer)) throw malformed(PROVIDER, response);

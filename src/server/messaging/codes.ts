@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { DeliveryError } from '../integrations/delivery.js';
+import { alertAdmins } from './alerts.js';
 import type { Channels } from './channels.js';
 import { messagingSettings } from './settings.js';
 import { templateFor } from './templates.js';
@@ -41,6 +42,13 @@ export async function sendCode(
       }
       return;
     } catch (error) {
+      // Credentials, sender or template at fault: every sign-up fails until an admin acts.
+      if (
+        error instanceof DeliveryError &&
+        (error.kind === 'config' || error.kind === 'template')
+      ) {
+        await alertAdmins(deps.db, channel);
+      }
       deps.log.warn(
         {
           to: message.to,

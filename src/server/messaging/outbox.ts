@@ -12,10 +12,13 @@ import { runCrmCall } from './crm.js';
 import { messagingSettings } from './settings.js';
 import { renderTemplate, type TemplatePurpose, templateFor } from './templates.js';
 
-/** Transient failures are tried this many times in all before the row is `failed`. */
-export const MAX_ATTEMPTS = 6;
-/** Rate limits are waited out longer: they say nothing about whether the message can go. */
-const MAX_RATE_ATTEMPTS = 12;
+/**
+ * Transient failures and rate limits are retried until the row is this old: a provider outage
+ * of hours delays messages, it does not lose them. After it, `failed` (an admin may retry).
+ */
+const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
+/** The longest wait between two attempts. */
+const MAX_BACKOFF_MS = 30 * 60 * 1000;
 const POLL_MS = 2_000;
 const BATCH = 5;
 
@@ -69,6 +72,26 @@ export async function enqueueMessage(
     .onConflictDoNothing({ target: outboundMessages.dedupeKey });
 }
 
+/**
+ * Queues a security notice to an account's owner (password changed, code budget spent). SMS
+ * only: it has no WhatsApp template, and the owner's number is the one they signed in with.
+ */
+export async function enqueueNotice(
+  db: Writer,
+  notice: { to: string; body: string; cause: string },
+): Promise<void> {
+  await db
+    .insert(outboundMessages)
+    .values({
+      channel: 'sms',
+      kind: 'security_notice',
+      dedupeKey: `${notice.cause}:sms`,
+      recipient: notice.to,
+      body: notice.body,
+    })
+    .onConflictDoNothing({ target: outboundMessages.dedupeKey });
+}
+
 export type CrmInput = {
   kind: 'crm_lead' | 'crm_update';
   referralId: string;
@@ -96,12 +119,14 @@ export type OutboxOptions = {
   leaseMs?: number;
   /** The base of the exponential backoff (attempt n waits base × 2^(n-1), ±20 %). */
   backoffBaseMs?: number;
+  /** How long after it was queued a row is still retried (24 h). */
+  retryForMs?: number;
   pollMs?: number;
 };
 
 type Deps = { db: Database; channels: Channels; log: FastifyBaseLogger } & Required<
   Omit<OutboxOptions, 'pollMs'>
->;
+> & { stopping: () => boolean };
 
 /**
  * Claims due rows in one short statement (`FOR UPDATE SKIP LOCKED`, so instances never take
@@ -117,6 +142,15 @@ async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
       and(
         inArray(outboundMessages.status, ['queued', 'sending']),
         lte(outboundMessages.nextAttemptAt, dueBy),
+        // A referral's CRM calls go one at a time, oldest first (two at once would both find
+        // no lead and create two).
+        sql`not (${outboundMessages.channel} = 'crm' and exists (
+          select 1 from outbound_messages earlier
+          where earlier.referral_id = ${outboundMessages.referralId}
+            and earlier.channel = 'crm'
+            and earlier.id <> ${outboundMessages.id}
+            and earlier.status in ('queued', 'sending')
+            and earlier.created_at < ${outboundMessages.createdAt}))`,
       ),
     )
     .orderBy(outboundMessages.nextAttemptAt)
@@ -126,6 +160,7 @@ async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
     .update(outboundMessages)
     .set({
       status: 'sending',
+      claimToken: sql`gen_random_uuid()`,
       attempts: sql`${outboundMessages.attempts} + 1`,
       leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
       nextAttemptAt: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
@@ -137,6 +172,7 @@ async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
 const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
   tenant_link: 'tenant_link',
   status_update: 'status_update',
+  security_notice: 'security_notice',
   test: 'test',
   crm_lead: 'tenant_link',
   crm_update: 'tenant_link',
@@ -189,33 +225,42 @@ async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
   return runCrmCall(deps.db, channels.crm, row);
 }
 
-/** Exponential backoff with ±20 % jitter, so instances retrying together spread out. */
+/** Exponential backoff (capped) with ±20 % jitter, so instances retrying together spread out. */
 function backoffMs(deps: Deps, attempts: number): number {
-  const base = deps.backoffBaseMs * 2 ** Math.max(0, attempts - 1);
+  const base = Math.min(deps.backoffBaseMs * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
-/** This claim of the row, and no later one (the lease may have expired and been re-taken). */
+/**
+ * This claim of the row, and no other: the lease may have expired and the row been taken
+ * again, or an admin may have queued it anew.
+ */
 const ours = (row: OutboundMessage) =>
   and(
     eq(outboundMessages.id, row.id),
     eq(outboundMessages.status, 'sending'),
-    eq(outboundMessages.attempts, row.attempts),
+    row.claimToken ? eq(outboundMessages.claimToken, row.claimToken) : sql`false`,
   );
 
 async function recordSent(deps: Deps, row: OutboundMessage, providerMessageId: string | null) {
-  // A webhook may already have said `delivered` (it finds the row by our id): keep the furthest.
+  // A webhook may already have moved the row on (it finds it by our id): it keeps its state.
+  const sending = sql`${outboundMessages.status} = 'sending'`;
   await deps.db
     .update(outboundMessages)
     .set({
-      status: sql`case when ${outboundMessages.status} = 'sending' then 'sent' else ${outboundMessages.status} end`,
+      status: sql`case when ${sending} then 'sent' else ${outboundMessages.status} end`,
       providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${providerMessageId})`,
       sentAt: sql`coalesce(${outboundMessages.sentAt}, now())`,
       leaseUntil: null,
-      lastError: null,
-      errorKind: null,
+      lastError: sql`case when ${sending} then null else ${outboundMessages.lastError} end`,
+      errorKind: sql`case when ${sending} then null else ${outboundMessages.errorKind} end`,
     })
-    .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.attempts, row.attempts)));
+    .where(
+      and(
+        eq(outboundMessages.id, row.id),
+        row.claimToken ? eq(outboundMessages.claimToken, row.claimToken) : sql`false`,
+      ),
+    );
 }
 
 async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): Promise<void> {
@@ -235,8 +280,8 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
     'outbox delivery failed',
   );
   const retry =
-    (failure.kind === 'transient' && row.attempts < MAX_ATTEMPTS) ||
-    (failure.kind === 'rate' && row.attempts < MAX_RATE_ATTEMPTS);
+    (failure.kind === 'transient' || failure.kind === 'rate') &&
+    Date.now() - row.createdAt.getTime() < deps.retryForMs;
   if (retry) {
     const wait = Math.max(backoffMs(deps, row.attempts), failure.retryAfterMs ?? 0);
     await deps.db
@@ -260,17 +305,14 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
   await afterFailure(deps, row, failure.kind);
 }
 
-/** A message that cannot go: the other channel takes over, or an admin is told. */
+/**
+ * A message that cannot go: an admin is told when the set-up is at fault (credentials, sender,
+ * template), and a WhatsApp message goes by SMS instead when fallback is on.
+ */
 async function afterFailure(deps: Deps, row: OutboundMessage, kind: DeliveryError['kind']) {
-  if (row.channel === 'whatsapp') {
-    const { fallbackEnabled } = await messagingSettings(deps.db);
-    if (fallbackEnabled) {
-      await fallBackToSms(deps.db, row);
-      return;
-    }
-  }
-  if (kind === 'config' || kind === 'template') {
-    await alertAdmins(deps.db, row.channel);
+  if (kind === 'config' || kind === 'template') await alertAdmins(deps.db, row.channel);
+  if (row.channel === 'whatsapp' && (await messagingSettings(deps.db)).fallbackEnabled) {
+    await fallBackToSms(deps.db, row);
   }
 }
 
@@ -291,11 +333,26 @@ export async function fallBackToSms(db: Writer, row: OutboundMessage): Promise<v
 }
 
 async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
+  let providerMessageId: string | null;
   try {
-    const providerMessageId = await send(deps, row);
-    await recordSent(deps, row, providerMessageId);
+    providerMessageId = await send(deps, row);
   } catch (error) {
     await recordFailure(deps, row, error);
+    return;
+  }
+  // The provider took it: a failure to record that must never send it again. The write is
+  // retried; if it still fails, the lease's expiry is the last resort (logged).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await recordSent(deps, row, providerMessageId);
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        deps.log.error({ ...errorLogFields(error), messageId: row.id }, 'sent, not recorded');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
 }
 
@@ -309,12 +366,14 @@ export async function deliverDueMessages(deps: Deps): Promise<number> {
   // millisecond (the commit that kicked this run) must be due.
   const dueBy = new Date(Date.now() + 1);
   let handled = 0;
-  for (;;) {
+  // Between batches, a stopping instance leaves the rest to the others (or to its restart).
+  while (!deps.stopping()) {
     const rows = await claim(deps, dueBy);
     if (rows.length === 0) return handled;
     await Promise.all(rows.map((row) => deliver(deps, row)));
     handled += rows.length;
   }
+  return handled;
 }
 
 export type OutboxWorker = {
@@ -340,16 +399,18 @@ export function startOutboxWorker(
   log: FastifyBaseLogger,
   options: OutboxOptions = {},
 ): OutboxWorker {
+  let stopped = false;
   const deps: Deps = {
     db,
     channels,
     log,
     leaseMs: options.leaseMs ?? 60_000,
     backoffBaseMs: options.backoffBaseMs ?? 5_000,
+    retryForMs: options.retryForMs ?? RETRY_FOR_MS,
+    stopping: () => stopped,
   };
   let current: Promise<void> | null = null;
   let again = false;
-  let stopped = false;
   const run = () => {
     if (stopped) return;
     if (current) {

@@ -12,7 +12,6 @@ import { DeliveryError } from '../integrations/delivery.js';
 import type { RemoteTemplate } from '../integrations/whatsapp.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
-import { upsertLead } from './crm.js';
 import { messagingSettings, saveMessagingSettings } from './settings.js';
 import { PRODUCT_TEMPLATES, templateFor } from './templates.js';
 import { enqueueTenantLink, linkDeliveryOf } from './tenant-link.js';
@@ -202,6 +201,12 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
       };
     }
     const template = templateFor('status_update');
+    await audit(db, request, {
+      action: 'whatsapp.test_message',
+      entityType: 'whatsapp_template',
+      entityId: null,
+      after: { to: phone, template: template.name },
+    });
     try {
       await channels.whatsapp.sendTemplate({
         to: phone,
@@ -302,31 +307,32 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
     }
     try {
       const searchResults = await channels.crm.searchLeadsByPhone(tenantPhone);
-      const leadId = await upsertLead(
-        channels.crm,
-        {
-          tenantPhone,
-          rentAmount: rent,
-          brokerCode: 'TEST',
-          city: null,
-          referralId: 'test',
-          status: 'اختبار',
-        },
-        searchResults[0]?.id ?? null,
-      );
+      const found = searchResults[0]?.id ?? null;
+      // A lead that exists may be a real customer's: the test reads it, never overwrites it.
+      const leadId =
+        found ??
+        (
+          await channels.crm.createLead({
+            tenantPhone,
+            rentAmount: rent,
+            brokerCode: 'TEST',
+            city: null,
+            referralId: 'test',
+            status: 'اختبار',
+          })
+        ).id;
       return {
         success: true,
-        message:
-          searchResults.length > 0
-            ? 'وُجد عميل محتمل بهذا الرقم وحُدّثت بياناته في Zoho CRM'
-            : 'أُنشئ عميل محتمل تجريبي في Zoho CRM',
+        message: found
+          ? 'الاتصال بـ Zoho CRM يعمل: وُجد عميل محتمل بهذا الرقم ولم يُغيَّر'
+          : 'الاتصال بـ Zoho CRM يعمل: أُنشئ عميل محتمل تجريبي',
         error: null,
         leadId,
         testData,
         instructions: [
           'افتح Zoho CRM ثم وحدة العملاء المحتملين (Leads)',
           `ابحث عن الرقم ${tenantPhone} أو عن المعرّف ${leadId}`,
-          'احذف العميل التجريبي بعد التحقق',
+          found ? 'العميل الموجود لم يُعدَّل' : 'احذف العميل التجريبي بعد التحقق',
         ],
         searchResults: searchResults.map(({ id }) => ({ id })),
       };
@@ -354,14 +360,34 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
     const me = currentBroker(request);
     if (!isUuid(request.params.id)) throw notFound('الطلب غير موجود');
     const [referral] = await db
-      .select({ id: referrals.id, tenantPhone: referrals.tenantPhone, code: shortLinks.code })
+      .select({
+        id: referrals.id,
+        tenantPhone: referrals.tenantPhone,
+        status: referrals.status,
+        code: shortLinks.code,
+      })
       .from(referrals)
       .innerJoin(shortLinks, eq(shortLinks.referralId, referrals.id))
       .where(and(eq(referrals.id, request.params.id), eq(referrals.brokerId, me.id)))
       .limit(1);
     if (!referral) throw notFound('الطلب غير موجود');
+    if (referral.status !== 'pending_completion') {
+      throw new AppError(
+        409,
+        'FORM_NOT_AWAITED',
+        'لا حاجة لإرسال الرابط: الطلب تجاوز مرحلة إكمال البيانات',
+      );
+    }
     const delivery = await linkDeliveryOf(db, referral.id);
-    if (delivery && !delivery.canResend) {
+    // Only a link that failed is sent again; none was sent when the admins switched it off.
+    if (!delivery) {
+      throw new AppError(
+        409,
+        'LINK_NOT_SENT',
+        'الإرسال التلقائي للرابط متوقف: انسخ الرابط وأرسله بنفسك',
+      );
+    }
+    if (!delivery.canResend) {
       throw new AppError(409, 'LINK_ON_ITS_WAY', 'الرابط لم يتعذر إرساله: لا حاجة لإعادة إرساله');
     }
     // Each resend is a message under the company's name: a few per referral a day.

@@ -11,8 +11,13 @@ export type ProductTemplate = {
   purpose: TemplatePurpose;
   category: 'UTILITY' | 'AUTHENTICATION';
   language: 'ar';
-  /** `{{1}}`, `{{2}}` … are the parameters, in order. */
+  /**
+   * `{{1}}`, `{{2}}` … are the parameters, in order. Meta refuses a body that starts or ends
+   * with a parameter.
+   */
   body: string;
+  /** The SMS, when it says it differently (an SMS may end with the link; a template may not). */
+  sms?: string;
   /** Sample parameters Meta's reviewers read. */
   example: string[];
 };
@@ -23,7 +28,8 @@ export const PRODUCT_TEMPLATES: readonly ProductTemplate[] = [
     purpose: 'tenant_link',
     category: 'UTILITY',
     language: 'ar',
-    body: 'مرحباً، رشّحك الوسيط العقاري {{1}} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: {{2}}',
+    body: 'مرحباً، رشّحك الوسيط العقاري {{1}} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: {{2}}\nالرابط خاص بك، فلا تشاركه مع أحد.',
+    sms: 'مرحباً، رشّحك الوسيط العقاري {{1}} لخدمة دفع الإيجار شهرياً. أكمل بياناتك عبر الرابط: {{2}}',
     example: ['عبدالله الشمري', 'https://example.sa/s/Ab12Cd34'],
   },
   {
@@ -51,9 +57,9 @@ export function templateFor(purpose: TemplatePurpose): ProductTemplate {
   return template;
 }
 
-/** The template's text with its parameters in place: the SMS that says the same. */
+/** The SMS that says what the template says, with its parameters in place. */
 export function renderTemplate(template: ProductTemplate, parameters: readonly string[]): string {
-  return template.body.replace(/\{\{(\d+)\}\}/g, (_, index: string) => {
+  return (template.sms ?? template.body).replace(/\{\{(\d+)\}\}/g, (_, index: string) => {
     return parameters[Number(index) - 1] ?? '';
   });
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
 import type { FeatureOptions } from '../context.js';
@@ -105,14 +105,17 @@ async function recordStatus(db: Database, status: WebhookStatus): Promise<void> 
         errorKind: status.errorCode === '131026' ? 'recipient' : 'transient',
         providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${status.providerMessageId})`,
       })
-      // A message already delivered or read stays so; a failure after it is noise.
-      .where(and(match, sql`${RANK_SQL} < 3`, sql`${outboundMessages.status} <> 'failed'`))
+      // Only a message on its way fails: one delivered or read stays so, and a queued one (an
+      // admin's retry) is not failed again by a replay of the old status.
+      .where(and(match, inArray(outboundMessages.status, ['sending', 'sent'])))
       .returning();
     if (!failed) return;
+    const code = status.errorCode ?? '';
+    if (code === '190' || code.startsWith('132')) await alertAdmins(db, 'whatsapp');
     if ((await messagingSettings(db)).fallbackEnabled) await fallBackToSms(db, failed);
-    else await alertAdmins(db, 'whatsapp');
     return;
   }
+  if (!Number.isFinite(status.at.getTime())) return;
   const rank = RANK[status.status];
   const at = sql`${status.at.toISOString()}::timestamptz`;
   await db

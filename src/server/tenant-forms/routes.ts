@@ -9,6 +9,7 @@ import type { FeatureOptions } from '../context.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { serve } from '../http/serve.js';
+import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import {
@@ -75,7 +76,10 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, tenantFormEndpoints.submit, async (request) => {
     await limit(request, 'tenant-submit', 20, request.body.token);
-    const referral = await submitTenantForm(db, request.body);
+    const referral = await submitTenantForm(db, request.body, (tx, before, after) =>
+      queueStatusChange(tx, ctx, before, after),
+    );
+    ctx.outbox.kick();
     await audit(db, request, {
       action: 'tenant_form.submit',
       entityType: 'referral',

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { brokerDisplayName, type TenantFormBody } from '#domain';
 import { type AuditWriter, audit } from '../audit/service.js';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { brokers, type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -43,7 +43,12 @@ export async function hasSubmitted(db: Database, referralId: string): Promise<bo
  * Stores the tenant's form and moves the referral to review, atomically. The form can be sent
  * once: whoever holds the link afterwards cannot overwrite it (decision record 004).
  */
-export async function submitTenantForm(db: Database, body: TenantFormBody): Promise<Referral> {
+export async function submitTenantForm(
+  db: Database,
+  body: TenantFormBody,
+  /** Runs in the submission's transaction: the messages its status change causes. */
+  onChanged?: (tx: Transaction, before: Referral, after: Referral) => Promise<void>,
+): Promise<Referral> {
   return db.transaction(async (tx) => {
     const [referral] = await tx
       .select()
@@ -90,6 +95,7 @@ export async function submitTenantForm(db: Database, body: TenantFormBody): Prom
       .set({ status: 'under_review', updatedAt: new Date() })
       .where(eq(referrals.id, referral.id))
       .returning();
+    if (updated && onChanged) await onChanged(tx, referral, updated);
     return updated ?? referral;
   });
 }
