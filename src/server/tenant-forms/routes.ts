@@ -24,7 +24,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const WINDOW_SECONDS = 15 * 60;
 
 const tooLarge = () =>
-  new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من 5 ميجابايت');
+  new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من ٥ ميجابايت');
 const notPdf = () => new AppError(400, 'NOT_PDF', 'يرجى اختيار ملف PDF فقط');
 
 /** Reads a file part into memory, refusing (and abandoning the stream) past `max` bytes. */

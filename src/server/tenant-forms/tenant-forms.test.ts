@@ -217,7 +217,7 @@ describe('POST /api/upload and GET /api/files/:key', () => {
       '5 MB + 1 byte',
       Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length)]),
       413,
-      'حجم الملف يجب أن يكون أقل من 5 ميجابايت',
+      'حجم الملف يجب أن يكون أقل من ٥ ميجابايت',
     ],
   ])('refuses %s', async (_name, file, status, message) => {
     const { referral: r } = await anActiveBrokerWithReferral(t);

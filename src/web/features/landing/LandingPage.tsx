@@ -14,8 +14,17 @@ import type { ReactNode } from 'react';
 import type { Brand } from '#domain/brand';
 import { formatNumberAr } from '#domain/money';
 import { toInternationalPhone } from '#domain/phone';
+import { CommissionCalculator } from './CommissionCalculator';
 import { BENEFITS, commissionExample, faq, STEPS } from './content';
 import { LandingHeader } from './LandingHeader';
+import {
+  HeroIllustration,
+  InstagramMark,
+  LinkedInMark,
+  TikTokMark,
+  WhatsAppMark,
+  XMark,
+} from './marks';
 
 const BENEFIT_ICONS = [Timer, Bell, Calculator, Link2, FileBarChart];
 
@@ -56,31 +65,31 @@ function Section({
   );
 }
 
-/** Social networks as inline marks: no image requests, no icon font. */
+/** Social networks as inline SVG marks with their names: no image requests, no icon font. */
 function SocialLinks({ brand }: { brand: Brand }) {
   const links = [
-    { href: brand.social.x, label: 'إكس (تويتر)', mark: '𝕏' },
-    { href: brand.social.instagram, label: 'إنستغرام', mark: 'IG' },
-    { href: brand.social.linkedin, label: 'لينكدإن', mark: 'in' },
-    { href: brand.social.tiktok, label: 'تيك توك', mark: 'TT' },
+    { href: brand.social.x, label: 'إكس (تويتر)', Mark: XMark },
+    { href: brand.social.instagram, label: 'إنستغرام', Mark: InstagramMark },
+    { href: brand.social.linkedin, label: 'لينكدإن', Mark: LinkedInMark },
+    { href: brand.social.tiktok, label: 'تيك توك', Mark: TikTokMark },
     {
       href: `https://wa.me/${toInternationalPhone(brand.whatsapp)}`,
       label: 'واتساب',
-      mark: 'WA',
+      Mark: WhatsAppMark,
     },
   ];
   return (
     <ul className="flex flex-wrap gap-2">
-      {links.map((link) => (
-        <li key={link.label}>
+      {links.map(({ href, label, Mark }) => (
+        <li key={label}>
           <a
-            href={link.href}
+            href={href}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex size-11 items-center justify-center rounded-full bg-slate-800 text-sm font-bold text-white hover:bg-brand-700"
+            className="inline-flex size-11 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            <span aria-hidden="true">{link.mark}</span>
-            <span className="sr-only">{`${brand.productName} على ${link.label}`}</span>
+            <Mark />
+            <span className="sr-only">{`${brand.productName} على ${label}`}</span>
           </a>
         </li>
       ))}
@@ -136,9 +145,13 @@ export function LandingPage({ brand }: { brand: Brand }) {
               <a href="/login" className={primary}>
                 ابدأ الآن مجاناً
               </a>
-              <a href="#commission" className={secondary}>
+              <a href="#calculator" className={secondary}>
+                <Calculator aria-hidden="true" className="me-2 size-5" />
                 احسب عمولتك
               </a>
+            </div>
+            <div className="mt-10">
+              <HeroIllustration />
             </div>
             <ul className="mx-auto mt-10 grid max-w-3xl gap-3 text-start sm:grid-cols-3">
               <li className="rounded-xl bg-white p-4 shadow-sm">
@@ -258,9 +271,19 @@ export function LandingPage({ brand }: { brand: Brand }) {
                 </tr>
               </tbody>
             </table>
-            <p className="mt-4 rounded-lg bg-brand-700 p-4 text-center text-lg font-bold text-white">
+            <p className="mt-4 border-t border-slate-100 pt-4 text-center text-lg font-bold text-brand-800">
               زيادة {example.increase} في دخلك من الصفقة نفسها
             </p>
+          </div>
+        </Section>
+
+        <Section
+          id="calculator"
+          title="احسب عمولتك"
+          intro="اكتب الإيجار السنوي لعقارك وشاهد ما تكسبه فوق أتعابك المعتادة."
+        >
+          <div id="commission-calculator">
+            <CommissionCalculator productName={brand.productName} />
           </div>
         </Section>
 

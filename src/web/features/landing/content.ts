@@ -1,6 +1,6 @@
 import type { Brand } from '#domain/brand';
 import { DEFAULT_COMMISSION_RULE, estimateCommission } from '#domain/commission';
-import { formatNumberAr, formatSar } from '#domain/money';
+import { formatNumberAr, formatSar, parseAmount } from '#domain/money';
 
 const percent = (n: number) => `${formatNumberAr(n, 1)}٪`;
 
@@ -22,6 +22,28 @@ export function commissionExample() {
     rate: percent(DEFAULT_COMMISSION_RULE.rate * 100),
   };
 }
+
+/**
+ * The calculator's figures for a typed annual rent (Arabic-Indic or Latin digits), or null
+ * when it is not a positive amount. The landing page is prerendered and calls no API, so the
+ * rule is the public one built in (DEFAULT_COMMISSION_RULE), as the page states.
+ */
+export function calculateCommission(typedRent: string) {
+  const rent = parseAmount(typedRent.trim());
+  if (rent === null || rent <= 0 || rent > 100_000_000) return null;
+  const fee = Math.round(rent * ORDINARY_FEE_RATE * 100) / 100;
+  const extra = estimateCommission(rent);
+  return {
+    feeRate: percent(ORDINARY_FEE_RATE * 100),
+    fee: formatSar(fee),
+    extra: formatSar(extra),
+    total: formatSar(fee + extra),
+    increase: percent(Math.round((extra / fee) * 1000) / 10),
+  };
+}
+
+/** The public rule the calculator applies, in words. */
+export const RULE_TEXT = `بالقاعدة المعلنة: الأعلى بين ${formatSar(DEFAULT_COMMISSION_RULE.minimum)} و${percent(DEFAULT_COMMISSION_RULE.rate * 100)} من الإيجار السنوي، فوق أتعاب الوساطة المعتادة (${percent(ORDINARY_FEE_RATE * 100)}).`;
 
 export const BENEFITS = [
   {

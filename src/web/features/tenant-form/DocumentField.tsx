@@ -1,14 +1,23 @@
-import { useId, useState } from 'react';
+import { Camera, FileUp } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { errorMessage } from '#lib/api';
-import { Button } from '#ui/button';
 import { Input } from '#ui/input';
 import { UploadError, uploadDocument } from './api';
+import { photoToPdf } from './photo-pdf';
 
 const MAX_BYTES = 5 * 1024 * 1024;
+const PDF_ONLY = 'application/pdf,.pdf';
+
+const pickerButton =
+  'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50';
+const switchButton =
+  'inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /**
  * One document: a PDF uploaded to the private storage, or a typed https link. The value is
- * the upload's reference (`upload:…`) or the link; the server checks either again.
+ * the upload's reference (`upload:…`) or the link; the server checks either again. One hidden
+ * file input per document, opened by its label «اختيار ملف» or, on phones, by «التقاط صورة»
+ * (the same input with the rear camera); a photo is sent as a one-page PDF.
  */
 export function DocumentField({
   label,
@@ -26,25 +35,51 @@ export function DocumentField({
   error?: string | undefined;
 }) {
   const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const camera = useRef(false);
   const [mode, setMode] = useState<'upload' | 'link'>('upload');
   const [fileName, setFileName] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const message = problem ?? error;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
 
-  const pick = async (file: File | undefined) => {
+  /**
+   * Every opening of the input passes here (its label, the keyboard, the camera button): the
+   * picker lists PDFs; the camera button asks the same input for a photo.
+   */
+  const prepare = (input: HTMLInputElement) => {
+    if (camera.current) {
+      input.setAttribute('capture', 'environment');
+      input.accept = 'image/*';
+    } else {
+      input.removeAttribute('capture');
+      input.accept = PDF_ONLY;
+    }
+  };
+
+  const pick = async (picked: File | undefined) => {
     setProblem(null);
-    if (!file) return;
-    if (file.type !== 'application/pdf' && !file.name.toLowerCase().endsWith('.pdf')) {
-      setProblem('يرجى اختيار ملف PDF فقط');
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setProblem('حجم الملف يجب أن يكون أقل من 5 ميجابايت');
-      return;
-    }
+    if (!picked) return;
     setBusy(true);
     try {
+      let file = picked;
+      if (picked.type.startsWith('image/')) {
+        try {
+          file = await photoToPdf(picked);
+        } catch {
+          setProblem('تعذرت قراءة الصورة، يرجى المحاولة مرة أخرى أو اختيار ملف PDF');
+          return;
+        }
+      } else if (picked.type !== 'application/pdf' && !picked.name.toLowerCase().endsWith('.pdf')) {
+        setProblem('يرجى اختيار ملف PDF فقط');
+        return;
+      }
+      if (file.size > MAX_BYTES) {
+        setProblem('حجم الملف يجب أن يكون أقل من ٥ ميجابايت');
+        return;
+      }
       onChange(await uploadDocument(token, kind, file));
       setFileName(file.name);
     } catch (caught) {
@@ -62,59 +97,81 @@ export function DocumentField({
 
   return (
     <fieldset
-      className="space-y-2 rounded-lg border border-slate-200 p-3"
-      aria-describedby={message ? `${id}-error` : undefined}
+      className="space-y-3 rounded-lg border border-slate-200 p-3"
+      aria-describedby={message ? errorId : undefined}
     >
       <legend className="px-1 font-medium">{label}</legend>
-      <div className="flex gap-2">
-        <Button
-          variant={mode === 'upload' ? 'default' : 'outline'}
-          aria-pressed={mode === 'upload'}
-          onClick={() => {
-            setMode('upload');
-            onChange('');
-          }}
-        >
-          رفع ملف PDF
-        </Button>
-        <Button
-          variant={mode === 'link' ? 'default' : 'outline'}
-          aria-pressed={mode === 'link'}
-          onClick={() => {
-            setMode('link');
-            setFileName(null);
-            onChange('');
-          }}
-        >
-          إدخال رابط
-        </Button>
-      </div>
       {mode === 'upload' ? (
-        <div className="space-y-1">
-          <label htmlFor={`${id}-file`} className="block text-sm text-slate-800">
-            اختر ملف {label} (PDF، حتى 5 ميجابايت)
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept="application/pdf,.pdf"
-            disabled={busy}
-            className="block w-full min-h-11 text-sm file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-medium file:text-brand-800"
-            onChange={(e) => void pick(e.target.files?.[0])}
-          />
-          {busy ? (
-            <p role="status" className="text-sm">
-              جاري رفع الملف...
-            </p>
-          ) : null}
-          {fileName && value ? (
-            <p role="status" className="text-sm text-emerald-800">
-              تم رفع الملف: {fileName}
-            </p>
-          ) : null}
+        <div className="space-y-2">
+          <div className="flex flex-wrap gap-2">
+            <input
+              ref={fileInput}
+              id={`${id}-file`}
+              type="file"
+              accept={PDF_ONLY}
+              disabled={busy}
+              aria-describedby={hintId}
+              className="peer sr-only"
+              onClick={(e) => {
+                prepare(e.currentTarget);
+                camera.current = false;
+              }}
+              onChange={(e) => {
+                void pick(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <label
+              htmlFor={`${id}-file`}
+              className={`${pickerButton} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-wait peer-disabled:opacity-60`}
+            >
+              <FileUp aria-hidden="true" className="size-5" />
+              اختيار ملف
+              <span className="sr-only"> {label}</span>
+            </label>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                camera.current = true;
+                fileInput.current?.click();
+              }}
+              className={`${pickerButton} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 md:hidden`}
+            >
+              <Camera aria-hidden="true" className="size-5" />
+              التقاط صورة
+              <span className="sr-only"> {label}</span>
+            </button>
+          </div>
+          <p className="break-all text-sm text-slate-800" aria-live="polite">
+            {busy ? (
+              'جاري رفع الملف...'
+            ) : fileName && value ? (
+              <span className="text-emerald-800">
+                تم رفع الملف: <bdi>{fileName}</bdi>
+              </span>
+            ) : (
+              'لم يتم اختيار ملف'
+            )}
+          </p>
+          <p id={hintId} className="text-sm text-slate-600">
+            ملف PDF حتى ٥ ميجابايت، أو صورة واضحة للمستند تُحفظ ملف PDF
+          </p>
+          <button
+            type="button"
+            className={switchButton}
+            onClick={() => {
+              setMode('link');
+              setFileName(null);
+              setProblem(null);
+              onChange('');
+            }}
+          >
+            إدخال رابط بدلاً من رفع ملف
+          </button>
         </div>
       ) : (
-        <div className="space-y-1">
+        <div className="space-y-2">
           <label htmlFor={`${id}-link`} className="block text-sm text-slate-800">
             رابط {label}
           </label>
@@ -127,10 +184,21 @@ export function DocumentField({
             value={value}
             onChange={(e) => onChange(e.target.value)}
           />
+          <button
+            type="button"
+            className={switchButton}
+            onClick={() => {
+              setMode('upload');
+              setProblem(null);
+              onChange('');
+            }}
+          >
+            رفع ملف بدلاً من الرابط
+          </button>
         </div>
       )}
       {message ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+        <p id={errorId} role="alert" className="text-sm text-red-700">
           {message}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Mail, Phone, ShieldCheck, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -19,11 +19,67 @@ import { DocumentField } from './DocumentField';
 type Form = z.input<typeof tenantFormSchema>;
 type Values = z.output<typeof tenantFormSchema>;
 
+/**
+ * Who asks for the tenant's salary and credit report: the company, its commercial
+ * registration, its privacy policy and how to reach its support. Shown in every state, the
+ * invalid link included, so a tenant can check the request is genuine.
+ */
+function CompanyNotice() {
+  return (
+    <section
+      aria-labelledby="company-notice-title"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm leading-6 text-slate-700"
+    >
+      <h2 id="company-notice-title" className="flex items-center gap-2 font-bold text-slate-900">
+        <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" />
+        من يطلب بياناتك؟
+      </h2>
+      <p>
+        تطلب <strong>{BRAND.productName}</strong> تعريف الراتب وتقرير سمة الائتماني لدراسة طلب دفع
+        الإيجار شهرياً. سجل تجاري رقم <bdi>{BRAND.commercialRegistration}</bdi>.
+      </p>
+      <ul className="flex flex-wrap gap-x-4">
+        <li>
+          <a
+            href={BRAND.privacyUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4"
+          >
+            سياسة الخصوصية
+          </a>
+        </li>
+        <li>
+          <a
+            href={`tel:${BRAND.phone}`}
+            className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800"
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            <span className="sr-only">هاتف الدعم </span>
+            <bdi>{BRAND.phone}</bdi>
+          </a>
+        </li>
+        <li>
+          <a
+            href={`mailto:${BRAND.email}`}
+            className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800"
+          >
+            <Mail aria-hidden="true" className="size-4" />
+            <span className="sr-only">بريد الدعم </span>
+            <bdi>{BRAND.email}</bdi>
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 function Shell({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="mx-auto min-h-screen max-w-md space-y-4 bg-slate-50 p-4">
       <p className="text-center text-2xl font-bold text-brand-800">{BRAND.productName}</p>
       {children}
+      <CompanyNotice />
     </main>
   );
 }
@@ -88,6 +144,12 @@ export function TenantFormPage() {
           أكمل بياناتك لنتمكن من دراسة طلب دفع الإيجار شهرياً.
         </p>
       </div>
+      <p className="flex items-center gap-3 rounded-lg bg-brand-50 p-3 text-slate-800">
+        <UserRound aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
+        <span>
+          أحالك إلينا الوسيط العقاري <bdi className="font-bold">{info.data.brokerName}</bdi>
+        </span>
+      </p>
       <Card className="p-4">
         <form
           noValidate
@@ -129,7 +191,7 @@ export function TenantFormPage() {
           <FormField
             label="الالتزامات الشهرية (ر.س)"
             error={errors.monthlyObligations?.message}
-            hint="أقساط القروض والبطاقات الائتمانية شهرياً، أو 0"
+            hint="أقساط القروض والبطاقات الائتمانية شهرياً، أو ٠"
           >
             {(control) => (
               <Input

@@ -51,7 +51,7 @@ export class UploadError extends Error {
   constructor(status: number, body: string) {
     let message =
       status === 413
-        ? 'حجم الملف يجب أن يكون أقل من 5 ميجابايت'
+        ? 'حجم الملف يجب أن يكون أقل من ٥ ميجابايت'
         : 'تعذر رفع الملف، يرجى المحاولة مرة أخرى';
     try {
       const parsed = JSON.parse(body) as { message?: unknown };
