@@ -74,7 +74,7 @@ export function AdminReferralsTab() {
                 <Card className="space-y-2 p-4">
                   <div className="flex items-center justify-between gap-2">
                     <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                    <ReferralStatusBadge status={r.status} />
+                    <ReferralStatusBadge status={r.status} variant="admin" />
                   </div>
                   <p className="text-sm">
                     المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
