@@ -209,17 +209,25 @@ test('a super-admin grants and removes the admin and super-admin roles; the prot
   const adminSwitch = page.getByRole('switch', { name: 'صلاحية المشرف: ماجد الغامدي' });
   await expect(adminSwitch).toHaveCount(1);
   await expect(adminSwitch).not.toBeChecked();
+  // Each switch asks first (issue 14 item 11): the dialog names the person and the role.
+  const confirmRole = async (title: string, button: string) => {
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: button }).click();
+  };
   await adminSwitch.click();
+  await confirmRole('منح صلاحية المشرف', 'تأكيد المنح');
   await expectToast(page, 'تم تحديث الصلاحيات');
   await expect(adminSwitch).toBeChecked();
   await expectNoAxeViolations(page);
   await adminSwitch.click();
+  await confirmRole('سحب صلاحية المشرف', 'تأكيد السحب');
   await expect(adminSwitch).not.toBeChecked();
   const superSwitch = page.getByRole('switch', { name: 'صلاحية المشرف العام: ماجد الغامدي' });
   await superSwitch.click();
+  await confirmRole('منح صلاحية المشرف العام', 'تأكيد المنح');
   await expectToast(page, 'تم تحديث الصلاحيات');
   await expect(superSwitch).toBeChecked();
   await superSwitch.click();
+  await confirmRole('سحب صلاحية المشرف العام', 'تأكيد السحب');
   await expect(superSwitch).not.toBeChecked();
 
   // The protected account's rights cannot be touched, nor the account deleted.
@@ -325,8 +333,10 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   await expectToast(page, 'تم حذف ٢ وتعذّر حذف ١');
   await expect(page.getByText('١ إحالة', { exact: true })).toBeVisible();
 
-  // Singly: refused with the server's reason, and the referral is still there.
-  await page.getByRole('button', { name: 'حذف', exact: true }).click();
+  // Singly: refused with the server's reason, and the referral is still there. Deletion sits
+  // behind the card's «…» menu (issue 14 item 11).
+  await page.getByRole('button', { name: /^إجراءات أخرى: الإحالة/ }).click();
+  await page.getByRole('menuitem', { name: 'حذف' }).click();
   await page
     .getByRole('dialog', { name: 'حذف الإحالة' })
     .getByRole('button', { name: 'تأكيد الحذف' })

@@ -10,7 +10,14 @@ import { QueryView } from '#ui/query-view';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { adminReferralsQuery } from './api';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { BulkDeleteBar, REFERRAL_DELETION, SelectBox, useDeletion, useSelection } from './deletion';
+import {
+  BulkDeleteBar,
+  DeleteMenu,
+  REFERRAL_DELETION,
+  SelectBox,
+  useDeletion,
+  useSelection,
+} from './deletion';
 import { ListToolbar } from './ListToolbar';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetailsDialog } from './ReferralDetailsDialog';
@@ -93,9 +100,10 @@ export function AdminReferralsTab() {
                     <Button onClick={() => setProcessing(r)}>معالجة</Button>
                     {canDelete ? (
                       <>
-                        <Button variant="destructive" onClick={() => setDeleting([r.id])}>
-                          حذف
-                        </Button>
+                        <DeleteMenu
+                          label={`الإحالة ${formatNumberAr(r.number)}`}
+                          onDelete={() => setDeleting([r.id])}
+                        />
                         <SelectBox
                           label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
                           checked={selection.selected.has(r.id)}
