@@ -386,8 +386,15 @@ test('the analytics tab charts referrals and commissions right to left with Arab
   expect(axis && chart && axis.x > chart.x + chart.width / 2).toBe(true);
   await expect(consolePage.getByRole('cell', { name: /سلمان القحطاني/ }).first()).toBeVisible();
 
-  await consolePage.getByLabel('من تاريخ').fill('2020-01-01');
-  await consolePage.getByLabel('إلى تاريخ').fill('2020-01-31');
+  // The dates are chosen as day, month and year (issue 14 item 7), no longer typed ISO.
+  const from = consolePage.getByRole('group', { name: 'من تاريخ' });
+  await from.getByLabel('اليوم').selectOption('1');
+  await from.getByLabel('الشهر').selectOption('1');
+  await from.getByLabel('السنة').selectOption('2020');
+  const to = consolePage.getByRole('group', { name: 'إلى تاريخ' });
+  await to.getByLabel('اليوم').selectOption('31');
+  await to.getByLabel('الشهر').selectOption('1');
+  await to.getByLabel('السنة').selectOption('2020');
   await expect(consolePage.getByText('لا توجد إحالات في هذه الفترة.')).toBeVisible();
   await expectNoAxeViolations(consolePage);
   await context.close();
