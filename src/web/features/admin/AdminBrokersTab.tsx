@@ -109,6 +109,11 @@ export function AdminBrokersTab() {
                       ) : null}
                       {b.isSuperAdmin ? <Badge tone="neutral">مشرف عام</Badge> : null}
                       {isSelf ? <Badge tone="neutral">حسابك</Badge> : null}
+                      {canDelete && !b.isProtected && !isSelf ? (
+                        <span className="ms-auto">
+                          <DeleteMenu label={name} onDelete={() => setDeleting([b.id])} />
+                        </span>
+                      ) : null}
                     </div>
                     <p className="text-sm">
                       <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
@@ -141,14 +146,11 @@ export function AdminBrokersTab() {
                         </Button>
                       ) : null}
                       {canDelete && !b.isProtected && !isSelf ? (
-                        <>
-                          <SelectBox
-                            label={`تحديد ${name}`}
-                            checked={selection.selected.has(b.id)}
-                            onChange={() => selection.toggle(b.id)}
-                          />
-                          <DeleteMenu label={name} onDelete={() => setDeleting([b.id])} />
-                        </>
+                        <SelectBox
+                          label={`تحديد ${name}`}
+                          checked={selection.selected.has(b.id)}
+                          onChange={() => selection.toggle(b.id)}
+                        />
                       ) : null}
                     </div>
                   </Card>
