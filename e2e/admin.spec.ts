@@ -209,17 +209,25 @@ test('a super-admin grants and removes the admin and super-admin roles; the prot
   const adminSwitch = page.getByRole('switch', { name: 'صلاحية المشرف: ماجد الغامدي' });
   await expect(adminSwitch).toHaveCount(1);
   await expect(adminSwitch).not.toBeChecked();
+  // Each switch asks first (issue 14 item 11): the dialog names the person and the role.
+  const confirmRole = async (title: string, button: string) => {
+    await page.getByRole('dialog', { name: title }).getByRole('button', { name: button }).click();
+  };
   await adminSwitch.click();
+  await confirmRole('منح صلاحية المشرف', 'تأكيد المنح');
   await expectToast(page, 'تم تحديث الصلاحيات');
   await expect(adminSwitch).toBeChecked();
   await expectNoAxeViolations(page);
   await adminSwitch.click();
+  await confirmRole('سحب صلاحية المشرف', 'تأكيد السحب');
   await expect(adminSwitch).not.toBeChecked();
   const superSwitch = page.getByRole('switch', { name: 'صلاحية المشرف العام: ماجد الغامدي' });
   await superSwitch.click();
+  await confirmRole('منح صلاحية المشرف العام', 'تأكيد المنح');
   await expectToast(page, 'تم تحديث الصلاحيات');
   await expect(superSwitch).toBeChecked();
   await superSwitch.click();
+  await confirmRole('سحب صلاحية المشرف العام', 'تأكيد السحب');
   await expect(superSwitch).not.toBeChecked();
 
   // The protected account's rights cannot be touched, nor the account deleted.
@@ -325,8 +333,10 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   await expectToast(page, 'تم حذف ٢ وتعذّر حذف ١');
   await expect(page.getByText('١ إحالة', { exact: true })).toBeVisible();
 
-  // Singly: refused with the server's reason, and the referral is still there.
-  await page.getByRole('button', { name: 'حذف', exact: true }).click();
+  // Singly: refused with the server's reason, and the referral is still there. Deletion sits
+  // behind the card's «…» menu (issue 14 item 11).
+  await page.getByRole('button', { name: /^إجراءات أخرى: الإحالة/ }).click();
+  await page.getByRole('menuitem', { name: 'حذف' }).click();
   await page
     .getByRole('dialog', { name: 'حذف الإحالة' })
     .getByRole('button', { name: 'تأكيد الحذف' })
@@ -376,8 +386,15 @@ test('the analytics tab charts referrals and commissions right to left with Arab
   expect(axis && chart && axis.x > chart.x + chart.width / 2).toBe(true);
   await expect(consolePage.getByRole('cell', { name: /سلمان القحطاني/ }).first()).toBeVisible();
 
-  await consolePage.getByLabel('من تاريخ').fill('2020-01-01');
-  await consolePage.getByLabel('إلى تاريخ').fill('2020-01-31');
+  // The dates are chosen as day, month and year (issue 14 item 7), no longer typed ISO.
+  const from = consolePage.getByRole('group', { name: 'من تاريخ' });
+  await from.getByLabel('اليوم').selectOption('1');
+  await from.getByLabel('الشهر').selectOption('1');
+  await from.getByLabel('السنة').selectOption('2020');
+  const to = consolePage.getByRole('group', { name: 'إلى تاريخ' });
+  await to.getByLabel('اليوم').selectOption('31');
+  await to.getByLabel('الشهر').selectOption('1');
+  await to.getByLabel('السنة').selectOption('2020');
   await expect(consolePage.getByText('لا توجد إحالات في هذه الفترة.')).toBeVisible();
   await expectNoAxeViolations(consolePage);
   await context.close();

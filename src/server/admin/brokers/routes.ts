@@ -6,10 +6,11 @@ import { toProfile } from '../../brokers/profile.js';
 import { findBrokerById } from '../../brokers/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { brokers } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
 import { notify } from '../../notifications/service.js';
+import { currentBroker } from '../../plugins/session.js';
 import { listAdminBrokers } from './service.js';
 
 const ACTIVATION = [
@@ -35,6 +36,30 @@ const ACTIVATION = [
   },
 ] as const;
 
+/**
+ * The console never locks out the people who run it: no one deactivates their own account, the
+ * protected account or a super-admin's (whose role is removed first, in user management).
+ */
+function refuseRiskyDeactivation(
+  broker: { id: string; phone: string; isSuperAdmin: boolean },
+  callerId: string,
+  protectedPhone: string | null,
+): void {
+  if (broker.id === callerId) {
+    throw new AppError(403, 'SELF_DEACTIVATION', 'لا يمكنك إلغاء تفعيل حسابك');
+  }
+  if (broker.phone === protectedPhone) {
+    throw new AppError(403, 'PROTECTED_ACCOUNT', 'الحساب المحمي لا يمكن حذفه أو سحب صلاحياته');
+  }
+  if (broker.isSuperAdmin) {
+    throw new AppError(
+      403,
+      'SUPERADMIN_DEACTIVATION',
+      'لا يمكن إلغاء تفعيل حساب مشرف عام؛ تُسحب صلاحية المشرف العام أولاً من إدارة المستخدمين',
+    );
+  }
+}
+
 /** The brokers tab: the list, activation and deactivation. */
 export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -47,6 +72,8 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
     serve(app, change.endpoint, async (request) => {
       const broker = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
       if (!broker) throw notFound('الوسيط غير موجود');
+      if (!change.isActive)
+        refuseRiskyDeactivation(broker, currentBroker(request).id, config.protectedPhone);
       // A new decision closes the broker's activation request: a deactivated broker may ask
       // again, and no longer shows among the requests waiting.
       const updated = await db.transaction(async (tx) => {

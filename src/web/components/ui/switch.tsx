@@ -1,5 +1,9 @@
 import { Switch as SwitchPrimitive } from 'radix-ui';
 
+/**
+ * A switch whose touch target is 44 px tall however small the track looks: the button is the
+ * whole box, the track and thumb are drawn inside it.
+ */
 export function Switch({
   checked,
   onCheckedChange,
@@ -17,10 +21,12 @@ export function Switch({
       onCheckedChange={onCheckedChange}
       disabled={disabled}
       aria-label={label}
-      className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-400 p-0.5 data-[state=checked]:bg-brand-700 disabled:opacity-50"
+      className="group inline-flex h-11 w-14 shrink-0 items-center justify-center rounded-full disabled:opacity-50"
     >
-      {/* In RTL the thumb starts at the right and slides left when on. */}
-      <SwitchPrimitive.Thumb className="block size-6 rounded-full bg-white shadow transition-transform data-[state=checked]:-translate-x-5" />
+      <span className="inline-flex h-7 w-12 items-center rounded-full bg-slate-500 p-0.5 group-data-[state=checked]:bg-brand-700">
+        {/* In RTL the thumb starts at the right and slides left when on. */}
+        <SwitchPrimitive.Thumb className="block size-6 rounded-full bg-white shadow transition-transform data-[state=checked]:-translate-x-5" />
+      </span>
     </SwitchPrimitive.Root>
   );
 }

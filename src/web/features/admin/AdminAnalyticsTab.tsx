@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   cityLabel,
   formatDateAr,
@@ -20,9 +11,9 @@ import {
 } from '#domain';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
-import { FormField, Input } from '#ui/input';
 import { QueryView } from '#ui/query-view';
 import { type Analytics, analyticsQuery } from './api';
+import { DateFilter } from './DateFilter';
 
 const STAGES: Record<string, string> = {
   submitted: 'أُرسلت',
@@ -59,6 +50,32 @@ const riyals = (value: unknown) => formatSar(Number(value));
 
 /** Charts read right to left: the first week or month sits at the right, the axis on the right. */
 const axisProps = { tick: { fontSize: 12, fill: '#334155' } } as const;
+/**
+ * The value axis on the right. Its labels are Arabic text, laid out right to left: anchored at
+ * their end, they run from the axis line outwards instead of over it, so «٠ ر.س» shows whole.
+ */
+const valueAxisProps = {
+  orientation: 'right',
+  tick: { fontSize: 12, fill: '#334155', textAnchor: 'end' },
+} as const;
+
+/** The series' colours and names, as HTML under the chart: spaced swatches, dark text. */
+function ChartLegend({ items }: { items: { key: string; name: string; colour: string }[] }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 pt-2 text-sm text-slate-800">
+      {items.map((item) => (
+        <li key={item.key} className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 shrink-0 rounded-sm"
+            style={{ backgroundColor: item.colour }}
+          />
+          {item.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function WeeklyChart({ data }: { data: Analytics['referralsPerWeek'] }) {
   const weeks = [...new Set(data.map((row) => row.week))];
@@ -70,26 +87,37 @@ function WeeklyChart({ data }: { data: Analytics['referralsPerWeek'] }) {
     ),
   }));
   return (
-    <ResponsiveContainer width="100%" height={300}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="week" reversed {...axisProps} />
-        <YAxis orientation="right" allowDecimals={false} tickFormatter={count} {...axisProps} />
-        <Tooltip formatter={count} />
-        <Legend />
-        {statuses.map((status) => (
-          <Bar
-            key={status.key}
-            dataKey={status.key}
-            name={status.label}
-            stackId="week"
-            fill={STATUS_COLOURS[status.key]}
-          />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <>
+      <ResponsiveContainer width="100%" height={280}>
+        <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="week" reversed {...axisProps} />
+          <YAxis allowDecimals={false} width={48} tickFormatter={count} {...valueAxisProps} />
+          <Tooltip formatter={count} />
+          {statuses.map((status) => (
+            <Bar
+              key={status.key}
+              dataKey={status.key}
+              name={status.label}
+              stackId="week"
+              fill={STATUS_COLOURS[status.key]}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+      <ChartLegend
+        items={statuses.map((status) => ({
+          key: status.key,
+          name: status.label,
+          colour: STATUS_COLOURS[status.key] ?? '#94a3b8',
+        }))}
+      />
+    </>
   );
 }
+
+const PAID = '#15803d';
+const UNPAID = '#f59e0b';
 
 function MonthlyChart({ data }: { data: Analytics['commissionsPerMonth'] }) {
   const rows = data.map((row) => ({
@@ -98,17 +126,24 @@ function MonthlyChart({ data }: { data: Analytics['commissionsPerMonth'] }) {
     pending: Number(row.pending),
   }));
   return (
-    <ResponsiveContainer width="100%" height={280}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" reversed {...axisProps} />
-        <YAxis orientation="right" width={90} tickFormatter={riyals} {...axisProps} />
-        <Tooltip formatter={riyals} />
-        <Legend />
-        <Bar dataKey="paid" name="مدفوعة" fill="#15803d" />
-        <Bar dataKey="pending" name="غير مدفوعة" fill="#f59e0b" />
-      </BarChart>
-    </ResponsiveContainer>
+    <>
+      <ResponsiveContainer width="100%" height={260}>
+        <BarChart data={rows} margin={{ top: 8, right: 8, left: 8, bottom: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="month" reversed {...axisProps} />
+          <YAxis width={90} tickFormatter={riyals} {...valueAxisProps} />
+          <Tooltip formatter={riyals} />
+          <Bar dataKey="paid" name="مدفوعة" fill={PAID} />
+          <Bar dataKey="pending" name="غير مدفوعة" fill={UNPAID} />
+        </BarChart>
+      </ResponsiveContainer>
+      <ChartLegend
+        items={[
+          { key: 'paid', name: 'مدفوعة', colour: PAID },
+          { key: 'pending', name: 'غير مدفوعة', colour: UNPAID },
+        ]}
+      />
+    </>
   );
 }
 
@@ -121,22 +156,9 @@ export default function AdminAnalyticsTab() {
 
   return (
     <div className="space-y-5">
-      <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <FormField label="من تاريخ">
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="إلى تاريخ">
-          {(control) => (
-            <Input {...control} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-          )}
-        </FormField>
+      <div className="grid gap-4 sm:grid-cols-2 lg:max-w-3xl">
+        <DateFilter label="من تاريخ" value={from} onChange={setFrom} />
+        <DateFilter label="إلى تاريخ" value={to} onChange={setTo} />
       </div>
       <QueryView
         query={analytics}
@@ -231,7 +253,8 @@ export default function AdminAnalyticsTab() {
                         <tr key={broker.id} className="border-t border-slate-100">
                           <td className="py-2">
                             {broker.fullName || '—'}{' '}
-                            <bdi dir="ltr" className="text-slate-600">
+                            {/* One left-to-right token, never split at its hyphen. */}
+                            <bdi dir="ltr" className="whitespace-nowrap text-slate-700">
                               {broker.brokerCode}
                             </bdi>
                           </td>

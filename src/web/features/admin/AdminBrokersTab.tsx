@@ -12,7 +12,15 @@ import { errorToast, toast } from '#ui/toast';
 import { type AdminBroker, adminBrokersQuery, useToggleBroker } from './api';
 import { BrokerDetailsDialog } from './BrokerDetailsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { BROKER_DELETION, BulkDeleteBar, SelectBox, useDeletion, useSelection } from './deletion';
+import {
+  BROKER_DELETION,
+  BulkDeleteBar,
+  DeleteMenu,
+  ProtectedAccountNote,
+  SelectBox,
+  useDeletion,
+  useSelection,
+} from './deletion';
 import { ListToolbar } from './ListToolbar';
 import { useAdminList } from './use-admin-list';
 
@@ -82,54 +90,73 @@ export function AdminBrokersTab() {
       >
         {(result) => (
           <ul className="grid gap-3 lg:grid-cols-2">
-            {result.items.map((b) => (
-              <li key={b.id}>
-                <Card className="space-y-2 p-4">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-bold">{b.fullName || 'بدون اسم'}</span>
-                    <Badge tone={b.isActive ? 'success' : 'warning'}>
-                      {b.isActive ? 'مفعل' : 'غير مفعل'}
-                    </Badge>
-                    {!b.isActive && b.activationRequestedAt ? (
-                      <Badge tone="info">تم إرسال طلب التفعيل</Badge>
-                    ) : null}
-                  </div>
-                  <p className="text-sm">
-                    <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
-                  </p>
-                  {b.email ? (
-                    <p className="text-sm" dir="ltr">
-                      {b.email}
+            {result.items.map((b) => {
+              const isSelf = b.id === profile?.id;
+              // Never offered where the server refuses it: one's own account, a super-admin's,
+              // the protected one.
+              const canDeactivate = !isSelf && !b.isSuperAdmin && !b.isProtected;
+              const name = b.fullName || b.phone;
+              return (
+                <li key={b.id}>
+                  <Card className="space-y-2 p-4">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-bold">{b.fullName || 'بدون اسم'}</span>
+                      <Badge tone={b.isActive ? 'success' : 'warning'}>
+                        {b.isActive ? 'مفعل' : 'غير مفعل'}
+                      </Badge>
+                      {!b.isActive && b.activationRequestedAt ? (
+                        <Badge tone="info">تم إرسال طلب التفعيل</Badge>
+                      ) : null}
+                      {b.isSuperAdmin ? <Badge tone="neutral">مشرف عام</Badge> : null}
+                      {isSelf ? <Badge tone="neutral">حسابك</Badge> : null}
+                      {canDelete && !b.isProtected && !isSelf ? (
+                        <span className="ms-auto">
+                          <DeleteMenu label={name} onDelete={() => setDeleting([b.id])} />
+                        </span>
+                      ) : null}
+                    </div>
+                    <p className="text-sm">
+                      <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
                     </p>
-                  ) : null}
-                  {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Button variant="outline" onClick={() => setDetails(b)}>
-                      التفاصيل
-                    </Button>
-                    <Button
-                      variant={b.isActive ? 'outline' : 'default'}
-                      disabled={toggle.isPending}
-                      onClick={() => toggle.mutate({ id: b.id, activate: !b.isActive })}
-                    >
-                      {b.isActive ? 'إلغاء التفعيل' : 'تفعيل'}
-                    </Button>
-                    {canDelete && !b.isProtected && b.id !== profile?.id ? (
-                      <>
-                        <Button variant="destructive" onClick={() => setDeleting([b.id])}>
-                          حذف
+                    {b.email ? (
+                      <p className="text-sm" dir="ltr">
+                        {b.email}
+                      </p>
+                    ) : null}
+                    {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
+                    {b.isProtected ? <ProtectedAccountNote /> : null}
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Button variant="outline" onClick={() => setDetails(b)}>
+                        التفاصيل
+                      </Button>
+                      {!b.isActive ? (
+                        <Button
+                          disabled={toggle.isPending}
+                          onClick={() => toggle.mutate({ id: b.id, activate: true })}
+                        >
+                          تفعيل
                         </Button>
+                      ) : canDeactivate ? (
+                        <Button
+                          variant="outline"
+                          disabled={toggle.isPending}
+                          onClick={() => toggle.mutate({ id: b.id, activate: false })}
+                        >
+                          إلغاء التفعيل
+                        </Button>
+                      ) : null}
+                      {canDelete && !b.isProtected && !isSelf ? (
                         <SelectBox
-                          label={`تحديد ${b.fullName || b.phone}`}
+                          label={`تحديد ${name}`}
                           checked={selection.selected.has(b.id)}
                           onChange={() => selection.toggle(b.id)}
                         />
-                      </>
-                    ) : null}
-                  </div>
-                </Card>
-              </li>
-            ))}
+                      ) : null}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryView>

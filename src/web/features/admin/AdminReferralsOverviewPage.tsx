@@ -82,7 +82,7 @@ export function AdminReferralsOverviewPage() {
                     >
                       <span className="flex items-center justify-between gap-2">
                         <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                        <ReferralStatusBadge status={r.status} />
+                        <ReferralStatusBadge status={r.status} variant="admin" />
                       </span>
                       <span className="block text-sm">
                         <bdi dir="ltr">{r.tenantPhone}</bdi> · {r.brokerName || '—'}

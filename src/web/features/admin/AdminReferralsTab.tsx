@@ -10,7 +10,14 @@ import { QueryView } from '#ui/query-view';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { adminReferralsQuery } from './api';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { BulkDeleteBar, REFERRAL_DELETION, SelectBox, useDeletion, useSelection } from './deletion';
+import {
+  BulkDeleteBar,
+  DeleteMenu,
+  REFERRAL_DELETION,
+  SelectBox,
+  useDeletion,
+  useSelection,
+} from './deletion';
 import { ListToolbar } from './ListToolbar';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetailsDialog } from './ReferralDetailsDialog';
@@ -72,9 +79,17 @@ export function AdminReferralsTab() {
             {result.items.map((r) => (
               <li key={r.id}>
                 <Card className="space-y-2 p-4">
-                  <div className="flex items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
                     <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                    <ReferralStatusBadge status={r.status} />
+                    <ReferralStatusBadge status={r.status} variant="admin" />
+                    {canDelete ? (
+                      <span className="ms-auto">
+                        <DeleteMenu
+                          label={`الإحالة ${formatNumberAr(r.number)}`}
+                          onDelete={() => setDeleting([r.id])}
+                        />
+                      </span>
+                    ) : null}
                   </div>
                   <p className="text-sm">
                     المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
@@ -92,16 +107,11 @@ export function AdminReferralsTab() {
                     </Button>
                     <Button onClick={() => setProcessing(r)}>معالجة</Button>
                     {canDelete ? (
-                      <>
-                        <Button variant="destructive" onClick={() => setDeleting([r.id])}>
-                          حذف
-                        </Button>
-                        <SelectBox
-                          label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
-                          checked={selection.selected.has(r.id)}
-                          onChange={() => selection.toggle(r.id)}
-                        />
-                      </>
+                      <SelectBox
+                        label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
+                        checked={selection.selected.has(r.id)}
+                        onChange={() => selection.toggle(r.id)}
+                      />
                     ) : null}
                   </div>
                 </Card>

@@ -13,6 +13,8 @@ import { StatTile } from '#ui/stat-tile';
 import { Switch } from '#ui/switch';
 import { errorToast, toast } from '#ui/toast';
 import { useChangeRole, usersQuery } from './api';
+import { ConfirmRoleDialog, type PendingRole } from './ConfirmRoleDialog';
+import { ProtectedAccountNote } from './deletion';
 
 /** /user-management: super-admins grant and remove the admin and super-admin roles. */
 export function UserManagementPage() {
@@ -20,9 +22,17 @@ export function UserManagementPage() {
   const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim());
   const users = useQuery(usersQuery({ page, search: term || undefined }));
+  // A switch only asks; the role changes once the dialog naming the person is confirmed.
+  const [asking, setAsking] = useState<PendingRole | null>(null);
   const change = useChangeRole({
-    onSuccess: () => toast({ title: 'تم تحديث الصلاحيات' }),
-    onError: errorToast('خطأ', 'حدث خطأ في تحديث الصلاحيات'),
+    onSuccess: () => {
+      setAsking(null);
+      toast({ title: 'تم تحديث الصلاحيات' });
+    },
+    onError: (error) => {
+      setAsking(null);
+      errorToast('خطأ', 'حدث خطأ في تحديث الصلاحيات')(error);
+    },
   });
 
   return (
@@ -68,44 +78,56 @@ export function UserManagementPage() {
       >
         {(data) => (
           <ul className="space-y-3">
-            {data.items.map((u) => (
-              <li key={u.id}>
-                <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div>
-                    <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
-                    <p className="text-sm">
-                      <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-5">
-                    <span className="flex items-center gap-2 text-sm">
-                      مشرف
-                      <Switch
-                        label={`صلاحية المشرف: ${u.fullName || u.phone}`}
-                        checked={u.isAdmin}
-                        disabled={u.isProtected || change.isPending}
-                        onCheckedChange={(on) => change.mutate({ id: u.id, role: { isAdmin: on } })}
-                      />
-                    </span>
-                    <span className="flex items-center gap-2 text-sm">
-                      مشرف عام
-                      <Switch
-                        label={`صلاحية المشرف العام: ${u.fullName || u.phone}`}
-                        checked={u.isSuperAdmin}
-                        disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
-                        onCheckedChange={(on) =>
-                          change.mutate({ id: u.id, role: { isSuperAdmin: on } })
-                        }
-                      />
-                    </span>
-                  </div>
-                </Card>
-              </li>
-            ))}
+            {data.items.map((u) => {
+              const name = u.fullName || u.phone;
+              const ask = (role: PendingRole['role']) => (on: boolean) =>
+                setAsking({ id: u.id, name, role, on });
+              return (
+                <li key={u.id}>
+                  <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <div className="space-y-1">
+                      <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+                      <p className="text-sm">
+                        <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
+                      </p>
+                      {u.isProtected ? <ProtectedAccountNote /> : null}
+                    </div>
+                    <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+                      <span className="flex items-center gap-1 text-sm">
+                        مشرف
+                        <Switch
+                          label={`صلاحية المشرف: ${name}`}
+                          checked={u.isAdmin}
+                          disabled={u.isProtected || change.isPending}
+                          onCheckedChange={ask('isAdmin')}
+                        />
+                      </span>
+                      <span className="flex items-center gap-1 text-sm">
+                        مشرف عام
+                        <Switch
+                          label={`صلاحية المشرف العام: ${name}`}
+                          checked={u.isSuperAdmin}
+                          disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
+                          onCheckedChange={ask('isSuperAdmin')}
+                        />
+                      </span>
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
         )}
       </QueryView>
       <Pagination label="صفحات المستخدمين" page={page} of={users.data} onPage={setPage} />
+      {asking ? (
+        <ConfirmRoleDialog
+          change={asking}
+          pending={change.isPending}
+          onConfirm={() => change.mutate({ id: asking.id, role: { [asking.role]: asking.on } })}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </div>
   );
 }

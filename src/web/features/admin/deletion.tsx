@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { Ellipsis, Lock, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { formatNumberAr } from '#domain';
 import { invalidate } from '#lib/query-keys';
@@ -118,5 +120,48 @@ export function BulkDeleteBar({
         حذف المحدد ({formatNumberAr(selection.selected.size)})
       </Button>
     </div>
+  );
+}
+
+/**
+ * «…» on a card: the deletion sits behind it rather than as a red button on every card, so a
+ * thumb scrolling a list on a phone never lands on it.
+ */
+export function DeleteMenu({ label, onDelete }: { label: string; onDelete: () => void }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`إجراءات أخرى: ${label}`}>
+          <Ellipsis aria-hidden="true" className="size-5" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Item
+            onSelect={onDelete}
+            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-red-800 outline-none data-[highlighted]:bg-red-50"
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            حذف
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export const PROTECTED_REASON = 'الحساب المحمي لا يمكن حذفه أو سحب صلاحياته';
+
+/** The protected account's lock, with the reason its controls are missing. */
+export function ProtectedAccountNote() {
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-slate-800">
+      <Lock aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
+      {PROTECTED_REASON}
+    </p>
   );
 }

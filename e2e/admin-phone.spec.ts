@@ -1,0 +1,263 @@
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, expectToast, randomPhone } from './support';
+
+/** No sideways scrolling of the page itself. */
+async function expectNoPageOverflow(page: import('@playwright/test').Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('issue 14 item 6: every admin tab is whole and in sight, on a phone too', async ({
+  page,
+  admin,
+}) => {
+  await page.context().addCookies((await admin.storageState()).cookies);
+  await page.goto('/admin');
+  const strip = page.getByRole('tablist', { name: 'أقسام لوحة الإدارة' });
+  await expect(strip).toBeVisible();
+  const width = page.viewportSize()?.width ?? 1280;
+  for (const name of ['الوسطاء', 'الإحالات', 'العمولات', 'إعدادات الرسائل', 'التحليلات']) {
+    const tab = strip.getByRole('tab', { name });
+    await expect(tab).toBeVisible();
+    const box = await tab.boundingBox();
+    // Inside the screen, whole (its text not cut), and a thumb's size.
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    expect(box && box.height >= 44).toBe(true);
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await expectNoPageOverflow(page);
+
+  await strip.getByRole('tab', { name: 'إعدادات الرسائل' }).click();
+  await expect(
+    page.getByRole('switch', { name: 'الرسائل النصية التلقائية للمستأجرين' }),
+  ).toBeVisible();
+  await strip.getByRole('tab', { name: 'التحليلات' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'مسار الإحالات من الإرسال إلى توقيع العقد' }),
+  ).toBeVisible();
+  await expect(strip.getByRole('tab', { name: 'التحليلات' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expectNoPageOverflow(page);
+  await expectNoAxeViolations(page);
+});
+
+test('issue 14 item 7: analytics charts read right to left, with Saudi date filters', async ({
+  page,
+  browser,
+  admin,
+  readyBroker,
+}) => {
+  // A signed contract gives the month a commission, so the money chart is drawn.
+  await readyBroker(page, 'بدر العتيبي');
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: randomPhone(), rent: 60000 },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
+    data: { status: 'contract_signed', contractId: 'EJ-2026-1400' },
+  });
+  expect(signed.ok()).toBe(true);
+
+  const context = await browser.newContext({
+    storageState: await admin.storageState(),
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: (page.viewportSize()?.width ?? 1280) < 600,
+  });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/admin?tab=analytics');
+  const monthly = consolePage.getByRole('figure', {
+    name: 'مخطط العمولات المدفوعة وغير المدفوعة شهرياً',
+  });
+  const ticks = monthly.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(ticks.first()).toBeVisible();
+  // The zero tick says «٠ ر.س», whole.
+  expect(await ticks.allTextContents()).toContain('٠ ر.س');
+  // Every value label stands clear of the axis line, on its outer (right) side.
+  const line = await monthly.locator('.recharts-yAxis .recharts-cartesian-axis-line').boundingBox();
+  for (const box of await Promise.all((await ticks.all()).map((tick) => tick.boundingBox()))) {
+    expect(line && box && box.x >= line.x + line.width).toBe(true);
+  }
+  // Legends: a swatch, a gap, then dark text (axe checks its contrast below).
+  const legend = monthly.getByRole('listitem').filter({ hasText: 'غير مدفوعة' });
+  await expect(legend).toBeVisible();
+  await expect(legend.locator('span[aria-hidden="true"]')).toBeVisible();
+  expect(await legend.evaluate((el) => Number.parseFloat(getComputedStyle(el).columnGap))).toBe(8);
+
+  // The broker code is one left-to-right token, on one line.
+  const code = consolePage
+    .getByRole('cell', { name: /بدر العتيبي/ })
+    .first()
+    .locator('bdi');
+  await expect(code).toHaveText(/^SH-/);
+  expect(await code.evaluate((el) => el.getClientRects().length)).toBe(1);
+
+  // Dates are day, month by name and year in Arabic-Indic digits; never «mm/dd/yyyy».
+  await expect(consolePage.locator('input[type="date"]')).toHaveCount(0);
+  const from = consolePage.getByRole('group', { name: 'من تاريخ' });
+  await expect(from.getByLabel('الشهر').locator('option', { hasText: 'فبراير' })).toHaveCount(1);
+  await expect(from.getByLabel('اليوم').locator('option', { hasText: '٣١' })).toHaveCount(1);
+  await from.getByLabel('اليوم').selectOption('31');
+  await from.getByLabel('الشهر').selectOption('2');
+  await from.getByLabel('السنة').selectOption('2020');
+  await expect(from.getByText('هذا اليوم غير موجود في الشهر المختار')).toBeVisible();
+  await from.getByLabel('اليوم').selectOption('1');
+  await expect(from.getByText('هذا اليوم غير موجود في الشهر المختار')).toHaveCount(0);
+  const to = consolePage.getByRole('group', { name: 'إلى تاريخ' });
+  await to.getByLabel('اليوم').selectOption('29');
+  await to.getByLabel('الشهر').selectOption('2');
+  await to.getByLabel('السنة').selectOption('2020');
+  await expect(consolePage.getByText('لا توجد إحالات في هذه الفترة.')).toBeVisible();
+  await expect(consolePage.getByText(/^الفترة من .*٢٠٢٠/)).toBeVisible();
+  await expectNoPageOverflow(consolePage);
+  await expectNoAxeViolations(consolePage);
+  await from.getByRole('button', { name: 'مسح من تاريخ' }).click();
+  await expect(from.getByLabel('السنة')).toHaveValue('');
+  await context.close();
+});
+
+test('issue 14 item 10: brokers see designed status badges, the admin keeps the emoji', async ({
+  page,
+  browser,
+  admin,
+  readyBroker,
+}) => {
+  await readyBroker(page, 'هند الزهراني');
+  const tenant = randomPhone();
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: tenant, rent: 72000 },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const review = await admin.put(`/api/admin/referrals/${id}/status`, {
+    data: { status: 'under_review' },
+  });
+  expect(review.ok()).toBe(true);
+
+  for (const path of [`/referral/${id}`, `/mobile-referral-details/${id}`]) {
+    await page.goto(path);
+    const badge = page.locator('[data-status="under_review"]').first();
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveText('قيد المراجعة');
+    await expect(badge.locator('svg')).toHaveCount(1);
+    // No emoji anywhere a broker looks at a status.
+    expect(await page.locator('main').textContent()).not.toMatch(/[⏳🔍✅📝✍💰❌🚫]/u);
+    await expectNoAxeViolations(page);
+  }
+
+  const context = await browser.newContext({
+    storageState: await admin.storageState(),
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/admin?tab=referrals');
+  await consolePage
+    .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
+    .fill(tenant);
+  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('🔍 قيد المراجعة', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+  await context.close();
+});
+
+test('issue 14 item 11: role changes ask first, deletion hides behind «…», no one deactivates the console’s keepers', async ({
+  page,
+  browser,
+  admin,
+  superAdmin: root,
+  readyBroker,
+}) => {
+  const brokerPage = await browser.newPage();
+  const phone = await readyBroker(brokerPage, 'سعود المطيري');
+  await brokerPage.close();
+
+  // A super-admin's switches: 44 px, and a dialog naming the person and the role.
+  await page.context().addCookies((await root.storageState()).cookies);
+  await page.goto('/user-management');
+  const search = page.getByRole('searchbox', { name: 'البحث بالجوال أو الاسم أو رمز الوسيط' });
+  await search.fill(phone);
+  const adminSwitch = page.getByRole('switch', { name: 'صلاحية المشرف: سعود المطيري' });
+  await expect(adminSwitch).toHaveCount(1);
+  const size = await adminSwitch.boundingBox();
+  expect(size && size.height >= 44 && size.width >= 44).toBe(true);
+  await adminSwitch.click();
+  const ask = page.getByRole('dialog', { name: 'منح صلاحية المشرف' });
+  await expect(
+    ask.getByText('هل تريد منح سعود المطيري صلاحية المشرف؟', { exact: false }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'إلغاء' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(adminSwitch).not.toBeChecked();
+  await adminSwitch.click();
+  await page
+    .getByRole('dialog', { name: 'منح صلاحية المشرف' })
+    .getByRole('button', { name: 'تأكيد المنح' })
+    .click();
+  await expectToast(page, 'تم تحديث الصلاحيات');
+  await expect(adminSwitch).toBeChecked();
+
+  // The protected account: a lock and the reason.
+  await search.fill('0550000009');
+  const protectedUser = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  await expect(protectedUser.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
+  await expect(protectedUser.locator('svg.lucide-lock')).toHaveCount(1);
+
+  // Brokers tab: «حذف» is behind the card's «…», never a red button on the card.
+  await page.goto('/admin?tab=brokers');
+  const brokerSearch = page.getByRole('searchbox', {
+    name: 'البحث بالاسم أو الجوال أو رمز الوسيط',
+  });
+  await brokerSearch.fill(phone);
+  await expect(page.getByText('١ وسيط', { exact: true })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: phone });
+  await expect(card.getByRole('button', { name: 'التفاصيل' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'حذف' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'إجراءات أخرى: سعود المطيري' }).click();
+  await page.getByRole('menuitem', { name: 'حذف' }).click();
+  const confirm = page.getByRole('dialog', { name: 'حذف الوسيط' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'إلغاء' }).click();
+  await brokerSearch.fill('0550000009');
+  await expect(page.getByRole('listitem').filter({ hasText: phone })).toHaveCount(0);
+  const protectedCard = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  await expect(protectedCard.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
+  await expect(protectedCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
+  await expect(protectedCard.getByRole('button', { name: /^إجراءات أخرى/ })).toHaveCount(0);
+  await expectNoPageOverflow(page);
+  await expectNoAxeViolations(page);
+
+  // An admin: no «إلغاء التفعيل» on a super-admin's card nor on their own; the server agrees.
+  const context = await browser.newContext({
+    storageState: await admin.storageState(),
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/admin?tab=brokers');
+  const adminSearch = consolePage.getByRole('searchbox', {
+    name: 'البحث بالاسم أو الجوال أو رمز الوسيط',
+  });
+  await adminSearch.fill('0550000001');
+  await expect(consolePage.getByText('١ وسيط', { exact: true })).toBeVisible();
+  const superCard = consolePage.getByRole('listitem').filter({ hasText: '0550000001' });
+  await expect(superCard.getByText('مشرف عام', { exact: true })).toBeVisible();
+  await expect(superCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
+  await adminSearch.fill('0550000002');
+  await expect(consolePage.getByRole('listitem').filter({ hasText: '0550000001' })).toHaveCount(0);
+  const ownCard = consolePage.getByRole('listitem').filter({ hasText: '0550000002' });
+  await expect(ownCard.getByText('حسابك', { exact: true })).toBeVisible();
+  await expect(ownCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
+  await expectNoAxeViolations(consolePage);
+  await context.close();
+
+  const listed = (await (await admin.get('/api/admin/brokers?search=0550000001')).json()) as {
+    items: { id: string }[];
+  };
+  const refused = await admin.post(`/api/admin/brokers/${listed.items[0]?.id}/deactivate`);
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toMatch(
+    /^لا يمكن إلغاء تفعيل حساب مشرف عام/,
+  );
+});

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBootstrapSuperAdmin } from '../../db/bootstrap.js';
+import { type Caller, client } from '../../test-support/client.js';
+import { aBroker, anAdmin, aSuperAdmin } from '../../test-support/factories.js';
+import type { ApiError, Profile, SignedIn } from '../../test-support/responses.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+const PROTECTED = '0500000098';
+let t: TestApp;
+let protectedId: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
+    BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+  });
+  await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
+  const login = await as(null).post<SignedIn>('/api/auth/login', {
+    phone: PROTECTED,
+    password: 'root-password',
+  });
+  protectedId = login.json().user.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (caller: Caller) => client(t).as(caller);
+const deactivate = (caller: Caller, id: string) =>
+  as(caller).post<ApiError>(`/api/admin/brokers/${id}/deactivate`);
+
+describe('issue 14 item 11: deactivation never locks out the people who run the console', () => {
+  it('refuses an admin deactivating their own account, in Arabic', async () => {
+    const admin = await anAdmin(t);
+    const response = await deactivate(admin, admin.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'SELF_DEACTIVATION',
+      message: 'لا يمكنك إلغاء تفعيل حسابك',
+    });
+    const me = (await as(admin).get<Profile>('/api/broker/profile')).json();
+    expect(me.isActive).toBe(true);
+  });
+
+  it("refuses an admin, or another super-admin, deactivating a super-admin's account", async () => {
+    const admin = await anAdmin(t);
+    const superAdmin = await aSuperAdmin(t);
+    const other = await aSuperAdmin(t);
+    for (const caller of [admin, other]) {
+      const response = await deactivate(caller, superAdmin.id);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().code).toBe('SUPERADMIN_DEACTIVATION');
+      expect(response.json().message).toMatch(/^لا يمكن إلغاء تفعيل حساب مشرف عام/);
+    }
+    expect((await as(superAdmin).get<Profile>('/api/broker/profile')).json().isActive).toBe(true);
+  });
+
+  it('refuses deactivating the protected account, with its reason', async () => {
+    const superAdmin = await aSuperAdmin(t);
+    const response = await deactivate(superAdmin, protectedId);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'PROTECTED_ACCOUNT',
+      message: 'الحساب المحمي لا يمكن حذفه أو سحب صلاحياته',
+    });
+  });
+
+  it('still deactivates a broker, and an admin may activate any account', async () => {
+    const admin = await anAdmin(t);
+    const broker = await aBroker(t);
+    const response = await deactivate(admin, broker.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Profile>().isActive).toBe(false);
+    const again = await as(admin).post<Profile>(`/api/admin/brokers/${broker.id}/activate`);
+    expect(again.json().isActive).toBe(true);
+  });
+});
