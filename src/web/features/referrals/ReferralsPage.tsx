@@ -1,7 +1,14 @@
 import { Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cityLabel, formatDateAr, propertyTypeLabel, REFERRAL_STATUSES, telHref } from '#domain';
+import {
+  cityLabel,
+  formatDateAr,
+  propertyTypeLabel,
+  REFERRAL_STATUSES,
+  telHref,
+  toLatinDigits,
+} from '#domain';
 import { Button, buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
@@ -44,7 +51,7 @@ export function ReferralsPage() {
             <Input
               {...control}
               value={filters.phone ?? ''}
-              onChange={(e) => set({ phone: e.target.value.replace(/[^\d]/g, '') })}
+              onChange={(e) => set({ phone: toLatinDigits(e.target.value).replace(/\D/g, '') })}
               inputMode="tel"
               dir="ltr"
               className="text-end"
