@@ -139,6 +139,7 @@ test('issue 14 item 1: the referral list is cards on a phone, filters behind «�
   await expectTouchTargets(page);
   await card.getByRole('link', { name: 'التفاصيل' }).click();
   await expect(page).toHaveURL(new RegExp(`/referral/${id}$`));
+  await expect(page.getByRole('heading', { name: 'تفاصيل الإحالة' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
