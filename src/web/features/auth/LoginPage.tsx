@@ -1,6 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { loginCodeFormSchema, loginPasswordFormSchema, loginPhoneFormSchema } from '#domain';
 import { errorMessage } from '#lib/api';
+import { queryClient } from '#lib/query-client';
+import { PROFILE_KEY, type Profile } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { authApi } from './api';
@@ -9,13 +11,28 @@ import { useSignIn } from './use-sign-in';
 
 type Step = 'phone' | 'code' | 'password';
 
-/** /login: phone, then either code + new password (new or unverified phone) or password. */
+/**
+ * Below the width where the desktop sidebar closes (1024 px, product spec section 9) a broker
+ * is on a phone or a small tablet: signing in lands in the phone app. Staff keep the desktop
+ * dashboard, whose admin console the phone app does not have.
+ */
+const PHONE_WIDTH = '(max-width: 1023.98px)';
+function homeForWidth(): string {
+  const profile = queryClient.getQueryData<Profile | null>(PROFILE_KEY);
+  if (profile?.isAdmin || profile?.isSuperAdmin) return '/dashboard';
+  return window.matchMedia(PHONE_WIDTH).matches ? '/mobile-dashboard' : '/dashboard';
+}
+
+/**
+ * /login: phone, then either code + new password (new or unverified phone) or password; then
+ * the desktop dashboard, or the phone app's on a phone.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const { flow, signedIn, startWithPhone, loginWithPassword } = useSignIn<Step>({
     codeStep: 'code',
     passwordStep: 'password',
-    home: '/dashboard',
+    home: homeForWidth,
   });
 
   const onPhone = (phone: string) =>

@@ -12,7 +12,8 @@ import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
 export function useSignIn<Step extends string>(options: {
   codeStep: Step;
   passwordStep: Step;
-  home: string;
+  /** Where a signed-in user goes; a function is asked at that moment (it may read the width). */
+  home: string | (() => string);
 }) {
   const navigate = useNavigate();
   const flow = useStepFlow<Step | 'phone'>('phone');
@@ -26,7 +27,8 @@ export function useSignIn<Step extends string>(options: {
 
   const signedIn = async () => {
     await refreshSession();
-    setTimeout(() => navigate(options.home, { replace: true }), REDIRECT_DELAY_MS);
+    const home = typeof options.home === 'string' ? options.home : options.home();
+    setTimeout(() => navigate(home, { replace: true }), REDIRECT_DELAY_MS);
   };
 
   const startWithPhone = async (phone: string) => {

@@ -1,11 +1,12 @@
-import { formatDateAr, formatIban, formatSar } from '#domain';
+import { formatDateAr, formatSar } from '#domain';
 import { Badge } from '#ui/badge';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
-import { StatTile } from '#ui/stat-tile';
 import { useCommissionSummary, useTransferRequests } from './api';
 import { CommissionList } from './CommissionList';
+import { CommissionTiles } from './CommissionTiles';
+import { MaskedIban } from './masked-iban';
 import { TransferRequestForm } from './TransferRequestForm';
 
 const REQUEST_STATUS: Record<string, string> = {
@@ -23,20 +24,7 @@ export function CommissionsPage() {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">العمولات</h1>
-      <section aria-label="ملخص العمولات" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <QueryView
-          query={summary}
-          loading={[1, 2, 3].map((i) => <Skeleton key={i} className="h-24" />)}
-        >
-          {(s) => (
-            <>
-              <StatTile label="إجمالي العمولات" value={formatSar(s.total)} />
-              <StatTile label="المدفوعة" value={formatSar(s.paid)} />
-              <StatTile label="المعلقة" value={formatSar(s.pending)} />
-            </>
-          )}
-        </QueryView>
-      </section>
+      <CommissionTiles className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>
           <CardTitle className="mb-3">طلب تحويل العمولة</CardTitle>
@@ -60,9 +48,7 @@ export function CommissionsPage() {
                     className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
                   >
                     <span className="font-bold">{formatSar(r.amount)}</span>
-                    <bdi dir="ltr" className="font-mono text-xs">
-                      {formatIban(r.iban)}
-                    </bdi>
+                    <MaskedIban iban={r.iban} />
                     <span>{formatDateAr(r.createdAt)}</span>
                     <Badge
                       tone={

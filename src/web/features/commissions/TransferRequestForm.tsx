@@ -37,11 +37,11 @@ export function TransferRequestForm({ available }: { available: number }) {
           <Input
             {...control}
             {...form.register('amount')}
-            type="number"
+            // Text, not number: a number field drops Arabic-keyboard digits (٥٠٠); the schema
+            // reads ٠-٩ and ۰-۹, checks two decimals and the available amount, and sends 500.
+            type="text"
             inputMode="decimal"
-            step="0.01"
-            min="0"
-            max={available}
+            autoComplete="off"
             dir="ltr"
             className="text-end"
             disabled={nothingPending}

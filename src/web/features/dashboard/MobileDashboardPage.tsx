@@ -1,7 +1,7 @@
-import { FileText, LogOut, PlusCircle, User, Wallet } from 'lucide-react';
+import { FileText, LogOut, PlusCircle, User, UserPen, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateAr, formatNumberAr, formatSar } from '#domain';
-import { useLogout, useSession } from '#lib/session';
+import { type Profile, useLogout, useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -9,7 +9,9 @@ import { EmptyState } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
 import { StatTile } from '#ui/stat-tile';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { MOBILE_NAME_FIELD_PATH } from '../profile';
 import { useMetrics, useReferrals } from './api';
+import { useRequestActivation } from './use-request-activation';
 
 function Totals({ referrals, commissions }: { referrals: number; commissions: number | string }) {
   return (
@@ -17,6 +19,82 @@ function Totals({ referrals, commissions }: { referrals: number; commissions: nu
       <StatTile label="إجمالي الطلبات" value={formatNumberAr(referrals)} />
       <StatTile label="إجمالي العمولات" value={formatSar(commissions)} />
     </>
+  );
+}
+
+/**
+ * What stands between a new broker and the first referral, one card per step: the full name
+ * (asked first, as after a phone sign-up), then the activation request.
+ */
+function NextSteps({ profile }: { profile: Profile }) {
+  const requestActivation = useRequestActivation();
+  const nameMissing = !profile.fullName?.trim();
+  return (
+    <>
+      {nameMissing ? (
+        <Card className="space-y-3 border-brand-700 p-4">
+          <CardTitle>أكمل اسمك الكامل</CardTitle>
+          <p className="text-sm text-slate-800">
+            يظهر اسمك للإدارة وللمستأجرين، ولا يمكن إضافة الطلبات بدونه.
+          </p>
+          <Link to={MOBILE_NAME_FIELD_PATH} className={buttonClasses('default', 'w-full')}>
+            <UserPen aria-hidden="true" className="size-5" />
+            إضافة الاسم الكامل
+          </Link>
+        </Card>
+      ) : null}
+      {!profile.isActive ? (
+        <Card className="space-y-3 border-amber-300 bg-amber-50 p-4">
+          <CardTitle>تفعيل الحساب</CardTitle>
+          {profile.activationRequestedAt ? (
+            <p role="status" className="text-sm text-amber-900">
+              حسابك غير مفعل بعد، وطلب التفعيل قيد المراجعة لدى الإدارة.
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-amber-900">
+                حسابك غير مفعل. اطلب التفعيل لتتمكن من إضافة طلبات المستأجرين.
+              </p>
+              <Button
+                variant={nameMissing ? 'outline' : 'default'}
+                className="w-full"
+                onClick={() => requestActivation.mutate()}
+                disabled={requestActivation.isPending}
+              >
+                طلب تفعيل الحساب
+              </Button>
+            </>
+          )}
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * «إضافة طلب»: the main action once the account can refer; until then a disabled button that
+ * says what is missing, never a way into a form that refuses.
+ */
+function AddReferralAction({ profile }: { profile: Profile }) {
+  const reason = !profile.fullName?.trim()
+    ? 'بعد إكمال الاسم'
+    : !profile.isActive
+      ? 'بعد تفعيل الحساب'
+      : null;
+  if (!reason) {
+    return (
+      <Link to="/mobile-new-referral" className={buttonClasses('default', 'flex-col text-sm')}>
+        <PlusCircle aria-hidden="true" className="size-5" />
+        إضافة طلب
+      </Link>
+    );
+  }
+  return (
+    <Button variant="outline" disabled className="h-auto flex-col gap-0.5 text-sm">
+      <PlusCircle aria-hidden="true" className="size-5" />
+      إضافة طلب
+      <span className="text-xs font-normal">{reason}</span>
+    </Button>
   );
 }
 
@@ -38,11 +116,9 @@ export function MobileDashboardPage() {
           {(m) => <Totals referrals={m.totalReferrals} commissions={m.totalCommissions} />}
         </QueryView>
       </div>
+      <NextSteps profile={profile} />
       <div className="grid grid-cols-3 gap-2">
-        <Link to="/mobile-new-referral" className={buttonClasses('default', 'flex-col text-sm')}>
-          <PlusCircle aria-hidden="true" className="size-5" />
-          إضافة طلب
-        </Link>
+        <AddReferralAction profile={profile} />
         <Link to="/mobile-referrals" className={buttonClasses('outline', 'flex-col text-sm')}>
           <FileText aria-hidden="true" className="size-5" />
           عرض الطلبات

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { formatPercentAr, mobileProfileCompletion, profileFormSchema } from '#domain';
 import { useSession } from '#lib/session';
@@ -15,13 +15,17 @@ import { errorToast, toast } from '#ui/toast';
 import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
 import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
+import { EDIT_PARAM } from './name-field';
 
 type Form = z.input<typeof profileFormSchema>;
 type Values = z.output<typeof profileFormSchema>;
 
 export function MobileProfilePage() {
   const { profile } = useSession();
-  const [editing, setEditing] = useState(false);
+  // Opened from the dashboard's «أكمل اسمك الكامل»: straight into edit mode on the name.
+  const [params] = useSearchParams();
+  const toName = params.get(EDIT_PARAM.name) === EDIT_PARAM.fullName;
+  const [editing, setEditing] = useState(toName);
   const form = useForm<Form, unknown, Values>({
     resolver: zodResolver(profileFormSchema),
     values: {
@@ -39,6 +43,10 @@ export function MobileProfilePage() {
     onRefreshed: () => setEditing(false),
     onError: errorToast('خطأ في التحديث', 'حدث خطأ أثناء حفظ المعلومات'),
   });
+  const { setFocus } = form;
+  useEffect(() => {
+    if (toName) setFocus('fullName');
+  }, [toName, setFocus]);
   if (!profile) return null;
 
   const name = profile.fullName || profile.phone;
@@ -93,8 +101,15 @@ export function MobileProfilePage() {
         </div>
       </Card>
       {!profile.isActive ? (
-        <Alert tone="warning">
-          حسابك غير مفعل حالياً. تواصل مع الإدارة أو اطلب التفعيل من لوحة التحكم.
+        <Alert tone="warning" className="space-y-2">
+          <p>حسابك غير مفعل حالياً. تواصل مع الإدارة أو اطلب التفعيل من لوحة التحكم.</p>
+          {profile.activationRequestedAt ? (
+            <p>طلب التفعيل قيد المراجعة لدى الإدارة.</p>
+          ) : (
+            <Link to="/mobile-dashboard" className={buttonClasses('outline', 'w-full')}>
+              طلب التفعيل من لوحة التحكم
+            </Link>
+          )}
         </Alert>
       ) : null}
       <NotifyByMessageSwitch profile={profile} className="p-4" />

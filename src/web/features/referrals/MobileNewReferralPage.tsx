@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useSession } from '#lib/session';
+import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
+import { MOBILE_NAME_FIELD_PATH } from '../profile';
 import { NewReferralForm } from './NewReferralForm';
 
 const STEPS = [
@@ -17,11 +19,19 @@ export function MobileNewReferralPage() {
       {profile && (!profile.isActive || !profile.fullName?.trim()) ? (
         <div
           role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          لا يمكنك إضافة طلبات حتى يكتمل ملفك ويُفعّل حسابك.{' '}
-          <Link to="/mobile-profile" className="font-bold underline">
-            الملف الشخصي
+          <p>لا يمكنك إضافة طلبات حتى يكتمل ملفك ويُفعّل حسابك.</p>
+          {/* To the step that is missing: the name first, then the activation request. */}
+          <Link
+            to={profile.fullName?.trim() ? '/mobile-dashboard' : MOBILE_NAME_FIELD_PATH}
+            className={buttonClasses('outline', 'w-full')}
+          >
+            {!profile.fullName?.trim()
+              ? 'إكمال الاسم الكامل'
+              : profile.activationRequestedAt
+                ? 'متابعة طلب التفعيل'
+                : 'طلب تفعيل الحساب'}
           </Link>
         </div>
       ) : null}

@@ -1,7 +1,16 @@
-import { Phone } from 'lucide-react';
-import { useState } from 'react';
+import { Phone, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { cityLabel, formatDateAr, propertyTypeLabel, REFERRAL_STATUSES, telHref } from '#domain';
+import {
+  cityLabel,
+  formatDateAr,
+  formatSar,
+  propertyTypeLabel,
+  REFERRAL_STATUSES,
+  telHref,
+  toLatinDigits,
+} from '#domain';
+import type { Referral } from '#lib/types';
 import { Button, buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
@@ -25,10 +34,30 @@ export function ReferralsPage() {
   const set = (change: Partial<ReferralFilters>) =>
     setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
 
+  // Below lg (where the sidebar closes and the phone app starts) the filters fold behind
+  // «تصفية», so the list starts on the first screen; from lg they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">إحالاتي</h1>
-      <Card className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">إحالاتي</h1>
+        <Button
+          variant="outline"
+          className="lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          تصفية
+        </Button>
+      </div>
+      <Card
+        id={filtersId}
+        className={`${filtersOpen ? 'grid' : 'hidden'} gap-3 sm:grid-cols-2 lg:grid lg:grid-cols-5 lg:items-end`}
+      >
         <FormField label="الحالة">
           {(control) => (
             <Select
@@ -44,7 +73,7 @@ export function ReferralsPage() {
             <Input
               {...control}
               value={filters.phone ?? ''}
-              onChange={(e) => set({ phone: e.target.value.replace(/[^\d]/g, '') })}
+              onChange={(e) => set({ phone: toLatinDigits(e.target.value).replace(/\D/g, '') })}
               inputMode="tel"
               dir="ltr"
               className="text-end"
@@ -88,60 +117,7 @@ export function ReferralsPage() {
           </EmptyState>
         }
       >
-        {(data) => (
-          <Card className="overflow-x-auto p-0">
-            <table className="w-full min-w-[720px] text-start text-sm">
-              <caption className="sr-only">قائمة الإحالات</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  {[
-                    'رقم الجوال',
-                    'نوع العقار',
-                    'المدينة',
-                    'الحي',
-                    'تاريخ الإرسال',
-                    'الحالة',
-                    'إجراءات',
-                  ].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-3 text-start font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.items.map((r) => (
-                  <tr key={r.id}>
-                    <td className="px-3 py-2">
-                      <bdi dir="ltr">{r.tenantPhone}</bdi>
-                    </td>
-                    <td className="px-3 py-2">{propertyTypeLabel(r.propertyType) || '—'}</td>
-                    <td className="px-3 py-2">{cityLabel(r.city) || '—'}</td>
-                    <td className="px-3 py-2">{r.district || '—'}</td>
-                    <td className="px-3 py-2">{formatDateAr(r.submittedAt)}</td>
-                    <td className="px-3 py-2">
-                      <ReferralStatusBadge status={r.status} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-2">
-                        <Link to={`/referral/${r.id}`} className={buttonClasses('outline')}>
-                          التفاصيل
-                        </Link>
-                        <a
-                          href={telHref(r.tenantPhone)}
-                          className={buttonClasses('ghost')}
-                          aria-label={`اتصال بالرقم ${r.tenantPhone}`}
-                        >
-                          <Phone aria-hidden="true" className="size-4" />
-                        </a>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        )}
+        {(data) => <ReferralTable items={data.items} />}
       </QueryView>
       <Pagination
         label="الصفحات"
@@ -149,6 +125,93 @@ export function ReferralsPage() {
         of={referrals.data}
         onPage={(page) => set({ page })}
       />
+    </div>
+  );
+}
+
+const COLUMNS = [
+  'رقم الجوال',
+  'نوع العقار',
+  'المدينة',
+  'الحي',
+  'تاريخ الإرسال',
+  'الإيجار السنوي',
+  'الحالة',
+  'إجراءات',
+];
+
+// Cells that only the wide table shows; a phone card keeps phone, date, rent, status, actions.
+const WIDE_ONLY = 'hidden lg:table-cell lg:px-3 lg:py-2';
+const CELL = 'block lg:table-cell lg:px-3 lg:py-2';
+
+/**
+ * One table, two layouts. From lg a table; below lg every row is a card (phone and status,
+ * date, rent, then «التفاصيل» and call), the headers kept for screen readers only.
+ */
+function ReferralTable({ items }: { items: Referral[] }) {
+  return (
+    <div className="lg:overflow-x-auto lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:shadow-sm">
+      <table className="block w-full text-start text-sm lg:table lg:min-w-[720px]">
+        <caption className="sr-only">قائمة الإحالات</caption>
+        <thead className="sr-only bg-slate-50 text-slate-700 lg:not-sr-only lg:table-header-group">
+          <tr>
+            {COLUMNS.map((h) => (
+              <th key={h} scope="col" className="px-3 py-3 text-start font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="block space-y-3 lg:table-row-group lg:space-y-0">
+          {items.map((r) => (
+            <tr
+              key={r.id}
+              className="grid grid-cols-2 items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:table-row lg:rounded-none lg:border-x-0 lg:border-t-0 lg:border-slate-100 lg:bg-transparent lg:p-0 lg:shadow-none"
+            >
+              <td className={`${CELL} order-1 font-bold lg:font-normal`}>
+                <bdi dir="ltr">{r.tenantPhone}</bdi>
+              </td>
+              <td className={WIDE_ONLY}>{propertyTypeLabel(r.propertyType) || '—'}</td>
+              <td className={WIDE_ONLY}>{cityLabel(r.city) || '—'}</td>
+              <td className={WIDE_ONLY}>{r.district || '—'}</td>
+              <td className={`${CELL} order-3 text-slate-700 lg:text-inherit`}>
+                {formatDateAr(r.submittedAt)}
+              </td>
+              <td className={`${CELL} order-4 col-span-2`}>
+                {r.rentAmount ? (
+                  <>
+                    <span className="lg:hidden">الإيجار السنوي: </span>
+                    {formatSar(r.rentAmount)}
+                  </>
+                ) : (
+                  <>
+                    <span className="lg:hidden">الإيجار غير محدد</span>
+                    <span className="hidden lg:inline">—</span>
+                  </>
+                )}
+              </td>
+              <td className={`${CELL} order-2 justify-self-end`}>
+                <ReferralStatusBadge status={r.status} />
+              </td>
+              <td className={`${CELL} order-5 col-span-2`}>
+                <div className="grid grid-cols-2 gap-2 lg:flex">
+                  <Link to={`/referral/${r.id}`} className={buttonClasses('outline')}>
+                    التفاصيل
+                  </Link>
+                  <a
+                    href={telHref(r.tenantPhone)}
+                    className={buttonClasses('outline')}
+                    aria-label={`اتصال بالرقم ${r.tenantPhone}`}
+                  >
+                    <Phone aria-hidden="true" className="size-4" />
+                    <span className="lg:hidden">اتصال</span>
+                  </a>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

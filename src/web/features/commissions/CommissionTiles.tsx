@@ -1,0 +1,30 @@
+import { formatSar } from '#domain';
+import { Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
+import { useCommissionSummary } from './api';
+
+/**
+ * The broker's money in four tiles that add up: total = paid + pending + what open transfer
+ * requests hold («قيد التحويل»), as the server counts it.
+ */
+export function CommissionTiles({ className }: { className: string }) {
+  const summary = useCommissionSummary();
+  return (
+    <section aria-label="ملخص العمولات" className={className}>
+      <QueryView
+        query={summary}
+        loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
+      >
+        {(s) => (
+          <>
+            <StatTile label="إجمالي العمولات" value={formatSar(s.total)} />
+            <StatTile label="المدفوعة" value={formatSar(s.paid)} />
+            <StatTile label="المعلقة" value={formatSar(s.pending)} />
+            <StatTile label="قيد التحويل" value={formatSar(s.requested)} />
+          </>
+        )}
+      </QueryView>
+    </section>
+  );
+}
