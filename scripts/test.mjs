@@ -1,5 +1,10 @@
-// `npm test`: every check a change needs, in order, stopping at the first failure.
+// `npm test`: every check a change needs, in order, stopping at the first failure. Chromium and
+// LibreOffice Calc are checked first (scripts/prerequisites.mjs): installed when it may, else
+// the one command to run is printed before anything else happens.
 import { spawnSync } from 'node:child_process';
+import { ensurePrerequisites } from './prerequisites.mjs';
+
+if (!ensurePrerequisites()) process.exit(1);
 
 const steps = [
   ['type check', 'npm', ['run', 'typecheck']],
