@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { type OutboxChannel, outboxChannelLabel } from '#domain';
 import type { Database } from '../db/client.js';
 import { brokers, notifications } from '../db/schema.js';
@@ -13,30 +13,30 @@ const TITLE = 'تعذر إرسال الرسائل';
 export async function alertAdmins(db: Database, channel: OutboxChannel): Promise<void> {
   const label = outboxChannelLabel(channel);
   const message = `تعذر الإرسال عبر ${label} بسبب إعدادات المزوّد أو القالب. راجع صفحة إعدادات الرسائل وقائمة الرسائل الصادرة.`;
+  // One query: the admins who have not had this very alert in the last hour.
   const admins = await db
     .select({ id: brokers.id })
     .from(brokers)
-    .where(and(eq(brokers.isAdmin, true), isNull(brokers.deletedAt)));
-  for (const admin of admins) {
-    const [recent] = await db
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.brokerId, admin.id),
-          eq(notifications.title, TITLE),
-          eq(notifications.message, message),
-          gt(notifications.createdAt, sql`now() - interval '1 hour'`),
+    .where(
+      and(
+        eq(brokers.isAdmin, true),
+        isNull(brokers.deletedAt),
+        notExists(
+          db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.brokerId, brokers.id),
+                eq(notifications.title, TITLE),
+                eq(notifications.message, message),
+                gt(notifications.createdAt, sql`now() - interval '1 hour'`),
+              ),
+            ),
         ),
-      )
-      .limit(1);
-    if (!recent) {
-      await notify(db, admin.id, {
-        type: 'error',
-        title: TITLE,
-        message,
-        link: '/messaging-config',
-      });
-    }
+      ),
+    );
+  for (const admin of admins) {
+    await notify(db, admin.id, { type: 'error', title: TITLE, message, link: '/messaging-config' });
   }
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
-import { normalizeSaudiMobile, type TemplateStatus, toLatinDigits } from '#domain';
+import { normalizeSaudiMobile, toLatinDigits } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { outboundMessages, referrals, shortLinks, whatsappTemplates } from '../db/schema.js';
@@ -13,22 +13,13 @@ import type { RemoteTemplate } from '../integrations/whatsapp.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { messagingSettings, saveMessagingSettings } from './settings.js';
-import { PRODUCT_TEMPLATES, templateFor } from './templates.js';
+import { PRODUCT_TEMPLATES, templateFor, templateStatusOf } from './templates.js';
 import { enqueueTenantLink, linkDeliveryOf } from './tenant-link.js';
 
 const PAGE_SIZE = 50;
 
 const WHATSAPP_NOT_CONFIGURED = (missing: string[]) =>
   `واتساب غير مُعدّ على الخادم: اضبط المتغيرات ${missing.join('، ')} ثم أعد تشغيل الخادم`;
-
-/** Meta's status, lower-cased as the contract shows it. */
-const templateStatus = (status: string): TemplateStatus => {
-  const lower = status.toLowerCase();
-  return (
-    (['approved', 'pending', 'rejected', 'paused', 'disabled'] as const).find((s) => s === lower) ??
-    'pending'
-  );
-};
 
 /** The admin's messaging settings page, the outbox, the CRM test and the broker's resend. */
 export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -100,7 +91,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
       const values = {
         name: template.name,
         language: found.language,
-        status: templateStatus(found.status),
+        status: templateStatusOf(found.status) ?? 'pending',
         category: found.category.toLowerCase(),
         content: found.content || template.body,
       };
@@ -437,7 +428,7 @@ function outboxView(row: typeof outboundMessages.$inferSelect) {
 function testFailureMessage(error: DeliveryError): string {
   switch (error.code) {
     case '131047':
-      return 'لم تصل الرسالة: مضى أكثر من 24 ساعة على آخر رسالة من هذا الرقم، وواتساب لا يسمح حينها إلا بالقوالب المعتمدة. تأكد أن القوالب معتمدة ثم أعد المحاولة.';
+      return 'لم تصل الرسالة: مضى أكثر من ٢٤ ساعة على آخر رسالة من هذا الرقم، وواتساب لا يسمح حينها إلا بالقوالب المعتمدة. تأكد أن القوالب معتمدة ثم أعد المحاولة.';
     case '131026':
       return 'لم تصل الرسالة: هذا الرقم غير مسجل في واتساب أو لا يستقبل الرسائل.';
     case '190':

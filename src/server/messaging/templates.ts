@@ -1,3 +1,5 @@
+import { TEMPLATE_STATUSES, type TemplateStatus } from '#domain';
+
 /**
  * The product's messages, written once: the same Arabic text goes out as an SMS and, with its
  * parameters, as the approved WhatsApp template of the same name (WhatsApp only delivers
@@ -62,4 +64,11 @@ export function renderTemplate(template: ProductTemplate, parameters: readonly s
   return (template.sms ?? template.body).replace(/\{\{(\d+)\}\}/g, (_, index: string) => {
     return parameters[Number(index) - 1] ?? '';
   });
+}
+
+/** Meta's status of a template (APPROVED…), as stored and shown; null for one we do not show. */
+export function templateStatusOf(metaStatus: string): Exclude<TemplateStatus, 'missing'> | null {
+  const lower = metaStatus.toLowerCase();
+  const known = TEMPLATE_STATUSES.find((status) => status === lower);
+  return known && known !== 'missing' ? known : null;
 }

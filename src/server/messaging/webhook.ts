@@ -17,7 +17,7 @@ import {
 import { alertAdmins } from './alerts.js';
 import { fallBackToSms } from './outbox.js';
 import { messagingSettings } from './settings.js';
-import { PRODUCT_TEMPLATES } from './templates.js';
+import { PRODUCT_TEMPLATES, templateStatusOf } from './templates.js';
 
 const equalSecrets = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -139,12 +139,12 @@ async function recordStatus(db: Database, status: WebhookStatus): Promise<void> 
 async function recordTemplate(db: Database, update: WebhookTemplateUpdate): Promise<void> {
   const template = PRODUCT_TEMPLATES.find((t) => t.name === update.name);
   if (!template) return;
-  const status = update.status.toLowerCase();
-  if (!['approved', 'pending', 'rejected', 'paused', 'disabled'].includes(status)) return;
+  const status = templateStatusOf(update.status);
+  if (!status) return;
   const values = {
     name: template.name,
     language: update.language ?? template.language,
-    status: status as 'approved' | 'pending' | 'rejected' | 'paused' | 'disabled',
+    status,
     category: template.category.toLowerCase(),
     content: template.body,
     reason: update.reason,
