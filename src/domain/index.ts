@@ -1,6 +1,7 @@
 export * from './broker-code.js';
 export * from './catalogues.js';
 export * from './commission.js';
+export * from './count.js';
 export * from './dates.js';
 export * from './digits.js';
 export * from './display-name.js';
