@@ -361,8 +361,8 @@ const SETTINGS = {
   }),
   commission_minimum: z
     .string()
-    .regex(/^[1-9]\d{0,6}(\.\d{1,2})?$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن 1' }),
-  commission_rate: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'يرجى إدخال نسبة بين 0 و 1' }),
+    .regex(/^[1-9]\d{0,6}(\.\d{1,2})?$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن ١' }),
+  commission_rate: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'يرجى إدخال نسبة بين ٠ و١' }),
 } as const;
 const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });

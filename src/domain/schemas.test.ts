@@ -26,19 +26,19 @@ describe('sign-in schemas', () => {
   it.each([
     [loginPhoneFormSchema, { phone: '123' }, 'يرجى إدخال رقم جوال سعودي صحيح'],
     [mobilePhoneFormSchema, { phone: '123' }, 'يرجى إدخال رقم جوال صحيح'],
-    [loginCodeFormSchema, { otp: '123', password: 'secret1' }, 'رمز التحقق يجب أن يكون 4 أرقام'],
+    [loginCodeFormSchema, { otp: '123', password: 'secret1' }, 'رمز التحقق يجب أن يكون ٤ أرقام'],
     [
       loginCodeFormSchema,
       { otp: '1234', password: '123' },
-      'كلمة المرور يجب أن تكون 6 أحرف على الأقل',
+      'كلمة المرور يجب أن تكون ٦ أحرف على الأقل',
     ],
-    [resetCodeFormSchema, { otp: '12a4' }, 'يرجى إدخال رمز التحقق المكون من 4 أرقام'],
+    [resetCodeFormSchema, { otp: '12a4' }, 'يرجى إدخال رمز التحقق المكون من ٤ أرقام'],
     [loginBodySchema, { phone: '', password: 'x' }, 'يرجى إدخال رقم الجوال'],
     [loginBodySchema, { phone: '0551234567', password: '' }, 'يرجى إدخال كلمة المرور'],
     [
       resetNewPasswordFormSchema,
       { newPassword: '123', confirmPassword: '123' },
-      'كلمة المرور الجديدة يجب أن تكون 6 أحرف على الأقل',
+      'كلمة المرور الجديدة يجب أن تكون ٦ أحرف على الأقل',
     ],
     [
       resetNewPasswordFormSchema,

@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       {
         to: phone,
         code,
-        smsBody: `رمز التحقق الخاص بك في ${brand}: ${code}\nصالح لمدة 5 دقائق، لا تشاركه مع أحد.`,
+        smsBody: `رمز التحقق الخاص بك في ${brand}: ${code}\nصالح لمدة ٥ دقائق، لا تشاركه مع أحد.`,
       },
     );
     return {

@@ -14,6 +14,7 @@ import { NavLink, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
 import { type Profile, useLogout, useSession } from '#lib/session';
+import { ProfileAvatar, ProfileName } from '#ui/profile-name';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useViewMode } from '../view-mode';
 
@@ -75,7 +76,6 @@ export function DesktopLayout() {
   useEffect(() => setOpen(wide), [wide]);
   if (!profile) return null;
 
-  const displayName = profile.fullName || profile.phone;
   const isAdmin = profile.isAdmin || profile.isSuperAdmin;
   const closeOnNarrow = () => {
     if (!wide) setOpen(false);
@@ -108,14 +108,9 @@ export function DesktopLayout() {
             </button>
           ) : null}
           <div className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-            >
-              {displayName.charAt(0)}
-            </span>
-            <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" dir="auto">
-              {displayName}
+            <ProfileAvatar profile={profile} className="size-9" />
+            <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">
+              <ProfileName profile={profile} />
             </span>
           </div>
         </div>

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
+  arabicCount,
   cityLabel,
   formatDateAr,
   formatNumberAr,
   formatPercentAr,
   formatSar,
+  NOUNS,
   REFERRAL_STATUSES,
 } from '#domain';
 import { Card, CardTitle } from '#ui/card';
@@ -178,7 +180,7 @@ export default function AdminAnalyticsTab() {
                     <div className="flex flex-wrap justify-between gap-2 text-sm">
                       <span className="font-medium">{STAGES[stage.stage]}</span>
                       <span>
-                        {formatNumberAr(stage.count)} إحالة
+                        {arabicCount(stage.count, NOUNS.referral)}
                         {stage.stage === 'submitted'
                           ? ''
                           : ` · ${formatPercentAr(stage.ofPrevious * 100)} من المرحلة السابقة · ${formatPercentAr(stage.ofSubmitted * 100)} من المُرسلة`}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatNumberAr } from '#domain';
+import { arabicCount, inGenitive, NOUNS } from '#domain';
 import { useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
@@ -33,6 +33,8 @@ const FILTERS = [
 
 const DELETE_NOTE =
   'سيُحذف الوسيط مع جميع إحالاته وعمولاته ونماذج المستأجرين ومستنداتهم، ولا يمكن التراجع.';
+const DELETE_MANY_NOTE =
+  'سيُحذف الوسطاء المحددون مع جميع إحالاتهم وعمولاتهم ونماذج المستأجرين ومستنداتهم، ولا يمكن التراجع.';
 
 /** Brokers tab: search, filter, 50 a page; details, activation, and deletion for super-admins. */
 export function AdminBrokersTab() {
@@ -73,7 +75,9 @@ export function AdminBrokersTab() {
         exportQuery={{ filter: filters.filter, search: filters.term }}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} وسيط</p> : null}
+        {data ? (
+          <p className="text-sm text-slate-700">{arabicCount(data.total, NOUNS.broker)}</p>
+        ) : null}
         {canDelete && deletable.length > 0 ? (
           <BulkDeleteBar
             ids={deletable.map((b) => b.id)}
@@ -167,9 +171,9 @@ export function AdminBrokersTab() {
           title={
             deleting.length === 1
               ? 'حذف الوسيط'
-              : `حذف ${formatNumberAr(deleting.length)} من الوسطاء`
+              : `حذف ${arabicCount(deleting.length, inGenitive(NOUNS.broker))}`
           }
-          description={DELETE_NOTE}
+          description={deleting.length === 1 ? DELETE_NOTE : DELETE_MANY_NOTE}
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(null)}

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  arabicCount,
   commissionStatusLabel,
   formatDateAr,
   formatIban,
-  formatNumberAr,
   formatSar,
+  NOUNS,
 } from '#domain';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
@@ -156,7 +157,7 @@ export function AdminCommissionsTab() {
         exportQuery={{ search: filters.term, status }}
       />
       {list.data ? (
-        <p className="text-sm text-slate-700">{formatNumberAr(list.data.total)} عمولة</p>
+        <p className="text-sm text-slate-700">{arabicCount(list.data.total, NOUNS.commission)}</p>
       ) : null}
       <QueryView
         query={list}

@@ -1,5 +1,12 @@
 import { Link } from 'react-router';
-import { formatDateAr, formatNumberAr, formatSar, referralStatusWithEmoji } from '#domain';
+import {
+  arabicCount,
+  formatDateAr,
+  formatNumberAr,
+  formatSar,
+  NOUNS,
+  referralStatusWithEmoji,
+} from '#domain';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -133,8 +140,8 @@ export function AdminDashboardPage() {
               <Card className="space-y-3">
                 <CardTitle>طلبات التحويل المفتوحة</CardTitle>
                 <p className="text-lg">
-                  <strong>{formatNumberAr(data.openTransferRequests.count)}</strong> طلب بإجمالي{' '}
-                  <strong>{formatSar(data.openTransferRequests.amount)}</strong>
+                  <strong>{arabicCount(data.openTransferRequests.count, NOUNS.request)}</strong>{' '}
+                  بإجمالي <strong>{formatSar(data.openTransferRequests.amount)}</strong>
                 </p>
                 <Link to="/admin?tab=commissions" className={buttonClasses('outline')}>
                   معالجة طلبات التحويل

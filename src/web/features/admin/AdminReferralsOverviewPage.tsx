@@ -1,7 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, Phone } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { formatDateAr, formatNumberAr, isRetiredPhone, telHref, whatsappHref } from '#domain';
+import {
+  arabicCount,
+  formatDateAr,
+  formatNumberAr,
+  isRetiredPhone,
+  NOUNS,
+  telHref,
+  whatsappHref,
+} from '#domain';
 import { cn } from '#lib/cn';
 import { useDebouncedValue } from '#lib/use-debounced';
 import { Button, buttonClasses } from '#ui/button';
@@ -57,7 +65,7 @@ export function AdminReferralsOverviewPage() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="الإحالات" className="space-y-3">
           {data ? (
-            <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p>
+            <p className="text-sm text-slate-700">{arabicCount(data.total, NOUNS.referral)}</p>
           ) : null}
           <QueryView
             query={list}

@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateAr, formatNumberAr, formatSar, REFERRAL_STATUSES } from '#domain';
+import {
+  arabicCount,
+  formatDateAr,
+  formatNumberAr,
+  formatSar,
+  inGenitive,
+  NOUNS,
+  REFERRAL_STATUSES,
+} from '#domain';
 import { useSession } from '#lib/session';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
@@ -59,7 +67,9 @@ export function AdminReferralsTab() {
         exportQuery={{ search: filters.term, status }}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {data ? <p className="text-sm text-slate-700">{formatNumberAr(data.total)} إحالة</p> : null}
+        {data ? (
+          <p className="text-sm text-slate-700">{arabicCount(data.total, NOUNS.referral)}</p>
+        ) : null}
         {canDelete && data && data.items.length > 0 ? (
           <BulkDeleteBar
             ids={data.items.map((r) => r.id)}
@@ -124,9 +134,15 @@ export function AdminReferralsTab() {
       {deleting ? (
         <ConfirmDeleteDialog
           title={
-            deleting.length === 1 ? 'حذف الإحالة' : `حذف ${formatNumberAr(deleting.length)} إحالة`
+            deleting.length === 1
+              ? 'حذف الإحالة'
+              : `حذف ${arabicCount(deleting.length, inGenitive(NOUNS.referral))}`
           }
-          description="ستُحذف الإحالة مع عمولتها ونموذج المستأجر ومستنداته، ولا يمكن التراجع."
+          description={
+            deleting.length === 1
+              ? 'ستُحذف الإحالة مع عمولتها ونموذج المستأجر ومستنداته، ولا يمكن التراجع.'
+              : 'ستُحذف الإحالات المحددة مع عمولاتها ونماذج المستأجرين ومستنداتهم، ولا يمكن التراجع.'
+          }
           pending={remove.isPending}
           onConfirm={() => remove.mutate(deleting)}
           onClose={() => setDeleting(null)}

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import {
+  arabicCount,
   formatDateTimeAr,
   formatNumberAr,
+  NOUNS,
   OUTBOX_STATUSES,
   type OutboxStatus,
   outboxChannelLabel,
@@ -228,7 +230,7 @@ export function OutboxList() {
         </FormField>
       </div>
       {outbox.data ? (
-        <p className="text-sm text-slate-700">{formatNumberAr(outbox.data.total)} رسالة</p>
+        <p className="text-sm text-slate-700">{arabicCount(outbox.data.total, NOUNS.message)}</p>
       ) : null}
       <QueryView
         query={outbox}

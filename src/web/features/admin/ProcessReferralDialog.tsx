@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   contractRentSchema,
   estimateCommission,
+  formatNumberAr,
   formatSar,
   REFERRAL_STATUSES,
   statusMentionsContract,
@@ -63,7 +64,7 @@ export function ProcessReferralDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`معالجة الإحالة رقم ${referral.number}`}
+      title={`معالجة الإحالة رقم ${formatNumberAr(referral.number)}`}
     >
       <div className="space-y-4">
         <FormField label="الحالة">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import {
   cityLabel,
   formatDateTimeAr,
+  formatNumberAr,
   formatSar,
   isRetiredPhone,
   propertyTypeLabel,
@@ -119,7 +120,7 @@ export function ReferralDetailsDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`تفاصيل الإحالة رقم ${referral.number}`}
+      title={`تفاصيل الإحالة رقم ${formatNumberAr(referral.number)}`}
     >
       <ReferralDetails referral={referral} />
     </Dialog>

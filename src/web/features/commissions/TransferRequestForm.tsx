@@ -51,7 +51,11 @@ export function TransferRequestForm({ available }: { available: number }) {
       <FormField
         label="رقم الآيبان (IBAN)"
         error={errors.bankAccount?.message}
-        hint="مثال: SA03 8000 0000 6080 1016 7519"
+        hint={
+          <>
+            مثال: <bdi dir="ltr">SA03 8000 0000 6080 1016 7519</bdi>
+          </>
+        }
       >
         {(control) => (
           <Input

@@ -199,7 +199,10 @@ export function LandingPage({ brand }: { brand: Brand }) {
               عقد تساعد فيه مستأجراً على الدفع الشهري، دون أن يمس أتعابك المعتادة.
             </p>
             <p className="text-base text-slate-700">
-              سجل تجاري رقم <bdi className="font-bold">{brand.commercialRegistration}</bdi>
+              سجل تجاري رقم{' '}
+              <bdi dir="ltr" className="font-bold">
+                {brand.commercialRegistration}
+              </bdi>
             </p>
           </div>
         </Section>
@@ -315,13 +318,13 @@ export function LandingPage({ brand }: { brand: Brand }) {
               <li className="flex items-center gap-3">
                 <Phone aria-hidden="true" className="size-6 text-brand-700" />
                 <a href={`tel:${brand.phone}`} className="min-h-11 content-center font-bold">
-                  <bdi>{brand.phone}</bdi>
+                  <bdi dir="ltr">{brand.phone}</bdi>
                 </a>
               </li>
               <li className="flex items-center gap-3">
                 <Mail aria-hidden="true" className="size-6 text-brand-700" />
                 <a href={`mailto:${brand.email}`} className="min-h-11 content-center font-bold">
-                  <bdi>{brand.email}</bdi>
+                  <bdi dir="ltr">{brand.email}</bdi>
                 </a>
               </li>
               <li className="flex items-center gap-3">
@@ -410,7 +413,7 @@ export function LandingPage({ brand }: { brand: Brand }) {
         </div>
         <p className="mx-auto mt-10 max-w-6xl border-t border-slate-700 pt-6 text-sm">
           © {brand.productName}. جميع الحقوق محفوظة. سجل تجاري{' '}
-          <bdi>{brand.commercialRegistration}</bdi>
+          <bdi dir="ltr">{brand.commercialRegistration}</bdi>
         </p>
       </footer>
     </>

@@ -32,6 +32,23 @@ const PURPOSES: Record<Template['purpose'], string> = {
   otp: 'رمز التحقق',
 };
 
+/**
+ * A template's text with its variables ({{1}}, {{2}}…, Meta's syntax, filled in when sent)
+ * shown as left-to-right identifiers.
+ */
+function TemplateText({ content }: { content: string }) {
+  return content.split(/(\{\{\d+\}\})/).map((part, i) =>
+    i % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+      <bdi key={i} dir="ltr" className="font-mono text-brand-800">
+        {part}
+      </bdi>
+    ) : (
+      part
+    ),
+  );
+}
+
 function TemplateCard({ template }: { template: Template }) {
   return (
     <li className="min-w-0 space-y-2 rounded-lg border border-slate-200 p-4">
@@ -48,7 +65,7 @@ function TemplateCard({ template }: { template: Template }) {
         <dd>{PURPOSES[template.purpose]}</dd>
       </dl>
       <p className="whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 text-sm">
-        {template.content}
+        <TemplateText content={template.content} />
       </p>
       {template.reason ? (
         <p className="text-sm text-red-800">

@@ -11,6 +11,7 @@ import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';
+import { ProfileAvatar, ProfileName } from '#ui/profile-name';
 import { errorToast, toast } from '#ui/toast';
 import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
@@ -49,7 +50,6 @@ export function MobileProfilePage() {
   }, [toName, setFocus]);
   if (!profile) return null;
 
-  const name = profile.fullName || profile.phone;
   const completion = mobileProfileCompletion(profile);
   const errors = form.formState.errors;
   const field = (key: keyof Form, label: string, extra: Record<string, string> = {}) => (
@@ -67,15 +67,10 @@ export function MobileProfilePage() {
   return (
     <div className="space-y-4">
       <Card className="flex items-center gap-4 p-4">
-        <span
-          aria-hidden="true"
-          className="flex size-14 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
-        >
-          {name.charAt(0)}
-        </span>
+        <ProfileAvatar profile={profile} className="size-14 text-xl" />
         <div className="min-w-0 flex-1 space-y-1">
-          <h1 className="truncate text-lg font-bold" dir="auto">
-            {name}
+          <h1 className="truncate text-lg font-bold">
+            <ProfileName profile={profile} />
           </h1>
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone={profile.isActive ? 'success' : 'warning'}>

@@ -26,7 +26,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
         <ReferralStatusBadge status={r.status} />
         <p className="text-sm">تاريخ الإنشاء: {formatDateAr(r.createdAt)}</p>
         <p className="text-sm">
-          الإيجار: {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}
+          {r.rentAmount ? `الإيجار: ${formatSar(r.rentAmount)}` : 'الإيجار غير محدد'}
         </p>
       </Card>
       <Card className="space-y-3 p-4">

@@ -2,9 +2,10 @@ import { MessageCircle, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  arabicCount,
   formatDateAr,
-  formatNumberAr,
   formatSar,
+  NOUNS,
   referralStatusLabel,
   telHref,
   toLatinDigits,
@@ -31,7 +32,7 @@ export function MobileReferralsPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-xl font-bold">طلباتي</h1>
-        <p className="text-sm text-slate-700">{formatNumberAr(items.length)} طلب</p>
+        <p className="text-sm text-slate-700">{arabicCount(items.length, NOUNS.request)}</p>
       </div>
       <Input
         type="search"
@@ -64,7 +65,7 @@ export function MobileReferralsPage() {
                     <ReferralStatusBadge status={r.status} />
                   </div>
                   <p className="text-sm">
-                    الإيجار: {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}
+                    {r.rentAmount ? `الإيجار: ${formatSar(r.rentAmount)}` : 'الإيجار غير محدد'}
                   </p>
                   <div className="grid grid-cols-3 gap-2">
                     <Link

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { newReferralFormSchema } from '#domain';
+import { formatNumberAr, newReferralFormSchema } from '#domain';
 import { useSession } from '#lib/session';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
@@ -84,7 +84,7 @@ export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) 
       <FormField
         label="الإيجار السنوي بالريال (اختياري)"
         error={errors.rent?.message}
-        hint="أرقام فقط، مثل 50000"
+        hint={`أرقام فقط، مثل ${formatNumberAr(50_000)}`}
       >
         {(control) => (
           <Input

@@ -1,9 +1,10 @@
 import { Check, Copy, MessageCircle, Phone } from 'lucide-react';
 import {
+  arabicCount,
   daysSince,
   formatDateAr,
-  formatNumberAr,
   formatSar,
+  NOUNS,
   referralProgress,
   referralStatusLabel,
   telHref,
@@ -62,7 +63,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           </div>
           <div>
             <dt className="text-sm text-slate-700">منذ الإرسال</dt>
-            <dd className="font-medium">{formatNumberAr(daysSince(r.submittedAt))} يوم</dd>
+            <dd className="font-medium">{arabicCount(daysSince(r.submittedAt), NOUNS.day)}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-700">الإيجار السنوي</dt>

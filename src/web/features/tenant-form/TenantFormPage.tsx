@@ -36,7 +36,7 @@ function CompanyNotice() {
       </h2>
       <p>
         تطلب <strong>{BRAND.productName}</strong> تعريف الراتب وتقرير سمة الائتماني لدراسة طلب دفع
-        الإيجار شهرياً. سجل تجاري رقم <bdi>{BRAND.commercialRegistration}</bdi>.
+        الإيجار شهرياً. سجل تجاري رقم <bdi dir="ltr">{BRAND.commercialRegistration}</bdi>.
       </p>
       <ul className="flex flex-wrap gap-x-4">
         <li>
@@ -56,7 +56,7 @@ function CompanyNotice() {
           >
             <Phone aria-hidden="true" className="size-4" />
             <span className="sr-only">هاتف الدعم </span>
-            <bdi>{BRAND.phone}</bdi>
+            <bdi dir="ltr">{BRAND.phone}</bdi>
           </a>
         </li>
         <li>
@@ -66,7 +66,7 @@ function CompanyNotice() {
           >
             <Mail aria-hidden="true" className="size-4" />
             <span className="sr-only">بريد الدعم </span>
-            <bdi>{BRAND.email}</bdi>
+            <bdi dir="ltr">{BRAND.email}</bdi>
           </a>
         </li>
       </ul>
