@@ -1,0 +1,163 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { createAccount, randomPhone, signIn } from './support';
+
+/**
+ * Every screen of the route table (src/web/app/router.tsx), by who can reach it, with the data
+ * that makes it look as its users see it. The every-screen journey checks each one; the
+ * screenshot catalogue (`npm run screenshots`) photographs each one.
+ */
+export type Role = 'visitor' | 'tenant' | 'newBroker' | 'broker' | 'admin' | 'superAdmin';
+
+export const ROLES: Role[] = ['visitor', 'tenant', 'newBroker', 'broker', 'admin', 'superAdmin'];
+
+export interface Screen {
+  /** A short file-safe name. */
+  name: string;
+  path: string;
+}
+
+const IBAN = 'SA0380000000608010167519';
+
+const adminTabs = ['referrals', 'brokers', 'commissions', 'messaging', 'analytics'].map((tab) => ({
+  name: `admin-${tab}`,
+  path: `/admin?tab=${tab}`,
+}));
+
+/** Signs the page in as this role, creates what its screens show, and lists the screens. */
+export async function prepare(
+  page: Page,
+  role: Role,
+  accounts: { admin: APIRequestContext; superAdmin: APIRequestContext },
+): Promise<Screen[]> {
+  const { admin } = accounts;
+  switch (role) {
+    case 'visitor':
+      return [
+        { name: 'landing', path: '/' },
+        { name: 'login', path: '/login' },
+        { name: 'reset-password', path: '/reset-password' },
+        { name: 'mobile-login', path: '/mobile' },
+        { name: 'mobile-landing', path: '/mobile-landing' },
+        { name: 'mobile-demo', path: '/mobile-demo' },
+        { name: 'tenant-form-invalid', path: '/tenant-form/no-such-link-anywhere' },
+        { name: 'not-found', path: '/no-such-page' },
+      ];
+    case 'tenant': {
+      await activeBroker(page, admin);
+      const tenantPhone = randomPhone();
+      await referral(page, tenantPhone, 60000);
+      await page.request.post('/api/auth/logout');
+      return [{ name: 'tenant-form', path: await tenantLink(admin, tenantPhone) }];
+    }
+    case 'newBroker': {
+      const phone = randomPhone();
+      await createAccount(page.request, phone);
+      await signIn(page, phone);
+      return [
+        { name: 'new-profile-setup', path: '/profile-setup' },
+        { name: 'new-dashboard', path: '/dashboard' },
+        { name: 'new-new-referral', path: '/new-referral' },
+        { name: 'new-mobile-dashboard', path: '/mobile-dashboard' },
+        { name: 'new-mobile-new-referral', path: '/mobile-new-referral' },
+        { name: 'new-mobile-profile', path: '/mobile-profile' },
+      ];
+    }
+    case 'broker': {
+      await activeBroker(page, admin);
+      const signedId = await referral(page, randomPhone(), 84000);
+      expect(
+        (
+          await admin.put(`/api/admin/referrals/${signedId}/status`, {
+            data: { status: 'contract_signed', notes: 'وُقّع العقد في المكتب' },
+          })
+        ).ok(),
+      ).toBe(true);
+      await referral(page, randomPhone(), 36000);
+      expect(
+        (
+          await page.request.post('/api/commissions/request-transfer', {
+            data: { amount: '500', bankAccount: IBAN },
+          })
+        ).ok(),
+      ).toBe(true);
+      return [
+        { name: 'dashboard', path: '/dashboard' },
+        { name: 'profile', path: '/profile' },
+        { name: 'new-referral', path: '/new-referral' },
+        { name: 'referrals', path: '/referrals' },
+        { name: 'referral-details', path: `/referral/${signedId}` },
+        { name: 'referral-missing', path: '/referral/00000000-0000-4000-8000-000000000000' },
+        { name: 'commissions', path: '/commissions' },
+        { name: 'admin-refused', path: '/admin' },
+        { name: 'mobile-dashboard', path: '/mobile-dashboard' },
+        { name: 'mobile-new-referral', path: '/mobile-new-referral' },
+        { name: 'mobile-referrals', path: '/mobile-referrals' },
+        { name: 'mobile-referral-details', path: `/mobile-referral-details/${signedId}` },
+        { name: 'mobile-commissions', path: '/mobile-commissions' },
+        { name: 'mobile-profile', path: '/mobile-profile' },
+      ];
+    }
+    case 'admin':
+      await shareSession(page, admin);
+      return [
+        { name: 'admin-dashboard', path: '/dashboard' },
+        { name: 'admin-referrals-overview', path: '/referrals' },
+        ...adminTabs,
+        { name: 'messaging-config', path: '/messaging-config' },
+      ];
+    case 'superAdmin':
+      await shareSession(page, accounts.superAdmin);
+      return [
+        { name: 'audit-log', path: '/audit-log' },
+        { name: 'user-management', path: '/user-management' },
+      ];
+  }
+}
+
+/**
+ * The page joins a demo account's worker session: sign-ins per phone are rate-limited, so the
+ * demo accounts are signed in once per worker (e2e/fixtures.ts).
+ */
+async function shareSession(page: Page, account: APIRequestContext): Promise<void> {
+  await page.context().addCookies((await account.storageState()).cookies);
+}
+
+/** A new broker with a full name, activated by the admin, signed in on the page. */
+async function activeBroker(page: Page, admin: APIRequestContext): Promise<void> {
+  const phone = randomPhone();
+  await createAccount(page.request, phone);
+  await signIn(page, phone);
+  const profile = await page.request.put('/api/broker/profile', {
+    data: { fullName: 'عبدالله الشمري', officeName: 'مكتب الشمري للعقار' },
+  });
+  expect(profile.ok()).toBe(true);
+  const { id } = (await profile.json()) as { id: string };
+  expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
+}
+
+async function referral(page: Page, tenantPhone: string, rent: number): Promise<string> {
+  const created = await page.request.post('/api/referrals', { data: { tenantPhone, rent } });
+  expect(created.ok()).toBe(true);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** The tenant's link from the development inbox of the console SMS adapter. */
+async function tenantLink(admin: APIRequestContext, tenantPhone: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const inbox = (await (await admin.get(`/api/dev/inbox?phone=${tenantPhone}`)).json()) as {
+        body: string;
+      }[];
+      link = inbox[0]?.body.match(/https?:\/\/\S+\/s\/\S+/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return new URL(link).pathname;
+}
+
+/** Waits until the page has drawn its content (no loading state left). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('جاري التحميل...')).toHaveCount(0);
+}
