@@ -16,7 +16,7 @@ function Instructions({ items }: { items: readonly string[] }) {
   return (
     <div className="space-y-1">
       <p className="font-medium">التعليمات:</p>
-      <ol className="list-decimal space-y-1 ps-5">
+      <ol className="list-[arabic-indic] space-y-1 ps-5">
         {items.map((item) => (
           <li key={item}>{item}</li>
         ))}

@@ -40,7 +40,7 @@ export function MobileNewReferralPage() {
       </Card>
       <Card>
         <h2 className="mb-2 font-bold">كيف يعمل؟</h2>
-        <ol className="list-inside list-decimal space-y-1 text-sm text-slate-800">
+        <ol className="list-inside list-[arabic-indic] space-y-1 text-sm text-slate-800">
           {STEPS.map((step) => (
             <li key={step}>{step}</li>
           ))}

@@ -24,7 +24,7 @@ import { type ReferralFilters, useReferrals } from './api';
 const ALL = 'all';
 const STATUS_OPTIONS = [
   { value: ALL, label: 'جميع الحالات' },
-  ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` })),
+  ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: s.label })),
 ];
 
 /** /referrals: the broker's referrals, filtered and paginated by the server. */
