@@ -63,12 +63,23 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
   serve(app, brokerEndpoints.requestActivation, async (request) => {
     const me = currentBroker(request);
     if (me.isActive) throw new AppError(409, 'ALREADY_ACTIVE', 'حسابك مفعل بالفعل');
-    // The IS NULL guard makes a second (or concurrent) request a no-op that we refuse.
-    const [updated] = await db
-      .update(brokers)
-      .set({ activationRequestedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(brokers.id, me.id), isNull(brokers.activationRequestedAt)))
-      .returning();
+    // The IS NULL guard makes a second (or concurrent) request a no-op that we refuse; the audit
+    // row is written in the same transaction.
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(brokers)
+        .set({ activationRequestedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(brokers.id, me.id), isNull(brokers.activationRequestedAt)))
+        .returning();
+      if (row) {
+        await audit(tx, request, {
+          action: 'broker.request_activation',
+          entityType: 'broker',
+          entityId: me.id,
+        });
+      }
+      return row;
+    });
     if (!updated) {
       throw new AppError(
         409,
@@ -76,11 +87,6 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         'تم إرسال طلب التفعيل مسبقاً، وسيتم مراجعته من قبل الإدارة',
       );
     }
-    await audit(db, request, {
-      action: 'broker.request_activation',
-      entityType: 'broker',
-      entityId: me.id,
-    });
     return toProfile(updated);
   });
 

@@ -79,6 +79,13 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
             cause: `lead:${referral.id}`,
           });
         }
+        // In the same transaction: a crash after the commit cannot leave a referral unaudited.
+        await audit(tx, request, {
+          action: 'referral.create',
+          entityType: 'referral',
+          entityId: referral.id,
+          after: { tenantPhone, rentAmount: rent, status: referral.status },
+        });
         return referral;
       })
       .catch((error: unknown) => {
@@ -93,13 +100,6 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         throw error;
       });
     ctx.outbox.kick();
-
-    await audit(db, request, {
-      action: 'referral.create',
-      entityType: 'referral',
-      entityId: created.id,
-      after: { tenantPhone, rentAmount: rent, status: created.status },
-    });
     return reply.status(201).send(toReferralView(created, null, await commissionRule(db)));
   });
 

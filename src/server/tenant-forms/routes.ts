@@ -76,16 +76,17 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, tenantFormEndpoints.submit, async (request) => {
     await limit(request, 'tenant-submit', 20, request.body.token);
-    const referral = await submitTenantForm(db, request.body, (tx, before, after) =>
-      queueStatusChange(tx, ctx, before, after),
-    );
-    ctx.outbox.kick();
-    await audit(db, request, {
-      action: 'tenant_form.submit',
-      entityType: 'referral',
-      entityId: referral.id,
-      after: { status: referral.status },
+    const referral = await submitTenantForm(db, request.body, async (tx, before, after) => {
+      await queueStatusChange(tx, ctx, before, after);
+      // In the submission's transaction: a crash after the commit cannot lose the audit row.
+      await audit(tx, request, {
+        action: 'tenant_form.submit',
+        entityType: 'referral',
+        entityId: after.id,
+        after: { status: after.status },
+      });
     });
+    ctx.outbox.kick();
     await notify(db, referral.brokerId, {
       type: 'success',
       title: 'أكمل المستأجر بياناته',
