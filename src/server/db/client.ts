@@ -58,7 +58,9 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made in 3 s fails the request (503) instead of queueing it
+  // behind a database that is down.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool opens a new one on the next query.
   pool.on('error', (error) => console.warn(`idle database connection lost: ${error.message}`));

@@ -10,3 +10,28 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** Socket errors of a database that is down, restarting or unreachable. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+/**
+ * SQLSTATEs of a server that is shutting down or cannot take connections: class 08
+ * (connection exception) and 57P01–57P03 (admin/crash shutdown, cannot connect now).
+ */
+const UNAVAILABLE_STATE = /^(08|57P0[1-3])/;
+/** What node-postgres says when the server closes a connection or a connect times out. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/** True when the error (or one it wraps) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as PgErrorLike & { message?: unknown };
+    if (typeof e.code === 'string' && (UNREACHABLE.has(e.code) || UNAVAILABLE_STATE.test(e.code))) {
+      return true;
+    }
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../errors.js';
 import { errorLogFields } from './log-safety.js';
 
@@ -56,6 +57,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ message: 'البيانات المرسلة غير صالحة', code: 'BAD_REQUEST' });
+    }
+    // PostgreSQL down or restarting: the request failed fast and can be retried in a moment.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(errorLogFields(error), 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        message: 'الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل',
+        code: 'SERVICE_UNAVAILABLE',
+      });
     }
     // A database error's message carries the query's parameters (tenants' data): never logged.
     request.log.error(errorLogFields(error), 'unhandled error');
