@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -20,6 +20,13 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
+/** The storage could not take a file (disk full or unwritable, bucket unreachable). */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('file storage unavailable', { cause });
+  }
+}
+
 function assertKey(key: string): void {
   // Keys never come from users unchecked, but a traversal must be impossible all the same.
   if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
@@ -31,8 +38,19 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, body: Buffer): Promise<void> {
     assertKey(key);
-    await mkdir(this.root, { recursive: true, mode: 0o700 });
-    await writeFile(path.join(this.root, key), body, { mode: 0o600, flag: 'wx' });
+    const target = path.join(this.root, key);
+    // Written under another name and linked into place whole: a disk that fills up mid-write
+    // leaves no partial file under the key (and the link, like `wx`, never overwrites one).
+    const partial = `${target}.partial`;
+    try {
+      await mkdir(this.root, { recursive: true, mode: 0o700 });
+      await writeFile(partial, body, { mode: 0o600, flag: 'wx' });
+      await link(partial, target);
+    } catch (error) {
+      throw new StorageUnavailableError(error);
+    } finally {
+      await rm(partial, { force: true }).catch(() => {});
+    }
   }
 
   async get(key: string): Promise<Readable | null> {
@@ -76,14 +94,18 @@ export class S3FileStorage implements FileStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertKey(key);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.settings.bucket,
-        Key: key,
-        Body: body,
-        ContentType: contentType,
-      }),
-    );
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+        }),
+      );
+    } catch (error) {
+      throw new StorageUnavailableError(error);
+    }
   }
 
   async get(key: string): Promise<Readable | null> {

@@ -9,8 +9,10 @@ import type { FeatureOptions } from '../context.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { serve } from '../http/serve.js';
+import { StorageUnavailableError } from '../integrations/storage.js';
 import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
+import { errorLogFields } from '../plugins/log-safety.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import {
   hasSubmitted,
@@ -146,8 +148,21 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     }
 
     const key = `${randomBytes(16).toString('hex')}.pdf`;
-    await storage.put(key, file, 'application/pdf');
-    await db.insert(storedFiles).values({ key, referralId: referral.id, kind, size: file.length });
+    try {
+      await storage.put(key, file, 'application/pdf');
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      request.log.error(errorLogFields(error.cause), 'file storage unavailable');
+      throw new AppError(503, 'STORAGE_UNAVAILABLE', 'تعذر حفظ الملف الآن، يرجى المحاولة بعد قليل');
+    }
+    // A file with no row would be kept forever unseen: removed when the row cannot be written.
+    await db
+      .insert(storedFiles)
+      .values({ key, referralId: referral.id, kind, size: file.length })
+      .catch(async (error: unknown) => {
+        await storage.delete(key).catch(() => {});
+        throw error;
+      });
     return reply.status(201).send({ url: `upload:${key}`, size: file.length });
   });
 };
