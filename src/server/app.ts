@@ -24,6 +24,7 @@ import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { type OutboxOptions, startOutboxWorker } from './messaging/outbox.js';
 import { messagingRoutes } from './messaging/routes.js';
 import { whatsappWebhookRoutes } from './messaging/webhook.js';
+import { listenForNotifications } from './notifications/live.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const channels = channelsFor(config, sms, options.channels);
   const outbox = startOutboxWorker(database.db, channels, app.log, options.outbox);
   app.addHook('onClose', () => outbox.stop());
+  const stopListening = await listenForNotifications(database);
+  app.addHook('onClose', () => stopListening());
   app.decorate('outbox', outbox);
   const storage = options.storage ?? storageFor(config.storage);
   const ctx: AppContext = { config, db: database.db, sms, channels, outbox, storage };

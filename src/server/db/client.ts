@@ -24,6 +24,17 @@ export type DatabaseHandle = {
   /** Applies pending migrations; safe when several instances start at once. */
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (an identifier), from any
+   * process using the database, until the returned function is called. On PostgreSQL the
+   * listening connection is re-made after it is lost; `onReconnect` is told, since what was
+   * sent meanwhile was missed.
+   */
+  listen: (
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -52,6 +63,11 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    // One process holds the embedded database: its notifications never miss a listener.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
     },
     close: () => client.close(),
   };
@@ -83,6 +99,66 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onMessage, onReconnect) => listenOn(url, channel, onMessage, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_MS = 1000;
+
+/** A connection of its own that LISTENs, re-made a second after it is lost. */
+async function listenOn(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel ${channel}`);
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lost = false;
+
+  const relisten = () => {
+    if (stopped || retry) return;
+    lost = true;
+    client?.end().catch(() => {});
+    client = null;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RELISTEN_MS);
+    retry.unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', relisten);
+    next.on('end', relisten);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      client = next;
+      if (lost) {
+        lost = false;
+        onReconnect?.();
+      }
+    } catch {
+      next.removeAllListeners('end');
+      next.end().catch(() => {});
+      relisten();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    last?.removeAllListeners('end');
+    await last?.end().catch(() => {});
   };
 }

@@ -3,7 +3,8 @@ import { notificationEndpoints } from '#contract/notifications';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
-import { listNotifications, markAllRead, onNotification } from './service.js';
+import { onNotification } from './live.js';
+import { listNotifications, markAllRead } from './service.js';
 
 const KEEP_ALIVE_MS = 25_000;
 

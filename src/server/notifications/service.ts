@@ -1,7 +1,7 @@
-import { EventEmitter } from 'node:events';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { brokers, notifications } from '../db/schema.js';
+import { announceNotification } from './live.js';
 
 export type NotificationInput = {
   type: 'success' | 'error' | 'warning' | 'info';
@@ -9,18 +9,6 @@ export type NotificationInput = {
   message: string;
   link?: string | null;
 };
-
-/**
- * Live delivery to open pages of this instance (server-sent events). Other instances' pages
- * still get the notification through the 30 s polling fallback.
- */
-const hub = new EventEmitter();
-hub.setMaxListeners(0);
-
-export function onNotification(brokerId: string, listener: () => void): () => void {
-  hub.on(brokerId, listener);
-  return () => hub.off(brokerId, listener);
-}
 
 export async function notify(
   db: Database,
@@ -34,7 +22,7 @@ export async function notify(
     .where(and(eq(brokers.id, brokerId), isNull(brokers.deletedAt)));
   if (!live) return;
   await db.insert(notifications).values({ brokerId, ...input, link: input.link ?? null });
-  hub.emit(brokerId);
+  await announceNotification(db, brokerId);
 }
 
 export async function listNotifications(db: Database, brokerId: string) {
