@@ -9,10 +9,12 @@ import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
-/** The referral as the details query answers it. */
-
 export function MobileReferralDetailsPage() {
-  return <ReferralDetailsQuery>{(r) => <ReferralDetail r={r} />}</ReferralDetailsQuery>;
+  return (
+    <ReferralDetailsQuery notFound="الطلب غير موجود">
+      {(r) => <ReferralDetail r={r} />}
+    </ReferralDetailsQuery>
+  );
 }
 
 function ReferralDetail({ r }: { r: ReferralDetails }) {

@@ -24,10 +24,12 @@ const STEPS = [
   { key: 'contractCompleted', label: 'اكتمل العقد' },
 ] as const;
 
-/** The referral as the details query answers it. */
-
 export function ReferralDetailPage() {
-  return <ReferralDetailsQuery>{(r) => <ReferralDetail r={r} />}</ReferralDetailsQuery>;
+  return (
+    <ReferralDetailsQuery notFound="الإحالة غير موجودة">
+      {(r) => <ReferralDetail r={r} />}
+    </ReferralDetailsQuery>
+  );
 }
 
 function ReferralDetail({ r }: { r: ReferralDetails }) {
