@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { PageLoading } from '#ui/feedback';
-import { BackLink, DocumentTitle } from '../features/shell';
+import { DocumentTitle } from '../features/shell';
 import { RouteErrorPage } from '../features/shell/RouteErrorPage';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
 import { ByViewMode, useEffectiveViewMode } from './view-mode';
@@ -132,23 +132,19 @@ const AdminReferralsOverviewPage = lazyPage(
  */
 type Title = string | { broker: string; admin: string };
 
-/** Where a detail page's «رجوع» leads, and that page's name for screen readers. */
-type Back = { href: string; to: string };
-
 function ViewModeTitle({ title }: { title: { broker: string; admin: string } }) {
   return <DocumentTitle title={title[useEffectiveViewMode()]} />;
 }
 
-/** The route's element with its title and, on a detail page, the way back above it. */
-const titled = (title: Title, element: ReactNode, back?: Back) => (
+/** The route's element with its title. */
+const titled = (title: Title, element: ReactNode) => (
   <>
     {typeof title === 'string' ? <DocumentTitle title={title} /> : <ViewModeTitle title={title} />}
-    {back ? <BackLink {...back} /> : null}
     {element}
   </>
 );
 
-type Page = { path: string; title: Title; back?: Back; element: ReactNode };
+type Page = { path: string; title: Title; element: ReactNode };
 
 /** Desktop pages of the signed-in app and who may open each. */
 const DESKTOP_PAGES: (Page & { access: Access })[] = [
@@ -171,7 +167,6 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
     path: '/referral/:id',
     access: 'broker',
     title: 'تفاصيل الإحالة',
-    back: { href: '/referrals', to: 'الإحالات' },
     element: <ReferralDetailPage />,
   },
   { path: '/commissions', access: 'broker', title: 'العمولات', element: <CommissionsPage /> },
@@ -181,7 +176,6 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
     path: '/messaging-config',
     access: 'admin',
     title: 'إعدادات الرسائل',
-    back: { href: '/admin', to: 'لوحة الإدارة' },
     element: <MessagingConfigPage />,
   },
   { path: '/audit-log', access: 'superadmin', title: 'سجل التدقيق', element: <AuditLogPage /> },
@@ -199,16 +193,10 @@ const MOBILE_PAGES: Page[] = [
   { path: '/mobile-new-referral', title: 'إضافة طلب جديد', element: <MobileNewReferralPage /> },
   { path: '/mobile-referrals', title: 'طلباتي', element: <MobileReferralsPage /> },
   { path: '/mobile-commissions', title: 'عمولاتي', element: <MobileCommissionsPage /> },
-  {
-    path: '/mobile-profile',
-    title: 'الملف الشخصي',
-    back: { href: '/mobile-dashboard', to: 'الرئيسية' },
-    element: <MobileProfilePage />,
-  },
+  { path: '/mobile-profile', title: 'الملف الشخصي', element: <MobileProfilePage /> },
   {
     path: '/mobile-referral-details/:id',
     title: 'تفاصيل الطلب',
-    back: { href: '/mobile-referrals', to: 'طلباتي' },
     element: <MobileReferralDetailsPage />,
   },
 ];
@@ -258,19 +246,17 @@ export const router = createBrowserRouter([
       { path: '/mobile-demo', element: titled('عرض تجريبي', <MobileDemoPage />) },
       {
         element: guarded('broker', <DesktopLayout />),
-        children: DESKTOP_PAGES.map(({ path, access, title, back, element }) => ({
+        children: DESKTOP_PAGES.map(({ path, access, title, element }) => ({
           path,
           element:
-            access === 'broker'
-              ? titled(title, element, back)
-              : guarded(access, titled(title, element, back)),
+            access === 'broker' ? titled(title, element) : guarded(access, titled(title, element)),
         })),
       },
       {
         element: guarded('mobile', <MobileLayout />),
-        children: MOBILE_PAGES.map(({ path, title, back, element }) => ({
+        children: MOBILE_PAGES.map(({ path, title, element }) => ({
           path,
-          element: titled(title, element, back),
+          element: titled(title, element),
         })),
       },
       // Reachable signed out too: it then asks to sign in (docs/product.md#screens).

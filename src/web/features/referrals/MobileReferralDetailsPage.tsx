@@ -5,15 +5,19 @@ import type { ReferralDetails } from '#lib/types';
 import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { BackLink } from '../shell';
 import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
 export function MobileReferralDetailsPage() {
   return (
-    <ReferralDetailsQuery notFound="الطلب غير موجود">
-      {(r) => <ReferralDetail r={r} />}
-    </ReferralDetailsQuery>
+    <>
+      <BackLink href="/mobile-referrals" to="طلباتي" />
+      <ReferralDetailsQuery notFound="الطلب غير موجود">
+        {(r) => <ReferralDetail r={r} />}
+      </ReferralDetailsQuery>
+    </>
   );
 }
 
