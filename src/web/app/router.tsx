@@ -2,9 +2,10 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { PageLoading } from '#ui/feedback';
+import { DocumentTitle } from '../features/shell';
 import { RouteErrorPage } from '../features/shell/RouteErrorPage';
 import { type Access, RedirectIfSignedIn, RequireSession } from './guards';
-import { ByViewMode } from './view-mode';
+import { ByViewMode, useEffectiveViewMode } from './view-mode';
 
 // Pages load on demand: the public pages never download the signed-in app's code.
 // In production `/` is the prerendered landing page; the app shows the same page when it
@@ -125,46 +126,79 @@ const AdminReferralsOverviewPage = lazyPage(
   'AdminReferralsOverviewPage',
 );
 
+/**
+ * A page's title, as its heading says it (the tab shows «العنوان | شريك»); the pages that
+ * change with the admin's view have one title for each view.
+ */
+type Title = string | { broker: string; admin: string };
+
+function ViewModeTitle({ title }: { title: { broker: string; admin: string } }) {
+  return <DocumentTitle title={title[useEffectiveViewMode()]} />;
+}
+
+/** The route's element with its title. */
+const titled = (title: Title, element: ReactNode) => (
+  <>
+    {typeof title === 'string' ? <DocumentTitle title={title} /> : <ViewModeTitle title={title} />}
+    {element}
+  </>
+);
+
+type Page = { path: string; title: Title; element: ReactNode };
+
 /** Desktop pages of the signed-in app and who may open each. */
-const DESKTOP_PAGES: { path: string; access: Access; element: ReactNode }[] = [
+const DESKTOP_PAGES: (Page & { access: Access })[] = [
   {
     path: '/dashboard',
     access: 'broker',
+    title: { broker: 'لوحة التحكم', admin: 'لوحة العمليات' },
     element: <ByViewMode broker={<DashboardPage />} admin={<AdminDashboardPage />} />,
   },
-  { path: '/profile-setup', access: 'broker', element: <ProfilePage /> },
-  { path: '/profile', access: 'broker', element: <ProfilePage /> },
-  { path: '/new-referral', access: 'broker', element: <NewReferralPage /> },
+  { path: '/profile-setup', access: 'broker', title: 'الملف الشخصي', element: <ProfilePage /> },
+  { path: '/profile', access: 'broker', title: 'الملف الشخصي', element: <ProfilePage /> },
+  { path: '/new-referral', access: 'broker', title: 'إحالة جديدة', element: <NewReferralPage /> },
   {
     path: '/referrals',
     access: 'broker',
+    title: { broker: 'إحالاتي', admin: 'نظرة عامة على الإحالات' },
     element: <ByViewMode broker={<ReferralsPage />} admin={<AdminReferralsOverviewPage />} />,
   },
-  { path: '/referral/:id', access: 'broker', element: <ReferralDetailPage /> },
-  { path: '/commissions', access: 'broker', element: <CommissionsPage /> },
-  // Signed-in non-admins see the console's own refusal (issue 5), not a redirect.
-  { path: '/admin', access: 'broker', element: <AdminPage /> },
-  { path: '/messaging-config', access: 'admin', element: <MessagingConfigPage /> },
   {
-    path: '/audit-log',
-    access: 'superadmin',
-    element: <AuditLogPage />,
+    path: '/referral/:id',
+    access: 'broker',
+    title: 'تفاصيل الإحالة',
+    element: <ReferralDetailPage />,
   },
+  { path: '/commissions', access: 'broker', title: 'العمولات', element: <CommissionsPage /> },
+  // Signed-in non-admins see the console's own refusal (issue 5), not a redirect.
+  { path: '/admin', access: 'broker', title: 'لوحة الإدارة', element: <AdminPage /> },
+  {
+    path: '/messaging-config',
+    access: 'admin',
+    title: 'إعدادات الرسائل',
+    element: <MessagingConfigPage />,
+  },
+  { path: '/audit-log', access: 'superadmin', title: 'سجل التدقيق', element: <AuditLogPage /> },
   {
     path: '/user-management',
     access: 'superadmin',
+    title: 'إدارة المستخدمين',
     element: <UserManagementPage />,
   },
 ];
 
 /** The broker's phone pages; without a session they send to /mobile. */
-const MOBILE_PAGES: { path: string; element: ReactNode }[] = [
-  { path: '/mobile-dashboard', element: <MobileDashboardPage /> },
-  { path: '/mobile-new-referral', element: <MobileNewReferralPage /> },
-  { path: '/mobile-referrals', element: <MobileReferralsPage /> },
-  { path: '/mobile-commissions', element: <MobileCommissionsPage /> },
-  { path: '/mobile-profile', element: <MobileProfilePage /> },
-  { path: '/mobile-referral-details/:id', element: <MobileReferralDetailsPage /> },
+const MOBILE_PAGES: Page[] = [
+  { path: '/mobile-dashboard', title: 'الرئيسية', element: <MobileDashboardPage /> },
+  { path: '/mobile-new-referral', title: 'إضافة طلب جديد', element: <MobileNewReferralPage /> },
+  { path: '/mobile-referrals', title: 'طلباتي', element: <MobileReferralsPage /> },
+  { path: '/mobile-commissions', title: 'عمولاتي', element: <MobileCommissionsPage /> },
+  { path: '/mobile-profile', title: 'الملف الشخصي', element: <MobileProfilePage /> },
+  {
+    path: '/mobile-referral-details/:id',
+    title: 'تفاصيل الطلب',
+    element: <MobileReferralDetailsPage />,
+  },
 ];
 
 export const router = createBrowserRouter([
@@ -173,35 +207,64 @@ export const router = createBrowserRouter([
     // Loaded with the app, not on demand: it must show when a page's code fails to arrive.
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <Landing /> },
+      // The landing page keeps index.html's title, the one its prerendered copy has.
       {
-        path: '/login',
-        element: <RedirectIfSignedIn to="/dashboard">{<LoginPage />}</RedirectIfSignedIn>,
-      },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/tenant-form/:token', element: <TenantFormPage /> },
-      {
-        path: '/mobile',
+        path: '/',
         element: (
-          <RedirectIfSignedIn to="/mobile-dashboard">{<MobileLoginPage />}</RedirectIfSignedIn>
+          <>
+            <DocumentTitle />
+            <Landing />
+          </>
         ),
       },
-      { path: '/mobile-landing', element: <MobileLandingPage /> },
-      { path: '/mobile-demo', element: <MobileDemoPage /> },
+      {
+        path: '/login',
+        element: titled(
+          'تسجيل دخول الوسيط',
+          <RedirectIfSignedIn to="/dashboard">{<LoginPage />}</RedirectIfSignedIn>,
+        ),
+      },
+      {
+        path: '/reset-password',
+        element: titled('استعادة كلمة المرور', <ResetPasswordPage />),
+      },
+      {
+        path: '/tenant-form/:token',
+        element: titled('إكمال بيانات المستأجر', <TenantFormPage />),
+      },
+      {
+        path: '/mobile',
+        element: titled(
+          'تسجيل الدخول',
+          <RedirectIfSignedIn to="/mobile-dashboard">{<MobileLoginPage />}</RedirectIfSignedIn>,
+        ),
+      },
+      {
+        path: '/mobile-landing',
+        element: titled('منصة الوسطاء العقاريين', <MobileLandingPage />),
+      },
+      { path: '/mobile-demo', element: titled('عرض تجريبي', <MobileDemoPage />) },
       {
         element: guarded('broker', <DesktopLayout />),
-        children: DESKTOP_PAGES.map(({ path, access, element }) => ({
+        children: DESKTOP_PAGES.map(({ path, access, title, element }) => ({
           path,
-          element: access === 'broker' ? element : guarded(access, element),
+          element:
+            access === 'broker' ? titled(title, element) : guarded(access, titled(title, element)),
         })),
       },
       {
         element: guarded('mobile', <MobileLayout />),
-        children: MOBILE_PAGES,
+        children: MOBILE_PAGES.map(({ path, title, element }) => ({
+          path,
+          element: titled(title, element),
+        })),
       },
       // Reachable signed out too: it then asks to sign in (docs/product.md#screens).
-      { path: '/mobile-change-password', element: <MobileChangePasswordPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '/mobile-change-password',
+        element: titled('تغيير كلمة المرور', <MobileChangePasswordPage />),
+      },
+      { path: '*', element: titled('الصفحة غير موجودة', <NotFoundPage />) },
     ],
   },
 ]);

@@ -96,7 +96,7 @@ export function DesktopLayout() {
         </button>
         <span className="text-xl font-bold text-brand-800">{BRAND.productName}</span>
         <div className="ms-auto flex items-center gap-2">
-          <NotificationBell />
+          <NotificationBell app="desktop" />
           {isAdmin ? (
             <button
               type="button"

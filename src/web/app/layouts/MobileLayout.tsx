@@ -1,6 +1,8 @@
 import { FileText, Home, PlusCircle, Wallet } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
+import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 
 const TABS = [
   { to: '/mobile-dashboard', label: 'الرئيسية', icon: Home },
@@ -9,10 +11,22 @@ const TABS = [
   { to: '/mobile-commissions', label: 'العمولات', icon: Wallet },
 ] as const;
 
-/** The broker's phone app: content above, the four tabs fixed at the bottom. */
+/**
+ * The broker's phone app: a slim header (product name, notification bell) sticky at the top,
+ * content below, the four tabs fixed at the bottom.
+ */
 export function MobileLayout() {
   return (
     <div className="mx-auto min-h-screen max-w-md bg-slate-50 pb-20">
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3">
+        <Link
+          to="/mobile-dashboard"
+          className="inline-flex min-h-11 items-center rounded-lg px-1 text-lg font-bold text-brand-800"
+        >
+          {BRAND.productName}
+        </Link>
+        <NotificationBell app="phone" />
+      </header>
       <main id="main" className="p-4">
         <Outlet />
       </main>

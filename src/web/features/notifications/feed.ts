@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { notificationFeedQuery, notificationStreamUrl, refreshNotifications } from './api';
 
 export type AppNotification = {
@@ -25,8 +25,14 @@ export function useNotificationFeed() {
   return useQuery(notificationFeedQuery());
 }
 
-/** The bell's badge: the count, or '9+' above nine. */
-export function badgeText(unread: number): string | null {
-  if (unread <= 0) return null;
-  return unread > 9 ? '9+' : String(unread);
+/** The current time, again every minute while `ticking`: relative times («منذ ٥ دقائق») stay true. */
+export function useNow(ticking: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
 }

@@ -5,14 +5,20 @@ import type { ReferralDetails } from '#lib/types';
 import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { BackLink } from '../shell';
 import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 
-/** The referral as the details query answers it. */
-
 export function MobileReferralDetailsPage() {
-  return <ReferralDetailsQuery>{(r) => <ReferralDetail r={r} />}</ReferralDetailsQuery>;
+  return (
+    <>
+      <BackLink href="/mobile-referrals" to="طلباتي" />
+      <ReferralDetailsQuery notFound="الطلب غير موجود">
+        {(r) => <ReferralDetail r={r} />}
+      </ReferralDetailsQuery>
+    </>
+  );
 }
 
 function ReferralDetail({ r }: { r: ReferralDetails }) {

@@ -15,6 +15,7 @@ import type { ReferralDetails } from '#lib/types';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { BackLink } from '../shell';
 import { copyText } from './copy';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
@@ -25,10 +26,15 @@ const STEPS = [
   { key: 'contractCompleted', label: 'اكتمل العقد' },
 ] as const;
 
-/** The referral as the details query answers it. */
-
 export function ReferralDetailPage() {
-  return <ReferralDetailsQuery>{(r) => <ReferralDetail r={r} />}</ReferralDetailsQuery>;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <BackLink href="/referrals" to="الإحالات" />
+      <ReferralDetailsQuery notFound="الإحالة غير موجودة">
+        {(r) => <ReferralDetail r={r} />}
+      </ReferralDetailsQuery>
+    </div>
+  );
 }
 
 function ReferralDetail({ r }: { r: ReferralDetails }) {
@@ -36,7 +42,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
   const summary = `طلب المستأجر ${r.tenantPhone} - الحالة: ${referralStatusLabel(r.status)} - تاريخ الإرسال: ${formatDateAr(r.submittedAt)}`;
 
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
+    <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">تفاصيل الإحالة</h1>
         <ReferralStatusBadge status={r.status} />

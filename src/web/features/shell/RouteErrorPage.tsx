@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useRouteError } from 'react-router';
 import { queryClient } from '#lib/query-client';
 import { Button, buttonClasses } from '#ui/button';
+import { DocumentTitle } from './DocumentTitle';
 
 /** How each browser, and Vite's preloading of a chunk's styles, words a chunk that failed. */
 const CHUNK_FAILURES = [
@@ -27,6 +28,7 @@ export function RouteErrorPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const chunk = isChunkLoadError(error);
+  const title = chunk ? 'تعذر تحميل الصفحة' : 'حدث خطأ غير متوقع';
   const retry = () => {
     // Cached answers are read again (one may be what the page could not render), and the
     // same address again is a new location, which resets the router's error boundary.
@@ -40,7 +42,8 @@ export function RouteErrorPage() {
       dir="rtl"
       className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center"
     >
-      <h1 className="text-2xl font-bold">{chunk ? 'تعذر تحميل الصفحة' : 'حدث خطأ غير متوقع'}</h1>
+      <DocumentTitle title={title} />
+      <h1 className="text-2xl font-bold">{title}</h1>
       <p className="max-w-md text-slate-700">
         {chunk
           ? 'لم يكتمل تحميل الصفحة، ربما لانقطاع الاتصال أو لصدور تحديث جديد للمنصة. أعد تحميل الصفحة للمتابعة.'

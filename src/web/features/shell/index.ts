@@ -1,0 +1,2 @@
+export { BackLink } from './BackLink';
+export { DocumentTitle } from './DocumentTitle';
