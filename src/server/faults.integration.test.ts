@@ -1,134 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  activeBroker,
+  Client,
+  cleanUp,
+  freshPostgres,
+  kill9,
+  startServer,
+  uniquePhone,
+} from './test-support/server-process.js';
 import { TcpProxy } from './test-support/tcp-proxy.js';
 
 // Issue 15 item 4: the real server process (src/server/main.ts, as `npm start` runs it) under
 // kill -9 and under a PostgreSQL that stops answering.
-const running = new Set<ChildProcess>();
-const databases: string[] = [];
-
-type Server = { base: string; child: ChildProcess };
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = 4000 + Math.floor(Math.random() * 900);
-  const base = `http://127.0.0.1:${port}`;
-  const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server/main.ts'],
-    {
-      env: {
-        ...inherited,
-        NODE_ENV: 'development',
-        DEMO_DATA: 'true',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-        REFERRAL_LIMIT_PER_HOUR: '100000',
-        REFERRAL_LIMIT_PER_DAY: '100000',
-        ...env,
-      },
-      stdio: 'ignore',
-    },
-  );
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
-}
-
-async function kill9(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
-}
-
-/** A fresh database on the TEST_DATABASE_URL server; its URL. */
-async function freshPostgres(serverUrl: string): Promise<string> {
-  const name = `faults_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A cookie-keeping client of one account. */
-class Client {
-  private cookie = '';
-  constructor(private readonly base: string) {}
-
-  async call(method: string, url: string, body?: unknown): Promise<Response> {
-    const response = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = response.headers.getSetCookie().map((c) => c.split(';')[0]);
-    if (set.length > 0) this.cookie = set.join('; ');
-    return response;
-  }
-
-  rebase(base: string): Client {
-    const next = new Client(base);
-    next.cookie = this.cookie;
-    return next;
-  }
-}
-
-let phoneSeq = 0;
-const uniquePhone = () =>
-  `05${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}${String(phoneSeq++ % 10_000).padStart(4, '0')}`;
-
-/** An active broker with a name, signed in; and the demo admin that activated it. */
-async function activeBroker(base: string): Promise<Client> {
-  const broker = new Client(base);
-  const phone = uniquePhone();
-  const sent = await broker.call('POST', '/api/auth/send-otp', { phone });
-  const { otpCode } = (await sent.json()) as { otpCode: string };
-  expect(
-    (
-      await broker.call('POST', '/api/auth/verify-otp', {
-        phone,
-        otp: otpCode,
-        password: 'secret123',
-      })
-    ).status,
-  ).toBe(200);
-  const profile = await broker.call('PUT', '/api/broker/profile', { fullName: 'عبدالله الشمري' });
-  const { id } = (await profile.json()) as { id: string };
-  const admin = new Client(base);
-  expect(
-    (await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' }))
-      .status,
-  ).toBe(200);
-  expect((await admin.call('POST', `/api/admin/brokers/${id}/activate`)).status).toBe(200);
-  return broker;
-}
-
 /**
  * Eight clients create referrals as fast as they can until `stop` says so; what was
  * acknowledged (201) and every tenant phone that was tried.
@@ -208,18 +94,7 @@ async function killDuringBurst(env: Record<string, string>) {
   return { acknowledged: acknowledged.length, present };
 }
 
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-afterAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl || databases.length === 0) return;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  for (const name of databases) await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
-});
+afterAll(cleanUp);
 
 describe('issue 15 item 4: faults (real process)', () => {
   it('kill -9 during a burst of referrals on the embedded database: every acknowledged referral exists once, whole', async () => {
