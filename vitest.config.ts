@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 const apiInclude = ['src/server/**/*.test.ts'];
 // Tests that start the real server process; they run once, on the embedded database.
 const integrationInclude = ['src/server/**/*.integration.test.ts'];
+// Tests that start several server processes on one PostgreSQL database (TEST_DATABASE_URL).
+const pgIntegrationInclude = ['src/server/**/*.pg-integration.test.ts'];
 
 export default defineConfig({
   // `source`: package.json's #domain and #contract aliases resolve to the TypeScript sources
@@ -23,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiInclude,
-          exclude: integrationInclude,
+          exclude: [...integrationInclude, ...pgIntegrationInclude],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -41,10 +43,18 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiInclude,
-                exclude: integrationInclude,
+                exclude: [...integrationInclude, ...pgIntegrationInclude],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+              },
+            },
+            {
+              extends: true as const,
+              test: {
+                name: 'integration-postgres',
+                include: pgIntegrationInclude,
+                testTimeout: 240_000,
               },
             },
           ]

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
 import { pruneOtpRecords } from './auth/otp.js';
 import { pruneSessions } from './auth/sessions.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
-import { openDatabase } from './db/client.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { sweepUnattachedUploads } from './files/retention.js';
 import { storageFor } from './integrations/storage.js';
@@ -13,17 +14,16 @@ import { pruneRateLimits } from './rate-limit.js';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase(config.database);
-  await database.migrate();
-  const storage = storageFor(config.storage);
-  const app = await buildApp({ config, database, webRoot, storage });
-
+/** The one-time writes of a start: the bootstrap super-admin, its check, the demo accounts. */
+async function startupWrites(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (config.bootstrapSuperAdmin) {
     const result = await ensureBootstrapSuperAdmin(database.db, config.bootstrapSuperAdmin);
     if (result === 'created') {
-      app.log.info({ phone: config.bootstrapSuperAdmin.phone }, 'bootstrap super-admin created');
+      log.info({ phone: config.bootstrapSuperAdmin.phone }, 'bootstrap super-admin created');
     }
   }
   // Production with nobody able to administer it would be a platform anyone's first sign-up
@@ -41,6 +41,17 @@ async function main(): Promise<void> {
       console.log(`\nDemo accounts (development only):\n${lines}\n`);
     }
   }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const storage = storageFor(config.storage);
+  const app = await buildApp({ config, database, webRoot, storage });
+
+  // Instances starting together on one database take turns at the start-up writes.
+  await database.exclusively(() => startupWrites(config, database, app.log));
 
   const housekeeping = async () => {
     await pruneRateLimits(database.db);

@@ -25,6 +25,11 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   /**
+   * Runs `work` while no other instance runs its own (the one-time start-up writes: the
+   * bootstrap super-admin, the demo accounts), so instances starting together never race.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (an identifier), from any
    * process using the database, until the returned function is called. On PostgreSQL the
    * listening connection is re-made after it is lost; `onReconnect` is told, since what was
@@ -42,8 +47,9 @@ export type DatabaseHandle = {
 const migrationsFolder = fileURLToPath(
   new URL('../../../src/server/db/migrations', import.meta.url),
 );
-// Arbitrary constant identifying "schema migration" among advisory locks.
+// Arbitrary constants identifying "schema migration" and "start-up writes" among advisory locks.
 const MIGRATION_LOCK_ID = 4_826_150_113;
+const STARTUP_LOCK_ID = 4_826_150_114;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
@@ -64,6 +70,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    exclusively: (work) => work(),
     // One process holds the embedded database: its notifications never miss a listener.
     listen: async (channel, onMessage) => {
       const unlisten = await client.listen(channel, onMessage);
@@ -98,6 +105,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     ping: async () => {
       await pool.query('select 1');
+    },
+    exclusively: async (work) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => {});
+        await client.end();
+      }
     },
     listen: (channel, onMessage, onReconnect) => listenOn(url, channel, onMessage, onReconnect),
     close: () => pool.end(),

@@ -1,0 +1,115 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  activeBroker,
+  Client,
+  cleanUp,
+  freshPostgres,
+  startServer,
+  uniquePhone,
+} from './test-support/server-process.js';
+
+// Issue 15 item 3: two servers on two ports against one PostgreSQL database act as one.
+afterAll(cleanUp);
+
+/** Reads a server-sent-events stream until `event` arrives; the milliseconds it took. */
+async function waitForEvent(response: Response, event: string, timeoutMs: number) {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no stream');
+  const started = Date.now();
+  const decoder = new TextDecoder();
+  let text = '';
+  const timer = setTimeout(() => void reader.cancel(), timeoutMs);
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) return null;
+      text += decoder.decode(value);
+      if (text.includes(`event: ${event}`)) return Date.now() - started;
+    }
+  } finally {
+    clearTimeout(timer);
+    void reader.cancel().catch(() => {});
+  }
+}
+
+// Only in the integration-postgres project, which runs when TEST_DATABASE_URL is set.
+const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+
+describe('issue 15 item 3: two instances act as one', () => {
+  it('starting together they migrate once; sessions, limits, the outbox and live notifications are shared', async () => {
+    const url = await freshPostgres(serverUrl);
+    // Started at the same moment on an empty database: one migrates, the other waits for it.
+    const [a, b] = await Promise.all([
+      startServer({ DATABASE_URL: url }),
+      startServer({ DATABASE_URL: url }),
+    ]);
+
+    // A session made on A is good on B; signing out on B ends it on A at once.
+    const broker = await activeBroker(a.base);
+    const onB = broker.rebase(b.base);
+    expect((await onB.call('GET', '/api/broker/profile')).status).toBe(200);
+
+    // A live page on A hears a notification written by B (not the 30 s poll).
+    const stream = await broker.call('GET', '/api/notifications/stream');
+    expect(stream.status).toBe(200);
+    const created = await broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const admin = new Client(b.base);
+    expect(
+      (await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' }))
+        .status,
+    ).toBe(200);
+    const heard = waitForEvent(stream, 'notification', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await admin.call('PUT', `/api/admin/referrals/${id}/status`, { status: 'under_review' }))
+        .status,
+    ).toBe(200);
+    const delay = await heard;
+    expect(delay).not.toBeNull();
+    expect(delay).toBeLessThan(5_000);
+
+    // The tenant's link, queued on A, is sent once although both instances drain the outbox.
+    const details = (await (await broker.call('GET', `/api/referrals/${id}/details`)).json()) as {
+      tenantPhone: string;
+    };
+    let messages: { status: string; attempts: number; channel: string }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const page = (await (
+        await admin.call('GET', `/api/admin/outbox?phone=${details.tenantPhone}`)
+      ).json()) as { items: { status: string; attempts: number; channel: string }[] };
+      messages = page.items.filter((m) => m.channel === 'sms');
+      if (messages.length > 0 && messages.every((m) => m.status !== 'queued')) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ status: 'sent', attempts: 1 });
+
+    expect((await onB.call('POST', '/api/auth/logout')).status).toBe(200);
+    expect((await broker.call('GET', '/api/broker/profile')).status).toBe(401);
+
+    // Wrong passwords on both count against one budget per phone (10 per window).
+    const phone = uniquePhone();
+    const victim = new Client(a.base);
+    const sent = await victim.call('POST', '/api/auth/send-otp', { phone });
+    const { otpCode } = (await sent.json()) as { otpCode: string };
+    await victim.call('POST', '/api/auth/verify-otp', {
+      phone,
+      otp: otpCode,
+      password: 'secret123',
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const response = await new Client(server.base).call('POST', '/api/auth/login', {
+        phone,
+        password: 'wrong-password',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.slice(0, 10).every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  }, 240_000);
+});
