@@ -8,6 +8,7 @@ import { ReferralStatusBadge } from '#ui/status-badge';
 import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
+import { ReferralHistoryCard } from './StatusTimeline';
 
 /** The referral as the details query answers it. */
 
@@ -56,6 +57,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
         </div>
       </Card>
       <LinkDeliveryCard r={r} className="p-4" />
+      <ReferralHistoryCard history={r.history} className="p-4" />
       <Card className="space-y-2 p-4">
         <CardTitle>بيانات المستأجر</CardTitle>
         {tenant ? (

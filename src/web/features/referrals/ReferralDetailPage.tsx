@@ -17,6 +17,7 @@ import { ReferralStatusBadge } from '#ui/status-badge';
 import { copyText } from './copy';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
+import { ReferralHistoryCard } from './StatusTimeline';
 
 const STEPS = [
   { key: 'sent', label: 'تم الإرسال' },
@@ -100,6 +101,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
       </Card>
 
       <LinkDeliveryCard r={r} />
+      <ReferralHistoryCard history={r.history} />
 
       <Card>
         <CardTitle className="mb-4">مراحل الطلب</CardTitle>
