@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { commissionEndpoints } from '#contract/commissions';
 import type { ResponseOf } from '#contract/common';
 import { arabicCount, formatSar, NOUNS } from '#domain';
+import { cn } from '#lib/cn';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
@@ -64,10 +65,14 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
   const largest = Math.max(...earnings.months.map(monthTotal), 1);
   return (
     <>
-      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         <Figure label="المدفوعة" value={earnings.totals.paid} />
         <Figure label="المعلقة" value={earnings.totals.pending} />
-        <Figure label="محجوز في طلبات التحويل المفتوحة" value={earnings.openRequests} />
+        <Figure
+          label="محجوز في طلبات التحويل المفتوحة"
+          value={earnings.openRequests}
+          className="col-span-2 sm:col-span-1"
+        />
       </dl>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800" aria-hidden="true">
         {PARTS.map((part) => (
@@ -103,29 +108,32 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
           );
         })}
       </ol>
-      <table className="sr-only">
-        <caption>{`${TITLE} حسب شهر إضافة العمولة`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">الشهر</th>
-            {PARTS.map((part) => (
-              <th key={part.key} scope="col">
-                {part.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {earnings.months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{longMonth.format(midMonth(m.month))}</th>
+      {/* The wrapper hides it: a table box grows to its content whatever width it is given. */}
+      <div className="sr-only">
+        <table>
+          <caption>{`${TITLE} حسب شهر إضافة العمولة`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">الشهر</th>
               {PARTS.map((part) => (
-                <td key={part.key}>{formatSar(m[part.key])}</td>
+                <th key={part.key} scope="col">
+                  {part.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {earnings.months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{longMonth.format(midMonth(m.month))}</th>
+                {PARTS.map((part) => (
+                  <td key={part.key}>{formatSar(m[part.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="text-xs text-slate-700">
         تظهر كل عمولة في شهر إضافتها، بحالتها اليوم. المبلغ المحجوز جزء من العمولات غير المدفوعة إلى
         أن يُحوَّل أو يُرفض الطلب.
@@ -134,9 +142,9 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className="rounded-lg bg-slate-50 p-3">
+    <div className={cn('rounded-lg bg-slate-50 p-3', className)}>
       <dt className="text-slate-700">{label}</dt>
       <dd className="mt-1 text-lg font-bold text-slate-900">{formatSar(value)}</dd>
     </div>
