@@ -87,3 +87,44 @@ test('issue 14 earnings and status history: the month’s commission, what open 
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
+
+test('issue 14 status history in the admin’s referral details: each step names who acted, with the note', async ({
+  page,
+  browser,
+  admin,
+  readyBroker,
+}) => {
+  await readyBroker(page, 'نورة السبيعي');
+  const tenant = randomPhone();
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: tenant, rent: 90000 },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const processed = await admin.put(`/api/admin/referrals/${id}/status`, {
+    data: { status: 'under_review', notes: NOTE },
+  });
+  expect(processed.ok()).toBe(true);
+
+  const context = await browser.newContext({
+    storageState: await admin.storageState(),
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/admin');
+  await consolePage.getByRole('tab', { name: 'الإحالات' }).click();
+  await consolePage
+    .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
+    .fill(tenant);
+  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await consolePage.getByRole('button', { name: 'التفاصيل' }).click();
+  const dialog = consolePage.getByRole('dialog');
+  const steps = dialog.getByRole('list', { name: 'سجل الحالة' }).getByRole('listitem');
+  await expect(steps).toHaveCount(2);
+  await expect(steps.nth(0)).toContainText('أُرسل الطلب · نورة السبيعي');
+  await expect(steps.nth(1)).toContainText('قيد المراجعة');
+  await expect(steps.nth(1)).toContainText('تغيّرت الحالة · خالد العتيبي');
+  await expect(steps.nth(1)).toContainText(`ملاحظة: ${NOTE}`);
+  await expectNoAxeViolations(consolePage);
+  await context.close();
+});
