@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResponseOf } from '#contract/common';
 import type { adminReferralHistoryEndpoints } from '#contract/referrals';
-import { brokers } from '../db/schema.js';
+import { brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError, ReferralDetails } from '../test-support/responses.js';
@@ -115,6 +115,22 @@ describe('status history', () => {
     ).json<ReferralDetails>();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ kind: 'created', actor: 'broker' });
+  });
+
+  it('ends a referral whose status was set before the log with that status', async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker);
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'preparing_tenant_contract' })
+      .where(eq(referrals.id, referral.id));
+    const { history } = (
+      await as(broker).get(`/api/referrals/${referral.id}/details`)
+    ).json<ReferralDetails>();
+    expect(history.map((step) => [step.kind, step.status, step.actor])).toEqual([
+      ['created', 'pending_completion', 'broker'],
+      ['status_changed', 'preparing_tenant_contract', 'admin'],
+    ]);
   });
 
   it("hides another broker's referral and refuses the admin history to others", async () => {

@@ -12,6 +12,9 @@ const STEPS = {
 type StepAction = keyof typeof STEPS;
 const STEP_ACTIONS = Object.keys(STEPS) as StepAction[];
 
+/** What the history needs of the referral's own row. */
+type HistoryOf = Pick<Referral, 'id' | 'submittedAt' | 'status' | 'updatedAt'>;
+
 export type HistoryEntry = {
   at: string;
   kind: 'created' | 'tenant_submitted' | 'status_changed' | 'note_changed';
@@ -26,11 +29,12 @@ export type HistoryEntry = {
  * A referral's history, oldest first, read from the audit log every change writes in its own
  * transaction (so it is never missing a committed change). A change that altered neither the
  * status nor the note (a contract number alone) is not a step of this history. A referral older
- * than its audit record still starts with its creation, from its own row.
+ * than its audit record (demo data, imports) still starts with its creation and ends with the
+ * status it has, both from its own row; that last status only an admin can have set.
  */
 export async function referralHistory(
   db: Pick<Database, 'select'>,
-  referral: Pick<Referral, 'id' | 'submittedAt'>,
+  referral: HistoryOf,
 ): Promise<HistoryEntry[]> {
   const rows = await db
     .select({
@@ -90,14 +94,22 @@ export async function referralHistory(
       actorName: null,
     });
   }
+  const last = entries.at(-1);
+  if (last && last.status !== normalizeReferralStatus(referral.status)) {
+    entries.push({
+      at: referral.updatedAt.toISOString(),
+      kind: 'status_changed',
+      status: normalizeReferralStatus(referral.status),
+      actor: 'admin',
+      note: null,
+      actorName: null,
+    });
+  }
   return entries;
 }
 
 /** The broker's history: the same steps, without the name of any account that acted. */
-export async function brokerReferralHistory(
-  db: Pick<Database, 'select'>,
-  referral: Pick<Referral, 'id' | 'submittedAt'>,
-) {
+export async function brokerReferralHistory(db: Pick<Database, 'select'>, referral: HistoryOf) {
   const entries = await referralHistory(db, referral);
   return entries.map(({ actorName: _hidden, ...entry }) => entry);
 }

@@ -43,7 +43,12 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
   serve(app, adminReferralHistoryEndpoints.history, async (request) => {
     const [referral] = isUuid(request.params.id)
       ? await db
-          .select({ id: referrals.id, submittedAt: referrals.submittedAt })
+          .select({
+            id: referrals.id,
+            submittedAt: referrals.submittedAt,
+            status: referrals.status,
+            updatedAt: referrals.updatedAt,
+          })
           .from(referrals)
           .where(eq(referrals.id, request.params.id))
       : [];
