@@ -39,8 +39,8 @@ const monthTotal = (m: Month) => cents(m.paid) + cents(m.held) + cents(m.pending
 /**
  * The broker's commissions of the last twelve Riyadh months, each in the month it was added:
  * a bar a month, oldest at the start (the right), split into paid, held by open transfer
- * requests and pending, with the totals and what open requests hold. The bars are a picture
- * only; screen readers get the same figures as a table.
+ * requests and pending, with the twelve months' paid and unpaid totals and what open requests
+ * hold. Screen readers hear each bar's figures as its name.
  */
 export function EarningsSection() {
   const earnings = useCommissionEarnings();
@@ -61,16 +61,21 @@ export function EarningsSection() {
   );
 }
 
+/** A month's figures as a screen reader hears its bar: «نوفمبر ٢٠٢٦: المدفوعة …، …». */
+const monthDescription = (m: Month) =>
+  `${longMonth.format(midMonth(m.month))}: ${PARTS.map((part) => `${part.label} ${formatSar(m[part.key])}`).join('، ')}`;
+
 function EarningsView({ earnings }: { earnings: Earnings }) {
   const largest = Math.max(...earnings.months.map(monthTotal), 1);
+  const unpaid = (cents(earnings.totals.pending) + cents(earnings.totals.held)) / 100;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-        <Figure label="المدفوعة" value={earnings.totals.paid} />
-        <Figure label="المعلقة" value={earnings.totals.pending} />
+        <Figure label="المدفوعة" value={formatSar(earnings.totals.paid)} />
+        <Figure label="غير المدفوعة" value={formatSar(unpaid)} />
         <Figure
           label="محجوز في طلبات التحويل المفتوحة"
-          value={earnings.openRequests}
+          value={formatSar(earnings.openRequests)}
           className="col-span-2 sm:col-span-1"
         />
       </dl>
@@ -82,15 +87,23 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
           </li>
         ))}
       </ul>
-      <ol className="space-y-1.5" aria-hidden="true">
+      {/*
+        Each bar is an image whose name gives the month's three figures; the visible month and
+        total are for the eye only. Names, not a hidden table, so each figure is on the page once.
+      */}
+      <ol className="space-y-1.5" aria-label={`${TITLE}، حسب شهر إضافة العمولة`}>
         {earnings.months.map((m) => {
           const total = monthTotal(m);
           return (
             <li key={m.month} className="flex items-center gap-2 text-xs">
-              <span className="w-14 shrink-0 text-slate-800">
+              <span aria-hidden="true" className="w-14 shrink-0 text-slate-800">
                 {shortMonth.format(midMonth(m.month))}
               </span>
-              <span className="flex h-4 min-w-0 flex-1 overflow-hidden rounded-sm bg-slate-100">
+              <span
+                role="img"
+                aria-label={monthDescription(m)}
+                className="flex h-4 min-w-0 flex-1 overflow-hidden rounded-sm bg-slate-100"
+              >
                 {PARTS.map((part) =>
                   cents(m[part.key]) > 0 ? (
                     <span
@@ -101,39 +114,16 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
                   ) : null,
                 )}
               </span>
-              <span className="w-24 shrink-0 text-end font-medium text-slate-900">
+              <span
+                aria-hidden="true"
+                className="w-24 shrink-0 text-end font-medium text-slate-900"
+              >
                 {total > 0 ? formatSar(total / 100) : '—'}
               </span>
             </li>
           );
         })}
       </ol>
-      {/* The wrapper hides it: a table box grows to its content whatever width it is given. */}
-      <div className="sr-only">
-        <table>
-          <caption>{`${TITLE} حسب شهر إضافة العمولة`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">الشهر</th>
-              {PARTS.map((part) => (
-                <th key={part.key} scope="col">
-                  {part.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {earnings.months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row">{longMonth.format(midMonth(m.month))}</th>
-                {PARTS.map((part) => (
-                  <td key={part.key}>{formatSar(m[part.key])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
       <p className="text-xs text-slate-700">
         تظهر كل عمولة في شهر إضافتها، بحالتها اليوم. المبلغ المحجوز جزء من العمولات غير المدفوعة إلى
         أن يُحوَّل أو يُرفض الطلب.
@@ -142,11 +132,20 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
   );
 }
 
-function Figure({ label, value, className }: { label: string; value: string; className?: string }) {
+function Figure({
+  label,
+  value,
+  className,
+}: {
+  label: string;
+  /** Already formatted. */
+  value: string;
+  className?: string;
+}) {
   return (
     <div className={cn('rounded-lg bg-slate-50 p-3', className)}>
       <dt className="text-slate-700">{label}</dt>
-      <dd className="mt-1 text-lg font-bold text-slate-900">{formatSar(value)}</dd>
+      <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
     </div>
   );
 }
