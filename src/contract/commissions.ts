@@ -21,6 +21,28 @@ export const commissionSummary = z.object({
   requested: money,
 });
 
+/**
+ * The broker's last twelve Riyadh calendar months, oldest first, every month present: each
+ * commission counts in the month it was added, split as it stands now into paid, held by open
+ * transfer requests (oldest commission first, as payouts settle them) and pending (left to
+ * request). Over all months these are the summary's paid, requested and pending.
+ */
+export const commissionEarnings = z.object({
+  months: z.array(
+    z.object({
+      /** `YYYY-MM` in Riyadh. */
+      month: z.string(),
+      paid: money,
+      pending: money,
+      held: money,
+    }),
+  ),
+  /** The twelve months added up. */
+  totals: z.object({ paid: money, pending: money, held: money }),
+  /** What every open transfer request holds, whenever its commissions were added. */
+  openRequests: money,
+});
+
 export const transferRequest = z.object({
   id: z.string(),
   amount: money,
@@ -45,6 +67,13 @@ export const commissionEndpoints = {
     access: 'broker',
     summary: 'total, paid, pending and requested',
     response: commissionSummary,
+  }),
+  earnings: endpoint({
+    method: 'GET',
+    path: '/api/commissions/earnings',
+    access: 'broker',
+    summary: 'paid, pending and held per Riyadh month over the last twelve, with totals',
+    response: commissionEarnings,
   }),
   transferRequests: endpoint({
     method: 'GET',

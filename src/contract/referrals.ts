@@ -39,7 +39,28 @@ export const linkDelivery = z.object({
   canResend: z.boolean(),
 });
 
+/**
+ * One step of a referral's history, oldest first: its creation, the tenant's submission, each
+ * change an admin made (a status, or only the note). `note` is the note written in that change.
+ */
+export const statusHistoryEntry = z.object({
+  at: isoDateTime,
+  kind: z.enum(['created', 'tenant_submitted', 'status_changed', 'note_changed']),
+  /** The status the referral had after the step. */
+  status: referralStatus,
+  /** Who took the step: the referring broker, the operations team (an admin) or the tenant. */
+  actor: z.enum(['broker', 'admin', 'tenant']),
+  note: z.string().nullable(),
+});
+
+/** The admin's history names the accounts that acted; the broker's never does. */
+export const adminStatusHistoryEntry = statusHistoryEntry.extend({
+  actorName: z.string().nullable(),
+});
+
 export const referralDetails = referral.extend({
+  /** Oldest first; admins appear only as the operations team. */
+  history: z.array(statusHistoryEntry),
   formToken: z.string(),
   tenantFormUrl: z.string(),
   /** The latest message carrying the tenant's link; null when none was sent (SMS switched off). */
@@ -114,5 +135,17 @@ export const referralEndpoints = {
     access: 'broker',
     summary: "the broker's dashboard figures",
     response: metrics,
+  }),
+};
+
+/** Served with the admin console's referral routes; declared beside the broker's history. */
+export const adminReferralHistoryEndpoints = {
+  history: endpoint({
+    method: 'GET',
+    path: '/api/admin/referrals/:id/history',
+    access: 'admin',
+    summary: "a referral's status history, oldest first, naming who acted",
+    params: idParams,
+    response: z.array(adminStatusHistoryEntry),
   }),
 };

@@ -24,6 +24,7 @@ const ADMIN_CALLS: Call[] = [
   { method: 'POST', url: `/api/admin/brokers/${ID}/deactivate` },
   { method: 'GET', url: '/api/admin/referrals?status=nope' },
   { method: 'GET', url: `/api/admin/referrals/${ID}/tenant-form` },
+  { method: 'GET', url: `/api/admin/referrals/${ID}/history` },
   { method: 'PUT', url: `/api/admin/referrals/${ID}/status`, payload: { status: 'nope' } },
   { method: 'GET', url: '/api/admin/commissions?status=nope' },
   { method: 'POST', url: `/api/admin/commissions/${ID}/confirm-payment`, payload: {} },

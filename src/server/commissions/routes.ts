@@ -5,6 +5,7 @@ import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
 import {
+  commissionEarnings,
   commissionSummary,
   listCommissions,
   listTransferRequests,
@@ -20,6 +21,10 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, commissionEndpoints.summary, async (request) =>
     commissionSummary(db, currentBroker(request).id),
+  );
+
+  serve(app, commissionEndpoints.earnings, async (request) =>
+    commissionEarnings(db, currentBroker(request).id),
   );
 
   serve(app, commissionEndpoints.transferRequests, async (request) =>

@@ -171,3 +171,71 @@ export async function listTransferRequests(db: Database, brokerId: string) {
     handledAt: r.handledAt?.toISOString() ?? null,
   }));
 }
+
+type EarningsRow = { month: string; paid: string; pending: string; held: string; open: string };
+
+/**
+ * The earnings view, in one statement over the session broker's commissions: the twelve Riyadh
+ * months ending with the one holding `now` (empty months included), each commission in the
+ * month it was added. Open requests hold unpaid money oldest commission first, as
+ * markRequestedCommissions and payouts settle it, so held and pending add up to the summary's.
+ */
+export async function commissionEarnings(
+  db: Pick<Database, 'execute'>,
+  brokerId: string,
+  now: Date = new Date(),
+) {
+  const result = (await db.execute(sql`
+    with open_requests as (
+      select coalesce(sum(t.amount), 0) as total from transfer_requests t
+      where t.broker_id = ${brokerId} and t.status = 'open'
+    ),
+    months as (
+      select generate_series(
+        date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh')
+          - interval '11 months',
+        date_trunc('month', ${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh'),
+        interval '1 month'
+      ) as month
+    ),
+    unpaid as (
+      select date_trunc('month', c.created_at at time zone 'Asia/Riyadh') as month,
+        c.paid_amount as paid,
+        c.amount - c.paid_amount as unpaid,
+        sum(c.amount - c.paid_amount) over (order by c.created_at, c.id)
+          - (c.amount - c.paid_amount) as before_it
+      from commissions c
+      where c.broker_id = ${brokerId}
+    ),
+    split as (
+      select u.month, u.paid, u.unpaid,
+        greatest(0, least(u.unpaid, o.total - u.before_it)) as held
+      from unpaid u cross join open_requests o
+    )
+    select to_char(m.month, 'YYYY-MM') as month,
+      coalesce(sum(s.paid), 0)::numeric(14,2)::text as paid,
+      coalesce(sum(s.unpaid - s.held), 0)::numeric(14,2)::text as pending,
+      coalesce(sum(s.held), 0)::numeric(14,2)::text as held,
+      (select total from open_requests)::numeric(14,2)::text as open
+    from months m left join split s on s.month = m.month
+    group by m.month
+    order by m.month`)) as unknown as { rows: EarningsRow[] };
+  const months = result.rows.map(({ month, paid, pending, held }) => ({
+    month,
+    paid,
+    pending,
+    held,
+  }));
+  const cents = (key: 'paid' | 'pending' | 'held') =>
+    months.reduce((sum, m) => sum + Math.round(Number(m[key]) * 100), 0);
+  const money = (c: number) => toMoneyString(c / 100);
+  return {
+    months,
+    totals: {
+      paid: money(cents('paid')),
+      pending: money(cents('pending')),
+      held: money(cents('held')),
+    },
+    openRequests: result.rows[0]?.open ?? '0.00',
+  };
+}

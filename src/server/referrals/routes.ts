@@ -13,6 +13,7 @@ import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
 import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
+import { brokerReferralHistory } from './history.js';
 import { newFormToken, newShortCode, tenantFormPath } from './links.js';
 import {
   findBrokerReferral,
@@ -118,10 +119,11 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
-    const [form, rule, linkDelivery] = await Promise.all([
+    const [form, rule, linkDelivery, history] = await Promise.all([
       findTenantForm(db, row.referral.id),
       commissionRule(db),
       linkDeliveryOf(db, row.referral.id),
+      brokerReferralHistory(db, row.referral),
     ]);
     if (form) await auditTenantFormView(db, request, row.referral.id);
     return {
@@ -129,6 +131,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       formToken: row.referral.formToken,
       tenantFormUrl: `${config.publicUrl}${tenantFormPath(row.referral.formToken)}`,
       linkDelivery,
+      history,
       tenantData: form
         ? {
             name: form.name,

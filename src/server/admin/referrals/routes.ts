@@ -1,13 +1,17 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminReferralEndpoints } from '#contract/admin';
+import { adminReferralHistoryEndpoints } from '#contract/referrals';
 import { formatSar, referralStatusLabel } from '#domain';
 import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
+import { referrals } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
 import { queueStatusChange } from '../../messaging/status-messages.js';
 import { notify } from '../../notifications/service.js';
+import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
 import { auditTenantFormView, documentHref } from '../../tenant-forms/service.js';
@@ -34,6 +38,22 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
       creditReportUrl: documentHref(form.creditReportUrl),
       submittedAt: form.submittedAt.toISOString(),
     };
+  });
+
+  serve(app, adminReferralHistoryEndpoints.history, async (request) => {
+    const [referral] = isUuid(request.params.id)
+      ? await db
+          .select({
+            id: referrals.id,
+            submittedAt: referrals.submittedAt,
+            status: referrals.status,
+            updatedAt: referrals.updatedAt,
+          })
+          .from(referrals)
+          .where(eq(referrals.id, request.params.id))
+      : [];
+    if (!referral) throw notFound('الإحالة غير موجودة');
+    return referralHistory(db, referral);
   });
 
   serve(app, adminReferralEndpoints.changeStatus, async (request) => {

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { adminReferralHistoryEndpoints } from '#contract/referrals';
 import {
   cityLabel,
   formatDateTimeAr,
@@ -9,10 +10,12 @@ import {
   propertyTypeLabel,
   referralStatusWithEmoji,
 } from '#domain';
-import { isApiError } from '#lib/api';
+import { callApi, isApiError } from '#lib/api';
+import { rootKeys } from '#lib/query-keys';
 import { Dialog } from '#ui/dialog';
-import { QueryError } from '#ui/query-view';
-import { DocumentLinks } from '../referrals';
+import { Skeleton } from '#ui/feedback';
+import { QueryError, QueryView } from '#ui/query-view';
+import { DocumentLinks, StatusTimeline } from '../referrals';
 import { adminTenantFormQuery } from './api';
 import type { AdminReferral } from './types';
 
@@ -25,7 +28,35 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Basic data, broker, the tenant link, and the tenant's confidential submission. */
+/** Under the console's root key: every admin change (a status, a note) reads it again. */
+const historyQuery = (referralId: string) =>
+  queryOptions({
+    queryKey: [...rootKeys.admin, 'referral-history', referralId] as const,
+    queryFn: () => callApi(adminReferralHistoryEndpoints.history, { params: { id: referralId } }),
+    staleTime: 0,
+  });
+
+/** Each step of the referral, oldest first, naming who acted and the note written with it. */
+function History({ referralId }: { referralId: string }) {
+  const history = useQuery(historyQuery(referralId));
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="mb-3 font-bold">
+        سجل الحالة
+      </h3>
+      <QueryView
+        query={history}
+        loading={<Skeleton className="h-24" />}
+        errorFallback="تعذر تحميل سجل الحالة"
+      >
+        {(steps) => <StatusTimeline history={steps} viewer="admin" labelledBy={titleId} />}
+      </QueryView>
+    </section>
+  );
+}
+
+/** Basic data, broker, the tenant link, the tenant's confidential submission, the history. */
 export function ReferralDetails({ referral }: { referral: AdminReferral }) {
   const tenant = useQuery(adminTenantFormQuery(referral.id));
   return (
@@ -105,6 +136,7 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
           <QueryError query={tenant} errorFallback="تعذر تحميل بيانات المستأجر" />
         )}
       </section>
+      <History referralId={referral.id} />
     </div>
   );
 }

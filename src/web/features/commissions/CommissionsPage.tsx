@@ -6,6 +6,7 @@ import { QueryView } from '#ui/query-view';
 import { useCommissionSummary, useTransferRequests } from './api';
 import { CommissionList } from './CommissionList';
 import { CommissionTiles } from './CommissionTiles';
+import { EarningsSection } from './EarningsSection';
 import { MaskedIban } from './masked-iban';
 import { TransferRequestForm } from './TransferRequestForm';
 
@@ -25,6 +26,7 @@ export function CommissionsPage() {
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">العمولات</h1>
       <CommissionTiles className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
+      <EarningsSection />
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>
           <CardTitle className="mb-3">طلب تحويل العمولة</CardTitle>

@@ -7,6 +7,7 @@ export const commissionKeys = {
   all: rootKeys.commissions,
   list: [...rootKeys.commissions, 'list'] as const,
   summary: [...rootKeys.commissions, 'summary'] as const,
+  earnings: [...rootKeys.commissions, 'earnings'] as const,
   transferRequests: [...rootKeys.commissions, 'transfer-requests'] as const,
 };
 
@@ -26,6 +27,14 @@ export const commissionSummaryQuery = () =>
     refetchInterval: POLL_MS,
   });
 
+/** Paid, held and pending per month over the last twelve; polled with the summary. */
+export const commissionEarningsQuery = () =>
+  queryOptions({
+    queryKey: commissionKeys.earnings,
+    queryFn: () => callApi(commissionEndpoints.earnings),
+    refetchInterval: POLL_MS,
+  });
+
 /** The broker's transfer requests. */
 export const transferRequestsQuery = () =>
   queryOptions({
@@ -35,6 +44,7 @@ export const transferRequestsQuery = () =>
 
 export const useCommissions = () => useQuery(commissionListQuery());
 export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
+export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
 export const useTransferRequests = () => useQuery(transferRequestsQuery());
 
 export type TransferRequestBody = BodyOf<typeof commissionEndpoints.requestTransfer>;

@@ -9,6 +9,7 @@ import { BackLink } from '../shell';
 import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
+import { ReferralHistoryCard } from './StatusTimeline';
 
 export function MobileReferralDetailsPage() {
   return (
@@ -62,6 +63,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
         </div>
       </Card>
       <LinkDeliveryCard r={r} className="p-4" />
+      <ReferralHistoryCard history={r.history} className="p-4" />
       <Card className="space-y-2 p-4">
         <CardTitle>بيانات المستأجر</CardTitle>
         {tenant ? (

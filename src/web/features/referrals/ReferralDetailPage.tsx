@@ -19,6 +19,7 @@ import { BackLink } from '../shell';
 import { copyText } from './copy';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
+import { ReferralHistoryCard } from './StatusTimeline';
 
 const STEPS = [
   { key: 'sent', label: 'تم الإرسال' },
@@ -107,6 +108,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
       </Card>
 
       <LinkDeliveryCard r={r} />
+      <ReferralHistoryCard history={r.history} />
 
       <Card>
         <CardTitle className="mb-4">مراحل الطلب</CardTitle>
