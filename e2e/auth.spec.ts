@@ -42,8 +42,8 @@ test.describe('/login', () => {
     await page.getByLabel('رمز التحقق').fill('12');
     await page.getByLabel('كلمة المرور الجديدة').fill('123');
     await page.getByRole('button', { name: 'تأكيد' }).click();
-    await expect(page.getByText('رمز التحقق يجب أن يكون 4 أرقام')).toBeVisible();
-    await expect(page.getByText('كلمة المرور يجب أن تكون 6 أحرف على الأقل')).toBeVisible();
+    await expect(page.getByText('رمز التحقق يجب أن يكون ٤ أرقام')).toBeVisible();
+    await expect(page.getByText('كلمة المرور يجب أن تكون ٦ أحرف على الأقل')).toBeVisible();
 
     await page.getByLabel('رمز التحقق').fill(code);
     await page.getByLabel('كلمة المرور الجديدة').fill('secret123');
