@@ -33,16 +33,19 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, commissionEndpoints.requestTransfer, async (request, reply) => {
     const me = currentBroker(request);
-    const created = await requestTransfer(db, me.id, {
-      amount: request.body.amount,
-      iban: request.body.bankAccount,
-    });
-    await audit(db, request, {
-      action: 'transfer_request.create',
-      entityType: 'transfer_request',
-      entityId: created.id,
-      after: { amount: created.amount, iban: created.iban },
-    });
+    // The audit row is written in the request's transaction: both or neither.
+    const created = await requestTransfer(
+      db,
+      me.id,
+      { amount: request.body.amount, iban: request.body.bankAccount },
+      (tx, row) =>
+        audit(tx, request, {
+          action: 'transfer_request.create',
+          entityType: 'transfer_request',
+          entityId: row.id,
+          after: { amount: row.amount, iban: row.iban },
+        }),
+    );
     return reply.status(201).send({
       id: created.id,
       amount: created.amount,

@@ -131,6 +131,8 @@ export async function requestTransfer(
   db: Database,
   brokerId: string,
   input: { amount: number; iban: string },
+  /** Runs in the request's transaction once it is created: its audit row. */
+  onCreated: (tx: Transaction, created: typeof transferRequests.$inferSelect) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     await lockBroker(tx, brokerId);
@@ -151,6 +153,7 @@ export async function requestTransfer(
       .returning();
     if (!created) throw new Error('transfer request insert returned nothing');
     await markRequestedCommissions(tx, brokerId);
+    await onCreated(tx, created);
     return created;
   });
 }
