@@ -439,9 +439,23 @@ function multipartBody(known: KnownValues): fc.Arbitrary<{ payload: string; type
     fc.constant('not a pdf'),
     hostileString.map((s) => `%PDF-${s}`),
   );
+  // Mostly the form's own fields, right or wrong, then some others.
+  const formFields = fc.tuple(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...known.tokens) },
+      { weight: 1, arbitrary: hostileString },
+    ),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('salary', 'credit') },
+      { weight: 1, arbitrary: hostileString },
+    ),
+  );
   return fc
-    .tuple(fc.array(field, { maxLength: 4 }), file, fc.boolean(), fc.boolean())
-    .map(([fields, content, withFile, broken]) => {
+    .tuple(formFields, fc.array(field, { maxLength: 3 }), file, fc.boolean(), fc.nat(7))
+    .map(([[token, type], extra, content, withFile, shape]) => {
+      const fields: [string, string][] =
+        shape === 0 ? extra : [['token', token], ['type', type], ...extra];
+      const broken = shape === 1;
       const parts = fields.map(
         ([name, value]) =>
           `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
@@ -558,7 +572,8 @@ function bodyFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<Body> {
         .map((size) => json(`huge body ${size}`, { phone: 'x'.repeat(size) })),
     },
     {
-      weight: 1,
+      // The upload takes multipart only: there it is most of what is sent.
+      weight: route.path === '/api/upload' ? 25 : 1,
       arbitrary: multipartBody(known).map(({ payload, type }) => ({
         kind: 'multipart',
         payload,
