@@ -51,7 +51,7 @@ const SEED =
   process.env.FUZZ_SEED === undefined
     ? Math.floor(Math.random() * 2 ** 31)
     : Number(process.env.FUZZ_SEED);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 
 const CALLER_KINDS = [
   'anonymous',
