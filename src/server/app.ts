@@ -27,7 +27,7 @@ import { whatsappWebhookRoutes } from './messaging/webhook.js';
 import { listenForNotifications } from './notifications/live.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { requestLogFields } from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
@@ -69,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       serializers: { req: requestLogFields },
     },
     bodyLimit: 64 * 1024,
+    // The router's own refusals (bad percent-encoding, an overlong path parameter) in the
+    // product's error shape, not Fastify's English echo of the path.
+    frameworkErrors,
     // Forwarded-for headers are believed only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.js';
 import { rateLimits } from './db/schema.js';
@@ -41,9 +41,13 @@ export async function pruneRateLimits(db: Database): Promise<void> {
 
 /**
  * The key a client address is counted under: an IPv4 address as it is, an IPv6 address by its
- * /64 (one subscriber's whole prefix, which a client can rotate through at will).
+ * /64 (one subscriber's whole prefix, which a client can rotate through at will). Anything else
+ * (a forwarded-for header a trusted proxy passed on as the client wrote it: garbage, a NUL byte
+ * PostgreSQL refuses in text, kilobytes of it) is counted under one shared key, so it can
+ * neither break the counting query nor mint a fresh bucket per request.
  */
 export function addressKey(ip: string): string {
+  if (isIP(ip) === 0) return 'not-an-address';
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped?.[1]) return mapped[1];
   if (!isIPv6(ip)) return ip;
@@ -59,3 +63,6 @@ export function addressKey(ip: string): string {
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/** The client address as the audit log records it: an IP address, or nothing (see addressKey). */
+export const recordedAddress = (ip: string): string | null => (isIP(ip) === 0 ? null : ip);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+import { recordedAddress } from '../rate-limit.js';
 
 export type AuditEntry = {
   action: string;
@@ -27,7 +28,7 @@ export async function audit(
     entityId: entry.entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: request.ip,
+    ip: recordedAddress(request.ip),
   });
 }
 

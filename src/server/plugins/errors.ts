@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../errors.js';
@@ -31,6 +31,31 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     message: 'البيانات المرسلة غير صالحة',
   },
 };
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a
+ * path that is not valid percent-encoding, or a path parameter longer than the router takes.
+ * Without this option Fastify answers them itself, in English, echoing the whole path.
+ */
+const ROUTER_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: 'الرابط المطلوب غير صالح' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'URL_TOO_LONG',
+    message: 'الرابط المطلوب أطول من المسموح',
+  },
+};
+
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = ROUTER_ERRORS[error.code];
+  if (known) {
+    return reply.status(known.status).send({ message: known.message, code: known.code });
+  }
+  request.log.error(errorLogFields(error), 'router error');
+  return reply
+    .status(500)
+    .send({ message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً', code: 'INTERNAL_ERROR' });
+}
 
 /** One error contract for every route: `{ message, code }`, Arabic message, no stack traces. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -67,6 +67,20 @@ describe('web app serving', () => {
     expect(response.json()).toEqual({ message: 'المسار المطلوب غير موجود', code: 'NOT_FOUND' });
   });
 
+  // Found by the route fuzzer (issue 15): the router answered these itself, in English,
+  // echoing the whole path back.
+  it('answers an overlong path parameter and a broken escape in the product error shape', async () => {
+    const long = await visitor().get(`/api/tenant-form/${'%00'.repeat(200)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      message: 'الرابط المطلوب أطول من المسموح',
+      code: 'URL_TOO_LONG',
+    });
+    const broken = await visitor().get('/api/referrals/%E0%A4%A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'الرابط المطلوب غير صالح', code: 'BAD_URL' });
+  });
+
   it('sends the security headers', async () => {
     const response = await visitor().get('/');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");

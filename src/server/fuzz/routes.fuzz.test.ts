@@ -1,0 +1,455 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as adminContract from '#contract/admin';
+import * as authContract from '#contract/auth';
+import * as brokerContract from '#contract/brokers';
+import * as commissionContract from '#contract/commissions';
+import type { Endpoint } from '#contract/common';
+import * as messagingContract from '#contract/messaging';
+import * as notificationContract from '#contract/notifications';
+import * as referralContract from '#contract/referrals';
+import * as superadminContract from '#contract/superadmin';
+import * as tenantFormContract from '#contract/tenant-forms';
+import * as schema from '../db/schema.js';
+import { aSignedContract } from '../test-support/factories.js';
+import {
+  createReferralWithToken,
+  createTestApp,
+  signUpBroker,
+  type TestApp,
+  type TestBroker,
+  uploadTenantPdf,
+} from '../test-support/test-app.js';
+import {
+  type FuzzRequest,
+  type FuzzRoute,
+  jsonSchemaOf,
+  type KnownValues,
+  requestFor,
+} from './arbitraries.js';
+
+/**
+ * Issue 15, item 5: property-based fuzzing of every route in the server's route table, for
+ * every kind of caller (docs/decisions/032-route-fuzzing.md). For each request:
+ * - never a 5xx;
+ * - an error answer (4xx) is the product's `{ message, code }` with an Arabic message, and no
+ *   error answer carries a stack trace, a path, an exception's class or SQL;
+ * - a refused request (4xx) writes nothing: every table's checksum is the same after it as
+ *   before it, except the tables listed in ALLOWED_WRITES_WHEN_REFUSED.
+ *
+ * FUZZ_SEED=<n> replays a whole run of this file (a failure prints the seed to use);
+ * FUZZ_RUNS=<n> sets the requests per caller kind.
+ */
+
+/** One seed for the whole file, each caller kind's run seeded from it: a failure names it. */
+const SEED =
+  process.env.FUZZ_SEED === undefined
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.FUZZ_SEED);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
+
+const CALLER_KINDS = [
+  'anonymous',
+  'inactive broker',
+  'broker',
+  'admin',
+  'super-admin',
+  'tenant',
+] as const;
+type CallerKind = (typeof CALLER_KINDS)[number];
+
+/**
+ * Tables a refused request may write, each for a reason that is the point of the refusal
+ * (FUZZ_STATS=1 lists what refusals wrote in a run):
+ * - rate_limits: counting attempts is how a limit refuses the next ones; the sign-in and code
+ *   routes, the tenant-link lookup, the form submission and the upload count each call before
+ *   they know whether it fails (seen: 400, 401, 403, 404, 409 on those routes);
+ * - auth_failures: a wrong password (401 INVALID_CREDENTIALS, auth/password-guard.ts) or a
+ *   wrong code (auth/otp.ts) is recorded against the phone, so that the limits of decision 010
+ *   hold whatever instance or address the tries come from;
+ * - otp_codes: a wrong code uses up one of the code's 5 tries (`attempts + 1`, auth/otp.ts).
+ * Nothing else: not brokers, sessions, referrals, money, files, messages nor the audit log.
+ * FUZZ_ALLOW=<table,table> replaces the list (an experiment, never a fix).
+ */
+const ALLOWED_WRITES_WHEN_REFUSED = new Set(
+  (process.env.FUZZ_ALLOW ?? 'rate_limits,auth_failures,otp_codes').split(',').filter(Boolean),
+);
+
+/** The product's JSON error body. */
+type ErrorBody = { message?: unknown; code?: unknown; fields?: unknown };
+
+const ARABIC = /[\u0600-\u06FF]/;
+/** What an error answer must never show: stack frames, file paths, exception classes, SQL. */
+const LEAKS: [string, RegExp][] = [
+  ['a stack frame', /\bat (?:\/|file:|node:|async |[\w.<>]+ \()/],
+  ['a dependency path', /node_modules|\/src\/server|\.ts:\d+|\.js:\d+/],
+  ['an exception class', /\b(?:[A-Z][a-z]+)*(?:Error|Exception)\b|\bError:/],
+  [
+    'SQL or a database message',
+    /\b(?:select .+ from|insert into|update \w+ set|delete from|relation "|violates|syntax error|duplicate key|invalid input syntax|drizzle|pglite|postgres)\b/i,
+  ],
+  ['a framework code', /FST_ERR|ERR_[A-Z_]+/],
+];
+
+/** Every endpoint of the contract, by `METHOD /path`, for its request schemas. */
+const ENDPOINTS = new Map<string, Endpoint>();
+for (const contract of [
+  adminContract,
+  authContract,
+  brokerContract,
+  commissionContract,
+  messagingContract,
+  notificationContract,
+  referralContract,
+  superadminContract,
+  tenantFormContract,
+]) {
+  for (const group of Object.values(contract)) {
+    if (typeof group !== 'object' || group === null) continue;
+    for (const value of Object.values(group)) {
+      const candidate = value as Partial<Endpoint> | null;
+      if (candidate && typeof candidate.method === 'string' && typeof candidate.path === 'string') {
+        ENDPOINTS.set(`${candidate.method} ${candidate.path}`, candidate as Endpoint);
+      }
+    }
+  }
+}
+
+/** Every table of the schema, by its SQL name. */
+const TABLES = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table));
+/** The upload folder, checked beside the tables. */
+const UPLOADS = 'files in DATA_DIR/uploads';
+
+let t: TestApp;
+let dataDir: string;
+let routes: FuzzRoute[];
+let known: KnownValues;
+const callers = new Map<CallerKind, TestBroker | null>();
+
+const CALLER_ROLES: Record<
+  Exclude<CallerKind, 'anonymous' | 'tenant'>,
+  { active: boolean; admin: boolean; superAdmin: boolean }
+> = {
+  'inactive broker': { active: false, admin: false, superAdmin: false },
+  broker: { active: true, admin: false, superAdmin: false },
+  admin: { active: true, admin: true, superAdmin: false },
+  'super-admin': { active: true, admin: false, superAdmin: true },
+};
+
+async function newCaller(kind: CallerKind): Promise<TestBroker | null> {
+  if (kind === 'anonymous' || kind === 'tenant') return null;
+  return signUpBroker(t, CALLER_ROLES[kind]);
+}
+
+/**
+ * Puts the caller back as it was when an accepted request changed it (signed out, retired,
+ * demoted, deactivated): a new account of the same kind, so the next request is made by the
+ * caller kind the test names.
+ */
+async function keepCaller(kind: CallerKind): Promise<void> {
+  const caller = callers.get(kind);
+  if (!caller) return;
+  const profile = await t.app.inject({
+    url: '/api/broker/profile',
+    headers: { cookie: caller.cookie },
+  });
+  const role = kind in CALLER_ROLES ? CALLER_ROLES[kind as keyof typeof CALLER_ROLES] : null;
+  const me = profile.statusCode === 200 ? profile.json() : null;
+  if (
+    !me ||
+    !role ||
+    me.isActive !== role.active ||
+    me.isAdmin !== role.admin ||
+    me.isSuperAdmin !== role.superAdmin
+  ) {
+    callers.set(kind, await newCaller(kind));
+  }
+}
+
+/** One checksum per table: rows in a stable order, as text, hashed. Reads only. */
+async function tableChecksums(): Promise<Record<string, string>> {
+  const parts = TABLES.map(
+    (name) =>
+      sql`select ${name} as name, count(*)::int || ':' || md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${sql.identifier(name)} t`,
+  );
+  const result = (await t.database.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { name: string; sum: string }[];
+  };
+  // Uploaded files too: a refused upload must leave no file behind.
+  const uploads = path.join(dataDir, 'uploads');
+  const files = existsSync(uploads)
+    ? readdirSync(uploads, { recursive: true }).sort().join('|')
+    : '';
+  return { ...Object.fromEntries(result.rows.map((row) => [row.name, row.sum])), [UPLOADS]: files };
+}
+
+type Answer = { status: number; contentType: string; body: string };
+
+/** Sends the request; a live event stream is hung up on once its status is known. */
+async function send(request: FuzzRequest, caller: TestBroker | null): Promise<Answer> {
+  const cookies = [caller?.cookie, request.headers.cookie].filter(Boolean).join('; ');
+  const response = await t.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { ...request.headers, ...(cookies ? { cookie: cookies } : {}) },
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+    payloadAsStream: true,
+  });
+  const contentType = String(response.headers['content-type'] ?? '');
+  const stream = response.stream();
+  if (contentType.startsWith('text/event-stream')) {
+    response.raw.res.req.destroy();
+    stream.destroy();
+    return { status: response.statusCode, contentType, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** The string values of a JSON body, keys left out: a key may be the fuzzer's own text. */
+function valuesOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(valuesOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(valuesOf);
+  return [];
+}
+
+/** What is wrong with the answer, or null. */
+function violation(answer: Answer): string | null {
+  if (answer.status >= 500) return `answered ${answer.status}`;
+  if (answer.status < 400) return null;
+  let body: ErrorBody;
+  try {
+    body = JSON.parse(answer.body) as ErrorBody;
+  } catch {
+    return `a ${answer.status} that is not JSON`;
+  }
+  if (typeof body.code !== 'string') return `a ${answer.status} without a code`;
+  if (typeof body.message !== 'string' || !ARABIC.test(body.message)) {
+    return `a ${answer.status} without an Arabic message`;
+  }
+  const text = valuesOf(body).join('\n');
+  for (const [what, pattern] of LEAKS) {
+    if (pattern.test(text)) return `a ${answer.status} showing ${what}`;
+  }
+  return null;
+}
+
+/** FUZZ_STATS=1 prints, after the run, the answers per route and what refusals wrote. */
+const STATS = process.env.FUZZ_STATS === '1';
+const answersByRoute = new Map<string, Map<string, number>>();
+const refusedWritesByTable = new Map<string, Set<string>>();
+
+function countAnswer(route: string, answer: Answer) {
+  if (!STATS) return;
+  const answers = answersByRoute.get(route) ?? new Map<string, number>();
+  const code = answer.status >= 400 ? /"code":"(\w+)"/.exec(answer.body)?.[1] : undefined;
+  const key = code ? `${answer.status} ${code}` : String(answer.status);
+  answers.set(key, (answers.get(key) ?? 0) + 1);
+  answersByRoute.set(route, answers);
+}
+
+/** Tables whose checksum changed across a refused request, the allowed ones left out. */
+function forbiddenWrites(
+  route: string,
+  status: number,
+  before: Record<string, string>,
+  after: Record<string, string>,
+) {
+  const changed = [...TABLES, UPLOADS].filter((name) => before[name] !== after[name]);
+  if (STATS) {
+    for (const name of changed) {
+      const routes = refusedWritesByTable.get(name) ?? new Set<string>();
+      routes.add(`${route} → ${status}`);
+      refusedWritesByTable.set(name, routes);
+    }
+  }
+  return changed.filter((name) => !ALLOWED_WRITES_WHEN_REFUSED.has(name));
+}
+
+const clip = (text: string, length: number) =>
+  text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text;
+
+/** A failed property, said in a few lines: the request and the answer, long texts clipped. */
+class FuzzFailure extends Error {
+  constructor(problem: string, request: FuzzRequest, answer: Answer) {
+    const headers = Object.entries(request.headers)
+      .map(([name, value]) => `${name}: ${clip(JSON.stringify(value), 80)}`)
+      .join('; ');
+    super(
+      [
+        problem,
+        `request: ${request.method} ${clip(request.url, 300)} [${request.bodyKind}]`,
+        `headers: ${headers}`,
+        `body: ${clip(JSON.stringify(String(request.payload ?? '')), 300)}`,
+        `answer: ${answer.status} ${clip(answer.body, 500)}`,
+      ].join('\n'),
+    );
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'fuzz-'));
+  t = await createTestApp(
+    // Per-address limits as high as the access matrix's: the fuzzer sends thousands of calls
+    // from one address, and a 429 at the door would hide every route behind it.
+    { AUTH_RATE_LIMIT_PER_ADDRESS: '1000000', TRUST_PROXY: '127.0.0.1', DATA_DIR: dataDir },
+    // Messages are sent when the test drains the outbox, never by a timer between snapshots.
+    { outbox: { pollMs: 3_600_000 } },
+  );
+  routes = t.app.routeRecord.map((route) => {
+    const endpoint = ENDPOINTS.get(`${route.method} ${route.path}`);
+    return {
+      method: route.method,
+      path: route.path,
+      params: jsonSchemaOf(endpoint?.params),
+      query: jsonSchemaOf(endpoint?.query),
+      body: jsonSchemaOf(endpoint?.body),
+    };
+  });
+  for (const kind of ['inactive broker', 'broker', 'admin', 'super-admin'] as const) {
+    callers.set(kind, await newCaller(kind));
+  }
+  // Records that exist, so a path can name a real one: another broker's referral and
+  // commission, a tenant's link, an uploaded file, a transfer request, queued messages.
+  const admin = callers.get('admin') as TestBroker;
+  const { broker: owner, referral, commission } = await aSignedContract(t, admin);
+  const open = await createReferralWithToken(t, owner);
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const fileKey = await uploadTenantPdf(base, open.token);
+  const transfer = await t.app.inject({
+    method: 'POST',
+    url: '/api/commissions/request-transfer',
+    headers: { cookie: owner.cookie },
+    payload: { amount: Number(commission.amount), bankAccount: 'SA0380000000608010167519' },
+  });
+  const transferId = transfer.statusCode === 201 ? (transfer.json().id as string) : null;
+  const messages = await t.database.db
+    .select({ id: schema.outboundMessages.id })
+    .from(schema.outboundMessages);
+  const links = await t.database.db
+    .select({ code: schema.shortLinks.code })
+    .from(schema.shortLinks);
+  known = {
+    ids: [
+      owner.id,
+      referral.id,
+      open.id,
+      commission.id,
+      ...(transferId ? [transferId] : []),
+      ...messages.map((m) => m.id),
+      ...[...callers.values()].flatMap((c) => (c ? [c.id] : [])),
+    ],
+    tokens: [referral.token, open.token, ...links.map((l) => l.code)],
+    fileKeys: [fileKey],
+    phones: [owner.phone, ...[...callers.values()].flatMap((c) => (c ? [c.phone] : []))],
+  };
+  await t.app.outbox.drain();
+}, 120_000);
+
+afterAll(async () => {
+  if (STATS) {
+    for (const [route, answers] of answersByRoute) {
+      console.log(`${route}: ${[...answers].map(([status, n]) => `${status}×${n}`).join(' ')}`);
+    }
+    for (const [table, routes] of refusedWritesByTable) {
+      console.log(`refused requests wrote ${table}: ${[...routes].join(', ')}`);
+    }
+  }
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Requests aimed at a tenant's link: its token in the path or the body. */
+const TENANT_ROUTES = new Set([
+  'GET /api/tenant-form/:token',
+  'POST /api/tenant-form/submit',
+  'POST /api/upload',
+  'GET /s/:code',
+]);
+
+describe('fuzzing every route, for every kind of caller (issue 15)', () => {
+  it('knows every route of the table and the request schemas of the contract', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    const apiRoutes = routes.filter((route) => route.path.startsWith('/api/'));
+    for (const route of apiRoutes) {
+      expect(ENDPOINTS.has(`${route.method} ${route.path}`), route.path).toBe(true);
+    }
+    expect(TABLES).toEqual(expect.arrayContaining(['brokers', 'referrals', 'audit_log']));
+  });
+
+  it.each([
+    'anonymous',
+    'inactive broker',
+    'broker',
+    'admin',
+    'super-admin',
+    'tenant',
+  ] as CallerKind[])(
+    '%s: no 5xx, no leak, no write from a refused request',
+    async (kind) => {
+      const pool =
+        kind === 'tenant'
+          ? routes.filter((route) => TENANT_ROUTES.has(`${route.method} ${route.path}`))
+          : routes;
+      const request = fc
+        .constantFrom(...pool)
+        .chain((route) => requestFor(route, kind === 'tenant' ? tenantKnown() : known));
+      // The state after a refused request is the state before the next one: one snapshot
+      // serves both, so only an accepted request costs a second one.
+      let current: Record<string, string> | null = null;
+      const property = fc.asyncProperty(request, async (req) => {
+        const before = current ?? (await tableChecksums());
+        current = null;
+        const answer = await send(req, callers.get(kind) ?? null);
+        countAnswer(req.route, answer);
+        const problem = violation(answer);
+        if (problem) throw new FuzzFailure(`${kind}: ${problem}`, req, answer);
+        if (answer.status >= 400) {
+          const after = await tableChecksums();
+          const written = forbiddenWrites(req.route, answer.status, before, after);
+          current = after;
+          if (written.length > 0) {
+            throw new FuzzFailure(
+              `${kind}: refused (${answer.status}) yet wrote ${written.join(', ')}`,
+              req,
+              answer,
+            );
+          }
+        } else {
+          // Accepted: whatever it queued is sent now, not between the next two snapshots.
+          await t.app.outbox.drain();
+          await keepCaller(kind);
+        }
+      });
+      const runs = kind === 'tenant' ? Math.ceil(RUNS / 2) : RUNS;
+      const seed = (SEED + CALLER_KINDS.indexOf(kind)) | 0;
+      const details = await fc.check(property, { numRuns: runs, seed, endOnFailure: true });
+      if (details.failed) {
+        // fast-check's own report prints the whole counterexample, 60 kB bodies included: this
+        // one says what failed and how to replay it.
+        const cause =
+          details.errorInstance instanceof Error
+            ? details.errorInstance.message
+            : String(details.errorInstance);
+        throw new Error(
+          `${cause}\nreplay the file: FUZZ_SEED=${SEED} (this caller's seed ${details.seed}, run ${details.numRuns} of ${runs})`,
+        );
+      }
+    },
+    600_000,
+  );
+});
+
+/** The tenant knows only their own link: its token is what they send, most of the time. */
+function tenantKnown(): KnownValues {
+  return { ...known, ids: known.tokens };
+}
