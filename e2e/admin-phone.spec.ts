@@ -1,5 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
+
+/** A console list's entries: cards on a phone, table rows from 1024 px (issue 14). */
+const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
 
 /** No sideways scrolling of the page itself. */
 async function expectNoPageOverflow(page: import('@playwright/test').Page): Promise<void> {
@@ -204,7 +208,7 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
 
   // The protected account: a lock and the reason.
   await search.fill('0550000009');
-  const protectedUser = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  const protectedUser = entries(page).filter({ hasText: '0550000009' });
   await expect(protectedUser.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
   await expect(protectedUser.locator('svg.lucide-lock')).toHaveCount(1);
 
@@ -215,7 +219,7 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
   });
   await brokerSearch.fill(phone);
   await expect(page.getByText('١ وسيط', { exact: true })).toBeVisible();
-  const card = page.getByRole('listitem').filter({ hasText: phone });
+  const card = entries(page).filter({ hasText: phone });
   await expect(card.getByRole('button', { name: 'التفاصيل' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'حذف' })).toHaveCount(0);
   await card.getByRole('button', { name: 'إجراءات أخرى: سعود المطيري' }).click();
@@ -224,8 +228,8 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'إلغاء' }).click();
   await brokerSearch.fill('0550000009');
-  await expect(page.getByRole('listitem').filter({ hasText: phone })).toHaveCount(0);
-  const protectedCard = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  await expect(entries(page).filter({ hasText: phone })).toHaveCount(0);
+  const protectedCard = entries(page).filter({ hasText: '0550000009' });
   await expect(protectedCard.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
   await expect(protectedCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await expect(protectedCard.getByRole('button', { name: /^إجراءات أخرى/ })).toHaveCount(0);
@@ -244,12 +248,12 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
   });
   await adminSearch.fill('0550000001');
   await expect(consolePage.getByText('١ وسيط', { exact: true })).toBeVisible();
-  const superCard = consolePage.getByRole('listitem').filter({ hasText: '0550000001' });
+  const superCard = entries(consolePage).filter({ hasText: '0550000001' });
   await expect(superCard.getByText('مشرف عام', { exact: true })).toBeVisible();
   await expect(superCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await adminSearch.fill('0550000002');
-  await expect(consolePage.getByRole('listitem').filter({ hasText: '0550000001' })).toHaveCount(0);
-  const ownCard = consolePage.getByRole('listitem').filter({ hasText: '0550000002' });
+  await expect(entries(consolePage).filter({ hasText: '0550000001' })).toHaveCount(0);
+  const ownCard = entries(consolePage).filter({ hasText: '0550000002' });
   await expect(ownCard.getByText('حسابك', { exact: true })).toBeVisible();
   await expect(ownCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await expectNoAxeViolations(consolePage);

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import {
@@ -9,6 +10,9 @@ import {
   randomPhone,
   signIn,
 } from './support';
+
+/** A console list's entries: cards on a phone, table rows from 1024 px (issue 14). */
+const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
 
 /** The first sheet of a downloaded workbook, row by row. */
 async function readSheet(path: string): Promise<ExcelJS.CellValue[][]> {
@@ -92,7 +96,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await consolePage.getByRole('tab', { name: 'العمولات' }).click();
   await consolePage.getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' }).fill(phone);
   await expect(consolePage.getByText('١ عمولة', { exact: true })).toBeVisible();
-  const card = consolePage.getByRole('listitem').filter({ hasText: 'تركي العمري' });
+  const card = entries(consolePage).filter({ hasText: 'تركي العمري' });
   await expect(card.getByText('١٬٢٠٠ ر.س')).toBeVisible();
   await card.getByRole('button', { name: 'تأكيد الدفع' }).click();
   const payment = consolePage.getByRole('dialog', { name: 'تأكيد دفع العمولة' });
@@ -241,7 +245,7 @@ test('a super-admin grants and removes the admin and super-admin roles; the prot
   await page
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill('0550000009');
-  const protectedCard = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  const protectedCard = entries(page).filter({ hasText: '0550000009' });
   await expect(protectedCard.getByRole('button', { name: 'التفاصيل' })).toBeVisible();
   await expect(protectedCard.getByRole('button', { name: 'حذف' })).toHaveCount(0);
   await page.goto('/user-management');
@@ -269,8 +273,7 @@ test('a super-admin selects several brokers and deletes them at once', async ({
   await page.getByRole('tab', { name: 'الوسطاء' }).click();
   await page.getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' }).fill(marker);
   await expect(page.getByText('٣ وسيط', { exact: true })).toBeVisible();
-  await page
-    .getByRole('listitem')
+  await entries(page)
     .filter({ hasText: marker })
     .first()
     .getByRole('button', { name: 'التفاصيل' })
