@@ -57,6 +57,10 @@ export const ADMIN_REFERRAL_SORTS = [
 ] as const;
 export type AdminReferralSort = (typeof ADMIN_REFERRAL_SORTS)[number];
 
+/** The commissions tab sorts by creation, newest first unless asked. */
+export const ADMIN_COMMISSION_SORTS = ['createdAt:desc', 'createdAt:asc'] as const;
+export type AdminCommissionSort = (typeof ADMIN_COMMISSION_SORTS)[number];
+
 const sortQuery = <const T extends readonly [string, ...string[]]>(orders: T) =>
   z.enum(orders, { error: 'ترتيب غير معروف' }).default(orders[0]);
 
@@ -331,10 +335,11 @@ export const adminCommissionEndpoints = {
     method: 'GET',
     path: '/api/admin/commissions',
     access: 'admin',
-    summary: "every commission, searched by the broker's name or phone",
+    summary: "every commission, searched by the broker's name or phone, sorted",
     query: z.object({
       search: z.string().trim().max(100).optional(),
       status: storedCommissionStatus.optional(),
+      sort: sortQuery(ADMIN_COMMISSION_SORTS),
       page: adminPage,
     }),
     response: pageOf(adminCommission),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
+import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
 import type { Page } from '../test-support/responses.js';
 import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
 
@@ -103,5 +103,31 @@ describe('GET /api/admin/brokers?sort (the desktop table headers)', () => {
     const broker = await aBroker(t);
     expect((await as(broker).get('/api/admin/brokers?sort=phone:asc')).statusCode).toBe(403);
     expect((await as(null).get('/api/admin/brokers?sort=phone:asc')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/commissions?sort (the desktop table headers)', () => {
+  it('sorts by creation either way, newest first by default; refuses other orders', async () => {
+    const admin = await anAdmin(t);
+    const broker = await aBroker(t, { fullName: `عمولات ${nextPhone()}` });
+    const created: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      created.push((await aSignedContract(t, admin, { broker })).commission.id);
+    }
+    const list = async (sort?: string) => {
+      const query = `search=${broker.phone}${sort ? `&sort=${sort}` : ''}`;
+      const page = await as(admin).get<Page<{ id: string }>>(`/api/admin/commissions?${query}`);
+      expect(page.statusCode).toBe(200);
+      return page.json().items.map((c) => c.id);
+    };
+    expect(await list()).toEqual([...created].reverse());
+    expect(await list('createdAt:desc')).toEqual([...created].reverse());
+    expect(await list('createdAt:asc')).toEqual(created);
+    const answer = await as(admin).get<ValidationError>('/api/admin/commissions?sort=amount:asc');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().fields.sort).toBe('ترتيب غير معروف');
+    expect((await as(broker).get('/api/admin/commissions?sort=createdAt:asc')).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   type AdminBrokerSort,
+  type AdminCommissionSort,
   type AdminReferralSort,
   adminAnalyticsEndpoints,
   adminBrokerEndpoints,
@@ -36,6 +37,7 @@ export type ReferralListFilters = {
 export type CommissionFilters = {
   search?: string | undefined;
   status?: string | undefined;
+  sort?: AdminCommissionSort | undefined;
   page: number;
 };
 export type AnalyticsRange = { from?: string | undefined; to?: string | undefined };
@@ -148,7 +150,12 @@ export const adminCommissionsQuery = (filters: CommissionFilters) =>
     queryKey: adminKeys.commissions(filters),
     queryFn: () =>
       callApi(adminCommissionEndpoints.list, {
-        query: { page: filters.page, search: filters.search, status: filters.status },
+        query: {
+          page: filters.page,
+          search: filters.search,
+          status: filters.status,
+          sort: filters.sort,
+        },
       }),
     staleTime: 0,
   });
