@@ -261,3 +261,62 @@ test('admin brokers: a table sorted by its headers on desktop, cards on a phone'
   await page.keyboard.press('Escape');
   await expectNoAxeViolations(page);
 });
+
+test('admin commissions, users and the audit log: tables on desktop (commissions sorted by date), cards on a phone', async ({
+  page,
+  browser,
+  admin,
+  superAdmin,
+  readyBroker,
+}) => {
+  const marker = `ترتيب العمولات ${randomPhone()}`;
+  const brokerPage = await browser.newPage();
+  await readyBroker(brokerPage, marker);
+  const tenants = [randomPhone(), randomPhone()];
+  for (const tenantPhone of tenants) {
+    const created = await brokerPage.request.post('/api/referrals', {
+      data: { tenantPhone, rent: 80000 },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
+      data: { status: 'contract_signed' },
+    });
+    expect(signed.ok()).toBe(true);
+  }
+  await brokerPage.close();
+
+  await page.context().addCookies((await admin.storageState()).cookies);
+  await page.goto('/admin?tab=commissions');
+  await page.getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' }).fill(marker);
+  if (onPhone(page)) {
+    await expect(page.getByRole('listitem').filter({ hasText: marker })).toHaveCount(2);
+    await expect(page.getByRole('table')).toHaveCount(0);
+  } else {
+    const table = page.getByRole('table', { name: 'العمولات' });
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+    const created = table.getByRole('columnheader', { name: 'تاريخ الإنشاء' });
+    await expect(created).toHaveAttribute('aria-sort', 'descending');
+    expect(await columnTexts(table, 'جوال المستأجر')).toEqual([...tenants].reverse());
+    await created.getByRole('button', { name: 'تاريخ الإنشاء' }).click();
+    await expect(created).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(() => columnTexts(table, 'جوال المستأجر')).toEqual(tenants);
+  }
+  await expectNoAxeViolations(page);
+
+  await page.context().addCookies((await superAdmin.storageState()).cookies);
+  for (const { path, table } of [
+    { path: '/user-management', table: 'المستخدمون' },
+    { path: '/audit-log', table: 'سجل التدقيق' },
+  ]) {
+    await page.goto(path);
+    if (onPhone(page)) {
+      await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+    } else {
+      await expect(
+        page.getByRole('table', { name: table }).locator('tbody tr').first(),
+      ).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  }
+});
