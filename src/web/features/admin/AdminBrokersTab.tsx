@@ -162,12 +162,14 @@ export function AdminBrokersTab() {
       header: 'الجوال',
       sortKey: 'phone',
       cell: (b) => <bdi dir="ltr">{b.phone}</bdi>,
+      className: 'whitespace-nowrap',
     },
     {
       id: 'code',
       header: 'رمز الوسيط',
       sortKey: 'brokerCode',
       cell: (b) => <bdi dir="ltr">{b.brokerCode}</bdi>,
+      className: 'whitespace-nowrap',
     },
     {
       id: 'office',

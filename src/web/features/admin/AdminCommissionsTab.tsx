@@ -124,7 +124,7 @@ export function AdminCommissionsTab() {
       cell: (c) => (
         <>
           {c.brokerName || '—'}{' '}
-          <bdi dir="ltr" className="text-slate-600">
+          <bdi dir="ltr" className="whitespace-nowrap text-slate-600">
             {c.brokerCode}
           </bdi>
         </>

@@ -73,8 +73,6 @@ export function AdminReferralsTab() {
       onChange={() => selection.toggle(r.id)}
     />
   );
-  const rent = (r: AdminReferral) =>
-    r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد';
   const actions = (r: AdminReferral) => (
     <>
       <Button variant="outline" onClick={() => setSelected(r)}>
@@ -111,6 +109,7 @@ export function AdminReferralsTab() {
       header: 'جوال المستأجر',
       sortKey: 'tenantPhone',
       cell: (r) => <bdi dir="ltr">{r.tenantPhone}</bdi>,
+      className: 'whitespace-nowrap',
     },
     {
       id: 'broker',
@@ -118,7 +117,7 @@ export function AdminReferralsTab() {
       cell: (r) => (
         <>
           {r.brokerName || '—'}{' '}
-          <bdi dir="ltr" className="text-slate-600">
+          <bdi dir="ltr" className="whitespace-nowrap text-slate-600">
             {r.brokerCode}
           </bdi>
         </>
@@ -132,7 +131,12 @@ export function AdminReferralsTab() {
       cell: (r) => formatDateAr(r.submittedAt),
       className: 'whitespace-nowrap',
     },
-    { id: 'rent', header: 'الإيجار', cell: rent },
+    {
+      id: 'rent',
+      header: 'الإيجار السنوي',
+      cell: (r) => (r.rentAmount ? formatSar(r.rentAmount) : 'غير محدد'),
+      className: 'whitespace-nowrap',
+    },
     {
       id: 'actions',
       header: 'الإجراءات',
@@ -199,7 +203,8 @@ export function AdminReferralsTab() {
                       الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
                     </p>
                     <p className="text-sm text-slate-700">
-                      {formatDateAr(r.submittedAt)} · {rent(r)}
+                      {formatDateAr(r.submittedAt)} ·{' '}
+                      {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
                       {actions(r)}
