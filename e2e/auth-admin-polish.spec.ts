@@ -283,15 +283,26 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
     });
     expect(signed.ok()).toBe(true);
   }
+  const transfer = await brokerPage.request.post('/api/commissions/request-transfer', {
+    data: { amount: 500, bankAccount: 'SA0380000000608010167519' },
+  });
+  expect(transfer.ok()).toBe(true);
   await brokerPage.close();
 
   await page.context().addCookies((await admin.storageState()).cookies);
   await page.goto('/admin?tab=commissions');
   await page.getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' }).fill(marker);
   if (onPhone(page)) {
-    await expect(page.getByRole('listitem').filter({ hasText: marker })).toHaveCount(2);
+    // The two commissions, and the open transfer request.
+    await expect(page.getByRole('listitem').filter({ hasText: marker })).toHaveCount(3);
     await expect(page.getByRole('table')).toHaveCount(0);
   } else {
+    const request = page
+      .getByRole('table', { name: 'طلبات التحويل المفتوحة' })
+      .getByRole('row')
+      .filter({ hasText: marker });
+    await expect(request.getByRole('button', { name: 'تم التحويل' })).toBeVisible();
+    await expect(request.getByRole('button', { name: 'رفض' })).toBeVisible();
     const table = page.getByRole('table', { name: 'العمولات' });
     await expect(table.locator('tbody tr')).toHaveCount(2);
     const created = table.getByRole('columnheader', { name: 'تاريخ الإنشاء' });

@@ -78,6 +78,58 @@ export function AdminCommissionsTab() {
   const [reason, setReason] = useState('');
   const [paying, setPaying] = useState<Payment | null>(null);
 
+  const requester = (r: AdminTransferRequest) =>
+    r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>;
+  const requestActions = (r: AdminTransferRequest) => (
+    <>
+      <Button
+        onClick={() =>
+          setPaying({
+            title: 'تأكيد تنفيذ طلب التحويل',
+            description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
+            confirmLabel: 'تم التحويل',
+            action: { kind: 'pay-request', id: r.id },
+            success: 'تم تنفيذ طلب التحويل',
+          })
+        }
+      >
+        تم التحويل
+      </Button>
+      <Button variant="outline" onClick={() => setRejecting(r)}>
+        رفض
+      </Button>
+    </>
+  );
+  // Open requests, newest first as the server lists them (they are few; no sort asked).
+  const requestColumns: Column<AdminTransferRequest>[] = [
+    {
+      id: 'amount',
+      header: 'المبلغ',
+      cell: (r) => <strong className="whitespace-nowrap">{formatSar(r.amount)}</strong>,
+    },
+    { id: 'broker', header: 'الوسيط', cell: requester },
+    {
+      id: 'iban',
+      header: 'الآيبان',
+      cell: (r) => (
+        <bdi dir="ltr" className="font-mono text-xs whitespace-nowrap">
+          {formatIban(r.iban)}
+        </bdi>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'تاريخ الطلب',
+      cell: (r) => formatDateAr(r.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'actions',
+      header: 'الإجراءات',
+      cell: (r) => <div className="flex gap-2">{requestActions(r)}</div>,
+    },
+  ];
+
   const statusBadge = (c: AdminCommission) => (
     <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
       {commissionStatusLabel(c.status)}
@@ -187,41 +239,33 @@ export function AdminCommissionsTab() {
           isEmpty={(data) => data.items.length === 0}
           empty={NO_OPEN_REQUESTS}
         >
-          {(data) => (
-            <ul className="divide-y divide-slate-100">
-              {data.items.map((r) => (
-                <li
-                  key={r.id}
-                  className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
-                >
-                  <span className="font-bold">{formatSar(r.amount)}</span>
-                  <span>{r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>}</span>
-                  <bdi dir="ltr" className="font-mono text-xs">
-                    {formatIban(r.iban)}
-                  </bdi>
-                  <span>{formatDateAr(r.createdAt)}</span>
-                  <div className="flex gap-2">
-                    <Button
-                      onClick={() =>
-                        setPaying({
-                          title: 'تأكيد تنفيذ طلب التحويل',
-                          description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
-                          confirmLabel: 'تم التحويل',
-                          action: { kind: 'pay-request', id: r.id },
-                          success: 'تم تنفيذ طلب التحويل',
-                        })
-                      }
-                    >
-                      تم التحويل
-                    </Button>
-                    <Button variant="outline" onClick={() => setRejecting(r)}>
-                      رفض
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          {(data) =>
+            wide ? (
+              <DataTable
+                caption="طلبات التحويل المفتوحة"
+                columns={requestColumns}
+                rows={data.items}
+                rowKey={(r) => r.id}
+              />
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {data.items.map((r) => (
+                  <li
+                    key={r.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+                  >
+                    <span className="font-bold">{formatSar(r.amount)}</span>
+                    <span>{requester(r)}</span>
+                    <bdi dir="ltr" className="font-mono text-xs">
+                      {formatIban(r.iban)}
+                    </bdi>
+                    <span>{formatDateAr(r.createdAt)}</span>
+                    <div className="flex gap-2">{requestActions(r)}</div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
         </QueryView>
         <Pagination
           label="صفحات طلبات التحويل"
