@@ -1,5 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
+
+/** A console list's entries: cards on a phone, table rows from 1024 px (issue 14). */
+const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
 
 /** No sideways scrolling of the page itself. */
 async function expectNoPageOverflow(page: import('@playwright/test').Page): Promise<void> {
@@ -156,7 +160,7 @@ test('issue 14 item 10: brokers see designed status badges, the admin keeps the 
   await consolePage
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(tenant);
-  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('إحالة واحدة', { exact: true })).toBeVisible();
   await expect(consolePage.getByText('🔍 قيد المراجعة', { exact: true })).toBeVisible();
   await expectNoAxeViolations(consolePage);
   await context.close();
@@ -204,7 +208,7 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
 
   // The protected account: a lock and the reason.
   await search.fill('0550000009');
-  const protectedUser = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  const protectedUser = entries(page).filter({ hasText: '0550000009' });
   await expect(protectedUser.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
   await expect(protectedUser.locator('svg.lucide-lock')).toHaveCount(1);
 
@@ -214,8 +218,8 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
     name: 'البحث بالاسم أو الجوال أو رمز الوسيط',
   });
   await brokerSearch.fill(phone);
-  await expect(page.getByText('١ وسيط', { exact: true })).toBeVisible();
-  const card = page.getByRole('listitem').filter({ hasText: phone });
+  await expect(page.getByText('وسيط واحد', { exact: true })).toBeVisible();
+  const card = entries(page).filter({ hasText: phone });
   await expect(card.getByRole('button', { name: 'التفاصيل' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'حذف' })).toHaveCount(0);
   await card.getByRole('button', { name: 'إجراءات أخرى: سعود المطيري' }).click();
@@ -224,8 +228,8 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'إلغاء' }).click();
   await brokerSearch.fill('0550000009');
-  await expect(page.getByRole('listitem').filter({ hasText: phone })).toHaveCount(0);
-  const protectedCard = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  await expect(entries(page).filter({ hasText: phone })).toHaveCount(0);
+  const protectedCard = entries(page).filter({ hasText: '0550000009' });
   await expect(protectedCard.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
   await expect(protectedCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await expect(protectedCard.getByRole('button', { name: /^إجراءات أخرى/ })).toHaveCount(0);
@@ -243,13 +247,13 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
     name: 'البحث بالاسم أو الجوال أو رمز الوسيط',
   });
   await adminSearch.fill('0550000001');
-  await expect(consolePage.getByText('١ وسيط', { exact: true })).toBeVisible();
-  const superCard = consolePage.getByRole('listitem').filter({ hasText: '0550000001' });
+  await expect(consolePage.getByText('وسيط واحد', { exact: true })).toBeVisible();
+  const superCard = entries(consolePage).filter({ hasText: '0550000001' });
   await expect(superCard.getByText('مشرف عام', { exact: true })).toBeVisible();
   await expect(superCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await adminSearch.fill('0550000002');
-  await expect(consolePage.getByRole('listitem').filter({ hasText: '0550000001' })).toHaveCount(0);
-  const ownCard = consolePage.getByRole('listitem').filter({ hasText: '0550000002' });
+  await expect(entries(consolePage).filter({ hasText: '0550000001' })).toHaveCount(0);
+  const ownCard = entries(consolePage).filter({ hasText: '0550000002' });
   await expect(ownCard.getByText('حسابك', { exact: true })).toBeVisible();
   await expect(ownCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await expectNoAxeViolations(consolePage);

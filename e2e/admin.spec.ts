@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import {
@@ -9,6 +10,9 @@ import {
   randomPhone,
   signIn,
 } from './support';
+
+/** A console list's entries: cards on a phone, table rows from 1024 px (issue 14). */
+const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
 
 /** The first sheet of a downloaded workbook, row by row. */
 async function readSheet(path: string): Promise<ExcelJS.CellValue[][]> {
@@ -50,7 +54,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill(phone);
   // The search is sent once typing pauses: wait for the filtered list.
-  await expect(consolePage.getByText('١ وسيط', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('وسيط واحد', { exact: true })).toBeVisible();
   await expect(consolePage.getByText('تركي العمري')).toBeVisible();
   await consolePage.getByRole('button', { name: 'تفعيل', exact: true }).click();
   await expectToast(consolePage, 'تم تفعيل الحساب');
@@ -67,7 +71,7 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await consolePage
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(tenant);
-  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('إحالة واحدة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: 'معالجة' }).click();
   const dialog = consolePage.getByRole('dialog');
   await dialog.getByLabel('الحالة').click();
@@ -91,8 +95,8 @@ test('an admin activates a broker, processes a referral to contract signed and c
 
   await consolePage.getByRole('tab', { name: 'العمولات' }).click();
   await consolePage.getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' }).fill(phone);
-  await expect(consolePage.getByText('١ عمولة', { exact: true })).toBeVisible();
-  const card = consolePage.getByRole('listitem').filter({ hasText: 'تركي العمري' });
+  await expect(consolePage.getByText('عمولة واحدة', { exact: true })).toBeVisible();
+  const card = entries(consolePage).filter({ hasText: 'تركي العمري' });
   await expect(card.getByText('١٬٢٠٠ ر.س')).toBeVisible();
   await card.getByRole('button', { name: 'تأكيد الدفع' }).click();
   const payment = consolePage.getByRole('dialog', { name: 'تأكيد دفع العمولة' });
@@ -241,7 +245,7 @@ test('a super-admin grants and removes the admin and super-admin roles; the prot
   await page
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill('0550000009');
-  const protectedCard = page.getByRole('listitem').filter({ hasText: '0550000009' });
+  const protectedCard = entries(page).filter({ hasText: '0550000009' });
   await expect(protectedCard.getByRole('button', { name: 'التفاصيل' })).toBeVisible();
   await expect(protectedCard.getByRole('button', { name: 'حذف' })).toHaveCount(0);
   await page.goto('/user-management');
@@ -269,8 +273,7 @@ test('a super-admin selects several brokers and deletes them at once', async ({
   await page.getByRole('tab', { name: 'الوسطاء' }).click();
   await page.getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' }).fill(marker);
   await expect(page.getByText('٣ وسيط', { exact: true })).toBeVisible();
-  await page
-    .getByRole('listitem')
+  await entries(page)
     .filter({ hasText: marker })
     .first()
     .getByRole('button', { name: 'التفاصيل' })
@@ -331,7 +334,7 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   await confirm.getByRole('button', { name: 'تأكيد الحذف' }).click();
   await expectToast(page, 'اكتمل الحذف جزئياً');
   await expectToast(page, 'تم حذف ٢ وتعذّر حذف ١');
-  await expect(page.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(page.getByText('إحالة واحدة', { exact: true })).toBeVisible();
 
   // Singly: refused with the server's reason, and the referral is still there. Deletion sits
   // behind the card's «…» menu (issue 14 item 11).
@@ -342,7 +345,7 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
     .getByRole('button', { name: 'تأكيد الحذف' })
     .click();
   await expectToast(page, 'لا يمكن حذف إحالة دُفعت عمولتها أو جزء منها، فهي جزء من سجل المدفوعات');
-  await expect(page.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(page.getByText('إحالة واحدة', { exact: true })).toBeVisible();
 });
 
 test('the analytics tab charts referrals and commissions right to left with Arabic digits', async ({
@@ -459,7 +462,7 @@ test('in the admin view, /dashboard and /referrals show the operations dashboard
   await consolePage
     .getByRole('searchbox', { name: 'البحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة' })
     .fill(tenant);
-  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('إحالة واحدة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: /إحالة رقم/ }).click();
   const chosen = consolePage.getByRole('region', { name: 'الإحالة المختارة' });
   const international = `966${tenant.slice(1)}`;

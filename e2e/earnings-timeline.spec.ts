@@ -116,7 +116,7 @@ test('issue 14 status history in the admin’s referral details: each step names
   await consolePage
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(tenant);
-  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('إحالة واحدة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: 'التفاصيل' }).click();
   const dialog = consolePage.getByRole('dialog');
   const steps = dialog.getByRole('list', { name: 'سجل الحالة' }).getByRole('listitem');

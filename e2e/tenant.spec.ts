@@ -96,7 +96,7 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   await consolePage
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(tenantPhone);
-  await expect(consolePage.getByText('١ إحالة', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('إحالة واحدة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: 'التفاصيل' }).click();
   const dialog = consolePage.getByRole('dialog');
   await expect(dialog.getByText('سلمان الدوسري')).toBeVisible();

@@ -125,7 +125,7 @@ test('mobile referral: create, search, details', async ({ page, readyBroker }) =
   await expectNoAxeViolations(page);
 
   await page.goto('/mobile-referrals');
-  await expect(page.getByText('١ طلب', { exact: true })).toBeVisible();
+  await expect(page.getByText('طلب واحد', { exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'البحث برقم الجوال أو الحالة' }).fill('مرفوض');
   await expect(page.getByText('لا توجد طلبات')).toBeVisible();
   await page.getByRole('searchbox', { name: 'البحث برقم الجوال أو الحالة' }).fill(tenant.slice(-5));

@@ -33,6 +33,37 @@ const isoDay = z.string();
 const storedCommissionStatus = z.enum(COMMISSION_STATUS_KEYS);
 const brokerFilter = z.enum(['all', 'active', 'inactive', 'pending']).default('all');
 const count = z.number().int();
+/**
+ * The orders a console list may be asked for (`sort`): `<column>:asc|desc`, each column served
+ * by an index. The first is the list's order when none is asked.
+ */
+export const ADMIN_BROKER_SORTS = [
+  'createdAt:desc',
+  'createdAt:asc',
+  'phone:asc',
+  'phone:desc',
+  'brokerCode:asc',
+  'brokerCode:desc',
+] as const;
+export type AdminBrokerSort = (typeof ADMIN_BROKER_SORTS)[number];
+
+export const ADMIN_REFERRAL_SORTS = [
+  'submittedAt:desc',
+  'submittedAt:asc',
+  'number:desc',
+  'number:asc',
+  'tenantPhone:asc',
+  'tenantPhone:desc',
+] as const;
+export type AdminReferralSort = (typeof ADMIN_REFERRAL_SORTS)[number];
+
+/** The commissions tab sorts by creation, newest first unless asked. */
+export const ADMIN_COMMISSION_SORTS = ['createdAt:desc', 'createdAt:asc'] as const;
+export type AdminCommissionSort = (typeof ADMIN_COMMISSION_SORTS)[number];
+
+const sortQuery = <const T extends readonly [string, ...string[]]>(orders: T) =>
+  z.enum(orders, { error: 'ترتيب غير معروف' }).default(orders[0]);
+
 /** Who a commission or a transfer request belongs to, beside it in the admin lists. */
 const brokerColumns = {
   brokerName: z.string().nullable(),
@@ -67,8 +98,13 @@ export const adminBrokerEndpoints = {
     method: 'GET',
     path: '/api/admin/brokers',
     access: 'admin',
-    summary: 'live brokers, searched and filtered (active, inactive, awaiting activation)',
-    query: z.object({ search: searchTerm, filter: brokerFilter, page: adminPage }),
+    summary: 'live brokers, searched, filtered (active, inactive, awaiting activation), sorted',
+    query: z.object({
+      search: searchTerm,
+      filter: brokerFilter,
+      sort: sortQuery(ADMIN_BROKER_SORTS),
+      page: adminPage,
+    }),
     response: pageOf(adminBroker),
   }),
   activate: endpoint({
@@ -236,10 +272,11 @@ export const adminReferralEndpoints = {
     method: 'GET',
     path: '/api/admin/referrals',
     access: 'admin',
-    summary: 'every referral, searched by tenant phone, broker, id or number',
+    summary: 'every referral, searched by tenant phone, broker, id or number, sorted',
     query: z.object({
       search: searchTerm,
       status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+      sort: sortQuery(ADMIN_REFERRAL_SORTS),
       page: adminPage,
     }),
     response: pageOf(adminReferral),
@@ -298,10 +335,11 @@ export const adminCommissionEndpoints = {
     method: 'GET',
     path: '/api/admin/commissions',
     access: 'admin',
-    summary: "every commission, searched by the broker's name or phone",
+    summary: "every commission, searched by the broker's name or phone, sorted",
     query: z.object({
       search: z.string().trim().max(100).optional(),
       status: storedCommissionStatus.optional(),
+      sort: sortQuery(ADMIN_COMMISSION_SORTS),
       page: adminPage,
     }),
     response: pageOf(adminCommission),

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AdminBrokerSort } from '#contract/admin';
 import { toProfile } from '../../brokers/profile.js';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
@@ -32,13 +45,26 @@ export function brokerListWhere(query: BrokerQuery): SQL | undefined {
 }
 
 /**
+ * Each order of the brokers tab, every one an index scan: registration date (with the id to
+ * break ties), or the unique phone or broker code.
+ */
+const BROKER_ORDER: Record<AdminBrokerSort, SQL[]> = {
+  'createdAt:desc': [desc(brokers.createdAt), desc(brokers.id)],
+  'createdAt:asc': [asc(brokers.createdAt), asc(brokers.id)],
+  'phone:asc': [asc(brokers.phone)],
+  'phone:desc': [desc(brokers.phone)],
+  'brokerCode:asc': [asc(brokers.brokerCode)],
+  'brokerCode:desc': [desc(brokers.brokerCode)],
+};
+
+/**
  * A page of brokers with, for the details dialog, each one's referral count and commission
  * total, and whether the broker is the protected super-admin (never deleted).
  */
 export async function listAdminBrokers(
   db: Database,
   protectedPhone: string | null,
-  query: BrokerQuery & { page: number },
+  query: BrokerQuery & { page: number; sort: AdminBrokerSort },
 ) {
   const where = brokerListWhere(query);
   const [rows, [total]] = await Promise.all([
@@ -50,7 +76,7 @@ export async function listAdminBrokers(
       })
       .from(brokers)
       .where(where)
-      .orderBy(desc(brokers.createdAt), desc(brokers.id))
+      .orderBy(...BROKER_ORDER[query.sort])
       .limit(ADMIN_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(brokers).where(where),

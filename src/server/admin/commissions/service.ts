@@ -1,4 +1,5 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AdminCommissionSort } from '#contract/admin';
 import type { CommissionStatus } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals, transferRequests } from '../../db/schema.js';
@@ -23,9 +24,15 @@ export function commissionListWhere(query: CommissionQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The commissions tab's orders: creation either way (the index on created_at), id breaking ties. */
+const COMMISSION_ORDER: Record<AdminCommissionSort, SQL[]> = {
+  'createdAt:desc': [desc(commissions.createdAt), desc(commissions.id)],
+  'createdAt:asc': [asc(commissions.createdAt), asc(commissions.id)],
+};
+
 export async function listAdminCommissions(
   db: Database,
-  query: CommissionQuery & { page: number },
+  query: CommissionQuery & { page: number; sort: AdminCommissionSort },
 ) {
   const where = commissionListWhere(query);
   const base = () =>
@@ -43,7 +50,7 @@ export async function listAdminCommissions(
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
-      .orderBy(desc(commissions.createdAt), desc(commissions.id))
+      .orderBy(...COMMISSION_ORDER[query.sort])
       .limit(ADMIN_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(commissions).where(where),

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminReferralSort } from '#contract/admin';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
@@ -52,11 +53,24 @@ export function referralListWhere(query: ReferralQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** All referrals, searched by tenant phone, broker name or code, newest submission first. */
+/**
+ * Each order of the referrals tab, every one served by an index: submission (with the number,
+ * as the index on both), the unique number, or the tenant phone (then the number).
+ */
+const REFERRAL_ORDER: Record<AdminReferralSort, SQL[]> = {
+  'submittedAt:desc': [desc(referrals.submittedAt), desc(referrals.number)],
+  'submittedAt:asc': [asc(referrals.submittedAt), asc(referrals.number)],
+  'number:desc': [desc(referrals.number)],
+  'number:asc': [asc(referrals.number)],
+  'tenantPhone:asc': [asc(referrals.tenantPhone), asc(referrals.number)],
+  'tenantPhone:desc': [desc(referrals.tenantPhone), desc(referrals.number)],
+};
+
+/** All referrals, searched by tenant phone, broker name or code; newest submission first. */
 export async function listAdminReferrals(
   db: Database,
   publicUrl: string,
-  query: ReferralQuery & { page: number },
+  query: ReferralQuery & { page: number; sort: AdminReferralSort },
 ) {
   const where = referralListWhere(query);
   const [rows, [total], rule] = await Promise.all([
@@ -73,7 +87,7 @@ export async function listAdminReferrals(
       .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
       .leftJoin(commissions, eq(commissions.referralId, referrals.id))
       .where(where)
-      .orderBy(desc(referrals.submittedAt), desc(referrals.number))
+      .orderBy(...REFERRAL_ORDER[query.sort])
       .limit(ADMIN_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(referrals).where(where),

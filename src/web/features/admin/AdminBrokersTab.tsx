@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { arabicCount, inGenitive, NOUNS } from '#domain';
+import type { ADMIN_BROKER_SORTS } from '#contract/admin';
+import { arabicCount, formatDateAr, inGenitive, NOUNS } from '#domain';
 import { useSession } from '#lib/session';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
+import { type Column, DataTable, sortParam } from '#ui/data-table';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
@@ -31,21 +34,35 @@ const FILTERS = [
   { value: 'pending', label: 'بانتظار التفعيل' },
 ];
 
+type SortKey = (typeof ADMIN_BROKER_SORTS)[number] extends `${infer K}:${string}` ? K : never;
+
 const DELETE_NOTE =
   'سيُحذف الوسيط مع جميع إحالاته وعمولاته ونماذج المستأجرين ومستنداتهم، ولا يمكن التراجع.';
 const DELETE_MANY_NOTE =
   'سيُحذف الوسطاء المحددون مع جميع إحالاتهم وعمولاتهم ونماذج المستأجرين ومستنداتهم، ولا يمكن التراجع.';
 
-/** Brokers tab: search, filter, 50 a page; details, activation, and deletion for super-admins. */
+/**
+ * Brokers tab: search, filter, sort, 50 a page; details, activation, and deletion for
+ * super-admins. Cards on a phone, a dense table sorted by its headers from 1024 px.
+ */
 export function AdminBrokersTab() {
   const { profile } = useSession();
   const canDelete = Boolean(profile?.isSuperAdmin);
   const [details, setDetails] = useState<AdminBroker | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const selection = useSelection();
-  const filters = useAdminList('all', selection.clear);
+  const filters = useAdminList<SortKey>('all', selection.clear, {
+    key: 'createdAt',
+    direction: 'desc',
+  });
+  const wide = useMediaQuery(WIDE_SCREEN);
   const list = useQuery(
-    adminBrokersQuery({ filter: filters.filter, page: filters.page, search: filters.term }),
+    adminBrokersQuery({
+      filter: filters.filter,
+      page: filters.page,
+      search: filters.term,
+      sort: filters.sort && sortParam(filters.sort),
+    }),
   );
   const toggle = useToggleBroker({
     onSuccess: (_data, { activate }) =>
@@ -61,7 +78,125 @@ export function AdminBrokersTab() {
     selection.clear();
   });
   const data = list.data;
-  const deletable = (data?.items ?? []).filter((b) => !b.isProtected && b.id !== profile?.id);
+  // Never offered where the server refuses it: one's own account, the protected one.
+  const deletable = (b: AdminBroker) => canDelete && !b.isProtected && b.id !== profile?.id;
+  const deletableIds = (data?.items ?? []).filter(deletable).map((b) => b.id);
+  const nameOf = (b: AdminBroker) => b.fullName || b.phone;
+
+  const badges = (b: AdminBroker) => (
+    <>
+      <Badge tone={b.isActive ? 'success' : 'warning'}>{b.isActive ? 'مفعل' : 'غير مفعل'}</Badge>
+      {!b.isActive && b.activationRequestedAt ? (
+        <Badge tone="info">تم إرسال طلب التفعيل</Badge>
+      ) : null}
+      {b.isSuperAdmin ? <Badge tone="neutral">مشرف عام</Badge> : null}
+      {b.id === profile?.id ? <Badge tone="neutral">حسابك</Badge> : null}
+    </>
+  );
+  const selectBox = (b: AdminBroker, hideLabel?: boolean) => (
+    <SelectBox
+      label={`تحديد ${nameOf(b)}`}
+      hideLabel={hideLabel}
+      checked={selection.selected.has(b.id)}
+      onChange={() => selection.toggle(b.id)}
+    />
+  );
+  const deleteMenu = (b: AdminBroker) => (
+    <DeleteMenu label={nameOf(b)} onDelete={() => setDeleting([b.id])} />
+  );
+  const actions = (b: AdminBroker) => {
+    // Never offered where the server refuses it: one's own account, a super-admin's, the
+    // protected one.
+    const canDeactivate = b.id !== profile?.id && !b.isSuperAdmin && !b.isProtected;
+    return (
+      <>
+        <Button variant="outline" onClick={() => setDetails(b)}>
+          التفاصيل
+        </Button>
+        {!b.isActive ? (
+          <Button
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate({ id: b.id, activate: true })}
+          >
+            تفعيل
+          </Button>
+        ) : canDeactivate ? (
+          <Button
+            variant="outline"
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate({ id: b.id, activate: false })}
+          >
+            إلغاء التفعيل
+          </Button>
+        ) : null}
+      </>
+    );
+  };
+
+  const columns: Column<AdminBroker, SortKey>[] = [
+    ...(canDelete
+      ? [
+          {
+            id: 'select',
+            header: 'تحديد',
+            cell: (b: AdminBroker) => (deletable(b) ? selectBox(b, true) : null),
+          },
+        ]
+      : []),
+    {
+      id: 'name',
+      header: 'الاسم',
+      cell: (b) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <span className="font-bold">{b.fullName || 'بدون اسم'}</span>
+          {badges(b)}
+          {b.email ? (
+            <bdi dir="ltr" className="basis-full text-xs text-slate-600">
+              {b.email}
+            </bdi>
+          ) : null}
+          {b.isProtected ? <ProtectedAccountNote /> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'phone',
+      header: 'الجوال',
+      sortKey: 'phone',
+      cell: (b) => <bdi dir="ltr">{b.phone}</bdi>,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'code',
+      header: 'رمز الوسيط',
+      sortKey: 'brokerCode',
+      cell: (b) => <bdi dir="ltr">{b.brokerCode}</bdi>,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'office',
+      header: 'المكتب',
+      cell: (b) => b.officeName || '—',
+    },
+    {
+      id: 'created',
+      header: 'تاريخ التسجيل',
+      sortKey: 'createdAt',
+      firstDirection: 'desc',
+      cell: (b) => formatDateAr(b.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'actions',
+      header: 'الإجراءات',
+      cell: (b) => (
+        <div className="flex items-center gap-2">
+          {actions(b)}
+          {deletable(b) ? deleteMenu(b) : null}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-4">
@@ -78,12 +213,8 @@ export function AdminBrokersTab() {
         {data ? (
           <p className="text-sm text-slate-700">{arabicCount(data.total, NOUNS.broker)}</p>
         ) : null}
-        {canDelete && deletable.length > 0 ? (
-          <BulkDeleteBar
-            ids={deletable.map((b) => b.id)}
-            selection={selection}
-            onDelete={setDeleting}
-          />
+        {deletableIds.length > 0 ? (
+          <BulkDeleteBar ids={deletableIds} selection={selection} onDelete={setDeleting} />
         ) : null}
       </div>
       <QueryView
@@ -92,32 +223,25 @@ export function AdminBrokersTab() {
         isEmpty={(result) => result.items.length === 0}
         empty={<EmptyState title="لا يوجد وسطاء مطابقون" />}
       >
-        {(result) => (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {result.items.map((b) => {
-              const isSelf = b.id === profile?.id;
-              // Never offered where the server refuses it: one's own account, a super-admin's,
-              // the protected one.
-              const canDeactivate = !isSelf && !b.isSuperAdmin && !b.isProtected;
-              const name = b.fullName || b.phone;
-              return (
+        {(result) =>
+          wide ? (
+            <DataTable
+              caption="الوسطاء"
+              columns={columns}
+              rows={result.items}
+              rowKey={(b) => b.id}
+              sort={filters.sort}
+              onSort={filters.setSort}
+            />
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {result.items.map((b) => (
                 <li key={b.id}>
                   <Card className="space-y-2 p-4">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-bold">{b.fullName || 'بدون اسم'}</span>
-                      <Badge tone={b.isActive ? 'success' : 'warning'}>
-                        {b.isActive ? 'مفعل' : 'غير مفعل'}
-                      </Badge>
-                      {!b.isActive && b.activationRequestedAt ? (
-                        <Badge tone="info">تم إرسال طلب التفعيل</Badge>
-                      ) : null}
-                      {b.isSuperAdmin ? <Badge tone="neutral">مشرف عام</Badge> : null}
-                      {isSelf ? <Badge tone="neutral">حسابك</Badge> : null}
-                      {canDelete && !b.isProtected && !isSelf ? (
-                        <span className="ms-auto">
-                          <DeleteMenu label={name} onDelete={() => setDeleting([b.id])} />
-                        </span>
-                      ) : null}
+                      {badges(b)}
+                      {deletable(b) ? <span className="ms-auto">{deleteMenu(b)}</span> : null}
                     </div>
                     <p className="text-sm">
                       <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
@@ -130,39 +254,15 @@ export function AdminBrokersTab() {
                     {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
                     {b.isProtected ? <ProtectedAccountNote /> : null}
                     <div className="flex flex-wrap items-center gap-2">
-                      <Button variant="outline" onClick={() => setDetails(b)}>
-                        التفاصيل
-                      </Button>
-                      {!b.isActive ? (
-                        <Button
-                          disabled={toggle.isPending}
-                          onClick={() => toggle.mutate({ id: b.id, activate: true })}
-                        >
-                          تفعيل
-                        </Button>
-                      ) : canDeactivate ? (
-                        <Button
-                          variant="outline"
-                          disabled={toggle.isPending}
-                          onClick={() => toggle.mutate({ id: b.id, activate: false })}
-                        >
-                          إلغاء التفعيل
-                        </Button>
-                      ) : null}
-                      {canDelete && !b.isProtected && !isSelf ? (
-                        <SelectBox
-                          label={`تحديد ${name}`}
-                          checked={selection.selected.has(b.id)}
-                          onChange={() => selection.toggle(b.id)}
-                        />
-                      ) : null}
+                      {actions(b)}
+                      {deletable(b) ? selectBox(b) : null}
                     </div>
                   </Card>
                 </li>
-              );
-            })}
-          </ul>
-        )}
+              ))}
+            </ul>
+          )
+        }
       </QueryView>
       <Pagination label="صفحات الوسطاء" page={filters.page} of={data} onPage={filters.setPage} />
       {details ? <BrokerDetailsDialog broker={details} onClose={() => setDetails(null)} /> : null}

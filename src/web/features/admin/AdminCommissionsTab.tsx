@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ADMIN_COMMISSION_SORTS } from '#contract/admin';
 import {
   arabicCount,
   commissionStatusLabel,
@@ -8,14 +9,17 @@ import {
   formatSar,
   NOUNS,
 } from '#domain';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
+import { type Column, DataTable, sortParam } from '#ui/data-table';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
 import {
+  type AdminCommission,
   type AdminTransferRequest,
   adminCommissionsQuery,
   type PayoutAction,
@@ -34,6 +38,8 @@ const FILTERS = [
   { value: 'paid', label: 'مدفوعة' },
 ];
 
+type SortKey = (typeof ADMIN_COMMISSION_SORTS)[number] extends `${infer K}:${string}` ? K : never;
+
 /** A payout call of the console, with its own success toast. */
 type AdminAction = PayoutAction & { success: string };
 
@@ -50,12 +56,21 @@ const ltr = (text: string) => `\u2066${text.replaceAll(' ', '\u00a0')}\u2069`;
 // The open transfer requests' empty state, also shown while they load.
 const NO_OPEN_REQUESTS = <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>;
 
-/** Commissions with payment confirmation, and the brokers' open transfer requests. */
+/**
+ * Commissions with payment confirmation, and the brokers' open transfer requests. Commissions
+ * are cards on a phone and a dense table, sorted by its date header, from 1024 px.
+ */
 export function AdminCommissionsTab() {
-  const filters = useAdminList('all');
+  const filters = useAdminList<SortKey>('all', undefined, { key: 'createdAt', direction: 'desc' });
+  const wide = useMediaQuery(WIDE_SCREEN);
   const status = filters.filter === 'all' ? undefined : filters.filter;
   const list = useQuery(
-    adminCommissionsQuery({ page: filters.page, search: filters.term, status }),
+    adminCommissionsQuery({
+      page: filters.page,
+      search: filters.term,
+      status,
+      sort: filters.sort && sortParam(filters.sort),
+    }),
   );
   const [requestsPage, setRequestsPage] = useState(1);
   const requests = useQuery(transferRequestsQuery(requestsPage));
@@ -63,6 +78,127 @@ export function AdminCommissionsTab() {
   const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
   const [reason, setReason] = useState('');
   const [paying, setPaying] = useState<Payment | null>(null);
+
+  const requester = (r: AdminTransferRequest) =>
+    r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>;
+  const requestActions = (r: AdminTransferRequest) => (
+    <>
+      <Button
+        onClick={() =>
+          setPaying({
+            title: 'تأكيد تنفيذ طلب التحويل',
+            description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
+            confirmLabel: 'تم التحويل',
+            action: { kind: 'pay-request', id: r.id },
+            success: 'تم تنفيذ طلب التحويل',
+          })
+        }
+      >
+        تم التحويل
+      </Button>
+      <Button variant="outline" onClick={() => setRejecting(r)}>
+        رفض
+      </Button>
+    </>
+  );
+  // Open requests, newest first as the server lists them (they are few; no sort asked).
+  const requestColumns: Column<AdminTransferRequest>[] = [
+    {
+      id: 'amount',
+      header: 'المبلغ',
+      cell: (r) => <strong className="whitespace-nowrap">{formatSar(r.amount)}</strong>,
+    },
+    { id: 'broker', header: 'الوسيط', cell: requester },
+    {
+      id: 'iban',
+      header: 'الآيبان',
+      cell: (r) => (
+        <bdi dir="ltr" className="font-mono text-xs whitespace-nowrap">
+          {formatIban(r.iban)}
+        </bdi>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'تاريخ الطلب',
+      cell: (r) => formatDateAr(r.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'actions',
+      header: 'الإجراءات',
+      cell: (r) => <div className="flex gap-2">{requestActions(r)}</div>,
+    },
+  ];
+
+  const statusBadge = (c: AdminCommission) => (
+    <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
+      {commissionStatusLabel(c.status)}
+    </Badge>
+  );
+  const notes = (c: AdminCommission) => (
+    <>
+      {c.status !== 'paid' && Number(c.paidAmount) > 0 ? (
+        <p className="text-sm text-slate-700">دُفع منها {formatSar(c.paidAmount)} عبر طلب تحويل</p>
+      ) : null}
+      {c.status === 'requested' ? (
+        <p className="text-sm text-amber-900">
+          محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
+        </p>
+      ) : null}
+    </>
+  );
+  const confirmPayment = (c: AdminCommission) =>
+    c.status === 'pending' ? (
+      <Button
+        onClick={() =>
+          setPaying({
+            title: 'تأكيد دفع العمولة',
+            description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
+            confirmLabel: 'تأكيد الدفع',
+            action: { kind: 'confirm-payment', id: c.id },
+            success: 'تم تأكيد الدفع',
+          })
+        }
+      >
+        تأكيد الدفع
+      </Button>
+    ) : null;
+  const columns: Column<AdminCommission, SortKey>[] = [
+    {
+      id: 'amount',
+      header: 'المبلغ',
+      cell: (c) => <strong className="whitespace-nowrap">{formatSar(c.amount)}</strong>,
+    },
+    { id: 'status', header: 'الحالة', cell: statusBadge },
+    {
+      id: 'broker',
+      header: 'الوسيط',
+      cell: (c) => (
+        <>
+          {c.brokerName || '—'}{' '}
+          <bdi dir="ltr" className="whitespace-nowrap text-slate-600">
+            {c.brokerCode}
+          </bdi>
+        </>
+      ),
+    },
+    {
+      id: 'tenant',
+      header: 'جوال المستأجر',
+      cell: (c) => <bdi dir="ltr">{c.tenantPhone}</bdi>,
+    },
+    {
+      id: 'created',
+      header: 'تاريخ الإنشاء',
+      sortKey: 'createdAt',
+      firstDirection: 'desc',
+      cell: (c) => formatDateAr(c.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    { id: 'notes', header: 'ملاحظات', cell: notes },
+    { id: 'actions', header: 'الإجراءات', cell: confirmPayment },
+  ];
 
   return (
     <div className="space-y-6">
@@ -104,41 +240,33 @@ export function AdminCommissionsTab() {
           isEmpty={(data) => data.items.length === 0}
           empty={NO_OPEN_REQUESTS}
         >
-          {(data) => (
-            <ul className="divide-y divide-slate-100">
-              {data.items.map((r) => (
-                <li
-                  key={r.id}
-                  className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
-                >
-                  <span className="font-bold">{formatSar(r.amount)}</span>
-                  <span>{r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>}</span>
-                  <bdi dir="ltr" className="font-mono text-xs">
-                    {formatIban(r.iban)}
-                  </bdi>
-                  <span>{formatDateAr(r.createdAt)}</span>
-                  <div className="flex gap-2">
-                    <Button
-                      onClick={() =>
-                        setPaying({
-                          title: 'تأكيد تنفيذ طلب التحويل',
-                          description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
-                          confirmLabel: 'تم التحويل',
-                          action: { kind: 'pay-request', id: r.id },
-                          success: 'تم تنفيذ طلب التحويل',
-                        })
-                      }
-                    >
-                      تم التحويل
-                    </Button>
-                    <Button variant="outline" onClick={() => setRejecting(r)}>
-                      رفض
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          {(data) =>
+            wide ? (
+              <DataTable
+                caption="طلبات التحويل المفتوحة"
+                columns={requestColumns}
+                rows={data.items}
+                rowKey={(r) => r.id}
+              />
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {data.items.map((r) => (
+                  <li
+                    key={r.id}
+                    className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
+                  >
+                    <span className="font-bold">{formatSar(r.amount)}</span>
+                    <span>{requester(r)}</span>
+                    <bdi dir="ltr" className="font-mono text-xs">
+                      {formatIban(r.iban)}
+                    </bdi>
+                    <span>{formatDateAr(r.createdAt)}</span>
+                    <div className="flex gap-2">{requestActions(r)}</div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
         </QueryView>
         <Pagination
           label="صفحات طلبات التحويل"
@@ -165,53 +293,39 @@ export function AdminCommissionsTab() {
         isEmpty={(data) => data.items.length === 0}
         empty={<EmptyState title="لا توجد عمولات مطابقة" />}
       >
-        {(data) => (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {data.items.map((c) => (
-              <li key={c.id}>
-                <Card className="space-y-2 p-4">
-                  <div className="flex items-center justify-between">
-                    <strong className="text-lg">{formatSar(c.amount)}</strong>
-                    <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
-                      {commissionStatusLabel(c.status)}
-                    </Badge>
-                  </div>
-                  <p className="text-sm">
-                    {c.brokerName || '—'} · <bdi dir="ltr">{c.brokerCode}</bdi>
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
-                  </p>
-                  {c.status !== 'paid' && Number(c.paidAmount) > 0 ? (
+        {(data) =>
+          wide ? (
+            <DataTable
+              caption="العمولات"
+              columns={columns}
+              rows={data.items}
+              rowKey={(c) => c.id}
+              sort={filters.sort}
+              onSort={filters.setSort}
+            />
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {data.items.map((c) => (
+                <li key={c.id}>
+                  <Card className="space-y-2 p-4">
+                    <div className="flex items-center justify-between">
+                      <strong className="text-lg">{formatSar(c.amount)}</strong>
+                      {statusBadge(c)}
+                    </div>
+                    <p className="text-sm">
+                      {c.brokerName || '—'} · <bdi dir="ltr">{c.brokerCode}</bdi>
+                    </p>
                     <p className="text-sm text-slate-700">
-                      دُفع منها {formatSar(c.paidAmount)} عبر طلب تحويل
+                      المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
                     </p>
-                  ) : null}
-                  {c.status === 'requested' ? (
-                    <p className="text-sm text-amber-900">
-                      محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
-                    </p>
-                  ) : null}
-                  {c.status === 'pending' ? (
-                    <Button
-                      onClick={() =>
-                        setPaying({
-                          title: 'تأكيد دفع العمولة',
-                          description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
-                          confirmLabel: 'تأكيد الدفع',
-                          action: { kind: 'confirm-payment', id: c.id },
-                          success: 'تم تأكيد الدفع',
-                        })
-                      }
-                    >
-                      تأكيد الدفع
-                    </Button>
-                  ) : null}
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+                    {notes(c)}
+                    {confirmPayment(c)}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
       </QueryView>
       <Pagination
         label="صفحات العمولات"

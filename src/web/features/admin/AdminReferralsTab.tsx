@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ADMIN_REFERRAL_SORTS } from '#contract/admin';
 import {
   arabicCount,
   formatDateAr,
@@ -10,8 +11,10 @@ import {
   REFERRAL_STATUSES,
 } from '#domain';
 import { useSession } from '#lib/session';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
+import { type Column, DataTable, sortParam } from '#ui/data-table';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
@@ -33,12 +36,16 @@ import type { AdminReferral } from './types';
 import { useAdminList } from './use-admin-list';
 
 const ALL = 'all';
+type SortKey = (typeof ADMIN_REFERRAL_SORTS)[number] extends `${infer K}:${string}` ? K : never;
 const STATUS_OPTIONS = [
   { value: ALL, label: 'جميع الحالات' },
   ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` })),
 ];
 
-/** Referrals tab: searched, filtered and paginated by the server, 50 a page, newest first. */
+/**
+ * Referrals tab: searched, filtered, sorted and paginated by the server, 50 a page, newest
+ * first unless a column header asks otherwise. Cards on a phone, a dense table from 1024 px.
+ */
 export function AdminReferralsTab() {
   const { profile } = useSession();
   const canDelete = Boolean(profile?.isSuperAdmin);
@@ -48,12 +55,107 @@ export function AdminReferralsTab() {
     setDeleting(null);
     selection.clear();
   });
-  const filters = useAdminList(ALL, selection.clear);
+  const filters = useAdminList<SortKey>(ALL, selection.clear, {
+    key: 'submittedAt',
+    direction: 'desc',
+  });
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [selected, setSelected] = useState<AdminReferral | null>(null);
   const [processing, setProcessing] = useState<AdminReferral | null>(null);
   const status = filters.filter === ALL ? undefined : filters.filter;
-  const list = useQuery(adminReferralsQuery({ page: filters.page, search: filters.term, status }));
+  const list = useQuery(
+    adminReferralsQuery({
+      page: filters.page,
+      search: filters.term,
+      status,
+      sort: filters.sort && sortParam(filters.sort),
+    }),
+  );
   const data = list.data;
+
+  const selectBox = (r: AdminReferral, hideLabel?: boolean) => (
+    <SelectBox
+      label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
+      hideLabel={hideLabel}
+      checked={selection.selected.has(r.id)}
+      onChange={() => selection.toggle(r.id)}
+    />
+  );
+  const actions = (r: AdminReferral) => (
+    <>
+      <Button variant="outline" onClick={() => setSelected(r)}>
+        التفاصيل
+      </Button>
+      <Button onClick={() => setProcessing(r)}>معالجة</Button>
+    </>
+  );
+  const deleteMenu = (r: AdminReferral) => (
+    <DeleteMenu
+      label={`الإحالة ${formatNumberAr(r.number)}`}
+      onDelete={() => setDeleting([r.id])}
+    />
+  );
+
+  const columns: Column<AdminReferral, SortKey>[] = [
+    ...(canDelete
+      ? [{ id: 'select', header: 'تحديد', cell: (r: AdminReferral) => selectBox(r, true) }]
+      : []),
+    {
+      id: 'number',
+      header: 'الرقم',
+      sortKey: 'number',
+      firstDirection: 'desc',
+      cell: (r) => <span className="font-bold">{formatNumberAr(r.number)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'الحالة',
+      cell: (r) => <ReferralStatusBadge status={r.status} variant="admin" />,
+    },
+    {
+      id: 'tenant',
+      header: 'جوال المستأجر',
+      sortKey: 'tenantPhone',
+      cell: (r) => <bdi dir="ltr">{r.tenantPhone}</bdi>,
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'broker',
+      header: 'الوسيط',
+      cell: (r) => (
+        <>
+          {r.brokerName || '—'}{' '}
+          <bdi dir="ltr" className="whitespace-nowrap text-slate-600">
+            {r.brokerCode}
+          </bdi>
+        </>
+      ),
+    },
+    {
+      id: 'submitted',
+      header: 'تاريخ التقديم',
+      sortKey: 'submittedAt',
+      firstDirection: 'desc',
+      cell: (r) => formatDateAr(r.submittedAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'rent',
+      header: 'الإيجار السنوي',
+      cell: (r) => (r.rentAmount ? formatSar(r.rentAmount) : 'غير محدد'),
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'actions',
+      header: 'الإجراءات',
+      cell: (r) => (
+        <div className="flex items-center gap-2">
+          {actions(r)}
+          {canDelete ? deleteMenu(r) : null}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-4">
@@ -84,51 +186,46 @@ export function AdminReferralsTab() {
         isEmpty={(result) => result.items.length === 0}
         empty={<EmptyState title="لا توجد إحالات مطابقة" />}
       >
-        {(result) => (
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {result.items.map((r) => (
-              <li key={r.id}>
-                <Card className="space-y-2 p-4">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
-                    <ReferralStatusBadge status={r.status} variant="admin" />
-                    {canDelete ? (
-                      <span className="ms-auto">
-                        <DeleteMenu
-                          label={`الإحالة ${formatNumberAr(r.number)}`}
-                          onDelete={() => setDeleting([r.id])}
-                        />
-                      </span>
-                    ) : null}
-                  </div>
-                  <p className="text-sm">
-                    المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
-                  </p>
-                  <p className="text-sm">
-                    الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    {formatDateAr(r.submittedAt)} ·{' '}
-                    {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
-                  </p>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Button variant="outline" onClick={() => setSelected(r)}>
-                      التفاصيل
-                    </Button>
-                    <Button onClick={() => setProcessing(r)}>معالجة</Button>
-                    {canDelete ? (
-                      <SelectBox
-                        label={`تحديد الإحالة ${formatNumberAr(r.number)}`}
-                        checked={selection.selected.has(r.id)}
-                        onChange={() => selection.toggle(r.id)}
-                      />
-                    ) : null}
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+        {(result) =>
+          wide ? (
+            <DataTable
+              caption="الإحالات"
+              columns={columns}
+              rows={result.items}
+              rowKey={(r) => r.id}
+              sort={filters.sort}
+              onSort={filters.setSort}
+            />
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {result.items.map((r) => (
+                <li key={r.id}>
+                  <Card className="space-y-2 p-4">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
+                      <ReferralStatusBadge status={r.status} variant="admin" />
+                      {canDelete ? <span className="ms-auto">{deleteMenu(r)}</span> : null}
+                    </div>
+                    <p className="text-sm">
+                      المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
+                    </p>
+                    <p className="text-sm">
+                      الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      {formatDateAr(r.submittedAt)} ·{' '}
+                      {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
+                    </p>
+                    <div className="flex flex-wrap items-center gap-2">
+                      {actions(r)}
+                      {canDelete ? selectBox(r) : null}
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
       </QueryView>
       <Pagination label="صفحات الإحالات" page={filters.page} of={data} onPage={filters.setPage} />
       {deleting ? (

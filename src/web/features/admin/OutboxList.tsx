@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import {
   arabicCount,
   formatDateTimeAr,
@@ -12,6 +11,7 @@ import {
   outboxStatusLabel,
   toLatinDigits,
 } from '#domain';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -50,15 +50,6 @@ function latestStep(item: OutboxItem): { label: string; at: string } | null {
   if (item.status === 'queued') return { label: 'المحاولة التالية', at: item.nextAttemptAt };
   return null;
 }
-
-// Tables need room; below this width each row is a card (no sideways scroll on a phone).
-const WIDE = '(min-width: 1024px)';
-const subscribeWide = (onChange: () => void) => {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const useIsWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
 
 function Dates({ item }: { item: OutboxItem }) {
   const step = latestStep(item);
@@ -178,7 +169,8 @@ function OutboxTable({
 /** The outbox: every message and CRM call, filtered by state and phone, failed ones retried. */
 export function OutboxList() {
   const list = useAdminList(ALL);
-  const wide = useIsWide();
+  // Tables need room; below this width each row is a card (no sideways scroll on a phone).
+  const wide = useMediaQuery(WIDE_SCREEN);
   const status = isStatus(list.filter) ? list.filter : undefined;
   // Arabic-Indic digits typed on a Saudi keyboard are searched as Latin ones.
   const phone = list.term ? toLatinDigits(list.term).replace(/\D/g, '') || undefined : undefined;

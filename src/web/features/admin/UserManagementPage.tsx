@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatNumberAr } from '#domain';
 import { useDebouncedValue } from '#lib/use-debounced';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
+import { type Column, DataTable } from '#ui/data-table';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Input } from '#ui/input';
 import { Pagination } from '#ui/pagination';
@@ -12,12 +14,18 @@ import { QueryView } from '#ui/query-view';
 import { StatTile } from '#ui/stat-tile';
 import { Switch } from '#ui/switch';
 import { errorToast, toast } from '#ui/toast';
-import { useChangeRole, usersQuery } from './api';
+import { type Users, useChangeRole, usersQuery } from './api';
 import { ConfirmRoleDialog, type PendingRole } from './ConfirmRoleDialog';
 import { ProtectedAccountNote } from './deletion';
 
-/** /user-management: super-admins grant and remove the admin and super-admin roles. */
+type User = Users['items'][number];
+
+/**
+ * /user-management: super-admins grant and remove the admin and super-admin roles. Cards on a
+ * phone, a dense table from 1024 px (in the server's order: the list has no sort).
+ */
 export function UserManagementPage() {
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim());
@@ -34,6 +42,42 @@ export function UserManagementPage() {
       errorToast('خطأ', 'حدث خطأ في تحديث الصلاحيات')(error);
     },
   });
+
+  // A switch only asks; the dialog names the person and the role.
+  const roleSwitch = (u: User, role: PendingRole['role']) => {
+    const name = u.fullName || u.phone;
+    return role === 'isAdmin' ? (
+      <Switch
+        label={`صلاحية المشرف: ${name}`}
+        checked={u.isAdmin}
+        disabled={u.isProtected || change.isPending}
+        onCheckedChange={(on) => setAsking({ id: u.id, name, role, on })}
+      />
+    ) : (
+      <Switch
+        label={`صلاحية المشرف العام: ${name}`}
+        checked={u.isSuperAdmin}
+        disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
+        onCheckedChange={(on) => setAsking({ id: u.id, name, role, on })}
+      />
+    );
+  };
+  const columns: Column<User>[] = [
+    {
+      id: 'name',
+      header: 'الاسم',
+      cell: (u) => (
+        <div className="space-y-1">
+          <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+          {u.isProtected ? <ProtectedAccountNote /> : null}
+        </div>
+      ),
+    },
+    { id: 'phone', header: 'الجوال', cell: (u) => <bdi dir="ltr">{u.phone}</bdi> },
+    { id: 'code', header: 'رمز الوسيط', cell: (u) => <bdi dir="ltr">{u.brokerCode}</bdi> },
+    { id: 'admin', header: 'مشرف', cell: (u) => roleSwitch(u, 'isAdmin') },
+    { id: 'superAdmin', header: 'مشرف عام', cell: (u) => roleSwitch(u, 'isSuperAdmin') },
+  ];
 
   return (
     <div className="space-y-5">
@@ -76,13 +120,17 @@ export function UserManagementPage() {
         isEmpty={(data) => data.items.length === 0}
         empty={<EmptyState title="لا يوجد مستخدمون مطابقون" />}
       >
-        {(data) => (
-          <ul className="space-y-3">
-            {data.items.map((u) => {
-              const name = u.fullName || u.phone;
-              const ask = (role: PendingRole['role']) => (on: boolean) =>
-                setAsking({ id: u.id, name, role, on });
-              return (
+        {(data) =>
+          wide ? (
+            <DataTable
+              caption="المستخدمون"
+              columns={columns}
+              rows={data.items}
+              rowKey={(u) => u.id}
+            />
+          ) : (
+            <ul className="space-y-3">
+              {data.items.map((u) => (
                 <li key={u.id}>
                   <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
                     <div className="space-y-1">
@@ -95,29 +143,19 @@ export function UserManagementPage() {
                     <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
                       <span className="flex items-center gap-1 text-sm">
                         مشرف
-                        <Switch
-                          label={`صلاحية المشرف: ${name}`}
-                          checked={u.isAdmin}
-                          disabled={u.isProtected || change.isPending}
-                          onCheckedChange={ask('isAdmin')}
-                        />
+                        {roleSwitch(u, 'isAdmin')}
                       </span>
                       <span className="flex items-center gap-1 text-sm">
                         مشرف عام
-                        <Switch
-                          label={`صلاحية المشرف العام: ${name}`}
-                          checked={u.isSuperAdmin}
-                          disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
-                          onCheckedChange={ask('isSuperAdmin')}
-                        />
+                        {roleSwitch(u, 'isSuperAdmin')}
                       </span>
                     </div>
                   </Card>
                 </li>
-              );
-            })}
-          </ul>
-        )}
+              ))}
+            </ul>
+          )
+        }
       </QueryView>
       <Pagination label="صفحات المستخدمين" page={page} of={users.data} onPage={setPage} />
       {asking ? (

@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  type AdminBrokerSort,
+  type AdminCommissionSort,
+  type AdminReferralSort,
   adminAnalyticsEndpoints,
   adminBrokerEndpoints,
   adminCommissionEndpoints,
@@ -18,16 +21,23 @@ import type { AdminReferral, AdminTenantForm } from './types';
 
 // ---------- keys ----------
 
-/** A list's search box, filter and page as its query key holds them. */
-export type BrokerFilters = { search?: string | undefined; filter: string; page: number };
+/** A list's search box, filter, order and page as its query key holds them. */
+export type BrokerFilters = {
+  search?: string | undefined;
+  filter: string;
+  sort?: AdminBrokerSort | undefined;
+  page: number;
+};
 export type ReferralListFilters = {
   search?: string | undefined;
   status?: string | undefined;
+  sort?: AdminReferralSort | undefined;
   page: number;
 };
 export type CommissionFilters = {
   search?: string | undefined;
   status?: string | undefined;
+  sort?: AdminCommissionSort | undefined;
   page: number;
 };
 export type AnalyticsRange = { from?: string | undefined; to?: string | undefined };
@@ -95,7 +105,12 @@ export const adminBrokersQuery = (filters: BrokerFilters) =>
     queryKey: adminKeys.brokers(filters),
     queryFn: () =>
       callApi(adminBrokerEndpoints.list, {
-        query: { filter: filters.filter, page: filters.page, search: filters.search },
+        query: {
+          filter: filters.filter,
+          page: filters.page,
+          search: filters.search,
+          sort: filters.sort,
+        },
       }),
     staleTime: 0,
   });
@@ -107,7 +122,12 @@ export const adminReferralsQuery = (filters: ReferralListFilters) =>
       callApi<typeof adminReferralEndpoints.list, Page<AdminReferral>>(
         adminReferralEndpoints.list,
         {
-          query: { page: filters.page, search: filters.search, status: filters.status },
+          query: {
+            page: filters.page,
+            search: filters.search,
+            status: filters.status,
+            sort: filters.sort,
+          },
         },
       ),
     staleTime: 0,
@@ -130,7 +150,12 @@ export const adminCommissionsQuery = (filters: CommissionFilters) =>
     queryKey: adminKeys.commissions(filters),
     queryFn: () =>
       callApi(adminCommissionEndpoints.list, {
-        query: { page: filters.page, search: filters.search, status: filters.status },
+        query: {
+          page: filters.page,
+          search: filters.search,
+          status: filters.status,
+          sort: filters.sort,
+        },
       }),
     staleTime: 0,
   });

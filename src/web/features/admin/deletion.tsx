@@ -74,10 +74,13 @@ export function useSelection() {
 /** A checkbox with its label and a 44 px touch target. */
 export function SelectBox({
   label,
+  hideLabel = false,
   checked,
   onChange,
 }: {
   label: string;
+  /** In a table row, where the column says what the box does, the label is for screen readers. */
+  hideLabel?: boolean | undefined;
   checked: boolean;
   onChange: (checked: boolean) => void;
 }) {
@@ -89,7 +92,7 @@ export function SelectBox({
         checked={checked}
         onChange={(e) => onChange(e.target.checked)}
       />
-      <span className="text-sm">{label}</span>
+      <span className={hideLabel ? 'sr-only' : 'text-sm'}>{label}</span>
     </label>
   );
 }

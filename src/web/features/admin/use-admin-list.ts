@@ -1,14 +1,21 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '#lib/use-debounced';
+import type { SortState } from '#ui/data-table';
 
 /**
- * A console list's state: the search box (sent once typing pauses), one filter and the page.
- * A new search or filter goes back to page 1; `onChange` runs on any change (clearing a
- * selection made on the previous page).
+ * A console list's state: the search box (sent once typing pauses), one filter, the page and,
+ * for lists the server sorts, the order of the desktop table. A new search, filter or order
+ * goes back to page 1; `onChange` runs on any change (clearing a selection made on the
+ * previous page).
  */
-export function useAdminList(initialFilter: string, onChange?: () => void) {
+export function useAdminList<K extends string = never>(
+  initialFilter: string,
+  onChange?: () => void,
+  initialSort?: SortState<K>,
+) {
   const [search, setSearchText] = useState('');
   const [filter, setFilterValue] = useState(initialFilter);
+  const [sort, setSortState] = useState(initialSort);
   const [page, setPageNumber] = useState(1);
   const term = useDebouncedValue(search.trim());
   return {
@@ -27,6 +34,12 @@ export function useAdminList(initialFilter: string, onChange?: () => void) {
       setPageNumber(1);
       onChange?.();
     },
+    sort,
+    setSort: (next: SortState<K>) => {
+      setSortState(next);
+      setPageNumber(1);
+      onChange?.();
+    },
     setPage: (next: number) => {
       setPageNumber(next);
       onChange?.();
@@ -34,4 +47,7 @@ export function useAdminList(initialFilter: string, onChange?: () => void) {
   };
 }
 
-export type AdminList = ReturnType<typeof useAdminList>;
+export type AdminList = Pick<
+  ReturnType<typeof useAdminList>,
+  'search' | 'filter' | 'setSearch' | 'setFilter'
+>;

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTimeAr } from '#domain';
 import { useDebouncedValue } from '#lib/use-debounced';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Card } from '#ui/card';
+import { type Column, DataTable } from '#ui/data-table';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Input } from '#ui/input';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
-import { auditLogQuery } from './api';
+import { type AuditEntry, auditLogQuery } from './api';
 
 const ACTIONS: Record<string, string> = {
   'referral.create': 'إنشاء إحالة',
@@ -36,8 +38,38 @@ const OPTIONS = [
   ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label })),
 ];
 
-/** /audit-log (super-admins): who did what and when, with the state before and after. */
+const actionLabel = (entry: AuditEntry) => ACTIONS[entry.action] ?? entry.action;
+const actor = (entry: AuditEntry) =>
+  entry.actorPhone ? <bdi dir="ltr">{entry.actorPhone}</bdi> : 'المستأجر عبر الرابط';
+const beforeAndAfter = (entry: AuditEntry) =>
+  entry.before || entry.after ? (
+    <details>
+      <summary className="min-h-11 cursor-pointer py-2">قبل وبعد</summary>
+      <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" dir="ltr">
+        {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
+      </pre>
+    </details>
+  ) : null;
+
+/** The log on a wide screen: one dense row an entry, newest first as the server lists them. */
+const COLUMNS: Column<AuditEntry>[] = [
+  {
+    id: 'time',
+    header: 'الوقت',
+    cell: (entry) => formatDateTimeAr(entry.createdAt),
+    className: 'whitespace-nowrap',
+  },
+  { id: 'action', header: 'العملية', cell: (entry) => <strong>{actionLabel(entry)}</strong> },
+  { id: 'actor', header: 'المنفذ', cell: actor },
+  { id: 'change', header: 'التغيير', cell: beforeAndAfter, className: 'max-w-md' },
+];
+
+/**
+ * /audit-log (super-admins): who did what and when, with the state before and after. Cards on
+ * a phone, a dense table from 1024 px.
+ */
 export function AuditLogPage() {
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [search, setSearch] = useState('');
   const [action, setAction] = useState(ALL);
   const [page, setPage] = useState(1);
@@ -76,36 +108,31 @@ export function AuditLogPage() {
         isEmpty={(data) => data.items.length === 0}
         empty={<EmptyState title="لا توجد عمليات مطابقة" />}
       >
-        {(data) => (
-          <ul className="space-y-2">
-            {data.items.map((entry) => (
-              <li key={entry.id}>
-                <Card className="space-y-1 p-4 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <strong>{ACTIONS[entry.action] ?? entry.action}</strong>
-                    <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
-                  </div>
-                  <p>
-                    المنفذ:{' '}
-                    {entry.actorPhone ? (
-                      <bdi dir="ltr">{entry.actorPhone}</bdi>
-                    ) : (
-                      'المستأجر عبر الرابط'
-                    )}
-                  </p>
-                  {entry.before || entry.after ? (
-                    <details>
-                      <summary className="min-h-11 cursor-pointer py-2">قبل وبعد</summary>
-                      <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs" dir="ltr">
-                        {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
-                      </pre>
-                    </details>
-                  ) : null}
-                </Card>
-              </li>
-            ))}
-          </ul>
-        )}
+        {(data) =>
+          wide ? (
+            <DataTable
+              caption="سجل التدقيق"
+              columns={COLUMNS}
+              rows={data.items}
+              rowKey={(entry) => String(entry.id)}
+            />
+          ) : (
+            <ul className="space-y-2">
+              {data.items.map((entry) => (
+                <li key={entry.id}>
+                  <Card className="space-y-1 p-4 text-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <strong>{actionLabel(entry)}</strong>
+                      <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
+                    </div>
+                    <p>المنفذ: {actor(entry)}</p>
+                    {beforeAndAfter(entry)}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
       </QueryView>
       <Pagination label="صفحات السجل" page={page} of={log.data} onPage={setPage} />
     </div>

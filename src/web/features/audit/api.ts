@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ResponseOf } from '#contract/common';
 import { superadminEndpoints } from '#contract/superadmin';
 import { callApi } from '#lib/api';
 import { rootKeys } from '#lib/query-keys';
+
+export type AuditEntry = ResponseOf<typeof superadminEndpoints.auditLog>['items'][number];
 
 export type AuditFilters = {
   search?: string | undefined;

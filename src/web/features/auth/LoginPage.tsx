@@ -6,7 +6,14 @@ import { PROFILE_KEY, type Profile } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { authApi } from './api';
-import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
+import {
+  AuthCard,
+  BackButton,
+  CredentialsForm,
+  DevCodeBanner,
+  PhoneForm,
+  ResendCodeButton,
+} from './components';
 import { useSignIn } from './use-sign-in';
 
 type Step = 'phone' | 'code' | 'password';
@@ -29,7 +36,7 @@ function homeForWidth(): string {
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const { flow, signedIn, startWithPhone, loginWithPassword } = useSignIn<Step>({
+  const { flow, signedIn, startWithPhone, loginWithPassword, resendCode } = useSignIn<Step>({
     codeStep: 'code',
     passwordStep: 'password',
     home: homeForWidth,
@@ -89,6 +96,15 @@ export function LoginPage() {
               submitLabel="تأكيد"
               busy={flow.busy}
               onSubmit={onCode}
+            />
+            <ResendCodeButton
+              availableAt={flow.resendAt}
+              busy={flow.busy}
+              onResend={() =>
+                resendCode((error) =>
+                  flow.setError(errorMessage(error, 'حدث خطأ في إرسال رمز التحقق')),
+                )
+              }
             />
             <BackButton onClick={flow.reset} />
           </>

@@ -9,7 +9,14 @@ import { BRAND } from '#lib/brand';
 import { Alert } from '#ui/alert';
 import { toast } from '#ui/toast';
 import { authApi } from './api';
-import { AuthCard, BackButton, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
+import {
+  AuthCard,
+  BackButton,
+  CredentialsForm,
+  DevCodeBanner,
+  PhoneForm,
+  ResendCodeButton,
+} from './components';
 import { useSignIn } from './use-sign-in';
 
 type Step = 'phone' | 'password' | 'otp' | 'createPassword';
@@ -20,7 +27,7 @@ const messageFor = (error: unknown, serverFallback: string, networkFallback: str
 
 /** /mobile: phone → password (existing account) or code → create password (new account). */
 export function MobileLoginPage() {
-  const { flow, signedIn, startWithPhone, loginWithPassword } = useSignIn<Step>({
+  const { flow, signedIn, startWithPhone, loginWithPassword, resendCode } = useSignIn<Step>({
     codeStep: 'otp',
     passwordStep: 'password',
     home: '/mobile-dashboard',
@@ -111,6 +118,17 @@ export function MobileLoginPage() {
               submitLabel="تحقق"
               busy={flow.busy}
               onSubmit={onOtp}
+            />
+            <ResendCodeButton
+              availableAt={flow.resendAt}
+              busy={flow.busy}
+              onResend={() =>
+                resendCode((error) =>
+                  flow.setError(
+                    messageFor(error, 'حدث خطأ في إرسال رمز التحقق', 'حدث خطأ في الاتصال'),
+                  ),
+                )
+              }
             />
           </div>
         ) : null}

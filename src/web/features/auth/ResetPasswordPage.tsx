@@ -3,7 +3,13 @@ import { resetCodeFormSchema, resetNewPasswordFormSchema, resetPhoneFormSchema }
 import { Button } from '#ui/button';
 import { errorToast, toast } from '#ui/toast';
 import { authApi } from './api';
-import { AuthCard, CredentialsForm, DevCodeBanner, PhoneForm } from './components';
+import {
+  AuthCard,
+  CredentialsForm,
+  DevCodeBanner,
+  PhoneForm,
+  ResendCodeButton,
+} from './components';
 import { useStepFlow } from './use-step-flow';
 
 type Step = 'phone' | 'code' | 'password';
@@ -13,17 +19,17 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const flow = useStepFlow<Step>('phone');
 
-  const onPhone = (phone: string) =>
-    flow.run(
-      async () => {
-        const sent = await authApi.sendOtp(phone);
-        flow.setPhone(phone);
-        flow.setDevCode(sent.otpCode ?? null);
-        toast({ title: 'تم إرسال الرمز', description: 'تحقق من رسائلك النصية' });
-        flow.setStep('code');
-      },
-      errorToast('خطأ', 'حدث خطأ في إرسال رمز التحقق'),
-    );
+  const sendCode = async (phone: string) => {
+    const sent = await authApi.sendOtp(phone);
+    flow.setPhone(phone);
+    flow.setDevCode(sent.otpCode ?? null);
+    flow.codeSent();
+    toast({ title: 'تم إرسال الرمز', description: 'تحقق من رسائلك النصية' });
+    flow.setStep('code');
+  };
+  const sendFailed = errorToast('خطأ', 'حدث خطأ في إرسال رمز التحقق');
+
+  const onPhone = (phone: string) => flow.run(() => sendCode(phone), sendFailed);
 
   const onCode = ({ otp }: { otp: string }) =>
     flow.run(
@@ -75,6 +81,11 @@ export function ResetPasswordPage() {
             submitLabel="تحقق"
             busy={flow.busy}
             onSubmit={onCode}
+          />
+          <ResendCodeButton
+            availableAt={flow.resendAt}
+            busy={flow.busy}
+            onResend={() => flow.resend(() => sendCode(flow.phone), sendFailed)}
           />
         </>
       ) : null}

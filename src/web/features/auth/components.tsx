@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { formatNumberAr } from '#domain';
 import { BRAND } from '#lib/brand';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { FormField, Input } from '#ui/input';
+import { PasswordInput } from '#ui/password-input';
 
 /** The development banner: shows the code the console SMS adapter "sent". */
 export function DevCodeBanner({ code }: { code: string | null }) {
@@ -21,6 +23,61 @@ export function DevCodeBanner({ code }: { code: string | null }) {
         {code}
       </bdi>
     </div>
+  );
+}
+
+/** Whole seconds left until `deadline` (epoch ms), ticking once a second while above zero. */
+function useSecondsUntil(deadline: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (deadline <= Date.now()) return;
+    const timer = setInterval(() => {
+      const tick = Date.now();
+      setNow(tick);
+      if (tick >= deadline) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+/** ٠:٥٩, ١٤:٠٥ — minutes and two-digit seconds in Arabic-Indic digits. */
+export function formatCountdown(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  return `${formatNumberAr(minutes)}:${formatNumberAr(seconds).padStart(2, '٠')}`;
+}
+
+/**
+ * «إعادة إرسال الرمز», closed while the last code is fresh: it counts down to `availableAt`
+ * («إعادة الإرسال بعد ٠:٥٩»), then opens.
+ */
+export function ResendCodeButton({
+  availableAt,
+  busy,
+  onResend,
+}: {
+  availableAt: number;
+  busy: boolean;
+  onResend: () => void;
+}) {
+  const secondsLeft = useSecondsUntil(availableAt);
+  return (
+    <Button
+      variant="outline"
+      className="w-full"
+      disabled={busy || secondsLeft > 0}
+      onClick={onResend}
+    >
+      {secondsLeft > 0 ? (
+        <>
+          إعادة الإرسال بعد <bdi dir="ltr">{formatCountdown(secondsLeft)}</bdi>
+        </>
+      ) : (
+        'إعادة إرسال الرمز'
+      )}
+    </Button>
   );
 }
 
@@ -139,22 +196,23 @@ export function CredentialsForm<K extends string>({
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
       {fields.map((field) => (
         <FormField key={field.name} label={field.label} error={errors[field.name]?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register(field.name as unknown as Path<Record<K, string>>)}
-              type={field.type === 'code' ? 'text' : 'password'}
-              autoComplete={field.autoComplete}
-              {...(field.type === 'code'
-                ? {
-                    inputMode: 'numeric' as const,
-                    maxLength: 6,
-                    dir: 'ltr',
-                    className: 'text-center tracking-[0.5em]',
-                  }
-                : {})}
-            />
-          )}
+          {(control) => {
+            const registered = form.register(field.name as unknown as Path<Record<K, string>>);
+            return field.type === 'code' ? (
+              <Input
+                {...control}
+                {...registered}
+                type="text"
+                autoComplete={field.autoComplete}
+                inputMode="numeric"
+                maxLength={6}
+                dir="ltr"
+                className="text-center tracking-[0.5em]"
+              />
+            ) : (
+              <PasswordInput {...control} {...registered} autoComplete={field.autoComplete} />
+            );
+          }}
         </FormField>
       ))}
       {children}

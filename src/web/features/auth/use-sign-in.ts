@@ -21,9 +21,14 @@ export function useSignIn<Step extends string>(options: {
   const sendCode = async (phone: string) => {
     const sent = await authApi.sendOtp(phone);
     flow.setDevCode(sent.otpCode ?? null);
+    flow.codeSent();
     toast({ title: 'تم إرسال رمز التحقق', description: 'تحقق من رسائلك النصية' });
     flow.setStep(options.codeStep);
   };
+
+  /** «إعادة إرسال الرمز» on the code step, once its countdown has run out. */
+  const resendCode = (onError: (error: unknown) => void) =>
+    flow.resend(() => sendCode(flow.phone), onError);
 
   const signedIn = async () => {
     await refreshSession();
@@ -51,5 +56,5 @@ export function useSignIn<Step extends string>(options: {
     await signedIn();
   };
 
-  return { flow, signedIn, startWithPhone, loginWithPassword };
+  return { flow, signedIn, startWithPhone, loginWithPassword, resendCode };
 }

@@ -1,8 +1,23 @@
 import { useCallback, useState } from 'react';
+import { isApiError } from '#lib/api';
+
+/**
+ * Seconds before a sent code may be sent again. The server allows five codes a phone in 15
+ * minutes; a refusal past that carries its own wait (429 with retryAfter), which wins.
+ */
+export const RESEND_SECONDS = 60;
+
+/** The wait a 429 asks for, in seconds, or null for any other failure. */
+function retryAfterSeconds(error: unknown): number | null {
+  if (!isApiError(error, 429)) return null;
+  const seconds = error.data?.retryAfter;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : null;
+}
 
 /**
  * State shared by the sign-in flows: the current step, the phone, the development code,
- * an error, whether a call is under way. `reset` is Back (docs/product.md#sign-up-and-sign-in).
+ * an error, whether a call is under way, when the code may be sent again. `reset` is Back
+ * (docs/product.md#sign-up-and-sign-in).
  */
 export function useStepFlow<Step extends string>(first: Step) {
   const [step, setStep] = useState<Step>(first);
@@ -10,6 +25,8 @@ export function useStepFlow<Step extends string>(first: Step) {
   const [devCode, setDevCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // When «إعادة إرسال الرمز» opens again (epoch ms); 0 before any code is sent.
+  const [resendAt, setResendAt] = useState(0);
   // Bumped on reset so the step forms remount empty.
   const [generation, setGeneration] = useState(0);
 
@@ -25,11 +42,31 @@ export function useStepFlow<Step extends string>(first: Step) {
     }
   }, []);
 
+  /** A code went out: the resend button waits `seconds` (the countdown). */
+  const codeSent = useCallback((seconds: number = RESEND_SECONDS) => {
+    setResendAt(Date.now() + seconds * 1000);
+  }, []);
+
+  /**
+   * Sends the code again through `send` (which calls `codeSent`); a refusal with a wait starts
+   * the countdown from the server's Retry-After, so the button opens when sending works again.
+   */
+  const resend = useCallback(
+    (send: () => Promise<void>, onError: (error: unknown) => void) =>
+      run(send, (error) => {
+        const wait = retryAfterSeconds(error);
+        if (wait) codeSent(wait);
+        onError(error);
+      }),
+    [run, codeSent],
+  );
+
   const reset = useCallback(() => {
     setStep(first);
     setPhone('');
     setDevCode(null);
     setError(null);
+    setResendAt(0);
     setGeneration((g) => g + 1);
   }, [first]);
 
@@ -44,6 +81,9 @@ export function useStepFlow<Step extends string>(first: Step) {
     setError,
     busy,
     run,
+    resendAt,
+    codeSent,
+    resend,
     reset,
     generation,
   };

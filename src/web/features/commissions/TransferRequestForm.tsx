@@ -53,7 +53,7 @@ export function TransferRequestForm({ available }: { available: number }) {
         error={errors.bankAccount?.message}
         hint={
           <>
-            مثال: <bdi dir="ltr">SA03 8000 0000 6080 1016 7519</bdi>
+            مثال: <bdi dir="ltr">SA85 1000 0012 3456 7890 1234</bdi>
           </>
         }
       >

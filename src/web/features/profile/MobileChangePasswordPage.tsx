@@ -8,7 +8,8 @@ import { Alert } from '#ui/alert';
 import { Button, buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { PageLoading } from '#ui/feedback';
-import { FormField, Input } from '#ui/input';
+import { FormField } from '#ui/input';
+import { PasswordInput } from '#ui/password-input';
 import { errorToast, toast } from '#ui/toast';
 import { useChangePassword } from './api';
 
@@ -59,10 +60,9 @@ export function MobileChangePasswordPage() {
           {FIELDS.map((f) => (
             <FormField key={f.name} label={f.label} error={form.formState.errors[f.name]?.message}>
               {(control) => (
-                <Input
+                <PasswordInput
                   {...control}
                   {...form.register(f.name)}
-                  type="password"
                   autoComplete={f.autoComplete}
                 />
               )}
