@@ -233,6 +233,12 @@ test('issue 14 item 11: role changes ask first, deletion hides behind «…», n
   await expect(protectedCard.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
   await expect(protectedCard.getByRole('button', { name: 'إلغاء التفعيل' })).toHaveCount(0);
   await expect(protectedCard.getByRole('button', { name: /^إجراءات أخرى/ })).toHaveCount(0);
+  // Its details say so too, with the lock.
+  await protectedCard.getByRole('button', { name: 'التفاصيل' }).click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
   await expectNoPageOverflow(page);
   await expectNoAxeViolations(page);
 

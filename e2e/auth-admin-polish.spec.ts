@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, expectNoAxeViolations, randomPhone, signIn } from './support';
+import { createAccount, expectNoAxeViolations, randomPhone, signIn, uniqueName } from './support';
 
 /**
  * Issue 14, «what users of polished products expect»: resend-code with a countdown and a
@@ -145,7 +145,7 @@ test('admin referrals: a table sorted by its headers on desktop, cards on a phon
   admin,
   readyBroker,
 }) => {
-  const marker = `ترتيب الإحالات ${randomPhone()}`;
+  const marker = uniqueName('ترتيب الإحالات');
   const brokerPage = await browser.newPage();
   await readyBroker(brokerPage, marker);
   const tenants = [randomPhone(), randomPhone(), randomPhone()];
@@ -212,7 +212,7 @@ test('admin brokers: a table sorted by its headers on desktop, cards on a phone'
   page,
   admin,
 }) => {
-  const marker = `ترتيب الوسطاء ${randomPhone()}`;
+  const marker = uniqueName('ترتيب الوسطاء');
   const phones = [randomPhone(), randomPhone(), randomPhone()];
   for (const phone of phones) {
     await createAccount(page.request, phone);
@@ -269,7 +269,7 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
   superAdmin,
   readyBroker,
 }) => {
-  const marker = `ترتيب العمولات ${randomPhone()}`;
+  const marker = uniqueName('ترتيب العمولات');
   const brokerPage = await browser.newPage();
   await readyBroker(brokerPage, marker);
   const tenants = [randomPhone(), randomPhone()];

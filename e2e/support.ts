@@ -112,3 +112,13 @@ function parseCsv(text: string): string[][] {
   if (cell || row.length > 0) rows.push([...row, cell]);
   return rows;
 }
+
+/**
+ * A name no other journey uses, in Arabic letters only: a name is the user's own text, and
+ * digits in it would read as Western digits in Arabic text on every screen that shows it.
+ */
+export function uniqueName(prefix: string): string {
+  const letters = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي';
+  const tail = Array.from({ length: 8 }, () => letters[Math.floor(Math.random() * letters.length)]);
+  return `${prefix} ${tail.join('')}`;
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
 import { Dialog } from '#ui/dialog';
 import type { AdminBroker } from './api';
+import { ProtectedAccountNote } from './deletion';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -26,6 +27,7 @@ export function BrokerDetailsDialog({
       onOpenChange={(open) => !open && onClose()}
       title={broker.fullName || 'وسيط بدون اسم'}
     >
+      {broker.isProtected ? <ProtectedAccountNote /> : null}
       <dl>
         <Detail label="الجوال" value={<bdi dir="ltr">{broker.phone}</bdi>} />
         <Detail label="رمز الوسيط" value={<bdi dir="ltr">{broker.brokerCode}</bdi>} />
