@@ -274,7 +274,7 @@ test('a super-admin selects several brokers and deletes them at once', async ({
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'الوسطاء' }).click();
   await page.getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' }).fill(marker);
-  await expect(page.getByText('٣ وسيط', { exact: true })).toBeVisible();
+  await expect(page.getByText('٣ وسطاء', { exact: true })).toBeVisible();
   await entries(page)
     .filter({ hasText: marker })
     .first()
@@ -286,7 +286,7 @@ test('a super-admin selects several brokers and deletes them at once', async ({
 
   await page.getByRole('checkbox', { name: 'تحديد الكل في هذه الصفحة' }).check();
   await page.getByRole('button', { name: 'حذف المحدد (٣)' }).click();
-  const confirm = page.getByRole('dialog', { name: 'حذف ٣ من الوسطاء' });
+  const confirm = page.getByRole('dialog', { name: 'حذف ٣ وسطاء' });
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'تأكيد الحذف' }).click();
   await expectToast(page, 'تم حذف ٣ من ٣');
@@ -328,10 +328,10 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   await page
     .getByRole('searchbox', { name: 'البحث بجوال المستأجر أو اسم الوسيط أو رمزه' })
     .fill(marker);
-  await expect(page.getByText('٣ إحالة', { exact: true })).toBeVisible();
+  await expect(page.getByText('٣ إحالات', { exact: true })).toBeVisible();
   await page.getByRole('checkbox', { name: 'تحديد الكل في هذه الصفحة' }).check();
   await page.getByRole('button', { name: 'حذف المحدد (٣)' }).click();
-  const confirm = page.getByRole('dialog', { name: 'حذف ٣ إحالة' });
+  const confirm = page.getByRole('dialog', { name: 'حذف ٣ إحالات' });
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'تأكيد الحذف' }).click();
   await expectToast(page, 'اكتمل الحذف جزئياً');

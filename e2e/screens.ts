@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { createAccount, randomPhone, signIn } from './support';
+import { createAccount, randomPhone, signIn, tenantLink } from './support';
 
 /**
  * Every screen of the route table (src/web/app/router.tsx), by who can reach it, with the data
@@ -47,7 +47,9 @@ export async function prepare(
       const tenantPhone = randomPhone();
       await referral(page, tenantPhone, 60000);
       await page.request.post('/api/auth/logout');
-      return [{ name: 'tenant-form', path: await tenantLink(admin, tenantPhone) }];
+      return [
+        { name: 'tenant-form', path: new URL(await tenantLink(admin, tenantPhone)).pathname },
+      ];
     }
     case 'newBroker': {
       const phone = randomPhone();
@@ -139,21 +141,6 @@ async function referral(page: Page, tenantPhone: string, rent: number): Promise<
   const created = await page.request.post('/api/referrals', { data: { tenantPhone, rent } });
   expect(created.ok()).toBe(true);
   return ((await created.json()) as { id: string }).id;
-}
-
-/** The tenant's link from the development inbox of the console SMS adapter. */
-async function tenantLink(admin: APIRequestContext, tenantPhone: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const inbox = (await (await admin.get(`/api/dev/inbox?phone=${tenantPhone}`)).json()) as {
-        body: string;
-      }[];
-      link = inbox[0]?.body.match(/https?:\/\/\S+\/s\/\S+/)?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return new URL(link).pathname;
 }
 
 /** Waits until the page has drawn its content (no loading state left). */

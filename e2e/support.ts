@@ -122,3 +122,18 @@ export function uniqueName(prefix: string): string {
   const tail = Array.from({ length: 8 }, () => letters[Math.floor(Math.random() * letters.length)]);
   return `${prefix} ${tail.join('')}`;
 }
+
+/** The tenant's link the queued SMS carries (development inbox of the console SMS adapter). */
+export async function tenantLink(admin: APIRequestContext, tenantPhone: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const inbox = (await (await admin.get(`/api/dev/inbox?phone=${tenantPhone}`)).json()) as {
+        body: string;
+      }[];
+      link = inbox[0]?.body.match(/https?:\/\/\S+\/s\/\S+/)?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
