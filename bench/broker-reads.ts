@@ -22,10 +22,10 @@
  *    each route loads, gzipped, from dist/web.
  * Writes bench/results/latest.json and bench/results/latest.md.
  *
- * Environment: BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
+ * Environment: BENCH_SECONDS (5), BENCH_ROUNDS (4), BENCH_CONNECTIONS (50),
  * BENCH_STEADY_RATE (300), BENCH_STEADY_SECONDS (5), BENCH_PGLITE=0 skips the embedded part,
  * BENCH_LOG_LEVEL (warn; the servers' LOG_LEVEL), BENCH_KEEP=1 keeps the database and the data
- * folder. Runs `npm run build` first when dist/server/main.js is missing.
+ * folder. Builds first (`npm run build`) when the build is missing or older than the sources.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -52,7 +52,7 @@ const BROKERS = 5_000;
 const REFERRALS = 200_000;
 const SIGNED_IN = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STEADY_RATE = Number(process.env.BENCH_STEADY_RATE ?? 300);
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 5);
@@ -296,7 +296,10 @@ type Comparison = {
   rounds: { a: Run; b: Run }[];
 };
 
-/** Interleaves A and B per round (B first on odd rounds), per endpoint. */
+/**
+ * Interleaved: every round times every read on A and on B back to back (B first on odd
+ * rounds), so a change in the machine's background load falls on both alike.
+ */
 async function compare(
   label: string,
   a: string,
@@ -304,13 +307,14 @@ async function compare(
   tokens: string[],
   rounds: number,
 ): Promise<Comparison[]> {
-  const out: Comparison[] = [];
+  // Warm-up: JIT, connection pools, prepared statements.
   for (const endpoint of ENDPOINTS) {
-    // Warm-up: JIT, connection pools, prepared statements.
     await drive(a, endpoint.path, tokens, 1);
     await drive(b, endpoint.path, tokens, 1);
-    const runs: { a: Run; b: Run }[] = [];
-    for (let round = 0; round < rounds; round++) {
+  }
+  const runs = new Map<string, { a: Run; b: Run }[]>(ENDPOINTS.map((e) => [e.path, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const endpoint of ENDPOINTS) {
       let runA: Run;
       let runB: Run;
       if (round % 2 === 0) {
@@ -327,26 +331,28 @@ async function compare(
           );
         }
       }
-      runs.push({ a: runA, b: runB });
+      runs.get(endpoint.path)?.push({ a: runA, b: runB });
       console.log(
-        `  ${label} ${endpoint.name} round ${round + 1}: ${runA.rps.toFixed(0)} / ${runB.rps.toFixed(0)} req/s`,
+        `  ${label} round ${round + 1} ${endpoint.name}: ${runA.rps.toFixed(0)} / ${runB.rps.toFixed(0)} req/s`,
       );
     }
+  }
+  return ENDPOINTS.map((endpoint) => {
+    const list = runs.get(endpoint.path) ?? [];
     const summary = (pick: (r: { a: Run; b: Run }) => Run) => ({
-      rps: median(runs.map((r) => pick(r).rps)),
-      p50: median(runs.map((r) => pick(r).p50)),
-      p99: median(runs.map((r) => pick(r).p99)),
+      rps: median(list.map((r) => pick(r).rps)),
+      p50: median(list.map((r) => pick(r).p50)),
+      p99: median(list.map((r) => pick(r).p99)),
     });
-    out.push({
+    return {
       endpoint: endpoint.name,
       path: endpoint.path,
-      ratio: median(runs.map((r) => r.a.rps / r.b.rps)),
+      ratio: median(list.map((r) => r.a.rps / r.b.rps)),
       a: summary((r) => r.a),
       b: summary((r) => r.b),
-      rounds: runs,
-    });
-  }
-  return out;
+      rounds: list,
+    };
+  });
 }
 
 /** The app's entry and preloads, then each route's layout and page chunk, with static imports. */
@@ -414,7 +420,7 @@ async function startTimes(url: string) {
   const env = productEnv(PORTS.start, { url });
   const cold = await startReady(['dist/server/main.js'], env, PORTS.start);
   await stop(cold.server);
-  // scripts/start.mjs builds only when the build is stale; the first start may build.
+  // scripts/start.mjs builds only when the build is stale; it is fresh here (built above).
   const first = await startReady(['scripts/start.mjs'], env, PORTS.start);
   await stop(first.server, 'SIGKILL');
   const again = await startReady(['scripts/start.mjs'], env, PORTS.start);
@@ -427,10 +433,25 @@ const f2 = (n: number) => n.toFixed(2);
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(ROOT, 'dist/server/main.js'))) {
-    console.log('no build: running npm run build');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('npm run build failed');
+  // The build `npm start` would run: made (and stamped) only when missing or older than the
+  // sources, so what is measured is the code as it stands, and `npm start` finds it fresh.
+  const built = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { spawnSync } from 'node:child_process';
+       import { buildOnce } from './scripts/build-once.mjs';
+       await buildOnce(process.cwd(), () => {
+         console.log('building (the build is missing or older than the sources)');
+         const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+         if (result.status !== 0) process.exit(1);
+       });`,
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (built.status !== 0 || !existsSync(path.join(ROOT, 'dist/server/main.js'))) {
+    throw new Error('npm run build failed');
   }
   const benchStarted = performance.now();
   const name = `bench_reads_${randomBytes(4).toString('hex')}`;
