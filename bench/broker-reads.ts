@@ -12,9 +12,10 @@
  *    answer every read with byte-identical JSON for several brokers, and stops if not.
  * 3. Drives each read with autocannon, 50 connections, each connection one broker's cookie,
  *    BENCH_ROUNDS rounds of BENCH_SECONDS seconds alternating product and bare; prints the
- *    median ratio of requests per second (product / bare) with p50/p99 of each, against the
- *    issue's targets (≥ 0.8, p99 ≤ 1.5× the bare server's), PASS or MISS; a miss is reported,
- *    not failed.
+ *    median ratio of requests per second (product / bare) with p50/p99 of each and each
+ *    server process's CPU time per request (from /proc: less swayed by a busy machine than a
+ *    rate), against the issue's targets (≥ 0.8, p99 ≤ 1.5× the bare server's), PASS or MISS;
+ *    a miss is reported, not failed.
  * 4. Then: the product on the embedded database (a PGlite data folder seeded with the same SQL)
  *    against itself on PostgreSQL (target ≥ 0.5); a steady 300 requests a second per read on
  *    PostgreSQL (target p99 ≤ 10 ms); the start time (spawn → /readyz 200) of the built server
@@ -250,18 +251,38 @@ async function checkSameJson(product: string, bare: string, tokens: string[]): P
   return checked;
 }
 
-type Run = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Run = {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** The server process's CPU time (user + system) per answered request; null off Linux. */
+  cpuMsPerRequest: number | null;
+};
+
+/** CPU time a process has used, in ms, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 async function drive(
-  base: string,
+  server: Server,
   endpointPath: string,
   tokens: string[],
   seconds: number,
   overallRate?: number,
 ): Promise<Run> {
   let next = 0;
+  const cpuBefore = cpuMs(server.process.pid);
   const result = await autocannon({
-    url: `${base}${endpointPath}`,
+    url: `${server.base}${endpointPath}`,
     connections: CONNECTIONS,
     duration: seconds,
     ...(overallRate ? { overallRate } : {}),
@@ -270,12 +291,17 @@ async function drive(
       client.setHeaders({ cookie: `${COOKIE}=${token}` });
     },
   });
+  const cpuAfter = cpuMs(server.process.pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }
 
@@ -291,8 +317,8 @@ type Comparison = {
   endpoint: string;
   path: string;
   ratio: number;
-  a: { rps: number; p50: number; p99: number };
-  b: { rps: number; p50: number; p99: number };
+  a: { rps: number; p50: number; p99: number; cpuMsPerRequest: number | null };
+  b: { rps: number; p50: number; p99: number; cpuMsPerRequest: number | null };
   rounds: { a: Run; b: Run }[];
 };
 
@@ -302,8 +328,8 @@ type Comparison = {
  */
 async function compare(
   label: string,
-  a: string,
-  b: string,
+  a: Server,
+  b: Server,
   tokens: string[],
   rounds: number,
 ): Promise<Comparison[]> {
@@ -333,7 +359,7 @@ async function compare(
       }
       runs.get(endpoint.path)?.push({ a: runA, b: runB });
       console.log(
-        `  ${label} round ${round + 1} ${endpoint.name}: ${runA.rps.toFixed(0)} / ${runB.rps.toFixed(0)} req/s`,
+        `  ${label} round ${round + 1} ${endpoint.name}: ${runA.rps.toFixed(0)} / ${runB.rps.toFixed(0)} req/s, CPU ${cpu(runA.cpuMsPerRequest)} / ${cpu(runB.cpuMsPerRequest)} ms a request`,
       );
     }
   }
@@ -343,6 +369,9 @@ async function compare(
       rps: median(list.map((r) => pick(r).rps)),
       p50: median(list.map((r) => pick(r).p50)),
       p99: median(list.map((r) => pick(r).p99)),
+      cpuMsPerRequest: list.every((r) => pick(r).cpuMsPerRequest !== null)
+        ? median(list.map((r) => pick(r).cpuMsPerRequest ?? 0))
+        : null,
     });
     return {
       endpoint: endpoint.name,
@@ -429,6 +458,9 @@ async function startTimes(url: string) {
 }
 
 const f0 = (n: number) => n.toFixed(0);
+const cpu = (n: number | null) => (n === null ? '–' : n.toFixed(2));
+const cpuRatio = (a: number | null, b: number | null) =>
+  a === null || b === null || b === 0 ? '–' : `${(a / b).toFixed(1)}×`;
 const f2 = (n: number) => n.toFixed(2);
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
@@ -498,25 +530,13 @@ async function main(): Promise<void> {
     console.log(
       `\nproduct vs bare, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s (req/s product / bare)`,
     );
-    const vsBare = await compare(
-      'product/bare',
-      product.server.base,
-      bare.server.base,
-      tokens,
-      ROUNDS,
-    );
+    const vsBare = await compare('product/bare', product.server, bare.server, tokens, ROUNDS);
     await stop(bare.server);
 
     console.log(`\nsteady ${STEADY_RATE} req/s per read on PostgreSQL, ${STEADY_SECONDS} s`);
     const steady: { endpoint: string; rps: number; p50: number; p99: number }[] = [];
     for (const endpoint of ENDPOINTS) {
-      const run = await drive(
-        product.server.base,
-        endpoint.path,
-        tokens,
-        STEADY_SECONDS,
-        STEADY_RATE,
-      );
+      const run = await drive(product.server, endpoint.path, tokens, STEADY_SECONDS, STEADY_RATE);
       steady.push({ endpoint: endpoint.name, rps: run.rps, p50: run.p50, p99: run.p99 });
       console.log(`  ${endpoint.name}: ${f0(run.rps)} req/s, p99 ${run.p99} ms`);
     }
@@ -541,13 +561,7 @@ async function main(): Promise<void> {
       console.log(
         `embedded (PGlite) vs PostgreSQL, ${embeddedRounds} rounds × ${SECONDS} s (req/s embedded / PostgreSQL)`,
       );
-      embedded = await compare(
-        'pglite/pg',
-        lite2.server.base,
-        product.server.base,
-        tokens,
-        embeddedRounds,
-      );
+      embedded = await compare('pglite/pg', lite2.server, product.server, tokens, embeddedRounds);
       await stop(lite2.server);
     }
     await stop(product.server);
@@ -562,13 +576,13 @@ async function main(): Promise<void> {
         `${CONNECTIONS} connections over ${SIGNED_IN} brokers' sessions, ${ROUNDS} rounds × ${SECONDS} s, ` +
         `production build on PostgreSQL vs bare node:http + pg with named statements (same JSON, checked).`,
       '',
-      '| read | product / bare req/s | product req/s | p50 / p99 ms | bare req/s | p50 / p99 ms | p99 × bare | target ≥ 0.8, p99 ≤ 1.5× |',
-      '|---|---:|---:|---:|---:|---:|---:|---|',
+      '| read | product / bare req/s | product req/s | p50 / p99 ms | bare req/s | p50 / p99 ms | p99 × bare | CPU ms a request, product / bare | target ≥ 0.8, p99 ≤ 1.5× |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     );
     for (const c of vsBare) {
       const factor = c.a.p99 / c.b.p99;
       md.push(
-        `| \`${c.path}\` | ${f2(c.ratio)} | ${f0(c.a.rps)} | ${c.a.p50} / ${c.a.p99} | ${f0(c.b.rps)} | ${c.b.p50} / ${c.b.p99} | ${f2(factor)} | ${verdict(c.ratio >= TARGETS.ratio && factor <= TARGETS.p99Factor)} |`,
+        `| \`${c.path}\` | ${f2(c.ratio)} | ${f0(c.a.rps)} | ${c.a.p50} / ${c.a.p99} | ${f0(c.b.rps)} | ${c.b.p50} / ${c.b.p99} | ${f2(factor)} | ${cpu(c.a.cpuMsPerRequest)} / ${cpu(c.b.cpuMsPerRequest)} (${cpuRatio(c.a.cpuMsPerRequest, c.b.cpuMsPerRequest)}) | ${verdict(c.ratio >= TARGETS.ratio && factor <= TARGETS.p99Factor)} |`,
       );
     }
     if (embedded) {
