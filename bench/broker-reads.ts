@@ -18,7 +18,7 @@
  *    a miss is reported, not failed.
  * 4. Then: the product on the embedded database (a PGlite data folder seeded with the same SQL)
  *    against itself on PostgreSQL (target ≥ 0.5); a steady 300 requests a second per read on
- *    PostgreSQL (target p99 ≤ 10 ms); the start time (spawn → /readyz 200) of the built server
+ *    PostgreSQL, evenly spaced (target p99 ≤ 10 ms); the start time (spawn → /readyz 200) of the built server
  *    and after a `kill -9` of `npm start` (scripts/start.mjs, target ≤ 3 s); and the JavaScript
  *    each route loads, gzipped, from dist/web.
  * Writes bench/results/latest.json and bench/results/latest.md.
@@ -39,6 +39,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -305,6 +306,58 @@ async function drive(
   };
 }
 
+/**
+ * Requests sent at evenly spaced instants (open loop), each broker's cookie in turn, over kept-
+ * alive connections. Not autocannon's `overallRate`: that sends each connection's quota for
+ * the second back to back at every one-second tick, so all fifty connections burst together
+ * and the queue they make, not the server, sets the latency.
+ */
+async function steadyRate(server: Server, endpointPath: string, tokens: string[]) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const total = STEADY_RATE * STEADY_SECONDS;
+  const latencies: number[] = [];
+  let failures = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / STEADY_RATE - performance.now();
+    if (wait > 0) await sleep(wait);
+    const sent = performance.now();
+    pending.push(
+      new Promise((resolve) => {
+        const request = http.get(
+          `${server.base}${endpointPath}`,
+          { agent, headers: { cookie: `${COOKIE}=${tokens[i % tokens.length]}` } },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              latencies.push(performance.now() - sent);
+              if (response.statusCode !== 200) failures++;
+              resolve();
+            });
+          },
+        );
+        request.on('error', () => {
+          failures++;
+          resolve();
+        });
+      }),
+    );
+  }
+  const sentFor = (performance.now() - started) / 1000;
+  await Promise.all(pending);
+  agent.destroy();
+  if (failures > 0) throw new Error(`${endpointPath}: ${failures} failed at a steady rate`);
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0;
+  return {
+    rps: total / sentFor,
+    p50: Number(at(0.5).toFixed(1)),
+    p99: Number(at(0.99).toFixed(1)),
+  };
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -536,7 +589,7 @@ async function main(): Promise<void> {
     console.log(`\nsteady ${STEADY_RATE} req/s per read on PostgreSQL, ${STEADY_SECONDS} s`);
     const steady: { endpoint: string; rps: number; p50: number; p99: number }[] = [];
     for (const endpoint of ENDPOINTS) {
-      const run = await drive(product.server, endpoint.path, tokens, STEADY_SECONDS, STEADY_RATE);
+      const run = await steadyRate(product.server, endpoint.path, tokens);
       steady.push({ endpoint: endpoint.name, rps: run.rps, p50: run.p50, p99: run.p99 });
       console.log(`  ${endpoint.name}: ${f0(run.rps)} req/s, p99 ${run.p99} ms`);
     }
