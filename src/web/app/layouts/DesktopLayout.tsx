@@ -14,11 +14,10 @@ import { NavLink, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
 import { type Profile, useLogout, useSession } from '#lib/session';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { ProfileAvatar, ProfileName } from '#ui/profile-name';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useViewMode } from '../view-mode';
-
-const WIDE = '(min-width: 1024px)';
 
 type NavItem = { to: string; label: string; icon: ReactNode; show?: (p: Profile) => boolean };
 
@@ -55,22 +54,11 @@ const NAV: NavItem[] = [
   },
 ];
 
-function useIsWide(): boolean {
-  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    const onChange = () => setWide(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return wide;
-}
-
 export function DesktopLayout() {
   const { profile } = useSession();
   const { mode, setMode } = useViewMode();
   const logout = useLogout('/login');
-  const wide = useIsWide();
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [open, setOpen] = useState(wide);
   // The sidebar closes by itself below 1024 px and opens again above.
   useEffect(() => setOpen(wide), [wide]);
