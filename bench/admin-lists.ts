@@ -15,6 +15,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { ensureBootstrapSuperAdmin } from '../src/server/db/bootstrap.js';
 import { openDatabase } from '../src/server/db/client.js';
+import { onServer, serverUrl } from './postgres.js';
 
 const BROKERS = 10_000;
 const REFERRALS = Number(process.env.BENCH_REFERRALS ?? 200_000);
@@ -23,18 +24,6 @@ const LIST_TARGET_MS = 150;
 // The export streams every row through ExcelJS, which alone takes ~10 s for 200,000 rows here.
 const EXPORT_TARGET_MS = 30_000;
 const ADMIN = { phone: '0559999999', password: 'bench-password' };
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const SEED = `
 insert into brokers (phone, password_hash, broker_code, full_name, city, is_active,

@@ -48,6 +48,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.js';
+import { onServer, serverUrl } from './postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROKERS = 5_000;
@@ -75,8 +76,6 @@ const ENDPOINTS = [
 
 // The uploads folder of the servers on PostgreSQL (nothing is uploaded).
 const SCRATCH = mkdtempSync(path.join(tmpdir(), 'bench-reads-'));
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // The statuses cycle per broker ((g / BROKERS) % 8), so each broker has five of each.
 const SEED = [
@@ -127,16 +126,6 @@ function sessionRows(tokens: string[]): string {
   // Used now: no request within the hour records use (src/server/auth/sessions.ts).
   return `insert into sessions (id, broker_id, expires_at)
     select v.id, v.broker_id, now() + interval '30 days' from (values ${values.join(', ')}) as v(id, broker_id)`;
-}
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
