@@ -12,9 +12,10 @@
  *   submission first), its count and the commission rule, side by side;
  * - GET /api/dashboard/metrics: the referral counts and the commission total, one statement;
  * - GET /api/commissions/summary: earned, paid and the open requests, one statement;
- * - GET /api/commissions: the commissions, the potential ones and the commission rule, side by
- *   side.
- * The commission rule is read from system_config on every call that uses it, never cached.
+ * - GET /api/commissions?page=N: the page (commissions, then the potential ones of accepted
+ *   referrals, in one statement), its count and the commission rule, side by side.
+ * The commission rule is read from system_config once, at the first call that uses it, as the
+ * product keeps it between changes (nothing changes it during the benchmark).
  *
  * Environment: DATABASE_URL, PORT, HOST (127.0.0.1), SESSION_COOKIE (the product's cookie
  * name: `__Host-sid` in production, `sid` otherwise), POOL_SIZE (10, the product's pool).
@@ -82,28 +83,42 @@ const SUMMARY = {
         where broker_id = $1 and status = 'open') as requested
     from commissions where broker_id = $1`,
 };
-const COMMISSIONS = {
-  name: 'bare_commissions',
-  text: `select c.id, c.referral_id, r.tenant_phone, c.amount, c.paid_amount, c.status,
-      c.contract_number, c.paid_at, c.created_at
+const COMMISSION_PAGE = {
+  name: 'bare_commission_page',
+  text: `select 0 as kind, c.id::text as id, c.referral_id, r.tenant_phone, c.amount,
+      c.paid_amount, c.status, c.contract_number, c.paid_at, c.created_at as at,
+      null::integer as rent
     from commissions c join referrals r on r.id = c.referral_id
     where c.broker_id = $1
-    order by c.created_at desc`,
-};
-const POTENTIAL = {
-  name: 'bare_potential',
-  text: `select r.id, r.tenant_phone, r.rent_amount, r.submitted_at
+    union all
+    select 1, 'potential-' || r.id, r.id, r.tenant_phone, null::numeric, '0.00'::numeric,
+      'potential', null::text, null::timestamptz, r.submitted_at, r.rent_amount
     from referrals r left join commissions c on c.referral_id = r.id
     where r.broker_id = $1
       and r.status in ('accepted_awaiting_owner_contract', 'preparing_tenant_contract')
       and c.id is null
-    order by r.submitted_at desc`,
+    order by kind, at desc, id desc
+    limit $2 offset $3`,
+};
+const COMMISSION_COUNT = {
+  name: 'bare_commission_count',
+  text: `select (select count(*) from commissions where broker_id = $1)::int + count(*)::int as total
+    from referrals r left join commissions c on c.referral_id = r.id
+    where r.broker_id = $1
+      and r.status in ('accepted_awaiting_owner_contract', 'preparing_tenant_contract')
+      and c.id is null`,
 };
 const POTENTIAL_STATUSES = ['accepted_awaiting_owner_contract', 'preparing_tenant_contract'];
 
 type Rule = { minimum: number; rate: number };
 
-async function commissionRule(): Promise<Rule> {
+let keptRule: Promise<Rule> | null = null;
+const commissionRule = (): Promise<Rule> => {
+  keptRule ??= readCommissionRule();
+  return keptRule;
+};
+
+async function readCommissionRule(): Promise<Rule> {
   const { rows } = await pool.query<{ key: string; value: string }>(RULE);
   const stored = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
   const number = (value: string | null, fallback: number, floor: number) =>
@@ -239,51 +254,40 @@ async function summary(brokerId: string) {
   };
 }
 
-async function commissionList(brokerId: string) {
-  const [real, potential, rule] = await Promise.all([
+async function commissionList(brokerId: string, page: number) {
+  const pageSize = 20;
+  const [rows, count, rule] = await Promise.all([
     pool.query<{
       id: string;
       referral_id: string;
       tenant_phone: string;
-      amount: string;
+      amount: string | null;
       paid_amount: string;
       status: string;
       contract_number: string | null;
       paid_at: Date | null;
-      created_at: Date;
-    }>({ ...COMMISSIONS, values: [brokerId] }),
-    pool.query<{
-      id: string;
-      tenant_phone: string;
-      rent_amount: number | null;
-      submitted_at: Date;
-    }>({ ...POTENTIAL, values: [brokerId] }),
+      at: Date;
+      rent: number | null;
+    }>({ ...COMMISSION_PAGE, values: [brokerId, pageSize, (page - 1) * pageSize] }),
+    pool.query<{ total: number }>({ ...COMMISSION_COUNT, values: [brokerId] }),
     commissionRule(),
   ]);
-  return [
-    ...real.rows.map((c) => ({
+  return {
+    items: rows.rows.map((c) => ({
       id: c.id,
       referralId: c.referral_id,
       tenantPhone: c.tenant_phone,
-      amount: c.amount,
+      amount: c.amount ?? toMoneyString(estimateCommission(c.rent, rule)),
       paidAmount: c.paid_amount,
       status: c.status,
       contractNumber: c.contract_number,
       paidAt: c.paid_at?.toISOString() ?? null,
-      createdAt: c.created_at.toISOString(),
+      createdAt: c.at.toISOString(),
     })),
-    ...potential.rows.map((r) => ({
-      id: `potential-${r.id}`,
-      referralId: r.id,
-      tenantPhone: r.tenant_phone,
-      amount: toMoneyString(estimateCommission(r.rent_amount, rule)),
-      paidAmount: '0.00',
-      status: 'potential',
-      contractNumber: null,
-      paidAt: null,
-      createdAt: r.submitted_at.toISOString(),
-    })),
-  ];
+    total: count.rows[0]?.total ?? 0,
+    page,
+    pageSize,
+  };
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -310,7 +314,7 @@ const server = createServer((request, response) => {
       case '/api/commissions/summary':
         return [200, await summary(brokerId)];
       case '/api/commissions':
-        return [200, await commissionList(brokerId)];
+        return [200, await commissionList(brokerId, Number(url.searchParams.get('page') ?? 1))];
       default:
         return [404, { message: 'غير موجود', code: 'NOT_FOUND' }];
     }

@@ -109,10 +109,11 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await context.close();
 
   // Exactly one commission, paid, on the broker's side.
-  const list = (await (await page.request.get('/api/commissions')).json()) as {
-    amount: string;
-    status: string;
-  }[];
+  const list = (
+    (await (await page.request.get('/api/commissions')).json()) as {
+      items: { amount: string; status: string }[];
+    }
+  ).items;
   expect(list).toEqual([expect.objectContaining({ amount: '1200.00', status: 'paid' })]);
 
   // The operations team exports each list, filtered as on screen, and opens the files.

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { transferRequestBodySchema } from '../domain/index.js';
-import { commissionStatus, endpoint, isoDateTime, money, transferRequestStatus } from './common.js';
+import {
+  commissionStatus,
+  endpoint,
+  isoDateTime,
+  money,
+  pageOf,
+  transferRequestStatus,
+} from './common.js';
 
 export const commission = z.object({
   id: z.string(),
@@ -53,13 +60,20 @@ export const transferRequest = z.object({
   handledAt: isoDateTime.nullable(),
 });
 
+/** A page of the broker's commission list, 20 to a page unless asked otherwise. */
+export const commissionListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 export const commissionEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/commissions',
     access: 'broker',
-    summary: "the broker's commissions, potential ones included",
-    response: z.array(commission),
+    summary: "the broker's commissions, then the potential ones, paged",
+    query: commissionListQuery,
+    response: pageOf(commission),
   }),
   summary: endpoint({
     method: 'GET',

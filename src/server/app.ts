@@ -35,6 +35,7 @@ import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
 import { referralRoutes } from './referrals/routes.js';
 import { shortLinkRoutes } from './referrals/short-links.js';
+import { keepCommissionRule } from './settings/service.js';
 import { superadminRoutes } from './superadmin/routes.js';
 import { tenantFormRoutes } from './tenant-forms/routes.js';
 
@@ -91,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => outbox.stop());
   const stopListening = await listenForNotifications(database);
   app.addHook('onClose', () => stopListening());
+  const stopKeepingRule = await keepCommissionRule(database);
+  app.addHook('onClose', () => stopKeepingRule());
   app.decorate('outbox', outbox);
   const storage = options.storage ?? storageFor(config.storage);
   const ctx: AppContext = { config, db: database.db, sms, channels, outbox, storage };

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   activeBroker,
@@ -111,5 +112,80 @@ describe('issue 15 item 3: two instances act as one', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
     expect(statuses.slice(0, 10).every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  }, 240_000);
+
+  it('the commission rule kept in memory follows every change, from either instance or by hand', async () => {
+    const url = await freshPostgres(serverUrl);
+    const [a, b] = await Promise.all([
+      startServer({ DATABASE_URL: url }),
+      startServer({ DATABASE_URL: url }),
+    ]);
+    const database = new pg.Client({ connectionString: url });
+    await database.connect();
+    try {
+      // An accepted referral of 80,000 a year: its potential commission follows the rule.
+      const broker = await activeBroker(a.base);
+      const created = await broker.call('POST', '/api/referrals', {
+        tenantPhone: uniquePhone(),
+        rent: 80_000,
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      await database.query(
+        `update referrals set status = 'preparing_tenant_contract' where id = $1`,
+        [id],
+      );
+      const onB = broker.rebase(b.base);
+      const potentialOn = async (client: Client) => {
+        const page = (await (await client.call('GET', '/api/commissions')).json()) as {
+          items: { status: string; amount: string }[];
+        };
+        return page.items.find((item) => item.status === 'potential')?.amount;
+      };
+      expect(await potentialOn(onB)).toBe('800.00');
+      expect(await potentialOn(broker)).toBe('800.00');
+
+      // The super-admin raises the rate on A: A uses it at once, B once the trigger's
+      // announcement arrives (well within a second).
+      const root = new Client(a.base);
+      await root.call('POST', '/api/auth/login', { phone: '0550000001', password: 'demo1234' });
+      expect(
+        (await root.call('POST', '/api/admin/config', { key: 'commission_rate', value: '0.02' }))
+          .status,
+      ).toBe(200);
+      expect(await potentialOn(broker)).toBe('1600.00');
+      const heardWithin = async (client: Client, amount: string) => {
+        const started = Date.now();
+        while (Date.now() - started < 5_000) {
+          if ((await potentialOn(client)) === amount) return Date.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return null;
+      };
+      expect(await heardWithin(onB, '1600.00')).not.toBeNull();
+
+      // A change made by hand in the database is announced by the table's trigger too.
+      await database.query(
+        `update system_config set value = '0.015' where key = 'commission_rate'`,
+      );
+      expect(await heardWithin(broker, '1200.00')).not.toBeNull();
+      expect(await heardWithin(onB, '1200.00')).not.toBeNull();
+
+      // While the instances cannot hear announcements (their listening connections are cut),
+      // they read the rule on every call: a change made then is in force at once, not after
+      // a reconnection.
+      const cut = await database.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query = 'listen shareek_settings'
+           and pid <> pg_backend_pid()`,
+      );
+      expect(cut.rowCount).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await database.query(`update system_config set value = '0.03' where key = 'commission_rate'`);
+      expect(await potentialOn(onB)).toBe('2400.00');
+      expect(await heardWithin(broker, '2400.00')).not.toBeNull();
+    } finally {
+      await database.end();
+    }
   }, 240_000);
 });

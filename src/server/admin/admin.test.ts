@@ -10,7 +10,7 @@ import {
 import type {
   AdminReferral,
   ApiError,
-  Commission,
+  CommissionPage,
   Notifications,
   Page,
   Profile,
@@ -90,7 +90,7 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     await setStatus(referral.id, admin, { status: 'commission_added' });
     await setStatus(referral.id, admin, { status: 'under_review' });
     await setStatus(referral.id, admin, { status: 'contract_signed' });
-    const list = (await as(broker).get<Commission[]>('/api/commissions')).json();
+    const list = (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       amount: '840.00',
@@ -111,7 +111,7 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     await Promise.all(
       Array.from({ length: 5 }, () => setStatus(referral.id, admin, { status: 'contract_signed' })),
     );
-    const list = (await as(broker).get<Commission[]>('/api/commissions')).json();
+    const list = (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
     expect(list).toHaveLength(1);
   });
 

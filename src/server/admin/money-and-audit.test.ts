@@ -8,6 +8,7 @@ import type {
   AdminReferral,
   ApiError,
   Commission,
+  CommissionPage,
   CommissionSummary,
   Page,
   StatusChange,
@@ -46,7 +47,7 @@ async function referral(broker: TestBroker, rent: number, tenantPhone = nextPhon
 const setStatus = (id: string, status: string, extra: object = {}) =>
   as(admin).put<StatusChange>(`/api/admin/referrals/${id}/status`, { status, ...extra });
 const commissionsOf = async (broker: TestBroker) =>
-  (await as(broker).get('/api/commissions')).json<Commission[]>();
+  (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
 const summaryOf = async (broker: TestBroker) =>
   (await as(broker).get('/api/commissions/summary')).json<CommissionSummary>();
 type AuditEntry = {

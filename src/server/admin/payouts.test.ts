@@ -5,7 +5,7 @@ import { addsUp } from '../test-support/money.js';
 import type {
   AdminReferral,
   ApiError,
-  Commission,
+  CommissionPage,
   CommissionSummary,
   Page,
 } from '../test-support/responses.js';
@@ -47,7 +47,7 @@ describe('confirm payment', () => {
     expect(results.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
     expect(s).toEqual({ total: '900.00', paid: '900.00', pending: '0.00', requested: '0.00' });
-    const [commission] = (await as(broker).get('/api/commissions')).json<Commission[]>();
+    const [commission] = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
     expect(commission?.status).toBe('paid');
     expect(commission?.paidAt).not.toBeNull();
   });
@@ -102,7 +102,7 @@ describe('transfer requests', () => {
     expect(paid.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
     expect(s).toEqual({ total: '1200.00', paid: '800.00', pending: '400.00', requested: '0.00' });
-    const list = (await as(broker).get('/api/commissions')).json<Commission[]>();
+    const list = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
     expect(
       list.map((c: { status: string; paidAmount: string }) => [c.status, c.paidAmount]).sort(),
     ).toEqual([

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { sendCode } from '../messaging/codes.js';
 import { enqueueNotice } from '../messaging/outbox.js';
-import { cookieNames, currentBroker } from '../plugins/session.js';
+import { cookieNames, currentAccount } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { isKnownDevice, KNOWN_DEVICE_TTL_MS, rememberDevice } from './known-devices.js';
 import {
@@ -249,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   });
 
   serve(app, authEndpoints.changePassword, async (request) => {
-    const broker = currentBroker(request);
+    const broker = await currentAccount(db, request);
     const { currentPassword, newPassword } = request.body;
     await limit(request, 'change-password', broker.phone, 10);
     if (!(await verifyPassword(currentPassword, broker.passwordHash))) {

@@ -8,7 +8,7 @@ import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
-import { currentBroker } from '../plugins/session.js';
+import { currentAccount, currentBroker } from '../plugins/session.js';
 import { toProfile } from './profile.js';
 
 const PROFILE_FIELDS = [
@@ -24,7 +24,9 @@ const PROFILE_FIELDS = [
 export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, storage } = ctx;
 
-  serve(app, brokerEndpoints.profile, async (request) => toProfile(currentBroker(request)));
+  serve(app, brokerEndpoints.profile, async (request) =>
+    toProfile(await currentAccount(db, request)),
+  );
 
   /** Writes the given profile fields; the phone is not one of them and never changes. */
   const saveProfile = async (

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, referrals, transferRequests } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, aReferral } from '../test-support/factories.js';
 import { addsUp } from '../test-support/money.js';
-import type { ApiError, Commission, CommissionSummary } from '../test-support/responses.js';
+import type { ApiError, CommissionPage, CommissionSummary } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -50,7 +50,7 @@ describe('commissions', () => {
       .set({ status: 'preparing_tenant_contract' })
       .where(eq(referrals.id, accepted.id));
 
-    const list = (await as(b).get('/api/commissions')).json<Commission[]>();
+    const list = (await as(b).get('/api/commissions')).json<CommissionPage>().items;
     expect(list.map((c: { status: string; amount: string }) => [c.status, c.amount])).toEqual([
       ['pending', '600.00'],
       ['potential', '800.00'],
@@ -63,11 +63,102 @@ describe('commissions', () => {
     });
   });
 
+  it('pages the list like the other lists: commissions newest first, then the potential ones', async () => {
+    const b = await aBroker(t);
+    const first = await earn(b, '500.00');
+    const second = await earn(b, '700.00', '700.00');
+    const third = await earn(b, '900.00');
+    const potential: string[] = [];
+    for (const rent of [60_000, 120_000]) {
+      const accepted = await aReferral(t, b, { rent });
+      await t.database.db
+        .update(referrals)
+        .set({ status: 'accepted_awaiting_owner_contract' })
+        .where(eq(referrals.id, accepted.id));
+      potential.push(accepted.id);
+    }
+    const page = async (n: number) =>
+      (await as(b).get(`/api/commissions?page=${n}&pageSize=2`)).json<CommissionPage>();
+
+    const pages = await Promise.all([page(1), page(2), page(3), page(4)]);
+    expect(pages.map((p) => [p.page, p.pageSize, p.total])).toEqual([
+      [1, 2, 5],
+      [2, 2, 5],
+      [3, 2, 5],
+      [4, 2, 5],
+    ]);
+    expect(pages.map((p) => p.items.map((c) => [c.referralId, c.status, c.amount]))).toEqual([
+      [
+        [third, 'pending', '900.00'],
+        [second, 'paid', '700.00'],
+      ],
+      [
+        [first, 'pending', '500.00'],
+        [potential[1], 'potential', '1200.00'],
+      ],
+      [[potential[0], 'potential', '600.00']],
+      [],
+    ]);
+    // The first page is the default, twenty to a page.
+    const firstPage = (await as(b).get('/api/commissions')).json<CommissionPage>();
+    expect([firstPage.page, firstPage.pageSize, firstPage.items.length]).toEqual([1, 20, 5]);
+  });
+
+  it('the kept commission rule follows a change made by hand in the database', async () => {
+    const b = await aBroker(t);
+    const accepted = await aReferral(t, b, { rent: 80_000 });
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'preparing_tenant_contract' })
+      .where(eq(referrals.id, accepted.id));
+    const estimate = async () =>
+      (await as(b).get('/api/commissions')).json<CommissionPage>().items[0]?.amount;
+    /** Reads until the estimate is `amount`; false if it is not within five seconds. */
+    const becomes = async (amount: string) => {
+      for (const started = Date.now(); Date.now() - started < 5_000; ) {
+        if ((await estimate()) === amount) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return false;
+    };
+    expect(await estimate()).toBe('800.00');
+    // Kept in memory: a change nobody announces (the trigger switched off) is not read.
+    await t.database.db.execute(
+      sql`alter table system_config disable trigger system_config_changed`,
+    );
+    await t.database.db.execute(
+      sql`insert into system_config (key, value) values ('commission_rate', '0.02')`,
+    );
+    await t.database.db.execute(
+      sql`alter table system_config enable trigger system_config_changed`,
+    );
+    try {
+      expect(await estimate()).toBe('800.00');
+      // Not through the product: system_config's trigger announces it all the same.
+      await t.database.db.execute(
+        sql`update system_config set value = '0.02' where key = 'commission_rate'`,
+      );
+      expect(await becomes('1600.00')).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`delete from system_config where key = 'commission_rate'`);
+    }
+    expect(await becomes('800.00')).toBe(true);
+  });
+
+  it('refuses a page it cannot serve with an Arabic message', async () => {
+    const b = await aBroker(t);
+    for (const query of ['page=0', 'page=abc', 'pageSize=101', 'page=10001']) {
+      const response = await as(b).get(`/api/commissions?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
   it('another broker sees none of them', async () => {
     const b = await aBroker(t);
     await earn(b, '500.00');
     const other = await aBroker(t);
-    expect((await as(other).get('/api/commissions')).json()).toEqual([]);
+    expect((await as(other).get('/api/commissions')).json<CommissionPage>().items).toEqual([]);
     expect((await summary(other)).total).toBe('0.00');
   });
 });

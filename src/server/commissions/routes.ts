@@ -16,7 +16,7 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   const { db } = ctx;
 
   serve(app, commissionEndpoints.list, async (request) =>
-    listCommissions(db, currentBroker(request).id),
+    listCommissions(db, currentBroker(request).id, request.query),
   );
 
   serve(app, commissionEndpoints.summary, async (request) =>

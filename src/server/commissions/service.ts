@@ -1,32 +1,40 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { estimateCommission, toMoneyString } from '#domain';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { type CommissionStatus, estimateCommission, toMoneyString } from '#domain';
 import type { Database, Transaction } from '../db/client.js';
+import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
 import { commissionRule } from '../settings/service.js';
 
+/** Earned, paid and what open transfer requests hold: one named statement. */
+const summaryStatement = preparedStatement((db) =>
+  db
+    .select({
+      total: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
+      paid: sql<string>`coalesce(sum(${commissions.paidAmount}), 0)`,
+      requested: sql<string>`(select coalesce(sum(${transferRequests.amount}), 0)
+        from ${transferRequests}
+        where ${transferRequests.brokerId} = ${sql.placeholder('brokerId')}
+          and ${transferRequests.status} = 'open')`,
+    })
+    .from(commissions)
+    .where(eq(commissions.brokerId, sql.placeholder('brokerId')))
+    .prepare('commission_summary'),
+);
+
 /**
  * The broker's money, always consistent: total = paid + pending + requested, where
  * requested is what open transfer requests hold and pending is what is left to request.
  */
-export async function commissionSummary(db: Pick<Database, 'select'>, brokerId: string) {
-  const [earned] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
-      paid: sql<string>`coalesce(sum(${commissions.paidAmount}), 0)`,
-    })
-    .from(commissions)
-    .where(eq(commissions.brokerId, brokerId));
-  const [open] = await db
-    .select({ requested: sql<string>`coalesce(sum(${transferRequests.amount}), 0)` })
-    .from(transferRequests)
-    .where(and(eq(transferRequests.brokerId, brokerId), eq(transferRequests.status, 'open')));
+export async function commissionSummary(db: Queryable, brokerId: string) {
+  const [row] = await summaryStatement(db).execute({ brokerId });
   // Cents as integers: no floating-point drift in money.
   const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
-  const total = cents(earned?.total);
-  const paid = cents(earned?.paid);
-  const requested = cents(open?.requested);
+  const total = cents(row?.total);
+  const paid = cents(row?.paid);
+  const requested = cents(row?.requested);
   const pending = total - paid - requested;
   const money = (c: number) => toMoneyString(c / 100);
   return {
@@ -37,51 +45,109 @@ export async function commissionSummary(db: Pick<Database, 'select'>, brokerId: 
   };
 }
 
-/** Real commissions, then the potential ones of accepted referrals (never in the totals). */
-export async function listCommissions(db: Database, brokerId: string) {
-  const rows = await db
-    .select({ commission: commissions, tenantPhone: referrals.tenantPhone })
-    .from(commissions)
-    .innerJoin(referrals, eq(referrals.id, commissions.referralId))
-    .where(eq(commissions.brokerId, brokerId))
-    .orderBy(desc(commissions.createdAt));
-  const potential = await db
-    .select({ referral: referrals })
+/**
+ * The rows of the broker's commission list: real commissions (kind 0) then the potential ones
+ * of accepted referrals without one (kind 1), newest first within each, a page at a time.
+ */
+const commissionPageStatement = preparedStatement((db) =>
+  unionAll(
+    db
+      .select({
+        kind: sql<number>`0`.as('kind'),
+        id: sql<string>`${commissions.id}::text`.as('id'),
+        referralId: commissions.referralId,
+        tenantPhone: referrals.tenantPhone,
+        amount: sql<string | null>`${commissions.amount}`.as('amount'),
+        paidAmount: sql<string>`${commissions.paidAmount}`.as('paid_amount'),
+        status: sql<CommissionStatus>`${commissions.status}`.as('status'),
+        contractNumber: commissions.contractNumber,
+        paidAt: commissions.paidAt,
+        at: sql<Date>`${commissions.createdAt}`.mapWith(commissions.createdAt).as('at'),
+        rent: sql<number | null>`null::integer`.as('rent'),
+      })
+      .from(commissions)
+      .innerJoin(referrals, eq(referrals.id, commissions.referralId))
+      .where(eq(commissions.brokerId, sql.placeholder('brokerId'))),
+    db
+      .select({
+        kind: sql<number>`1`.as('kind'),
+        id: sql<string>`'potential-' || ${referrals.id}`.as('id'),
+        referralId: referrals.id,
+        tenantPhone: referrals.tenantPhone,
+        amount: sql<string | null>`null::numeric`.as('amount'),
+        paidAmount: sql<string>`'0.00'::numeric`.as('paid_amount'),
+        status: sql<CommissionStatus>`'potential'`.as('status'),
+        contractNumber: sql<string | null>`null::text`.as('contract_number'),
+        paidAt: sql<Date | null>`null::timestamptz`.as('paid_at'),
+        at: sql<Date>`${referrals.submittedAt}`.mapWith(referrals.submittedAt).as('at'),
+        rent: referrals.rentAmount,
+      })
+      .from(referrals)
+      .leftJoin(commissions, eq(commissions.referralId, referrals.id))
+      .where(
+        and(
+          eq(referrals.brokerId, sql.placeholder('brokerId')),
+          inArray(referrals.status, POTENTIAL_STATUSES),
+          isNull(commissions.id),
+        ),
+      ),
+  )
+    .orderBy(sql`kind`, sql`at desc`, sql`id desc`)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('commission_page'),
+);
+
+const commissionCountStatement = preparedStatement((db) =>
+  db
+    .select({
+      total: sql<number>`(select count(*) from ${commissions}
+          where ${commissions.brokerId} = ${sql.placeholder('brokerId')})::int
+        + count(*)::int`,
+    })
     .from(referrals)
     .leftJoin(commissions, eq(commissions.referralId, referrals.id))
     .where(
       and(
-        eq(referrals.brokerId, brokerId),
+        eq(referrals.brokerId, sql.placeholder('brokerId')),
         inArray(referrals.status, POTENTIAL_STATUSES),
         isNull(commissions.id),
       ),
     )
-    .orderBy(desc(referrals.submittedAt));
-  const rule = await commissionRule(db);
-  return [
-    ...rows.map(({ commission, tenantPhone }) => ({
-      id: commission.id,
-      referralId: commission.referralId,
-      tenantPhone,
-      amount: commission.amount,
-      paidAmount: commission.paidAmount,
-      status: commission.status,
-      contractNumber: commission.contractNumber,
-      paidAt: commission.paidAt?.toISOString() ?? null,
-      createdAt: commission.createdAt.toISOString(),
+    .prepare('commission_count'),
+);
+
+/** Real commissions, then the potential ones of accepted referrals (never in the totals). */
+export async function listCommissions(
+  db: Database,
+  brokerId: string,
+  paging: { page: number; pageSize: number },
+) {
+  const [rows, [count], rule] = await Promise.all([
+    commissionPageStatement(db).execute({
+      brokerId,
+      limit: paging.pageSize,
+      offset: (paging.page - 1) * paging.pageSize,
+    }),
+    commissionCountStatement(db).execute({ brokerId }),
+    commissionRule(db),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      referralId: row.referralId,
+      tenantPhone: row.tenantPhone,
+      amount: row.amount ?? toMoneyString(estimateCommission(row.rent, rule)),
+      paidAmount: row.paidAmount,
+      status: row.status,
+      contractNumber: row.contractNumber,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      createdAt: row.at.toISOString(),
     })),
-    ...potential.map(({ referral }) => ({
-      id: `potential-${referral.id}`,
-      referralId: referral.id,
-      tenantPhone: referral.tenantPhone,
-      amount: toMoneyString(estimateCommission(referral.rentAmount, rule)),
-      paidAmount: '0.00',
-      status: 'potential' as const,
-      contractNumber: null,
-      paidAt: null,
-      createdAt: referral.submittedAt.toISOString(),
-    })),
-  ];
+    total: count?.total ?? 0,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@ import * as schema from './schema.js';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of the database, as handed to `db.transaction`'s callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type ListenEvents = { onLost?: () => void; onReconnect?: () => void };
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null }
   | { kind: 'postgres'; url: string };
@@ -32,13 +33,14 @@ export type DatabaseHandle = {
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (an identifier), from any
    * process using the database, until the returned function is called. On PostgreSQL the
-   * listening connection is re-made after it is lost; `onReconnect` is told, since what was
-   * sent meanwhile was missed.
+   * listening connection is re-made after it is lost: `onLost` is told when it is lost (or
+   * cannot be made at first), `onReconnect` when it is back, since what was sent meanwhile
+   * was missed.
    */
   listen: (
     channel: string,
     onMessage: (payload: string) => void,
-    onReconnect?: () => void,
+    events?: ListenEvents,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
@@ -117,7 +119,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         await client.end();
       }
     },
-    listen: (channel, onMessage, onReconnect) => listenOn(url, channel, onMessage, onReconnect),
+    listen: (channel, onMessage, events) => listenOn(url, channel, onMessage, events),
     close: () => pool.end(),
   };
 }
@@ -129,7 +131,7 @@ async function listenOn(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
-  onReconnect?: () => void,
+  events: ListenEvents = {},
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel ${channel}`);
   let client: pg.Client | null = null;
@@ -140,6 +142,7 @@ async function listenOn(
   const relisten = () => {
     if (stopped || retry) return;
     lost = true;
+    events.onLost?.();
     client?.end().catch(() => {});
     client = null;
     retry = setTimeout(() => {
@@ -161,7 +164,7 @@ async function listenOn(
       client = next;
       if (lost) {
         lost = false;
-        onReconnect?.();
+        events.onReconnect?.();
       }
     } catch {
       next.removeAllListeners('end');

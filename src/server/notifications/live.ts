@@ -28,12 +28,10 @@ export async function announceNotification(
 
 /** Listens for announcements until the returned function is called. */
 export function listenForNotifications(database: DatabaseHandle): Promise<() => Promise<void>> {
-  return database.listen(
-    CHANNEL,
-    (brokerId) => hub.emit(brokerId),
+  return database.listen(CHANNEL, (brokerId) => hub.emit(brokerId), {
     // Announcements made while the connection was lost are gone: every open page reads again.
-    () => {
+    onReconnect: () => {
       for (const brokerId of hub.eventNames()) hub.emit(brokerId);
     },
-  );
+  });
 }

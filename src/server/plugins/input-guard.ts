@@ -48,13 +48,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * at this point; the upload route checks its own fields.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (
       holdsControlCharacters(request.params, false) ||
       holdsControlCharacters(request.query, false) ||
       holdsControlCharacters(request.body, true)
     ) {
-      throw new AppError(400, 'INVALID_CHARACTERS', INVALID_CHARACTERS_MESSAGE);
+      done(new AppError(400, 'INVALID_CHARACTERS', INVALID_CHARACTERS_MESSAGE));
+      return;
     }
+    done();
   });
 }

@@ -28,42 +28,54 @@ function isApiRequest(request: FastifyRequest): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** A state-changing call whose Origin header names another site (or none that can be told). */
+function fromAnotherOrigin(request: FastifyRequest): boolean {
+  if (!STATE_CHANGING.has(request.method)) return false;
+  const origin = request.headers.origin;
+  // No Origin at all is a same-site navigation or a non-browser client. `Origin: null`
+  // comes from sandboxed frames, data: pages and cross-site redirects: never same-origin.
+  if (origin === undefined) return false;
+  let originHost = '';
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    // 'null', an empty value or garbage: no origin to compare, so not the same one.
+  }
+  return originHost === '' || originHost !== request.headers.host;
+}
+
 export function registerSecurity(app: FastifyInstance, options: { production: boolean }): void {
   // Only JSON (and later multipart for uploads) may change state: a cross-site HTML form
   // cannot send either, which closes the CSRF door together with SameSite cookies.
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const origin = request.headers.origin;
-    // No Origin at all is a same-site navigation or a non-browser client. `Origin: null`
-    // comes from sandboxed frames, data: pages and cross-site redirects: never same-origin.
-    if (origin === undefined) return;
-    let originHost = '';
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      // 'null', an empty value or garbage: no origin to compare, so not the same one.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (fromAnotherOrigin(request)) {
+      done(new AppError(403, 'CROSS_ORIGIN', 'طلب غير مسموح من مصدر خارجي'));
+      return;
     }
-    if (originHost === '' || originHost !== request.headers.host) {
-      throw new AppError(403, 'CROSS_ORIGIN', 'طلب غير مسموح من مصدر خارجي');
-    }
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    if (options.production) {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
+  const headers: Record<string, string> = {
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(options.production
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+  // A callback hook, not an async one: it runs on every answer and waits for nothing.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(headers);
     // API answers hold tenants' income, documents and phones: no browser or proxy keeps them.
     // A route that chose its own policy (downloads, exports) keeps it.
     if (isApiRequest(request) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 }

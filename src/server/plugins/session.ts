@@ -1,7 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '#contract/common';
-import { createSession, findSession, sessionLifetimeMs } from '../auth/sessions.js';
+import {
+  createSession,
+  findSession,
+  type SessionBroker,
+  sessionLifetimeMs,
+} from '../auth/sessions.js';
+import { findBrokerById } from '../brokers/service.js';
 import type { Database } from '../db/client.js';
 import type { Broker } from '../db/schema.js';
 import { forbidden, notSignedIn } from '../errors.js';
@@ -18,7 +24,7 @@ declare module 'fastify' {
     notJson?: boolean;
   }
   interface FastifyRequest {
-    broker: Broker | null;
+    broker: SessionBroker | null;
     sessionId: string | null;
   }
   interface FastifyReply {
@@ -86,7 +92,17 @@ export async function registerSessions(
 }
 
 /** The signed-in broker of a route whose access is not public. */
-export function currentBroker(request: FastifyRequest): Broker {
+export function currentBroker(request: FastifyRequest): SessionBroker {
   if (!request.broker) throw notSignedIn();
   return request.broker;
+}
+
+/**
+ * The whole account row of the signed-in broker, for the few routes that need more than the
+ * session carries (the profile, the password hash).
+ */
+export async function currentAccount(db: Database, request: FastifyRequest): Promise<Broker> {
+  const account = await findBrokerById(db, currentBroker(request).id);
+  if (!account) throw notSignedIn();
+  return account;
 }

@@ -10,6 +10,7 @@ import {
   toMoneyString,
 } from '#domain';
 import type { Database } from '../db/client.js';
+import { preparedStatement } from '../db/prepared.js';
 import { commissions, type Referral, referrals, tenantForms } from '../db/schema.js';
 import { commissionRule } from '../settings/service.js';
 
@@ -56,13 +57,40 @@ export function toReferralView(
   };
 }
 
+const referralColumns = {
+  referral: referrals,
+  amount: commissions.amount,
+  commissionStatus: commissions.status,
+};
+
+/** The unfiltered list, which every broker's page polls: named statements. */
+const referralPageStatement = preparedStatement((db) =>
+  db
+    .select(referralColumns)
+    .from(referrals)
+    .leftJoin(commissions, eq(commissions.referralId, referrals.id))
+    .where(eq(referrals.brokerId, sql.placeholder('brokerId')))
+    .orderBy(desc(referrals.submittedAt), desc(referrals.number))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('broker_referral_page'),
+);
+const referralCountStatement = preparedStatement((db) =>
+  db
+    .select({ value: count() })
+    .from(referrals)
+    .where(eq(referrals.brokerId, sql.placeholder('brokerId')))
+    .prepare('broker_referral_count'),
+);
+
 /** The broker's referrals, filtered and paginated in SQL, newest submission first. */
 export async function listBrokerReferrals(
   db: Database,
   brokerId: string,
   filters: ReferralFilters,
 ) {
-  const conditions: SQL[] = [eq(referrals.brokerId, brokerId)];
+  const page = { limit: filters.pageSize, offset: (filters.page - 1) * filters.pageSize };
+  const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(referrals.status, filters.status));
   if (filters.phone) conditions.push(ilike(referrals.tenantPhone, `%${filters.phone}%`));
   if (filters.from) {
@@ -73,23 +101,27 @@ export async function listBrokerReferrals(
   } else if (filters.to) {
     conditions.push(lt(referrals.submittedAt, riyadhDayRange(filters.to).end));
   }
-  const where = and(...conditions);
-  const [rows, [total], rule] = await Promise.all([
-    db
-      .select({
-        referral: referrals,
-        amount: commissions.amount,
-        commissionStatus: commissions.status,
-      })
-      .from(referrals)
-      .leftJoin(commissions, eq(commissions.referralId, referrals.id))
-      .where(where)
-      .orderBy(desc(referrals.submittedAt), desc(referrals.number))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db.select({ value: count() }).from(referrals).where(where),
-    commissionRule(db),
-  ]);
+  const where = and(eq(referrals.brokerId, brokerId), ...conditions);
+  const [rows, [total], rule] = await Promise.all(
+    conditions.length === 0
+      ? ([
+          referralPageStatement(db).execute({ brokerId, ...page }),
+          referralCountStatement(db).execute({ brokerId }),
+          commissionRule(db),
+        ] as const)
+      : ([
+          db
+            .select(referralColumns)
+            .from(referrals)
+            .leftJoin(commissions, eq(commissions.referralId, referrals.id))
+            .where(where)
+            .orderBy(desc(referrals.submittedAt), desc(referrals.number))
+            .limit(page.limit)
+            .offset(page.offset),
+          db.select({ value: count() }).from(referrals).where(where),
+          commissionRule(db),
+        ] as const),
+  );
   return {
     items: rows.map((row) => referralViewOf(row, rule)),
     total: total?.value ?? 0,
@@ -141,25 +173,28 @@ export async function findTenantForm(db: Database, referralId: string) {
   return form ?? null;
 }
 
-/** Dashboard figures, computed in one SQL round trip per table. */
-export async function brokerMetrics(db: Database, brokerId: string) {
-  const [referralCounts] = await db
+/** Dashboard figures: one named statement over the broker's referrals and commissions. */
+const metricsStatement = preparedStatement((db) =>
+  db
     .select({
       total: sql<number>`count(*)::int`,
       active: sql<number>`count(*) filter (where ${inArray(referrals.status, [...OPEN_REFERRAL_STATUSES])})::int`,
       completed: sql<number>`count(*) filter (where ${inArray(referrals.status, [...COMPLETED_REFERRAL_STATUSES])})::int`,
+      commission: sql<string>`(select coalesce(sum(${commissions.amount}), 0)::numeric(12,2)::text
+        from ${commissions} where ${commissions.brokerId} = ${sql.placeholder('brokerId')})`,
     })
     .from(referrals)
-    .where(eq(referrals.brokerId, brokerId));
-  const [money] = await db
-    .select({ total: sql<string>`coalesce(sum(${commissions.amount}), 0)::numeric(12,2)::text` })
-    .from(commissions)
-    .where(eq(commissions.brokerId, brokerId));
-  const total = referralCounts?.total ?? 0;
-  const completed = referralCounts?.completed ?? 0;
-  const totalCommission = money?.total ?? '0.00';
+    .where(eq(referrals.brokerId, sql.placeholder('brokerId')))
+    .prepare('broker_metrics'),
+);
+
+export async function brokerMetrics(db: Database, brokerId: string) {
+  const [row] = await metricsStatement(db).execute({ brokerId });
+  const total = row?.total ?? 0;
+  const completed = row?.completed ?? 0;
+  const totalCommission = row?.commission ?? '0.00';
   return {
-    activeReferrals: referralCounts?.active ?? 0,
+    activeReferrals: row?.active ?? 0,
     totalCommission,
     completedContracts: completed,
     successRate: total === 0 ? 0 : Math.round((completed * 100) / total),

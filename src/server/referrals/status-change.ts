@@ -33,8 +33,10 @@ export async function changeReferralStatus(
   /** Runs in the change's transaction: messages and CRM calls it causes are queued with it. */
   onChanged?: (tx: Transaction, before: Referral, after: Referral) => Promise<void>,
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
-  const rule = await commissionRule(db);
   return db.transaction(async (tx) => {
+    // Read in the transaction, never from memory: the commission is written with the rule
+    // as it stands when the contract is signed.
+    const rule = await commissionRule(tx);
     const [before] = await tx
       .select()
       .from(referrals)

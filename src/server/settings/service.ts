@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { type CommissionRule, DEFAULT_COMMISSION_RULE } from '#domain';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { systemConfig } from '../db/schema.js';
 
 export const SMS_NOTIFICATIONS_KEY = 'sms_notifications_enabled';
@@ -22,22 +23,89 @@ export async function smsNotificationsEnabled(db: Database): Promise<boolean> {
   return (await getSetting(db, SMS_NOTIFICATIONS_KEY)) !== 'false';
 }
 
+/** What the system_config trigger announces every change on (migration 0007). */
+const SETTINGS_CHANNEL = 'shareek_settings';
+
+/** The commission rule of one database, kept in memory while the announcements are heard. */
+type RuleCache = { rule: Promise<CommissionRule> | null; listening: boolean };
+const ruleCaches = new WeakMap<Database, RuleCache>();
+
+/**
+ * Keeps the commission rule of the database in memory, read again after every change to
+ * system_config: the trigger of migration 0007 announces each one, from any instance or from
+ * a hand-made change, when it commits. While the announcements cannot be heard (the listening
+ * connection is lost), the rule is read on every call, so it is never stale for longer than
+ * an announcement takes. Until the returned function is called.
+ */
+export async function keepCommissionRule(database: DatabaseHandle): Promise<() => Promise<void>> {
+  const cache: RuleCache = { rule: null, listening: true };
+  ruleCaches.set(database.db, cache);
+  const forget = () => {
+    cache.rule = null;
+  };
+  const stop = await database.listen(SETTINGS_CHANNEL, forget, {
+    onLost: () => {
+      cache.listening = false;
+      forget();
+    },
+    onReconnect: () => {
+      cache.listening = true;
+      forget();
+    },
+  });
+  return async () => {
+    ruleCaches.delete(database.db);
+    await stop();
+  };
+}
+
+/**
+ * Forgets the kept rule at once, for the instance that changed a setting: its own
+ * announcement arrives a moment later.
+ */
+export function forgetSettings(db: Database): void {
+  const cache = ruleCaches.get(db);
+  if (cache) cache.rule = null;
+}
+
 /**
  * The commission rule in force: minimum and rate from system_config, the landing page's
- * 500 riyals and 1% where nothing (or nothing usable) is stored.
+ * 500 riyals and 1% where nothing (or nothing usable) is stored. Kept in memory between
+ * changes where keepCommissionRule runs; read afresh inside a transaction (money is written
+ * with the rule as it is then).
  */
-export async function commissionRule(db: Database): Promise<CommissionRule> {
-  const [minimum, rate] = await Promise.all([
-    getSetting(db, 'commission_minimum'),
-    getSetting(db, 'commission_rate'),
-  ]);
+export function commissionRule(db: Queryable): Promise<CommissionRule> {
+  const cache = ruleCaches.get(db as Database);
+  if (!cache?.listening) return readCommissionRule(db);
+  if (!cache.rule) {
+    const read = readCommissionRule(db);
+    cache.rule = read;
+    // A failed read is not kept: the next call tries again.
+    read.catch(() => {
+      if (cache.rule === read) cache.rule = null;
+    });
+  }
+  return cache.rule;
+}
+
+async function readCommissionRule(db: Queryable): Promise<CommissionRule> {
+  const rows = await ruleStatement(db).execute();
+  const stored = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
   const number = (value: string | null, fallback: number, floor: number) =>
     value !== null && Number.isFinite(Number(value)) && Number(value) >= floor
       ? Number(value)
       : fallback;
   return {
     // A commission is never zero (the database refuses one), so the minimum is at least 1.
-    minimum: number(minimum, DEFAULT_COMMISSION_RULE.minimum, 1),
-    rate: number(rate, DEFAULT_COMMISSION_RULE.rate, 0),
+    minimum: number(stored('commission_minimum'), DEFAULT_COMMISSION_RULE.minimum, 1),
+    rate: number(stored('commission_rate'), DEFAULT_COMMISSION_RULE.rate, 0),
   };
 }
+
+const ruleStatement = preparedStatement((db) =>
+  db
+    .select({ key: systemConfig.key, value: systemConfig.value })
+    .from(systemConfig)
+    .where(inArray(systemConfig.key, ['commission_minimum', 'commission_rate']))
+    .prepare('commission_rule'),
+);

@@ -22,7 +22,13 @@ import {
   aSignedContract,
   aSuperAdmin,
 } from '../test-support/factories.js';
-import type { ApiError, Commission, Page, SignedIn } from '../test-support/responses.js';
+import type {
+  ApiError,
+  Commission,
+  CommissionPage,
+  Page,
+  SignedIn,
+} from '../test-support/responses.js';
 import {
   createTestApp,
   sessionCookieFrom,
@@ -149,7 +155,7 @@ describe('deletion', () => {
       status: 'contract_signed',
     });
     expect((await as(root).delete(`/api/superadmin/referrals/${created.id}`)).statusCode).toBe(200);
-    expect((await as(b).get('/api/commissions')).json()).toEqual([]);
+    expect((await as(b).get('/api/commissions')).json<CommissionPage>().items).toEqual([]);
     expect(
       await as(root)
         .get(`/api/files/${key}`)

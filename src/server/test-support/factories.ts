@@ -1,5 +1,5 @@
 import { client } from './client.js';
-import type { Commission, StatusChange } from './responses.js';
+import type { Commission, CommissionPage, StatusChange } from './responses.js';
 import {
   createReferralWithToken,
   signUpBroker,
@@ -63,7 +63,8 @@ export async function aSignedContract(
   if (changed.statusCode !== 200 || !changed.json<StatusChange>().commissionCreated) {
     throw new Error(`no commission for the referral: ${changed.statusCode} ${changed.body}`);
   }
-  const commissions = (await client(t).as(broker).get('/api/commissions')).json<Commission[]>();
+  const commissions = (await client(t).as(broker).get('/api/commissions')).json<CommissionPage>()
+    .items;
   const commission = commissions.find((c) => c.referralId === referral.id);
   if (!commission) throw new Error('the commission is not in the broker’s list');
   return { broker, referral, commission };

@@ -7,7 +7,7 @@ import { systemConfig } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
-import { getSetting } from '../../settings/service.js';
+import { forgetSettings, getSetting } from '../../settings/service.js';
 
 /** Money rules: only super-admins change them. */
 const MONEY_SETTINGS = new Set<string>(['commission_minimum', 'commission_rate']);
@@ -64,6 +64,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
           after: { value },
         });
       });
+      // Other instances hear of it from the table's trigger; this one forgets at once.
+      forgetSettings(db);
       return { key, value };
     });
   });

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
 import { Badge } from '#ui/badge';
 import { EmptyState, Skeleton } from '#ui/feedback';
+import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
 import { useCommissions } from './api';
 
@@ -13,12 +15,13 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
 
 /** Amount, date, status badge, contract number and paid date of each commission. */
 export function CommissionList() {
-  const commissions = useCommissions();
+  const [page, setPage] = useState(1);
+  const commissions = useCommissions(page);
   return (
     <QueryView
       query={commissions}
       loading={<Skeleton className="h-32" />}
-      isEmpty={(data) => data.length === 0}
+      isEmpty={(data) => data.total === 0}
       empty={
         <EmptyState title="لا توجد عمولات بعد">
           تظهر عمولاتك هنا بعد توقيع عقود المستأجرين الذين أحلتهم.
@@ -26,26 +29,31 @@ export function CommissionList() {
       }
     >
       {(data) => (
-        <ul className="space-y-3">
-          {data.map((c) => (
-            <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
-              <div className="flex items-center justify-between gap-2">
-                <strong className="text-lg">{formatSar(c.amount)}</strong>
-                <Badge tone={TONE[c.status] ?? 'neutral'}>{commissionStatusLabel(c.status)}</Badge>
-              </div>
-              <p className="mt-1 text-sm text-slate-700">
-                {formatDateAr(c.createdAt)} · المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
-              </p>
-              {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
-              {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
-              {c.status === 'potential' ? (
+        <>
+          <ul className="space-y-3">
+            {data.items.map((c) => (
+              <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex items-center justify-between gap-2">
+                  <strong className="text-lg">{formatSar(c.amount)}</strong>
+                  <Badge tone={TONE[c.status] ?? 'neutral'}>
+                    {commissionStatusLabel(c.status)}
+                  </Badge>
+                </div>
                 <p className="mt-1 text-sm text-slate-700">
-                  عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                  {formatDateAr(c.createdAt)} · المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
                 </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+                {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
+                {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
+                {c.status === 'potential' ? (
+                  <p className="mt-1 text-sm text-slate-700">
+                    عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Pagination label="صفحات العمولات" page={page} of={data} onPage={setPage} />
+        </>
       )}
     </QueryView>
   );

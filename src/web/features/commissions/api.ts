@@ -5,17 +5,17 @@ import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/qu
 
 export const commissionKeys = {
   all: rootKeys.commissions,
-  list: [...rootKeys.commissions, 'list'] as const,
+  list: (page: number) => [...rootKeys.commissions, 'list', page] as const,
   summary: [...rootKeys.commissions, 'summary'] as const,
   earnings: [...rootKeys.commissions, 'earnings'] as const,
   transferRequests: [...rootKeys.commissions, 'transfer-requests'] as const,
 };
 
-/** The broker's commissions; polled. */
-export const commissionListQuery = () =>
+/** A page of the broker's commissions, then the potential ones; polled. */
+export const commissionListQuery = (page: number) =>
   queryOptions({
-    queryKey: commissionKeys.list,
-    queryFn: () => callApi(commissionEndpoints.list),
+    queryKey: commissionKeys.list(page),
+    queryFn: () => callApi(commissionEndpoints.list, { query: { page } }),
     refetchInterval: POLL_MS,
   });
 
@@ -42,7 +42,7 @@ export const transferRequestsQuery = () =>
     queryFn: () => callApi(commissionEndpoints.transferRequests),
   });
 
-export const useCommissions = () => useQuery(commissionListQuery());
+export const useCommissions = (page: number) => useQuery(commissionListQuery(page));
 export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
 export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
 export const useTransferRequests = () => useQuery(transferRequestsQuery());

@@ -1,0 +1,12 @@
+-- Every change to system_config, by the product or by hand, is announced on the channel
+-- shareek_settings (the key as payload), when the change commits: each instance forgets the
+-- settings it keeps in memory (src/server/settings/service.ts).
+CREATE FUNCTION "system_config_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('shareek_settings', coalesce(NEW.key, OLD.key));
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "system_config_changed" AFTER INSERT OR UPDATE OR DELETE ON "system_config"
+  FOR EACH ROW EXECUTE FUNCTION "system_config_notify"();
