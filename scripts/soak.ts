@@ -127,6 +127,7 @@ async function brokerLoop(broker: Session, referred: string[]): Promise<void> {
     await broker.call('broker reads', 'GET', '/api/referrals?page=1');
     await broker.call('broker reads', 'GET', '/api/dashboard/metrics');
     await broker.call('broker reads', 'GET', '/api/commissions/summary');
+    await broker.call('broker reads', 'GET', '/api/commissions?page=1');
     await broker.call('broker reads', 'GET', '/api/notifications');
     if (Math.random() < 0.3) {
       const tenant = phone();

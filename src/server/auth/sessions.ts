@@ -48,6 +48,9 @@ export type SessionBroker = Pick<
  * statement selecting only the columns requests use. Nothing is kept in memory, so a revoked
  * session or a deleted account is refused at once by every instance.
  */
+/** `now()` less a constant duration, written into the statement: no parameter to send. */
+const nowLess = (ms: number) => sql`now() - ${sql.raw(`interval '${ms} milliseconds'`)}`;
+
 const sessionStatement = preparedStatement((db) =>
   db
     .select({
@@ -65,18 +68,18 @@ const sessionStatement = preparedStatement((db) =>
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.expiresAt, sql`now()`),
         isNull(brokers.deletedAt),
         // Rights can change after sign-in: whoever is staff now is held to the staff limit.
         or(
           and(
             eq(brokers.isAdmin, false),
             eq(brokers.isSuperAdmin, false),
-            gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+            gt(sessions.lastSeenAt, nowLess(BROKER_SESSION_IDLE_MS)),
           ),
           and(
             or(eq(brokers.isAdmin, true), eq(brokers.isSuperAdmin, true)),
-            gt(sessions.createdAt, sql.placeholder('staffSince')),
+            gt(sessions.createdAt, nowLess(STAFF_SESSION_MAX_MS)),
           ),
         ),
       ),
@@ -91,12 +94,7 @@ export async function findSession(
 ): Promise<{ sessionId: string; broker: SessionBroker } | null> {
   const sessionId = hashToken(token);
   const now = Date.now();
-  const [row] = await sessionStatement(db).execute({
-    sessionId,
-    now: new Date(now),
-    idleSince: new Date(now - BROKER_SESSION_IDLE_MS),
-    staffSince: new Date(now - STAFF_SESSION_MAX_MS),
-  });
+  const [row] = await sessionStatement(db).execute({ sessionId });
   if (!row) return null;
   const { lastSeenAt, ...broker } = row;
   if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
