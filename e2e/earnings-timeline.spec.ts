@@ -128,3 +128,43 @@ test('issue 14 status history in the admin’s referral details: each step names
   await expectNoAxeViolations(consolePage);
   await context.close();
 });
+
+test('issue 15: the commission list comes twenty to a page, the potential ones last, with «السابق / التالي»', async ({
+  page,
+  admin,
+  readyBroker,
+}) => {
+  await readyBroker(page, 'ريم الزهراني');
+  // Twenty-one signed contracts (21 commissions of 500–520) and one accepted referral.
+  for (let i = 0; i < 22; i++) {
+    const created = await page.request.post('/api/referrals', {
+      data: { tenantPhone: randomPhone(), rent: 50_000 + i * 100 },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    const status = i === 21 ? 'accepted_awaiting_owner_contract' : 'contract_signed';
+    expect((await admin.put(`/api/admin/referrals/${id}/status`, { data: { status } })).ok()).toBe(
+      true,
+    );
+  }
+
+  await page.goto(phoneWidth(page) ? '/mobile-commissions' : '/commissions');
+  const pages = page.getByRole('navigation', { name: 'صفحات العمولات' });
+  await expect(pages).toContainText('صفحة ١ من ٢');
+  const items = page.getByRole('listitem').filter({ hasText: 'المستأجر' });
+  await expect(items).toHaveCount(20);
+  await expect(pages.getByRole('button', { name: 'السابق' })).toBeDisabled();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  await pages.getByRole('button', { name: 'التالي' }).click();
+  await expect(pages).toContainText('صفحة ٢ من ٢');
+  // The oldest commission, then the potential one of the accepted referral.
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('٥٠٠ ر.س');
+  await expect(items.last()).toContainText('عمولة متوقعة بعد توقيع العقد');
+  await expect(pages.getByRole('button', { name: 'التالي' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'السابق' }).click();
+  await expect(pages).toContainText('صفحة ١ من ٢');
+  await expect(items).toHaveCount(20);
+});
