@@ -45,6 +45,13 @@ export async function commissionSummary(db: Queryable, brokerId: string) {
   };
 }
 
+/** The broker's accepted referrals without a commission yet: the potential ones. */
+const potentialOfBroker = and(
+  eq(referrals.brokerId, sql.placeholder('brokerId')),
+  inArray(referrals.status, POTENTIAL_STATUSES),
+  isNull(commissions.id),
+);
+
 /**
  * The rows of the broker's commission list: real commissions (kind 0) then the potential ones
  * of accepted referrals without one (kind 1), newest first within each, a page at a time.
@@ -84,13 +91,7 @@ const commissionPageStatement = preparedStatement((db) =>
       })
       .from(referrals)
       .leftJoin(commissions, eq(commissions.referralId, referrals.id))
-      .where(
-        and(
-          eq(referrals.brokerId, sql.placeholder('brokerId')),
-          inArray(referrals.status, POTENTIAL_STATUSES),
-          isNull(commissions.id),
-        ),
-      ),
+      .where(potentialOfBroker),
   )
     .orderBy(sql`kind`, sql`at desc`, sql`id desc`)
     .limit(sql.placeholder('limit'))
@@ -107,13 +108,7 @@ const commissionCountStatement = preparedStatement((db) =>
     })
     .from(referrals)
     .leftJoin(commissions, eq(commissions.referralId, referrals.id))
-    .where(
-      and(
-        eq(referrals.brokerId, sql.placeholder('brokerId')),
-        inArray(referrals.status, POTENTIAL_STATUSES),
-        isNull(commissions.id),
-      ),
-    )
+    .where(potentialOfBroker)
     .prepare('commission_count'),
 );
 
