@@ -6,6 +6,7 @@ import {
   isoDateTime,
   money,
   pageOf,
+  pageQuery,
   transferRequestStatus,
 } from './common.js';
 
@@ -60,19 +61,13 @@ export const transferRequest = z.object({
   handledAt: isoDateTime.nullable(),
 });
 
-/** A page of the broker's commission list, 20 to a page unless asked otherwise. */
-export const commissionListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 export const commissionEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/commissions',
     access: 'broker',
     summary: "the broker's commissions, then the potential ones, paged",
-    query: commissionListQuery,
+    query: z.object(pageQuery),
     response: pageOf(commission),
   }),
   summary: endpoint({

@@ -50,6 +50,12 @@ export const transferRequestStatus = z.enum(['open', 'paid', 'rejected']);
 export const idParams = z.object({ id: z.string() });
 
 /** A page of a list that can grow, counted and paged in SQL. */
+/** The page a broker's list asks for: 20 to a page unless asked otherwise, at most 100. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),

@@ -8,6 +8,7 @@ import {
   money,
   outboxStatus,
   pageOf,
+  pageQuery,
   referralStatus,
 } from './common.js';
 
@@ -82,8 +83,7 @@ export const referralListQuery = z.object({
   phone: z.string().max(20, { error: 'النص أطول من المسموح' }).optional(),
   from: isoDaySchema.optional(),
   to: isoDaySchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery,
 });
 
 export const metrics = z.object({

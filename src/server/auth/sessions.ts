@@ -23,13 +23,16 @@ const isStaff = (broker: Pick<Broker, 'isAdmin' | 'isSuperAdmin'>) =>
 export const sessionLifetimeMs = (broker: Pick<Broker, 'isAdmin' | 'isSuperAdmin'>) =>
   isStaff(broker) ? STAFF_SESSION_MAX_MS : BROKER_SESSION_MAX_MS;
 
+/** `now()` shifted by a constant duration, written into the statement: nothing to send. */
+const nowPlus = (ms: number) => sql`now() + ${sql.raw(`interval '${ms} milliseconds'`)}`;
+
 /** Creates a session and returns the cookie token; only its SHA-256 is stored. */
 export async function createSession(db: Database, broker: Broker): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     id: hashToken(token),
     brokerId: broker.id,
-    expiresAt: new Date(Date.now() + sessionLifetimeMs(broker)),
+    expiresAt: nowPlus(sessionLifetimeMs(broker)),
   });
   return token;
 }
@@ -46,11 +49,9 @@ export type SessionBroker = Pick<
 /**
  * The session of a cookie token and its account, read on every signed-in request: one named
  * statement selecting only the columns requests use. Nothing is kept in memory, so a revoked
- * session or a deleted account is refused at once by every instance.
+ * session or a deleted account is refused at once by every instance. Every limit is measured
+ * with the database's clock, which also wrote the session's times.
  */
-/** `now()` less a constant duration, written into the statement: no parameter to send. */
-const nowLess = (ms: number) => sql`now() - ${sql.raw(`interval '${ms} milliseconds'`)}`;
-
 const sessionStatement = preparedStatement((db) =>
   db
     .select({
@@ -75,11 +76,11 @@ const sessionStatement = preparedStatement((db) =>
           and(
             eq(brokers.isAdmin, false),
             eq(brokers.isSuperAdmin, false),
-            gt(sessions.lastSeenAt, nowLess(BROKER_SESSION_IDLE_MS)),
+            gt(sessions.lastSeenAt, nowPlus(-BROKER_SESSION_IDLE_MS)),
           ),
           and(
             or(eq(brokers.isAdmin, true), eq(brokers.isSuperAdmin, true)),
-            gt(sessions.createdAt, nowLess(STAFF_SESSION_MAX_MS)),
+            gt(sessions.createdAt, nowPlus(-STAFF_SESSION_MAX_MS)),
           ),
         ),
       ),
@@ -93,17 +94,15 @@ export async function findSession(
   token: string,
 ): Promise<{ sessionId: string; broker: SessionBroker } | null> {
   const sessionId = hashToken(token);
-  const now = Date.now();
   const [row] = await sessionStatement(db).execute({ sessionId });
   if (!row) return null;
   const { lastSeenAt, ...broker } = row;
-  if (now - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  // Read by this process's clock only to skip the write; the write itself checks the database's.
+  if (Date.now() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(
-        and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now - TOUCH_EVERY_MS))),
-      );
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, nowPlus(-TOUCH_EVERY_MS))));
   }
   return { sessionId, broker };
 }

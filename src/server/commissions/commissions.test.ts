@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions, referrals, transferRequests } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, aReferral } from '../test-support/factories.js';
+import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import { addsUp } from '../test-support/money.js';
 import type { ApiError, CommissionPage, CommissionSummary } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
@@ -143,6 +143,39 @@ describe('commissions', () => {
       await t.database.db.execute(sql`delete from system_config where key = 'commission_rate'`);
     }
     expect(await becomes('800.00')).toBe(true);
+  });
+
+  it('writes a commission with the rule read in its own transaction, never the kept one', async () => {
+    const admin = await anAdmin(t);
+    const b = await aBroker(t);
+    const accepted = await aReferral(t, b, { rent: 80_000 });
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'preparing_tenant_contract' })
+      .where(eq(referrals.id, accepted.id));
+    const listed = async () => (await as(b).get('/api/commissions')).json<CommissionPage>().items;
+    expect((await listed())[0]?.amount).toBe('800.00');
+    // A change nobody announces: the kept rule still estimates 1%.
+    await t.database.db.execute(
+      sql`alter table system_config disable trigger system_config_changed`,
+    );
+    await t.database.db.execute(
+      sql`insert into system_config (key, value) values ('commission_rate', '0.02')`,
+    );
+    await t.database.db.execute(
+      sql`alter table system_config enable trigger system_config_changed`,
+    );
+    try {
+      expect((await listed())[0]).toMatchObject({ status: 'potential', amount: '800.00' });
+      const signed = await as(admin).put(`/api/admin/referrals/${accepted.id}/status`, {
+        status: 'contract_signed',
+      });
+      expect(signed.statusCode).toBe(200);
+      // The commission itself is priced with the rule as stored: 2% of 80,000.
+      expect((await listed())[0]).toMatchObject({ status: 'pending', amount: '1600.00' });
+    } finally {
+      await t.database.db.execute(sql`delete from system_config where key = 'commission_rate'`);
+    }
   });
 
   it('refuses a page it cannot serve with an Arabic message', async () => {

@@ -125,8 +125,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 const RELISTEN_MS = 1000;
+/**
+ * A connection dropped silently (a NAT or a failover forgetting it) tells nothing: it is asked
+ * `select 1` this often, and one that does not answer within HEARTBEAT_TIMEOUT_MS is lost.
+ */
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
-/** A connection of its own that LISTENs, re-made a second after it is lost. */
+/**
+ * A connection of its own that LISTENs, re-made a second after it is lost; a lost connection
+ * is noticed at once when it closes, and within 35 s by the heartbeat when it goes silent.
+ */
 async function listenOn(
   url: string,
   channel: string,
@@ -152,7 +161,12 @@ async function listenOn(
     retry.unref();
   };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3000,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
     });
@@ -174,8 +188,13 @@ async function listenOn(
   };
 
   await connect();
+  const heartbeat = setInterval(() => {
+    client?.query('select 1').catch(relisten);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return async () => {
     stopped = true;
+    clearInterval(heartbeat);
     clearTimeout(retry);
     const last = client;
     client = null;

@@ -1,4 +1,16 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   COMPLETED_REFERRAL_STATUSES,
   type CommissionRule,
@@ -10,7 +22,7 @@ import {
   toMoneyString,
 } from '#domain';
 import type { Database } from '../db/client.js';
-import { preparedStatement } from '../db/prepared.js';
+import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { commissions, type Referral, referrals, tenantForms } from '../db/schema.js';
 import { commissionRule } from '../settings/service.js';
 
@@ -57,30 +69,37 @@ export function toReferralView(
   };
 }
 
-const referralColumns = {
-  referral: referrals,
-  amount: commissions.amount,
-  commissionStatus: commissions.status,
-};
-
-/** The unfiltered list, which every broker's page polls: named statements. */
-const referralPageStatement = preparedStatement((db) =>
+/** A page of the broker's referrals matching `where`, newest submission first. */
+const referralPage = (
+  db: Queryable,
+  where: SQL | undefined,
+  page: { limit: number | Placeholder; offset: number | Placeholder },
+) =>
   db
-    .select(referralColumns)
+    .select({
+      referral: referrals,
+      amount: commissions.amount,
+      commissionStatus: commissions.status,
+    })
     .from(referrals)
     .leftJoin(commissions, eq(commissions.referralId, referrals.id))
-    .where(eq(referrals.brokerId, sql.placeholder('brokerId')))
+    .where(where)
     .orderBy(desc(referrals.submittedAt), desc(referrals.number))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('broker_referral_page'),
+    .limit(page.limit)
+    .offset(page.offset);
+const referralCount = (db: Queryable, where: SQL | undefined) =>
+  db.select({ value: count() }).from(referrals).where(where);
+
+/** The unfiltered list, which every broker's page polls: named statements. */
+const ofBroker = eq(referrals.brokerId, sql.placeholder('brokerId'));
+const referralPageStatement = preparedStatement((db) =>
+  referralPage(db, ofBroker, {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare('broker_referral_page'),
 );
 const referralCountStatement = preparedStatement((db) =>
-  db
-    .select({ value: count() })
-    .from(referrals)
-    .where(eq(referrals.brokerId, sql.placeholder('brokerId')))
-    .prepare('broker_referral_count'),
+  referralCount(db, ofBroker).prepare('broker_referral_count'),
 );
 
 /** The broker's referrals, filtered and paginated in SQL, newest submission first. */
@@ -109,18 +128,7 @@ export async function listBrokerReferrals(
           referralCountStatement(db).execute({ brokerId }),
           commissionRule(db),
         ] as const)
-      : ([
-          db
-            .select(referralColumns)
-            .from(referrals)
-            .leftJoin(commissions, eq(commissions.referralId, referrals.id))
-            .where(where)
-            .orderBy(desc(referrals.submittedAt), desc(referrals.number))
-            .limit(page.limit)
-            .offset(page.offset),
-          db.select({ value: count() }).from(referrals).where(where),
-          commissionRule(db),
-        ] as const),
+      : ([referralPage(db, where, page), referralCount(db, where), commissionRule(db)] as const),
   );
   return {
     items: rows.map((row) => referralViewOf(row, rule)),

@@ -34,8 +34,9 @@ const ruleCaches = new WeakMap<Database, RuleCache>();
  * Keeps the commission rule of the database in memory, read again after every change to
  * system_config: the trigger of migration 0007 announces each one, from any instance or from
  * a hand-made change, when it commits. While the announcements cannot be heard (the listening
- * connection is lost), the rule is read on every call, so it is never stale for longer than
- * an announcement takes. Until the returned function is called.
+ * connection is lost: noticed at once when it closes, within 35 s by its heartbeat when it goes
+ * silent), the rule is read on every call. Until the returned function is called. Requests are
+ * served only once this has resolved, so the cache is never used before LISTEN is in place.
  */
 export async function keepCommissionRule(database: DatabaseHandle): Promise<() => Promise<void>> {
   const cache: RuleCache = { rule: null, listening: true };

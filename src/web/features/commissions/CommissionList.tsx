@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
 import { Badge } from '#ui/badge';
 import { EmptyState, Skeleton } from '#ui/feedback';
@@ -17,6 +17,12 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
 export function CommissionList() {
   const [page, setPage] = useState(1);
   const commissions = useCommissions(page);
+  // A list that shrank (a referral rejected, a deletion) leaves no one past its last page.
+  const loaded = commissions.data;
+  const lastPage = loaded ? Math.max(1, Math.ceil(loaded.total / loaded.pageSize)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
   return (
     <QueryView
       query={commissions}
