@@ -1,3 +1,4 @@
+export * from './affordability.js';
 export * from './broker-code.js';
 export * from './catalogues.js';
 export * from './commission.js';

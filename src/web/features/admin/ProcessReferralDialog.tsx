@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   contractRentSchema,
@@ -7,12 +8,14 @@ import {
   REFERRAL_STATUSES,
   statusMentionsContract,
 } from '#domain';
+import { isApiError } from '#lib/api';
 import { Button } from '#ui/button';
 import { Dialog } from '#ui/dialog';
 import { FormField, Input, Textarea } from '#ui/input';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
-import { useChangeReferralStatus } from './api';
+import { AffordabilitySummary } from './AffordabilitySummary';
+import { adminTenantFormQuery, useChangeReferralStatus } from './api';
 import type { AdminReferral } from './types';
 
 const OPTIONS = REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` }));
@@ -36,6 +39,8 @@ export function ProcessReferralDialog({
     String(referral.contractRent ?? referral.rentAmount ?? ''),
   );
   const [attempted, setAttempted] = useState(false);
+  // The tenant's figures, for the affordability summary (404 until the tenant submits).
+  const tenant = useQuery({ ...adminTenantFormQuery(referral.id), retry: false });
   const createsCommission =
     (status === 'contract_signed' || status === 'commission_added') && !referral.commission;
   const rent = contractRentSchema.safeParse(contractRent);
@@ -112,6 +117,17 @@ export function ProcessReferralDialog({
             <Textarea {...control} value={notes} onChange={(e) => setNotes(e.target.value)} />
           )}
         </FormField>
+        {tenant.data || isApiError(tenant.error, 404) ? (
+          <AffordabilitySummary
+            monthlyIncome={tenant.data?.monthlyIncome}
+            monthlyObligations={tenant.data?.monthlyObligations}
+            annualRent={
+              createsCommission && rent.success
+                ? rent.data
+                : (referral.contractRent ?? referral.rentAmount)
+            }
+          />
+        ) : null}
         {createsCommission ? (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {rent.success

@@ -16,6 +16,7 @@ import { Dialog } from '#ui/dialog';
 import { Skeleton } from '#ui/feedback';
 import { QueryError, QueryView } from '#ui/query-view';
 import { DocumentLinks, StatusTimeline } from '../referrals';
+import { AffordabilitySummary } from './AffordabilitySummary';
 import { adminTenantFormQuery } from './api';
 import type { AdminReferral } from './types';
 
@@ -111,21 +112,28 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
       <section>
         <h3 className="mb-2 font-bold">بيانات المستأجر (سرية)</h3>
         {tenant.data ? (
-          <dl className="grid grid-cols-2 gap-2">
-            <Row label="الاسم الكامل">{tenant.data.fullName}</Row>
-            <Row label="الجوال">
-              <bdi dir="ltr">{tenant.data.phone}</bdi>
-            </Row>
-            <Row label="الراتب الشهري">{formatSar(tenant.data.monthlyIncome)}</Row>
-            <Row label="الالتزامات الشهرية">{formatSar(tenant.data.monthlyObligations)}</Row>
-            <Row label="تاريخ الإرسال">{formatDateTimeAr(tenant.data.submittedAt)}</Row>
-            <Row label="المستندات">
-              <DocumentLinks
-                salary={tenant.data.salaryReportUrl}
-                credit={tenant.data.creditReportUrl}
-              />
-            </Row>
-          </dl>
+          <div className="space-y-3">
+            <dl className="grid grid-cols-2 gap-2">
+              <Row label="الاسم الكامل">{tenant.data.fullName}</Row>
+              <Row label="الجوال">
+                <bdi dir="ltr">{tenant.data.phone}</bdi>
+              </Row>
+              <Row label="الراتب الشهري">{formatSar(tenant.data.monthlyIncome)}</Row>
+              <Row label="الالتزامات الشهرية">{formatSar(tenant.data.monthlyObligations)}</Row>
+              <Row label="تاريخ الإرسال">{formatDateTimeAr(tenant.data.submittedAt)}</Row>
+              <Row label="المستندات">
+                <DocumentLinks
+                  salary={tenant.data.salaryReportUrl}
+                  credit={tenant.data.creditReportUrl}
+                />
+              </Row>
+            </dl>
+            <AffordabilitySummary
+              monthlyIncome={tenant.data.monthlyIncome}
+              monthlyObligations={tenant.data.monthlyObligations}
+              annualRent={referral.contractRent ?? referral.rentAmount}
+            />
+          </div>
         ) : tenant.isLoading ? null : isApiError(tenant.error, 404) ? (
           // The server answers 404 until the tenant submits: not a failure, the form's state.
           <div className="rounded-lg bg-amber-50 p-3 text-amber-900">
