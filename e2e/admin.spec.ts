@@ -9,6 +9,7 @@ import {
   openInLibreOffice,
   randomPhone,
   signIn,
+  submitTenantForm,
   uniqueName,
 } from './support';
 
@@ -425,22 +426,12 @@ test('in the admin view, /dashboard and /referrals show the operations dashboard
     data: { tenantPhone: tenant, rent: 84000 },
   });
   const { id } = (await created.json()) as { id: string };
-  const listed = (await (
-    await admin.get(`/api/admin/referrals?search=${encodeURIComponent(id)}`)
-  ).json()) as { items: { formToken: string }[] };
-  const submitted = await page.request.post('/api/tenant-form/submit', {
-    data: {
-      token: listed.items[0]?.formToken,
-      referralId: id,
-      name: 'ريم السبيعي',
-      income: '15000',
-      monthlyObligations: '3200',
-      salaryDefinitionUrl: '',
-      creditReportUrl: 'https://reports.example.sa/simah/88',
-      consent: true,
-    },
+  await submitTenantForm(page.request, admin, id, {
+    name: 'ريم السبيعي',
+    income: '15000',
+    monthlyObligations: '3200',
+    creditReportUrl: 'https://reports.example.sa/simah/88',
   });
-  expect(submitted.ok()).toBe(true);
 
   const context = await browser.newContext({
     storageState: await admin.storageState(),

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, randomPhone } from './support';
+import { expectNoAxeViolations, randomPhone, submitTenantForm } from './support';
 
 test('issue 16 item 7: the reviewer sees the net salary against the monthly rent, with the share and a verdict, in the details and while processing', async ({
   page,
@@ -14,22 +14,12 @@ test('issue 16 item 7: the reviewer sees the net salary against the monthly rent
   });
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
-  const listed = (await (
-    await admin.get(`/api/admin/referrals?search=${encodeURIComponent(id)}`)
-  ).json()) as { items: { formToken: string }[] };
-  const submitted = await page.request.post('/api/tenant-form/submit', {
-    data: {
-      token: listed.items[0]?.formToken,
-      referralId: id,
-      name: 'هند المالكي',
-      income: '12000',
-      monthlyObligations: '2000',
-      salaryDefinitionUrl: '',
-      creditReportUrl: 'https://reports.example.sa/simah/91',
-      consent: true,
-    },
+  await submitTenantForm(page.request, admin, id, {
+    name: 'هند المالكي',
+    income: '12000',
+    monthlyObligations: '2000',
+    creditReportUrl: 'https://reports.example.sa/simah/91',
   });
-  expect(submitted.ok()).toBe(true);
 
   const context = await browser.newContext({
     storageState: await admin.storageState(),

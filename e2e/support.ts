@@ -137,3 +137,28 @@ export async function tenantLink(admin: APIRequestContext, tenantPhone: string):
     .not.toBe('');
   return link;
 }
+
+/**
+ * The tenant of the referral sends the form without an upload (a link to the credit report),
+ * with the token the admin's list shows: the state a reviewer finds a submitted referral in.
+ */
+export async function submitTenantForm(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  referralId: string,
+  tenant: { name: string; income: string; monthlyObligations: string; creditReportUrl: string },
+): Promise<void> {
+  const listed = (await (
+    await admin.get(`/api/admin/referrals?search=${encodeURIComponent(referralId)}`)
+  ).json()) as { items: { formToken: string }[] };
+  const submitted = await request.post('/api/tenant-form/submit', {
+    data: {
+      token: listed.items[0]?.formToken,
+      referralId,
+      ...tenant,
+      salaryDefinitionUrl: '',
+      consent: true,
+    },
+  });
+  expect(submitted.ok()).toBe(true);
+}

@@ -36,6 +36,14 @@ async function earn(b: TestBroker, amount: string, paidAmount = '0') {
   return referral.id;
 }
 
+/** Stores a commission rate with system_config's trigger off: no instance hears of it. */
+async function storeRateUnannounced(rate: string) {
+  const { db } = t.database;
+  await db.execute(sql`alter table system_config disable trigger system_config_changed`);
+  await db.execute(sql`insert into system_config (key, value) values ('commission_rate', ${rate})`);
+  await db.execute(sql`alter table system_config enable trigger system_config_changed`);
+}
+
 async function summary(b: TestBroker) {
   return (await as(b).get('/api/commissions/summary')).json<CommissionSummary>();
 }
@@ -123,15 +131,7 @@ describe('commissions', () => {
     };
     expect(await estimate()).toBe('800.00');
     // Kept in memory: a change nobody announces (the trigger switched off) is not read.
-    await t.database.db.execute(
-      sql`alter table system_config disable trigger system_config_changed`,
-    );
-    await t.database.db.execute(
-      sql`insert into system_config (key, value) values ('commission_rate', '0.02')`,
-    );
-    await t.database.db.execute(
-      sql`alter table system_config enable trigger system_config_changed`,
-    );
+    await storeRateUnannounced('0.02');
     try {
       expect(await estimate()).toBe('800.00');
       // Not through the product: system_config's trigger announces it all the same.
@@ -156,15 +156,7 @@ describe('commissions', () => {
     const listed = async () => (await as(b).get('/api/commissions')).json<CommissionPage>().items;
     expect((await listed())[0]?.amount).toBe('800.00');
     // A change nobody announces: the kept rule still estimates 1%.
-    await t.database.db.execute(
-      sql`alter table system_config disable trigger system_config_changed`,
-    );
-    await t.database.db.execute(
-      sql`insert into system_config (key, value) values ('commission_rate', '0.02')`,
-    );
-    await t.database.db.execute(
-      sql`alter table system_config enable trigger system_config_changed`,
-    );
+    await storeRateUnannounced('0.02');
     try {
       expect((await listed())[0]).toMatchObject({ status: 'potential', amount: '800.00' });
       const signed = await as(admin).put(`/api/admin/referrals/${accepted.id}/status`, {

@@ -69,6 +69,13 @@ export function toReferralView(
   };
 }
 
+/** A referral with its commission's amount and status, if it has one. */
+const referralColumns = {
+  referral: referrals,
+  amount: commissions.amount,
+  commissionStatus: commissions.status,
+};
+
 /** A page of the broker's referrals matching `where`, newest submission first. */
 const referralPage = (
   db: Queryable,
@@ -76,11 +83,7 @@ const referralPage = (
   page: { limit: number | Placeholder; offset: number | Placeholder },
 ) =>
   db
-    .select({
-      referral: referrals,
-      amount: commissions.amount,
-      commissionStatus: commissions.status,
-    })
+    .select(referralColumns)
     .from(referrals)
     .leftJoin(commissions, eq(commissions.referralId, referrals.id))
     .where(where)
@@ -160,11 +163,7 @@ export async function findBrokerReferral(
   id: string,
 ): Promise<ReferralRow | null> {
   const [row] = await db
-    .select({
-      referral: referrals,
-      amount: commissions.amount,
-      commissionStatus: commissions.status,
-    })
+    .select(referralColumns)
     .from(referrals)
     .leftJoin(commissions, eq(commissions.referralId, referrals.id))
     .where(and(eq(referrals.id, id), eq(referrals.brokerId, brokerId)))
