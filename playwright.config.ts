@@ -30,6 +30,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Two workers, their browsers and the server share a 2-core machine whose speed varies from
+  // day to day: a journey gets a minute, not Playwright's default 30 s, before it counts as hung.
+  timeout: 60_000,
   reporter: process.env.CI ? 'line' : 'list',
   use: { baseURL: `http://127.0.0.1:${port}`, locale: 'ar-SA', timezoneId: 'Asia/Riyadh' },
   projects: [
