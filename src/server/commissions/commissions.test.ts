@@ -44,6 +44,16 @@ async function storeRateUnannounced(rate: string) {
   await db.execute(sql`alter table system_config enable trigger system_config_changed`);
 }
 
+/** A referral being prepared for its contract: the broker's list shows its potential commission. */
+async function anAcceptedReferral(b: TestBroker, rent: number) {
+  const referral = await aReferral(t, b, { rent });
+  await t.database.db
+    .update(referrals)
+    .set({ status: 'preparing_tenant_contract' })
+    .where(eq(referrals.id, referral.id));
+  return referral;
+}
+
 async function summary(b: TestBroker) {
   return (await as(b).get('/api/commissions/summary')).json<CommissionSummary>();
 }
@@ -52,11 +62,7 @@ describe('commissions', () => {
   it('lists real and potential commissions; potential ones are not counted', async () => {
     const b = await aBroker(t);
     await earn(b, '600.00');
-    const accepted = await aReferral(t, b, { rent: 80000 });
-    await t.database.db
-      .update(referrals)
-      .set({ status: 'preparing_tenant_contract' })
-      .where(eq(referrals.id, accepted.id));
+    await anAcceptedReferral(b, 80_000);
 
     const list = (await as(b).get('/api/commissions')).json<CommissionPage>().items;
     expect(list.map((c: { status: string; amount: string }) => [c.status, c.amount])).toEqual([
@@ -114,11 +120,7 @@ describe('commissions', () => {
 
   it('the kept commission rule follows a change made by hand in the database', async () => {
     const b = await aBroker(t);
-    const accepted = await aReferral(t, b, { rent: 80_000 });
-    await t.database.db
-      .update(referrals)
-      .set({ status: 'preparing_tenant_contract' })
-      .where(eq(referrals.id, accepted.id));
+    await anAcceptedReferral(b, 80_000);
     const estimate = async () =>
       (await as(b).get('/api/commissions')).json<CommissionPage>().items[0]?.amount;
     /** Reads until the estimate is `amount`; false if it is not within five seconds. */
@@ -148,11 +150,7 @@ describe('commissions', () => {
   it('writes a commission with the rule read in its own transaction, never the kept one', async () => {
     const admin = await anAdmin(t);
     const b = await aBroker(t);
-    const accepted = await aReferral(t, b, { rent: 80_000 });
-    await t.database.db
-      .update(referrals)
-      .set({ status: 'preparing_tenant_contract' })
-      .where(eq(referrals.id, accepted.id));
+    const accepted = await anAcceptedReferral(b, 80_000);
     const listed = async () => (await as(b).get('/api/commissions')).json<CommissionPage>().items;
     expect((await listed())[0]?.amount).toBe('800.00');
     // A change nobody announces: the kept rule still estimates 1%.
