@@ -9,10 +9,12 @@ const fakes = port + 90;
 // A fresh embedded database for every run.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shareek-e2e-'));
 
+// Debian's Chromium headless shell, the browser Playwright itself runs headless: the full
+// browser's new headless mode cost a third more of the machine (docs/decisions/036).
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -80,11 +80,16 @@ test('issue 14 item 7: analytics charts read right to left, with Saudi date filt
   await expect(ticks.first()).toBeVisible();
   // The zero tick says «٠ ر.س», whole.
   expect(await ticks.allTextContents()).toContain('٠ ر.س');
-  // Every value label stands clear of the axis line, on its outer (right) side.
-  const line = await monthly.locator('.recharts-yAxis .recharts-cartesian-axis-line').boundingBox();
-  for (const box of await Promise.all((await ticks.all()).map((tick) => tick.boundingBox()))) {
-    expect(line && box && box.x >= line.x + line.width).toBe(true);
-  }
+  // Every value label stands clear of the axis line, on its outer (right) side; polled, since
+  // the axis is laid out again when the data arrives and a slow machine may measure in between.
+  await expect
+    .poll(async () => {
+      const axis = monthly.locator('.recharts-yAxis .recharts-cartesian-axis-line');
+      const line = await axis.boundingBox();
+      const boxes = await Promise.all((await ticks.all()).map((tick) => tick.boundingBox()));
+      return boxes.every((box) => line && box && box.x >= line.x + line.width);
+    })
+    .toBe(true);
   // Legends: a swatch, a gap, then dark text (axe checks its contrast below).
   const legend = monthly.getByRole('listitem').filter({ hasText: 'غير مدفوعة' });
   await expect(legend).toBeVisible();

@@ -1,4 +1,5 @@
-// What `npm test` needs beyond npm packages: Debian's Chromium (the browser journeys) and
+// What `npm test` needs beyond npm packages: Debian's Chromium headless shell (the browser
+// journeys; docs/decisions/036-browser-journeys-in-the-headless-shell.md) and
 // LibreOffice Calc (the journeys open every Excel export in it). Checked before anything else;
 // installed when the test runs as root on Debian or Ubuntu, else the one command is printed.
 import { spawnSync } from 'node:child_process';
@@ -6,7 +7,11 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 
 const TOOLS = [
-  { name: 'Chromium', command: 'chromium', apt: 'apt-get install -y -qq chromium' },
+  {
+    name: 'Chromium',
+    command: 'chromium-headless-shell',
+    apt: 'apt-get install -y -qq chromium-headless-shell',
+  },
   {
     name: 'LibreOffice Calc',
     command: 'soffice',
@@ -28,7 +33,7 @@ function onPath(command, env) {
 /** The tools not found: Chromium counts as found when CHROMIUM_PATH names an executable. */
 export function missingTools(env = process.env) {
   return TOOLS.filter((tool) => {
-    if (tool.command === 'chromium' && env.CHROMIUM_PATH) {
+    if (tool.name === 'Chromium' && env.CHROMIUM_PATH) {
       try {
         accessSync(env.CHROMIUM_PATH, constants.X_OK);
         return false;

@@ -22,14 +22,14 @@ const executable = (name: string, script: string) => {
 };
 
 const APT_LINE =
-  'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui';
+  'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-calc-nogui';
 
 describe('npm test prerequisites', () => {
   it('finds both missing and names the one command that installs them', () => {
     const env = { PATH: bin };
     expect(missingTools(env).map((tool) => tool.name)).toEqual(['Chromium', 'LibreOffice Calc']);
     expect(installCommand(missingTools(env))).toBe(APT_LINE);
-    executable('chromium', 'exit 0');
+    executable('chromium-headless-shell', 'exit 0');
     executable('soffice', 'exit 0');
     expect(missingTools(env)).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe('npm test prerequisites', () => {
     executable(
       'apt-get',
       `echo "$@" >> "${bin}/apt.log"
-case "$*" in *chromium*) printf '#!/bin/sh\\n' > "${bin}/chromium"; /bin/chmod +x "${bin}/chromium";; esac
+case "$*" in *chromium*) printf '#!/bin/sh\\n' > "${bin}/chromium-headless-shell"; /bin/chmod +x "${bin}/chromium-headless-shell";; esac
 case "$*" in *libreoffice*) printf '#!/bin/sh\\n' > "${bin}/soffice"; /bin/chmod +x "${bin}/soffice";; esac`,
     );
     const said = vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -59,7 +59,7 @@ case "$*" in *libreoffice*) printf '#!/bin/sh\\n' > "${bin}/soffice"; /bin/chmod
     expect(said.mock.calls.join('\n')).toContain('installing Chromium and LibreOffice Calc');
     expect(readFileSync(path.join(bin, 'apt.log'), 'utf8').trim().split('\n')).toEqual([
       'update -qq',
-      'install -y -qq chromium',
+      'install -y -qq chromium-headless-shell',
       'install -y -qq --no-install-recommends libreoffice-calc-nogui',
     ]);
   });
