@@ -49,8 +49,11 @@ export const statusHistoryEntry = z.object({
   kind: z.enum(['created', 'tenant_submitted', 'status_changed', 'note_changed']),
   /** The status the referral had after the step. */
   status: referralStatus,
-  /** Who took the step: the referring broker, the operations team (an admin) or the tenant. */
-  actor: z.enum(['broker', 'admin', 'tenant']),
+  /**
+   * Who took the step: the referring broker, the operations team (an admin), the tenant, or the
+   * product itself (a referral its tenant never completed, expired).
+   */
+  actor: z.enum(['broker', 'admin', 'tenant', 'system']),
   note: z.string().nullable(),
 });
 

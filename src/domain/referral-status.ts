@@ -30,6 +30,17 @@ export const COMPLETED_REFERRAL_STATUSES: readonly ReferralStatus[] = [
 ];
 export const TERMINAL_REFERRAL_STATUSES: readonly ReferralStatus[] = ['rejected', 'cancelled'];
 
+/**
+ * The referral ownership window (docs/decisions/037-referral-ownership-window.md): a referral
+ * whose tenant has sent nothing after REFERRAL_COMPLETION_DAYS is cancelled with
+ * EXPIRED_REFERRAL_NOTE, and a tenant's phone stays with the broker who referred it for
+ * REFERRAL_OWNERSHIP_DAYS unless the team rejects that referral.
+ */
+export const REFERRAL_COMPLETION_DAYS = 30;
+export const REFERRAL_OWNERSHIP_DAYS = 90;
+export const EXPIRED_REFERRAL_NOTE = 'انتهت مهلة إكمال البيانات';
+export const TENANT_ALREADY_REFERRED = 'سبق ترشيح هذا المستأجر';
+
 const isKey = (value: string): value is ReferralStatus =>
   (REFERRAL_STATUS_KEYS as readonly string[]).includes(value);
 

@@ -33,6 +33,7 @@ import { requestLogFields } from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
+import { expireUncompletedReferrals } from './referrals/ownership.js';
 import { referralRoutes } from './referrals/routes.js';
 import { shortLinkRoutes } from './referrals/short-links.js';
 import { keepCommissionRule } from './settings/service.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outbox', outbox);
   const storage = options.storage ?? storageFor(config.storage);
   const ctx: AppContext = { config, db: database.db, sms, channels, outbox, storage };
+  app.decorate('scheduledJobs', { expireReferrals: () => expireUncompletedReferrals(ctx) });
 
   registerErrorHandling(app);
   // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.

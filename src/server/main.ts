@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     await pruneSessions(database.db);
     const swept = await sweepUnattachedUploads(database.db, storage, app.log);
     if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
+    const expired = await app.scheduledJobs.expireReferrals();
+    if (expired > 0) app.log.info({ expired }, 'uncompleted referrals expired');
   };
   const pruneTimer = setInterval(
     () => housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'prune failed')),

@@ -32,6 +32,20 @@ export async function audit(
   });
 }
 
+/** Records what the product did by itself (a scheduled job): no actor, no address. */
+export async function auditSystem(db: AuditWriter, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: null,
+    actorPhone: null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: null,
+  });
+}
+
 /**
  * Writes an entry inside the change's own transaction, so an administrative change is never
  * committed without its record. Services that own a transaction take one of these.

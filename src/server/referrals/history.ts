@@ -8,6 +8,7 @@ const STEPS = {
   'referral.create': 'broker',
   'tenant_form.submit': 'tenant',
   'referral.status_change': 'admin',
+  'referral.expire': 'system',
 } as const;
 type StepAction = keyof typeof STEPS;
 const STEP_ACTIONS = Object.keys(STEPS) as StepAction[];

@@ -15,6 +15,7 @@ import { commissionRule, smsNotificationsEnabled } from '../settings/service.js'
 import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
 import { brokerReferralHistory } from './history.js';
 import { newFormToken, newShortCode, tenantFormPath } from './links.js';
+import { claimTenantPhone } from './ownership.js';
 import {
   findBrokerReferral,
   findTenantForm,
@@ -60,6 +61,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     const sendLink = await smsNotificationsEnabled(db);
     const created = await db
       .transaction(async (tx) => {
+        await claimTenantPhone(tx, me.id, tenantPhone);
         const [referral] = await tx
           .insert(referrals)
           .values({ brokerId: me.id, tenantPhone, rentAmount: rent, formToken })

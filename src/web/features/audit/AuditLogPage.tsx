@@ -15,6 +15,7 @@ import { type AuditEntry, auditLogQuery } from './api';
 const ACTIONS: Record<string, string> = {
   'referral.create': 'إنشاء إحالة',
   'referral.status_change': 'تغيير حالة إحالة',
+  'referral.expire': 'إلغاء إحالة لانتهاء مهلة إكمال البيانات',
   'referral.delete': 'حذف إحالة',
   'tenant_form.submit': 'إرسال بيانات المستأجر',
   'tenant_form.view': 'عرض بيانات المستأجر',
@@ -39,8 +40,12 @@ const OPTIONS = [
 ];
 
 const actionLabel = (entry: AuditEntry) => ACTIONS[entry.action] ?? entry.action;
-const actor = (entry: AuditEntry) =>
-  entry.actorPhone ? <bdi dir="ltr">{entry.actorPhone}</bdi> : 'المستأجر عبر الرابط';
+/** What the product does by itself; every other entry without an account is the tenant's. */
+const SYSTEM_ACTIONS = new Set(['referral.expire']);
+const actor = (entry: AuditEntry) => {
+  if (entry.actorPhone) return <bdi dir="ltr">{entry.actorPhone}</bdi>;
+  return SYSTEM_ACTIONS.has(entry.action) ? 'النظام' : 'المستأجر عبر الرابط';
+};
 const beforeAndAfter = (entry: AuditEntry) =>
   entry.before || entry.after ? (
     <details>

@@ -24,11 +24,13 @@ const BROKER_SEES: Record<Step['actor'], string> = {
   broker: 'أنت',
   admin: 'فريق العمليات',
   tenant: 'المستأجر',
+  system: 'النظام',
 };
 const ADMIN_FALLBACK: Record<Step['actor'], string> = {
   broker: 'الوسيط',
   admin: 'فريق العمليات',
   tenant: 'المستأجر',
+  system: 'النظام',
 };
 
 function actorOf(step: Step, viewer: 'broker' | 'admin') {
