@@ -3,6 +3,7 @@ import {
   COMMISSION_STATUS_KEYS,
   contractRentSchema,
   isoDaySchema,
+  MAX_HOLDING_DAYS,
   parseReferralStatus,
   REFERRAL_STATUS_KEYS,
   riyadhIsoDate,
@@ -392,6 +393,8 @@ export const adminCommissionEndpoints = {
 
 // ---------- settings ----------
 
+const HOLDING_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٠ و٣٦٥';
+
 /** Settings an admin may read and change, with what each value may be. */
 const SETTINGS = {
   sms_notifications_enabled: z.enum(['true', 'false'], {
@@ -401,6 +404,10 @@ const SETTINGS = {
     .string()
     .regex(/^[1-9]\d{0,6}(\.\d{1,2})?$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن ١' }),
   commission_rate: z.string().regex(/^0(\.\d{1,4})?$/, { error: 'يرجى إدخال نسبة بين ٠ و١' }),
+  commission_holding_days: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: HOLDING_DAYS_MESSAGE })
+    .refine((value) => Number(value) <= MAX_HOLDING_DAYS, { error: HOLDING_DAYS_MESSAGE }),
 } as const;
 const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });

@@ -19,21 +19,27 @@ export const commission = z.object({
   status: commissionStatus,
   contractNumber: z.string().nullable(),
   paidAt: isoDateTime.nullable(),
+  /** When the holding period ends (for `on_hold`, the day it becomes payable); null if potential. */
+  payableAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
 });
 
+/** total = paid + pending + requested + onHold: pending is what may be requested now. */
 export const commissionSummary = z.object({
   total: money,
   paid: money,
   pending: money,
   requested: money,
+  /** Unpaid commissions still inside their holding period. */
+  onHold: money,
 });
 
 /**
  * The broker's last twelve Riyadh calendar months, oldest first, every month present: each
  * commission counts in the month it was added, split as it stands now into paid, held by open
- * transfer requests (oldest commission first, as payouts settle them) and pending (left to
- * request). Over all months these are the summary's paid, requested and pending.
+ * transfer requests (oldest commission first, as payouts settle them), pending (left to
+ * request) and on hold (inside the holding period). Over all months these are the summary's
+ * paid, requested, pending and onHold.
  */
 export const commissionEarnings = z.object({
   months: z.array(
@@ -43,10 +49,12 @@ export const commissionEarnings = z.object({
       paid: money,
       pending: money,
       held: money,
+      /** Still inside the holding period: not yet payable, never held by a request. */
+      onHold: money,
     }),
   ),
   /** The twelve months added up. */
-  totals: z.object({ paid: money, pending: money, held: money }),
+  totals: z.object({ paid: money, pending: money, held: money, onHold: money }),
   /** What every open transfer request holds, whenever its commissions were added. */
   openRequests: money,
 });

@@ -19,10 +19,20 @@ export const PROPERTY_TYPES = [
 export const PROPERTY_TYPE_KEYS = PROPERTY_TYPES.map((p) => p.key);
 export type PropertyType = (typeof PROPERTY_TYPES)[number]['key'];
 
-export const COMMISSION_STATUS_KEYS = ['pending', 'requested', 'paid'] as const;
+/**
+ * A commission's states: `on_hold` inside the holding period (not payable until its
+ * `payableAt`), `pending` payable, `requested` held by an open transfer request, `paid`.
+ */
+export const COMMISSION_STATUS_KEYS = ['on_hold', 'pending', 'requested', 'paid'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUS_KEYS)[number];
 
+/** Days a new commission waits before it may be paid, unless super-admins set another. */
+export const DEFAULT_HOLDING_DAYS = 0;
+/** The most a holding period may be: a year. */
+export const MAX_HOLDING_DAYS = 365;
+
 const COMMISSION_LABELS: Record<string, string> = {
+  on_hold: 'في فترة الانتظار',
   pending: 'معلقة',
   requested: 'مطلوبة',
   paid: 'مدفوعة',

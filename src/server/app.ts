@@ -19,6 +19,7 @@ import { healthRoutes } from './health/routes.js';
 import { recordRoutes } from './http/route-record.js';
 import type { SmsSender } from './integrations/sms.js';
 import { type FileStorage, storageFor } from './integrations/storage.js';
+import { scheduledJobsFor } from './jobs.js';
 import { type Channels, channelsFor, smsSenderFor } from './messaging/channels.js';
 import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { type OutboxOptions, startOutboxWorker } from './messaging/outbox.js';
@@ -33,7 +34,6 @@ import { requestLogFields } from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
-import { expireUncompletedReferrals } from './referrals/ownership.js';
 import { referralRoutes } from './referrals/routes.js';
 import { shortLinkRoutes } from './referrals/short-links.js';
 import { keepCommissionRule } from './settings/service.js';
@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outbox', outbox);
   const storage = options.storage ?? storageFor(config.storage);
   const ctx: AppContext = { config, db: database.db, sms, channels, outbox, storage };
-  app.decorate('scheduledJobs', { expireReferrals: () => expireUncompletedReferrals(ctx) });
+  app.decorate('scheduledJobs', scheduledJobsFor(ctx));
 
   registerErrorHandling(app);
   // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.

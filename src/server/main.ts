@@ -61,6 +61,8 @@ async function main(): Promise<void> {
     if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
     const expired = await app.scheduledJobs.expireReferrals();
     if (expired > 0) app.log.info({ expired }, 'uncompleted referrals expired');
+    const released = await app.scheduledJobs.releaseCommissions();
+    if (released > 0) app.log.info({ released }, 'held commissions released');
   };
   const pruneTimer = setInterval(
     () => housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'prune failed')),

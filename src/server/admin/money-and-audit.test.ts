@@ -144,6 +144,7 @@ describe('commissions held by transfer requests', () => {
       paid: '500.00',
       pending: '800.00',
       requested: '0.00',
+      onHold: '0.00',
     });
   });
 });

@@ -46,7 +46,13 @@ describe('confirm payment', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(results.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
-    expect(s).toEqual({ total: '900.00', paid: '900.00', pending: '0.00', requested: '0.00' });
+    expect(s).toEqual({
+      total: '900.00',
+      paid: '900.00',
+      pending: '0.00',
+      requested: '0.00',
+      onHold: '0.00',
+    });
     const [commission] = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
     expect(commission?.status).toBe('paid');
     expect(commission?.paidAt).not.toBeNull();
@@ -76,6 +82,7 @@ describe('transfer requests', () => {
       paid: '0.00',
       pending: '1200.00',
       requested: '0.00',
+      onHold: '0.00',
     });
 
     const request = (
@@ -101,7 +108,13 @@ describe('transfer requests', () => {
     ]);
     expect(paid.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
-    expect(s).toEqual({ total: '1200.00', paid: '800.00', pending: '400.00', requested: '0.00' });
+    expect(s).toEqual({
+      total: '1200.00',
+      paid: '800.00',
+      pending: '400.00',
+      requested: '0.00',
+      onHold: '0.00',
+    });
     const list = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
     expect(
       list.map((c: { status: string; paidAmount: string }) => [c.status, c.paidAmount]).sort(),
@@ -142,6 +155,7 @@ describe('transfer requests', () => {
       paid: '0.00',
       pending: '500.00',
       requested: '0.00',
+      onHold: '0.00',
     });
     const history = (await as(broker).get('/api/commissions/transfer-requests')).json<
       TransferRequest[]

@@ -74,6 +74,7 @@ describe('commissions', () => {
       paid: '0.00',
       pending: '600.00',
       requested: '0.00',
+      onHold: '0.00',
     });
   });
 
@@ -196,6 +197,7 @@ describe('transfer requests', () => {
       paid: '250.00',
       pending: '1000.00',
       requested: '0.00',
+      onHold: '0.00',
     });
 
     const response = await as(b).post('/api/commissions/request-transfer', {
@@ -211,6 +213,7 @@ describe('transfer requests', () => {
       paid: '250.00',
       pending: '399.50',
       requested: '600.50',
+      onHold: '0.00',
     });
     expect(addsUp(after)).toBe(true);
 
@@ -257,7 +260,13 @@ describe('transfer requests', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(2);
     const s = await summary(b);
-    expect(s).toEqual({ total: '1000.00', paid: '0.00', pending: '200.00', requested: '800.00' });
+    expect(s).toEqual({
+      total: '1000.00',
+      paid: '0.00',
+      pending: '200.00',
+      requested: '800.00',
+      onHold: '0.00',
+    });
     expect(addsUp(s)).toBe(true);
   });
 

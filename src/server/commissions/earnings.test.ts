@@ -39,7 +39,7 @@ function riyadhMonth(back: number): { key: string; midMonth: Date } {
   return { key: midMonth.toISOString().slice(0, 7), midMonth };
 }
 
-const zeroMonth = { paid: '0.00', pending: '0.00', held: '0.00' };
+const zeroMonth = { paid: '0.00', pending: '0.00', held: '0.00', onHold: '0.00' };
 
 describe('earnings', () => {
   it('splits each month into paid, held and pending, adding up to the summary', async () => {
@@ -78,14 +78,21 @@ describe('earnings', () => {
       paid: '1500.00',
       held: '500.00',
       pending: '0.00',
+      onHold: '0.00',
     });
     expect(byMonth.get(riyadhMonth(0).key)).toEqual({
       paid: '0.00',
       held: '100.00',
       pending: '900.00',
+      onHold: '0.00',
     });
     expect(byMonth.get(riyadhMonth(1).key)).toEqual(zeroMonth);
-    expect(view.totals).toEqual({ paid: '1500.00', held: '600.00', pending: '900.00' });
+    expect(view.totals).toEqual({
+      paid: '1500.00',
+      held: '600.00',
+      pending: '900.00',
+      onHold: '0.00',
+    });
     expect(view.openRequests).toBe('600.00');
 
     const summary = (await as(broker).get('/api/commissions/summary')).json<CommissionSummary>();
@@ -94,6 +101,7 @@ describe('earnings', () => {
       paid: view.totals.paid,
       pending: view.totals.pending,
       requested: view.totals.held,
+      onHold: view.totals.onHold,
     });
   });
 

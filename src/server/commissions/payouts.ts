@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { toMoneyString } from '#domain';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { formatDateAr, toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import { commissions, transferRequests } from '../db/schema.js';
@@ -29,6 +29,13 @@ export async function confirmCommissionPayment(
     if (!commission) throw notFound('العمولة غير موجودة');
     if (commission.status === 'paid') {
       return { changed: false, brokerId: commission.brokerId, amount: commission.amount };
+    }
+    if (commission.status === 'on_hold') {
+      throw new AppError(
+        409,
+        'COMMISSION_ON_HOLD',
+        `هذه العمولة في فترة الانتظار، ولا يمكن دفعها قبل ${formatDateAr(commission.payableAt)}`,
+      );
     }
     const summary = await commissionSummary(tx, commission.brokerId);
     const outstanding = cents(commission.amount) - cents(commission.paidAmount);
@@ -90,6 +97,8 @@ export async function payTransferRequest(
         and(
           eq(commissions.brokerId, request.brokerId),
           sql`${commissions.paidAmount} < ${commissions.amount}`,
+          // Commissions on hold are not payable yet: a request never settles them.
+          ne(commissions.status, 'on_hold'),
         ),
       )
       .orderBy(asc(commissions.createdAt), asc(commissions.id));

@@ -14,6 +14,8 @@ const summaryStatement = preparedStatement((db) =>
     .select({
       total: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
       paid: sql<string>`coalesce(sum(${commissions.paidAmount}), 0)`,
+      onHold: sql<string>`coalesce(sum(${commissions.amount} - ${commissions.paidAmount})
+        filter (where ${commissions.status} = 'on_hold'), 0)`,
       requested: sql<string>`(select coalesce(sum(${transferRequests.amount}), 0)
         from ${transferRequests}
         where ${transferRequests.brokerId} = ${sql.placeholder('brokerId')}
@@ -25,8 +27,9 @@ const summaryStatement = preparedStatement((db) =>
 );
 
 /**
- * The broker's money, always consistent: total = paid + pending + requested, where
- * requested is what open transfer requests hold and pending is what is left to request.
+ * The broker's money, always consistent: total = paid + pending + requested + onHold, where
+ * requested is what open transfer requests hold, onHold what is still inside its holding
+ * period, and pending what is left to request.
  */
 export async function commissionSummary(db: Queryable, brokerId: string) {
   const [row] = await summaryStatement(db).execute({ brokerId });
@@ -35,13 +38,15 @@ export async function commissionSummary(db: Queryable, brokerId: string) {
   const total = cents(row?.total);
   const paid = cents(row?.paid);
   const requested = cents(row?.requested);
-  const pending = total - paid - requested;
+  const onHold = cents(row?.onHold);
+  const pending = total - paid - requested - onHold;
   const money = (c: number) => toMoneyString(c / 100);
   return {
     total: money(total),
     paid: money(paid),
     pending: money(pending),
     requested: money(requested),
+    onHold: money(onHold),
   };
 }
 
@@ -69,6 +74,7 @@ const commissionPageStatement = preparedStatement((db) =>
         status: sql<CommissionStatus>`${commissions.status}`.as('status'),
         contractNumber: commissions.contractNumber,
         paidAt: commissions.paidAt,
+        payableAt: commissions.payableAt,
         at: sql<Date>`${commissions.createdAt}`.mapWith(commissions.createdAt).as('at'),
         rent: sql<number | null>`null::integer`.as('rent'),
       })
@@ -86,6 +92,8 @@ const commissionPageStatement = preparedStatement((db) =>
         status: sql<CommissionStatus>`'potential'`.as('status'),
         contractNumber: sql<string | null>`null::text`.as('contract_number'),
         paidAt: sql<Date | null>`null::timestamptz`.as('paid_at'),
+        // Potential commissions have none (kind 1 answers null).
+        payableAt: sql<Date>`null::timestamptz`.as('payable_at'),
         at: sql<Date>`${referrals.submittedAt}`.mapWith(referrals.submittedAt).as('at'),
         rent: referrals.rentAmount,
       })
@@ -137,6 +145,7 @@ export async function listCommissions(
       status: row.status,
       contractNumber: row.contractNumber,
       paidAt: row.paidAt?.toISOString() ?? null,
+      payableAt: row.kind === 0 ? row.payableAt.toISOString() : null,
       createdAt: row.at.toISOString(),
     })),
     total: count?.total ?? 0,
@@ -159,10 +168,11 @@ export async function lockBroker(tx: Transaction, brokerId: string): Promise<voi
 }
 
 /**
- * Keeps each unpaid commission's status telling whether open transfer requests hold it:
+ * Keeps each payable commission's status telling whether open transfer requests hold it:
  * requests are settled oldest commission first, so a commission is 'requested' when the unpaid
  * amounts before it leave part of the open requests' total to fall on it, else 'pending'.
- * Called, with the broker's row locked, after every change to the broker's money.
+ * Commissions on hold take no part: they are not payable yet. Called, with the broker's row
+ * locked, after every change to the broker's money.
  */
 export async function markRequestedCommissions(
   tx: Pick<Database, 'execute'>,
@@ -178,7 +188,7 @@ export async function markRequestedCommissions(
         (select coalesce(sum(t.amount), 0) from transfer_requests t
           where t.broker_id = ${brokerId} and t.status = 'open') as requested
       from commissions u
-      where u.broker_id = ${brokerId} and u.paid_amount < u.amount
+      where u.broker_id = ${brokerId} and u.paid_amount < u.amount and u.status <> 'on_hold'
     ) held
     where c.id = held.id
       and c.status <> case when held.before_it < held.requested then 'requested' else 'pending' end`);
@@ -236,7 +246,14 @@ export async function listTransferRequests(db: Database, brokerId: string) {
   }));
 }
 
-type EarningsRow = { month: string; paid: string; pending: string; held: string; open: string };
+type EarningsRow = {
+  month: string;
+  paid: string;
+  pending: string;
+  held: string;
+  on_hold: string;
+  open: string;
+};
 
 /**
  * The earnings view, in one statement over the session broker's commissions: the twelve Riyadh
@@ -269,28 +286,39 @@ export async function commissionEarnings(
         sum(c.amount - c.paid_amount) over (order by c.created_at, c.id)
           - (c.amount - c.paid_amount) as before_it
       from commissions c
-      where c.broker_id = ${brokerId}
+      where c.broker_id = ${brokerId} and c.status <> 'on_hold'
+    ),
+    on_hold as (
+      select date_trunc('month', c.created_at at time zone 'Asia/Riyadh') as month,
+        c.amount - c.paid_amount as waiting
+      from commissions c
+      where c.broker_id = ${brokerId} and c.status = 'on_hold'
     ),
     split as (
       select u.month, u.paid, u.unpaid,
-        greatest(0, least(u.unpaid, o.total - u.before_it)) as held
+        greatest(0, least(u.unpaid, o.total - u.before_it)) as held,
+        0::numeric as waiting
       from unpaid u cross join open_requests o
+      union all
+      select h.month, 0, 0, 0, h.waiting from on_hold h
     )
     select to_char(m.month, 'YYYY-MM') as month,
       coalesce(sum(s.paid), 0)::numeric(14,2)::text as paid,
       coalesce(sum(s.unpaid - s.held), 0)::numeric(14,2)::text as pending,
       coalesce(sum(s.held), 0)::numeric(14,2)::text as held,
+      coalesce(sum(s.waiting), 0)::numeric(14,2)::text as on_hold,
       (select total from open_requests)::numeric(14,2)::text as open
     from months m left join split s on s.month = m.month
     group by m.month
     order by m.month`)) as unknown as { rows: EarningsRow[] };
-  const months = result.rows.map(({ month, paid, pending, held }) => ({
+  const months = result.rows.map(({ month, paid, pending, held, on_hold }) => ({
     month,
     paid,
     pending,
     held,
+    onHold: on_hold,
   }));
-  const cents = (key: 'paid' | 'pending' | 'held') =>
+  const cents = (key: 'paid' | 'pending' | 'held' | 'onHold') =>
     months.reduce((sum, m) => sum + Math.round(Number(m[key]) * 100), 0);
   const money = (c: number) => toMoneyString(c / 100);
   return {
@@ -299,6 +327,7 @@ export async function commissionEarnings(
       paid: money(cents('paid')),
       pending: money(cents('pending')),
       held: money(cents('held')),
+      onHold: money(cents('onHold')),
     },
     openRequests: result.rows[0]?.open ?? '0.00',
   };

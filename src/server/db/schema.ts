@@ -239,6 +239,8 @@ export const commissions = pgTable(
     }),
     transferReference: text('transfer_reference'),
     paidAt: ts('paid_at'),
+    /** When the holding period ends: an `on_hold` commission becomes payable then. */
+    payableAt: ts('payable_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -252,6 +254,8 @@ export const commissions = pgTable(
     index('commissions_status_created_idx').on(t.status, t.createdAt),
     index('commissions_created_idx').on(t.createdAt),
     index('commissions_transfer_request_idx').on(t.transferRequestId),
+    // The release job's scan: held commissions by the end of their holding period.
+    index('commissions_on_hold_payable_idx').on(t.payableAt).where(sql`${t.status} = 'on_hold'`),
   ],
 );
 

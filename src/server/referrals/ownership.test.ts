@@ -5,7 +5,12 @@ import { auditLog, outboundMessages, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError, Notifications, ReferralDetails } from '../test-support/responses.js';
-import { createTestApp, nextPhone, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  nextPhone,
+  type TestApp,
+  type TestBroker,
+} from '../test-support/test-app.js';
 
 // Issue 16 item 4: a tenant's phone belongs to the broker who referred it for 90 days, and a
 // referral its tenant never completes expires after 30.
@@ -37,33 +42,36 @@ describe('the ownership window', () => {
   it.each([
     ['cancelled', 'cancelled'],
     ['signed', 'contract_signed'],
-  ])('a tenant referred %s within 90 days stays with the first broker, unnamed', async (_, status) => {
-    const first = await aBroker(t, { fullName: 'الوسيط الأول' });
-    const second = await aBroker(t);
-    const tenant = nextPhone();
-    const { id } = await aReferral(t, first, { tenantPhone: tenant });
-    expect((await setStatus(id, status)).statusCode).toBe(200);
-    await age(id, 89);
+  ])(
+    'a tenant referred %s within 90 days stays with the first broker, unnamed',
+    async (_, status) => {
+      const first = await aBroker(t, { fullName: 'الوسيط الأول' });
+      const second = await aBroker(t);
+      const tenant = nextPhone();
+      const { id } = await aReferral(t, first, { tenantPhone: tenant });
+      expect((await setStatus(id, status)).statusCode).toBe(200);
+      await age(id, 89);
 
-    const refused = await refer(second, tenant);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json<ApiError>()).toEqual({
-      code: 'TENANT_ALREADY_REFERRED',
-      message: TENANT_ALREADY_REFERRED,
-    });
-    expect(refused.body).not.toContain('الوسيط الأول');
-    expect(refused.body).not.toContain(id);
-    // Nothing written: one referral, no audit entry for the refused one.
-    expect(await referralsOf(tenant)).toHaveLength(1);
-    const audits = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'referral.create'), eq(auditLog.actorPhone, second.phone)));
-    expect(audits).toHaveLength(0);
+      const refused = await refer(second, tenant);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<ApiError>()).toEqual({
+        code: 'TENANT_ALREADY_REFERRED',
+        message: TENANT_ALREADY_REFERRED,
+      });
+      expect(refused.body).not.toContain('الوسيط الأول');
+      expect(refused.body).not.toContain(id);
+      // Nothing written: one referral, no audit entry for the refused one.
+      expect(await referralsOf(tenant)).toHaveLength(1);
+      const audits = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'referral.create'), eq(auditLog.actorPhone, second.phone)));
+      expect(audits).toHaveLength(0);
 
-    // The first broker may refer the tenant again once the first referral is closed.
-    if (status === 'cancelled') expect((await refer(first, tenant)).statusCode).toBe(201);
-  });
+      // The first broker may refer the tenant again once the first referral is closed.
+      if (status === 'cancelled') expect((await refer(first, tenant)).statusCode).toBe(201);
+    },
+  );
 
   it('after 90 days, or after a rejection, another broker may refer the tenant', async () => {
     const first = await aBroker(t);

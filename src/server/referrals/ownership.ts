@@ -12,7 +12,7 @@ import {
 import { auditSystem } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
-import { type Referral, referrals, tenantForms } from '../db/schema.js';
+import { brokers, type Referral, referrals, tenantForms } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
@@ -45,6 +45,9 @@ export async function claimTenantPhone(
         ne(referrals.brokerId, brokerId),
         inArray(referrals.status, HOLDING_CLOSED),
         sql`${referrals.createdAt} > now() - make_interval(days => ${REFERRAL_OWNERSHIP_DAYS})`,
+        // A retired account owns nothing: its referrals were cancelled to free its tenants.
+        sql`exists (select 1 from ${brokers} where ${brokers.id} = ${referrals.brokerId}
+          and ${brokers.deletedAt} is null)`,
       ),
     )
     .limit(1);
@@ -111,11 +114,4 @@ export async function expireUncompletedReferrals(
   }
   if (expired.length > 0) ctx.outbox.kick();
   return expired.length;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Work the product does by itself, run by the server's hourly housekeeping (main.ts). */
-    scheduledJobs: { expireReferrals: () => Promise<number> };
-  }
 }

@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { commissions, type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { commissionRule } from '../settings/service.js';
+import { commissionRule, holdingDays } from '../settings/service.js';
 
 /** Reaching these creates the broker's commission (once, whatever happens afterwards). */
 const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_added'];
@@ -35,8 +35,9 @@ export async function changeReferralStatus(
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
   return db.transaction(async (tx) => {
     // Read in the transaction, never from memory: the commission is written with the rule
-    // as it stands when the contract is signed.
+    // and the holding period as they stand when the contract is signed.
     const rule = await commissionRule(tx);
+    const holding = await holdingDays(tx);
     const [before] = await tx
       .select()
       .from(referrals)
@@ -77,6 +78,9 @@ export async function changeReferralStatus(
           referralId: after.id,
           amount,
           contractNumber: after.contractId,
+          // Inside the holding period until it ends; payable at once when there is none.
+          status: holding > 0 ? 'on_hold' : 'pending',
+          payableAt: sql`now() + make_interval(days => ${holding})`,
         })
         .onConflictDoNothing({ target: commissions.referralId })
         .returning({ amount: commissions.amount });

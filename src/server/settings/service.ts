@@ -1,5 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { type CommissionRule, DEFAULT_COMMISSION_RULE } from '#domain';
+import {
+  type CommissionRule,
+  DEFAULT_COMMISSION_RULE,
+  DEFAULT_HOLDING_DAYS,
+  MAX_HOLDING_DAYS,
+} from '#domain';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { systemConfig } from '../db/schema.js';
@@ -21,6 +26,21 @@ export async function getSetting(
 /** Spec section 4: the SMS to tenants is on unless the stored value is 'false'. */
 export async function smsNotificationsEnabled(db: Database): Promise<boolean> {
   return (await getSetting(db, SMS_NOTIFICATIONS_KEY)) !== 'false';
+}
+
+export const HOLDING_DAYS_KEY = 'commission_holding_days';
+
+/**
+ * The holding period in force, in whole days: a new commission is payable that long after the
+ * contract is signed. Read in the caller's transaction; DEFAULT_HOLDING_DAYS (0, payable at once)
+ * where nothing usable is stored.
+ */
+export async function holdingDays(db: Pick<Database, 'select'>): Promise<number> {
+  const stored = await getSetting(db, HOLDING_DAYS_KEY);
+  const days = stored === null ? Number.NaN : Number(stored);
+  return Number.isInteger(days) && days >= 0 && days <= MAX_HOLDING_DAYS
+    ? days
+    : DEFAULT_HOLDING_DAYS;
 }
 
 /** What the system_config trigger announces every change on (migration 0007). */

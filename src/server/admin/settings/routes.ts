@@ -7,10 +7,10 @@ import { systemConfig } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
-import { forgetSettings, getSetting } from '../../settings/service.js';
+import { forgetSettings, getSetting, HOLDING_DAYS_KEY } from '../../settings/service.js';
 
 /** Money rules: only super-admins change them. */
-const MONEY_SETTINGS = new Set<string>(['commission_minimum', 'commission_rate']);
+const MONEY_SETTINGS = new Set<string>(['commission_minimum', 'commission_rate', HOLDING_DAYS_KEY]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -7,13 +7,17 @@ import { QueryView } from '#ui/query-view';
 import { useCommissions } from './api';
 
 const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
+  on_hold: 'neutral',
   paid: 'success',
   pending: 'warning',
   requested: 'info',
   potential: 'neutral',
 };
 
-/** Amount, date, status badge, contract number and paid date of each commission. */
+/**
+ * Amount, date, status badge, contract number and paid date of each commission; for one in its
+ * holding period, the day it becomes payable.
+ */
 export function CommissionList() {
   const [page, setPage] = useState(1);
   const commissions = useCommissions(page);
@@ -50,6 +54,9 @@ export function CommissionList() {
                 </p>
                 {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
                 {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
+                {c.status === 'on_hold' && c.payableAt ? (
+                  <p className="text-sm">تصبح قابلة للتحويل في {formatDateAr(c.payableAt)}</p>
+                ) : null}
                 {c.status === 'potential' ? (
                   <p className="mt-1 text-sm text-slate-700">
                     عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.

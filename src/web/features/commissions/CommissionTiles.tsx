@@ -5,8 +5,9 @@ import { StatTile } from '#ui/stat-tile';
 import { useCommissionSummary } from './api';
 
 /**
- * The broker's money in four tiles that add up: total = paid + pending + what open transfer
- * requests hold («قيد التحويل»), as the server counts it.
+ * The broker's money in tiles that add up: total = paid + pending + what open transfer
+ * requests hold («قيد التحويل») + what is still in its holding period («في فترة الانتظار», a
+ * fifth tile only while there is some), as the server counts it.
  */
 export function CommissionTiles({ className }: { className: string }) {
   const summary = useCommissionSummary();
@@ -22,6 +23,9 @@ export function CommissionTiles({ className }: { className: string }) {
             <StatTile label="المدفوعة" value={formatSar(s.paid)} />
             <StatTile label="المعلقة" value={formatSar(s.pending)} />
             <StatTile label="قيد التحويل" value={formatSar(s.requested)} />
+            {Number(s.onHold) > 0 ? (
+              <StatTile label="في فترة الانتظار" value={formatSar(s.onHold)} />
+            ) : null}
           </>
         )}
       </QueryView>

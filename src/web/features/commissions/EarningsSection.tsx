@@ -10,17 +10,24 @@ import { useCommissionEarnings } from './api';
 
 type Earnings = ResponseOf<typeof commissionEndpoints.earnings>;
 type Month = Earnings['months'][number];
-type Part = 'paid' | 'held' | 'pending';
+type Part = 'paid' | 'held' | 'pending' | 'onHold';
 
 const MONTHS = 12;
 const TITLE = `أرباحي خلال آخر ${arabicCount(MONTHS, NOUNS.month)}`;
 
+type PartOfBar = { key: Part; label: string; swatch: string };
 /** The three parts of a month's bar, in the order they fill it from its start. */
-const PARTS: readonly { key: Part; label: string; swatch: string }[] = [
+const PARTS: readonly PartOfBar[] = [
   { key: 'paid', label: 'المدفوعة', swatch: 'bg-brand-700' },
   { key: 'held', label: 'محجوزة في طلبات التحويل', swatch: 'bg-amber-500' },
   { key: 'pending', label: 'المعلقة', swatch: 'bg-slate-400' },
 ];
+/** A fourth, last, only while some commission of the twelve months is in its holding period. */
+const ON_HOLD: PartOfBar = {
+  key: 'onHold',
+  label: 'في فترة الانتظار',
+  swatch: 'bg-slate-200 ring-1 ring-inset ring-slate-500',
+};
 
 const shortMonth = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
   month: 'short',
@@ -34,7 +41,7 @@ const longMonth = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
 /** `YYYY-MM` as a date in the middle of that month, where no time zone can move it. */
 const midMonth = (month: string) => new Date(`${month}-15T12:00:00Z`);
 const cents = (value: string) => Math.round(Number(value) * 100);
-const monthTotal = (m: Month) => cents(m.paid) + cents(m.held) + cents(m.pending);
+const monthTotal = (m: Month) => cents(m.paid) + cents(m.held) + cents(m.pending) + cents(m.onHold);
 
 /**
  * The broker's commissions of the last twelve Riyadh months, each in the month it was added:
@@ -62,12 +69,15 @@ export function EarningsSection() {
 }
 
 /** A month's figures as a screen reader hears its bar: «نوفمبر ٢٠٢٦: المدفوعة …، …». */
-const monthDescription = (m: Month) =>
-  `${longMonth.format(midMonth(m.month))}: ${PARTS.map((part) => `${part.label} ${formatSar(m[part.key])}`).join('، ')}`;
+const monthDescription = (m: Month, parts: readonly PartOfBar[]) =>
+  `${longMonth.format(midMonth(m.month))}: ${parts.map((part) => `${part.label} ${formatSar(m[part.key])}`).join('، ')}`;
 
 function EarningsView({ earnings }: { earnings: Earnings }) {
   const largest = Math.max(...earnings.months.map(monthTotal), 1);
-  const unpaid = (cents(earnings.totals.pending) + cents(earnings.totals.held)) / 100;
+  const parts = cents(earnings.totals.onHold) > 0 ? [...PARTS, ON_HOLD] : PARTS;
+  const unpaid =
+    (cents(earnings.totals.pending) + cents(earnings.totals.held) + cents(earnings.totals.onHold)) /
+    100;
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -80,7 +90,7 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
         />
       </dl>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800" aria-hidden="true">
-        {PARTS.map((part) => (
+        {parts.map((part) => (
           <li key={part.key} className="flex items-center gap-2">
             <span className={`size-3 shrink-0 rounded-sm ${part.swatch}`} />
             {part.label}
@@ -101,10 +111,10 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
               </span>
               <span
                 role="img"
-                aria-label={monthDescription(m)}
+                aria-label={monthDescription(m, parts)}
                 className="flex h-4 min-w-0 flex-1 overflow-hidden rounded-sm bg-slate-100"
               >
-                {PARTS.map((part) =>
+                {parts.map((part) =>
                   cents(m[part.key]) > 0 ? (
                     <span
                       key={part.key}

@@ -1,0 +1,26 @@
+import { releaseHeldCommissions } from './commissions/holding.js';
+import type { AppContext } from './context.js';
+import { expireUncompletedReferrals } from './referrals/ownership.js';
+
+/** Work the product does by itself: run by the server's hourly housekeeping (main.ts). */
+export type ScheduledJobs = {
+  /** Referrals whose tenant sent nothing in 30 days, cancelled; answers how many. */
+  expireReferrals: () => Promise<number>;
+  /** Commissions past their holding period, made payable; answers how many. */
+  releaseCommissions: () => Promise<number>;
+};
+
+export function scheduledJobsFor(
+  ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
+): ScheduledJobs {
+  return {
+    expireReferrals: () => expireUncompletedReferrals(ctx),
+    releaseCommissions: () => releaseHeldCommissions(ctx.db),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scheduledJobs: ScheduledJobs;
+  }
+}
