@@ -324,6 +324,8 @@ const adminCommission = z.object({
   status: storedCommissionStatus,
   contractNumber: z.string().nullable(),
   paidAt: isoDateTime.nullable(),
+  /** When the holding period ends: an `on_hold` commission may be paid from then. */
+  payableAt: isoDateTime,
   createdAt: isoDateTime,
   ...brokerColumns,
   tenantPhone: z.string(),
@@ -472,6 +474,8 @@ export const exportEndpoints = {
 
 // ---------- development ----------
 
+const CLOCK_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ١ و٤٠٠';
+
 export const devEndpoints = {
   inbox: endpoint({
     method: 'GET',
@@ -487,5 +491,21 @@ export const devEndpoints = {
         createdAt: isoDateTime,
       }),
     ),
+  }),
+  clock: endpoint({
+    method: 'POST',
+    path: '/api/dev/clock',
+    access: 'admin',
+    summary:
+      'development only: moves a referral and its commission days into the past, then runs the scheduled jobs',
+    body: z.object({
+      referralId: z.string(),
+      days: z
+        .number({ error: CLOCK_DAYS_MESSAGE })
+        .int({ error: CLOCK_DAYS_MESSAGE })
+        .min(1, { error: CLOCK_DAYS_MESSAGE })
+        .max(400, { error: CLOCK_DAYS_MESSAGE }),
+    }),
+    response: z.object({ expiredReferrals: z.number(), releasedCommissions: z.number() }),
   }),
 };

@@ -13,6 +13,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DatabaseHandle } from './db/client.js';
+import { devRoutes } from './dev-routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -21,7 +22,6 @@ import type { SmsSender } from './integrations/sms.js';
 import { type FileStorage, storageFor } from './integrations/storage.js';
 import { scheduledJobsFor } from './jobs.js';
 import { type Channels, channelsFor, smsSenderFor } from './messaging/channels.js';
-import { devInboxRoutes } from './messaging/dev-inbox.js';
 import { type OutboxOptions, startOutboxWorker } from './messaging/outbox.js';
 import { messagingRoutes } from './messaging/routes.js';
 import { whatsappWebhookRoutes } from './messaging/webhook.js';
@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
   await app.register(messagingRoutes, { prefix: '/api', ctx });
   await app.register(whatsappWebhookRoutes, { prefix: '/api/webhooks', ctx });
-  if (config.development) await app.register(devInboxRoutes, { prefix: '/api/dev', ctx });
+  if (config.development) await app.register(devRoutes, { prefix: '/api/dev', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, {
     webRoot: options.webRoot,

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import {
   aBroker,
@@ -181,6 +183,47 @@ describe('development SMS inbox', () => {
       expect((await client(prod).as(null).get('/api/dev/inbox?phone=0551234567')).statusCode).toBe(
         404,
       );
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('development clock', () => {
+  it('moves a referral into the past for an admin and runs the jobs; nobody else', async () => {
+    const admin = await anAdmin(t);
+    const { broker, referral } = await anActiveBrokerWithReferral(t);
+    const move = (caller: Caller, body: object) => as(caller).post('/api/dev/clock', body);
+    expect((await move(broker, { referralId: referral.id, days: 31 })).statusCode).toBe(403);
+    expect((await move(null, { referralId: referral.id, days: 31 })).statusCode).toBe(401);
+    const bad = await move(admin, { referralId: referral.id, days: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ApiError>().message).toBe('يرجى إدخال عدد أيام بين ١ و٤٠٠');
+    expect((await move(admin, { referralId: 'nope', days: 31 })).statusCode).toBe(404);
+    // Nothing moved by the refused calls: the referral is still waiting for its tenant.
+    const [waiting] = await t.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, referral.id));
+    expect(waiting?.status).toBe('pending_completion');
+
+    const moved = await move(admin, { referralId: referral.id, days: 31 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ expiredReferrals: 1 });
+    const [expired] = await t.database.db
+      .select()
+      .from(referrals)
+      .where(eq(referrals.id, referral.id));
+    expect(expired?.status).toBe('cancelled');
+  });
+
+  it('does not exist in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    try {
+      const call = await client(prod)
+        .as(null)
+        .post('/api/dev/clock', { referralId: '00000000-0000-4000-8000-000000000000', days: 1 });
+      expect(call.statusCode).toBe(404);
     } finally {
       await prod.close();
     }

@@ -64,6 +64,7 @@ export async function listAdminCommissions(
       status: row.commission.status,
       contractNumber: row.commission.contractNumber,
       paidAt: row.commission.paidAt?.toISOString() ?? null,
+      payableAt: row.commission.payableAt.toISOString(),
       createdAt: row.commission.createdAt.toISOString(),
       brokerName: row.brokerName,
       brokerPhone: row.brokerPhone,

@@ -33,6 +33,7 @@ import { useAdminList } from './use-admin-list';
 
 const FILTERS = [
   { value: 'all', label: 'جميع العمولات' },
+  { value: 'on_hold', label: 'في فترة الانتظار' },
   { value: 'pending', label: 'معلقة' },
   { value: 'requested', label: 'مطلوبة' },
   { value: 'paid', label: 'مدفوعة' },
@@ -144,6 +145,11 @@ export function AdminCommissionsTab() {
       {c.status === 'requested' ? (
         <p className="text-sm text-amber-900">
           محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
+        </p>
+      ) : null}
+      {c.status === 'on_hold' ? (
+        <p className="text-sm text-slate-700">
+          في فترة الانتظار، تصبح قابلة للدفع في {formatDateAr(c.payableAt)}
         </p>
       ) : null}
     </>
