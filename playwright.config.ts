@@ -27,6 +27,15 @@ const chromium = {
   },
 };
 
+const desktop = { ...chromium, viewport: { width: 1280, height: 800 } };
+const mobile = {
+  ...chromium,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+const SERVER_WIDE = /holding-period\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -38,10 +47,21 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: { baseURL: `http://127.0.0.1:${port}`, locale: 'ar-SA', timezoneId: 'Asia/Riyadh' },
   projects: [
-    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: SERVER_WIDE, use: desktop },
+    { name: 'mobile', testIgnore: SERVER_WIDE, use: mobile },
+    // Journeys that change a setting of the whole server (the holding period) run after every
+    // other journey, one viewport after the other, so no other journey runs while it is set.
     {
-      name: 'mobile',
-      use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      name: 'desktop-server-wide',
+      testMatch: SERVER_WIDE,
+      dependencies: ['desktop', 'mobile'],
+      use: desktop,
+    },
+    {
+      name: 'mobile-server-wide',
+      testMatch: SERVER_WIDE,
+      dependencies: ['desktop-server-wide'],
+      use: mobile,
     },
   ],
   webServer: [
