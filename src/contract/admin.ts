@@ -326,6 +326,9 @@ const adminCommission = z.object({
   paidAt: isoDateTime.nullable(),
   /** When the holding period ends: an `on_hold` commission may be paid from then. */
   payableAt: isoDateTime,
+  /** Why it was reversed, and how much of what was paid later payments have deducted. */
+  reversalReason: z.string().nullable(),
+  recoveredAmount: money,
   createdAt: isoDateTime,
   ...brokerColumns,
   tenantPhone: z.string(),
@@ -354,6 +357,22 @@ export const adminCommissionEndpoints = {
     summary: 'mark a commission paid in full (audited, notified; idempotent)',
     params: idParams,
     body: transferReferenceBody,
+    response: changed,
+  }),
+  reverse: endpoint({
+    method: 'POST',
+    path: '/api/admin/commissions/:id/reverse',
+    access: 'admin',
+    summary:
+      "reverse the commission of a cancelled contract; what was paid of it is deducted from the broker's next payments (audited, notified; idempotent)",
+    params: idParams,
+    body: z.object({
+      reason: z
+        .string({ error: 'يرجى كتابة سبب إلغاء العمولة' })
+        .trim()
+        .min(1, { error: 'يرجى كتابة سبب إلغاء العمولة' })
+        .max(500, { error: 'النص أطول من المسموح' }),
+    }),
     response: changed,
   }),
   transferRequests: endpoint({

@@ -21,10 +21,15 @@ export const commission = z.object({
   paidAt: isoDateTime.nullable(),
   /** When the holding period ends (for `on_hold`, the day it becomes payable); null if potential. */
   payableAt: isoDateTime.nullable(),
+  /** Why the commission was reversed; null unless it was. */
+  reversalReason: z.string().nullable(),
   createdAt: isoDateTime,
 });
 
-/** total = paid + pending + requested + onHold: pending is what may be requested now. */
+/**
+ * total = paid + pending + requested + onHold: pending is what may be requested now, net of
+ * toRecover (so negative while reversed money paid exceeds what is payable).
+ */
 export const commissionSummary = z.object({
   total: money,
   paid: money,
@@ -32,6 +37,10 @@ export const commissionSummary = z.object({
   requested: money,
   /** Unpaid commissions still inside their holding period. */
   onHold: money,
+  /** Reversed commissions' amounts, outside the total. */
+  reversed: money,
+  /** What was paid of reversed commissions and is still to be deducted from the next payment. */
+  toRecover: money,
 });
 
 /**

@@ -21,9 +21,17 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number]['key'];
 
 /**
  * A commission's states: `on_hold` inside the holding period (not payable until its
- * `payableAt`), `pending` payable, `requested` held by an open transfer request, `paid`.
+ * `payableAt`), `pending` payable, `requested` held by an open transfer request, `paid`, and
+ * `reversed` (its contract fell through: never payable again; what was paid of it is deducted
+ * from the broker's next payments).
  */
-export const COMMISSION_STATUS_KEYS = ['on_hold', 'pending', 'requested', 'paid'] as const;
+export const COMMISSION_STATUS_KEYS = [
+  'on_hold',
+  'pending',
+  'requested',
+  'paid',
+  'reversed',
+] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUS_KEYS)[number];
 
 /** Days a new commission waits before it may be paid, unless super-admins set another. */
@@ -36,6 +44,7 @@ const COMMISSION_LABELS: Record<string, string> = {
   pending: 'معلقة',
   requested: 'مطلوبة',
   paid: 'مدفوعة',
+  reversed: 'ملغاة',
   potential: 'عمولة محتملة',
 };
 

@@ -145,6 +145,8 @@ describe('commissions held by transfer requests', () => {
       pending: '800.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
   });
 });

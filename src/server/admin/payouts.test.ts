@@ -52,6 +52,8 @@ describe('confirm payment', () => {
       pending: '0.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
     const [commission] = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
     expect(commission?.status).toBe('paid');
@@ -83,6 +85,8 @@ describe('transfer requests', () => {
       pending: '1200.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
 
     const request = (
@@ -114,6 +118,8 @@ describe('transfer requests', () => {
       pending: '400.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
     const list = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
     expect(
@@ -156,6 +162,8 @@ describe('transfer requests', () => {
       pending: '500.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
     const history = (await as(broker).get('/api/commissions/transfer-requests')).json<
       TransferRequest[]

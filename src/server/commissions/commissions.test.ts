@@ -75,6 +75,8 @@ describe('commissions', () => {
       pending: '600.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
   });
 
@@ -198,6 +200,8 @@ describe('transfer requests', () => {
       pending: '1000.00',
       requested: '0.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
 
     const response = await as(b).post('/api/commissions/request-transfer', {
@@ -214,6 +218,8 @@ describe('transfer requests', () => {
       pending: '399.50',
       requested: '600.50',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
     expect(addsUp(after)).toBe(true);
 
@@ -266,6 +272,8 @@ describe('transfer requests', () => {
       pending: '200.00',
       requested: '800.00',
       onHold: '0.00',
+      reversed: '0.00',
+      toRecover: '0.00',
     });
     expect(addsUp(s)).toBe(true);
   });

@@ -102,6 +102,8 @@ describe('earnings', () => {
       pending: view.totals.pending,
       requested: view.totals.held,
       onHold: view.totals.onHold,
+      reversed: '0.00',
+      toRecover: '0.00',
     });
   });
 

@@ -1,12 +1,42 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { formatDateAr, toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
-import type { Database } from '../db/client.js';
-import { commissions, transferRequests } from '../db/schema.js';
+import type { Database, Transaction } from '../db/client.js';
+import { commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
 const cents = (value: string | number) => Math.round(Number(value) * 100);
+const money = (c: number) => toMoneyString(c / 100);
+
+/**
+ * Deducts `amount` (cents) from what the broker still owes for reversed commissions that were
+ * paid, oldest reversal first: the money a payment settled beyond what it sent.
+ */
+async function recover(tx: Transaction, brokerId: string, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  const owed = await tx
+    .select()
+    .from(commissions)
+    .where(
+      and(
+        eq(commissions.brokerId, brokerId),
+        eq(commissions.status, 'reversed'),
+        sql`${commissions.paidAmount} > ${commissions.recoveredAmount}`,
+      ),
+    )
+    .orderBy(asc(commissions.reversedAt), asc(commissions.id));
+  let left = amount;
+  for (const commission of owed) {
+    if (left <= 0) break;
+    const take = Math.min(cents(commission.paidAmount) - cents(commission.recoveredAmount), left);
+    left -= take;
+    await tx
+      .update(commissions)
+      .set({ recoveredAmount: money(cents(commission.recoveredAmount) + take) })
+      .where(eq(commissions.id, commission.id));
+  }
+}
 
 /**
  * Marks a commission paid in full. Idempotent: a second confirmation changes nothing. Refused
@@ -17,7 +47,7 @@ export async function confirmCommissionPayment(
   commissionId: string,
   transferReference: string | null,
   record: AuditRecorder,
-): Promise<{ changed: boolean; brokerId: string; amount: string }> {
+): Promise<{ changed: boolean; brokerId: string; amount: string; sent: string; deducted: string }> {
   return db.transaction(async (tx) => {
     const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
     if (!peek) throw notFound('العمولة غير موجودة');
@@ -28,7 +58,17 @@ export async function confirmCommissionPayment(
       .where(eq(commissions.id, commissionId));
     if (!commission) throw notFound('العمولة غير موجودة');
     if (commission.status === 'paid') {
-      return { changed: false, brokerId: commission.brokerId, amount: commission.amount };
+      const none = money(0);
+      return {
+        changed: false,
+        brokerId: commission.brokerId,
+        amount: commission.amount,
+        sent: none,
+        deducted: none,
+      };
+    }
+    if (commission.status === 'reversed') {
+      throw new AppError(409, 'COMMISSION_REVERSED', 'هذه العمولة ملغاة ولا يمكن دفعها');
     }
     if (commission.status === 'on_hold') {
       throw new AppError(
@@ -39,26 +79,43 @@ export async function confirmCommissionPayment(
     }
     const summary = await commissionSummary(tx, commission.brokerId);
     const outstanding = cents(commission.amount) - cents(commission.paidAmount);
-    if (cents(summary.pending) < outstanding) {
+    // What is still owed for reversed commissions is deducted from this payment; what open
+    // transfer requests hold must stay payable afterwards.
+    const owed = cents(summary.toRecover);
+    if (cents(summary.pending) + owed < outstanding) {
       throw new AppError(
         409,
         'HELD_BY_TRANSFER_REQUEST',
         'هذا المبلغ محجوز لطلب تحويل مفتوح، يرجى معالجته من طلبات التحويل',
       );
     }
+    const deducted = Math.min(owed, outstanding);
     await tx
       .update(commissions)
       .set({ status: 'paid', paidAmount: commission.amount, paidAt: new Date(), transferReference })
       .where(eq(commissions.id, commission.id));
+    await recover(tx, commission.brokerId, deducted);
     await markRequestedCommissions(tx, commission.brokerId);
     await record(tx, {
       action: 'commission.confirm_payment',
       entityType: 'commission',
       entityId: commission.id,
       before: { status: commission.status, paidAmount: commission.paidAmount },
-      after: { status: 'paid', paidAmount: commission.amount, transferReference },
+      after: {
+        status: 'paid',
+        paidAmount: commission.amount,
+        transferReference,
+        sent: money(outstanding - deducted),
+        deducted: money(deducted),
+      },
     });
-    return { changed: true, brokerId: commission.brokerId, amount: commission.amount };
+    return {
+      changed: true,
+      brokerId: commission.brokerId,
+      amount: commission.amount,
+      sent: money(outstanding - deducted),
+      deducted: money(deducted),
+    };
   });
 }
 
@@ -85,11 +142,10 @@ export async function payTransferRequest(
       .from(transferRequests)
       .where(eq(transferRequests.id, requestId));
     if (!request) throw notFound('طلب التحويل غير موجود');
-    if (request.status === 'paid') return { changed: false, request };
+    if (request.status === 'paid') return { changed: false, request, deducted: money(0) };
     if (request.status !== 'open') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
-    let remaining = cents(request.amount);
     const unpaid = await tx
       .select()
       .from(commissions)
@@ -97,11 +153,18 @@ export async function payTransferRequest(
         and(
           eq(commissions.brokerId, request.brokerId),
           sql`${commissions.paidAmount} < ${commissions.amount}`,
-          // Commissions on hold are not payable yet: a request never settles them.
-          ne(commissions.status, 'on_hold'),
+          // Commissions on hold are not payable yet, reversed ones never: a request settles
+          // neither.
+          notInArray(commissions.status, ['on_hold', 'reversed']),
         ),
       )
       .orderBy(asc(commissions.createdAt), asc(commissions.id));
+    // Beyond the amount it sends, the payment settles what is still owed for reversed
+    // commissions, as far as the unpaid commissions reach.
+    const unpaidTotal = unpaid.reduce((sum, c) => sum + cents(c.amount) - cents(c.paidAmount), 0);
+    const { toRecover } = await commissionSummary(tx, request.brokerId);
+    const deducted = Math.max(0, Math.min(cents(toRecover), unpaidTotal - cents(request.amount)));
+    let remaining = cents(request.amount) + deducted;
     for (const commission of unpaid) {
       if (remaining <= 0) break;
       const outstanding = cents(commission.amount) - cents(commission.paidAmount);
@@ -132,15 +195,21 @@ export async function payTransferRequest(
       .set({ status: 'paid', handledAt: new Date(), handledBy: adminId, transferReference })
       .where(eq(transferRequests.id, request.id))
       .returning();
+    await recover(tx, request.brokerId, deducted);
     await markRequestedCommissions(tx, request.brokerId);
     await record(tx, {
       action: 'transfer_request.pay',
       entityType: 'transfer_request',
       entityId: request.id,
       before: { status: request.status, amount: request.amount },
-      after: { status: 'paid', amount: request.amount, transferReference },
+      after: {
+        status: 'paid',
+        amount: request.amount,
+        transferReference,
+        deducted: money(deducted),
+      },
     });
-    return { changed: true, request: paid ?? request };
+    return { changed: true, request: paid ?? request, deducted: money(deducted) };
   });
 }
 
@@ -182,4 +251,76 @@ export async function rejectTransferRequest(
   });
   if (rejected) return rejected;
   throw new AppError(409, 'REQUEST_CLOSED', 'تمت معالجة طلب التحويل هذا مسبقاً');
+}
+
+/**
+ * Reverses the commission of a contract that fell through (its referral cancelled or
+ * rejected), with the reason. Before payment it simply stops being payable; what was already
+ * paid of it is deducted from the broker's next payments. Its amount never changes. Refused
+ * while an open transfer request holds it. Idempotent: a second reversal changes nothing.
+ */
+export async function reverseCommission(
+  db: Database,
+  commissionId: string,
+  adminId: string,
+  reason: string,
+  record: AuditRecorder,
+): Promise<{ changed: boolean; brokerId: string; amount: string; toRecover: string }> {
+  return db.transaction(async (tx) => {
+    const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
+    if (!peek) throw notFound('العمولة غير موجودة');
+    await lockBroker(tx, peek.brokerId);
+    const [row] = await tx
+      .select({ commission: commissions, referralStatus: referrals.status })
+      .from(commissions)
+      .innerJoin(referrals, eq(referrals.id, commissions.referralId))
+      .where(eq(commissions.id, commissionId));
+    if (!row) throw notFound('العمولة غير موجودة');
+    const { commission, referralStatus } = row;
+    const toRecover = money(cents(commission.paidAmount) - cents(commission.recoveredAmount));
+    if (commission.status === 'reversed') {
+      return {
+        changed: false,
+        brokerId: commission.brokerId,
+        amount: commission.amount,
+        toRecover,
+      };
+    }
+    if (referralStatus !== 'cancelled' && referralStatus !== 'rejected') {
+      throw new AppError(
+        409,
+        'CONTRACT_NOT_CANCELLED',
+        'لا تُلغى العمولة إلا بعد إلغاء العقد: غيّر حالة الإحالة إلى «ملغي» أولاً',
+      );
+    }
+    if (commission.status === 'requested') {
+      throw new AppError(
+        409,
+        'HELD_BY_TRANSFER_REQUEST',
+        'هذه العمولة محجوزة لطلب تحويل مفتوح، يرجى رفض الطلب أولاً',
+      );
+    }
+    await tx
+      .update(commissions)
+      .set({
+        status: 'reversed',
+        reversedAt: new Date(),
+        reversalReason: reason,
+        reversedBy: adminId,
+      })
+      .where(eq(commissions.id, commission.id));
+    await markRequestedCommissions(tx, commission.brokerId);
+    await record(tx, {
+      action: 'commission.reverse',
+      entityType: 'commission',
+      entityId: commission.id,
+      before: {
+        status: commission.status,
+        amount: commission.amount,
+        paidAmount: commission.paidAmount,
+      },
+      after: { status: 'reversed', reason, toRecover },
+    });
+    return { changed: true, brokerId: commission.brokerId, amount: commission.amount, toRecover };
+  });
 }

@@ -12,10 +12,15 @@ import { commissionRule } from '../settings/service.js';
 const summaryStatement = preparedStatement((db) =>
   db
     .select({
-      total: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
-      paid: sql<string>`coalesce(sum(${commissions.paidAmount}), 0)`,
+      total: sql<string>`coalesce(sum(${commissions.amount})
+        filter (where ${commissions.status} <> 'reversed'), 0)`,
+      paid: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount}), 0)`,
       onHold: sql<string>`coalesce(sum(${commissions.amount} - ${commissions.paidAmount})
         filter (where ${commissions.status} = 'on_hold'), 0)`,
+      reversed: sql<string>`coalesce(sum(${commissions.amount})
+        filter (where ${commissions.status} = 'reversed'), 0)`,
+      toRecover: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount})
+        filter (where ${commissions.status} = 'reversed'), 0)`,
       requested: sql<string>`(select coalesce(sum(${transferRequests.amount}), 0)
         from ${transferRequests}
         where ${transferRequests.brokerId} = ${sql.placeholder('brokerId')}
@@ -28,8 +33,11 @@ const summaryStatement = preparedStatement((db) =>
 
 /**
  * The broker's money, always consistent: total = paid + pending + requested + onHold, where
- * requested is what open transfer requests hold, onHold what is still inside its holding
- * period, and pending what is left to request.
+ * total leaves reversed commissions out, paid is what was sent (net of what later payments
+ * deducted for reversed commissions), requested is what open transfer requests hold, onHold
+ * what is still inside its holding period, and pending what is left to request: net of
+ * `toRecover`, the paid part of reversed commissions not yet deducted (so it may be negative).
+ * `reversed` is the amount of the reversed commissions, for the record.
  */
 export async function commissionSummary(db: Queryable, brokerId: string) {
   const [row] = await summaryStatement(db).execute({ brokerId });
@@ -47,6 +55,8 @@ export async function commissionSummary(db: Queryable, brokerId: string) {
     pending: money(pending),
     requested: money(requested),
     onHold: money(onHold),
+    reversed: money(cents(row?.reversed)),
+    toRecover: money(cents(row?.toRecover)),
   };
 }
 
@@ -75,6 +85,7 @@ const commissionPageStatement = preparedStatement((db) =>
         contractNumber: commissions.contractNumber,
         paidAt: commissions.paidAt,
         payableAt: commissions.payableAt,
+        reversalReason: commissions.reversalReason,
         at: sql<Date>`${commissions.createdAt}`.mapWith(commissions.createdAt).as('at'),
         rent: sql<number | null>`null::integer`.as('rent'),
       })
@@ -94,6 +105,7 @@ const commissionPageStatement = preparedStatement((db) =>
         paidAt: sql<Date | null>`null::timestamptz`.as('paid_at'),
         // Potential commissions have none (kind 1 answers null).
         payableAt: sql<Date>`null::timestamptz`.as('payable_at'),
+        reversalReason: sql<string | null>`null::text`.as('reversal_reason'),
         at: sql<Date>`${referrals.submittedAt}`.mapWith(referrals.submittedAt).as('at'),
         rent: referrals.rentAmount,
       })
@@ -146,6 +158,7 @@ export async function listCommissions(
       contractNumber: row.contractNumber,
       paidAt: row.paidAt?.toISOString() ?? null,
       payableAt: row.kind === 0 ? row.payableAt.toISOString() : null,
+      reversalReason: row.reversalReason,
       createdAt: row.at.toISOString(),
     })),
     total: count?.total ?? 0,
@@ -171,8 +184,8 @@ export async function lockBroker(tx: Transaction, brokerId: string): Promise<voi
  * Keeps each payable commission's status telling whether open transfer requests hold it:
  * requests are settled oldest commission first, so a commission is 'requested' when the unpaid
  * amounts before it leave part of the open requests' total to fall on it, else 'pending'.
- * Commissions on hold take no part: they are not payable yet. Called, with the broker's row
- * locked, after every change to the broker's money.
+ * Commissions on hold or reversed take no part: they are not payable. Called, with the
+ * broker's row locked, after every change to the broker's money.
  */
 export async function markRequestedCommissions(
   tx: Pick<Database, 'execute'>,
@@ -188,7 +201,8 @@ export async function markRequestedCommissions(
         (select coalesce(sum(t.amount), 0) from transfer_requests t
           where t.broker_id = ${brokerId} and t.status = 'open') as requested
       from commissions u
-      where u.broker_id = ${brokerId} and u.paid_amount < u.amount and u.status <> 'on_hold'
+      where u.broker_id = ${brokerId} and u.paid_amount < u.amount
+        and u.status not in ('on_hold', 'reversed')
     ) held
     where c.id = held.id
       and c.status <> case when held.before_it < held.requested then 'requested' else 'pending' end`);
@@ -281,10 +295,11 @@ export async function commissionEarnings(
     ),
     unpaid as (
       select date_trunc('month', c.created_at at time zone 'Asia/Riyadh') as month,
-        c.paid_amount as paid,
-        c.amount - c.paid_amount as unpaid,
-        sum(c.amount - c.paid_amount) over (order by c.created_at, c.id)
-          - (c.amount - c.paid_amount) as before_it
+        c.paid_amount - c.recovered_amount as paid,
+        case when c.status = 'reversed' then 0 else c.amount - c.paid_amount end as unpaid,
+        sum(case when c.status = 'reversed' then 0 else c.amount - c.paid_amount end)
+          over (order by c.created_at, c.id)
+          - (case when c.status = 'reversed' then 0 else c.amount - c.paid_amount end) as before_it
       from commissions c
       where c.broker_id = ${brokerId} and c.status <> 'on_hold'
     ),

@@ -241,6 +241,17 @@ export const commissions = pgTable(
     paidAt: ts('paid_at'),
     /** When the holding period ends: an `on_hold` commission becomes payable then. */
     payableAt: ts('payable_at').notNull().defaultNow(),
+    /** A reversal: when, why and by whom (status `reversed`). */
+    reversedAt: ts('reversed_at'),
+    reversalReason: text('reversal_reason'),
+    reversedBy: uuid('reversed_by').references(() => brokers.id, { onDelete: 'set null' }),
+    /**
+     * Of a reversed commission's paid amount, how much later payments have deducted: the rest
+     * (paid_amount − recovered_amount) is still to be deducted from the broker's next payment.
+     */
+    recoveredAmount: numeric('recovered_amount', { precision: 10, scale: 2 })
+      .notNull()
+      .default('0'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -249,6 +260,10 @@ export const commissions = pgTable(
     check(
       'commissions_paid_amount_check',
       sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`,
+    ),
+    check(
+      'commissions_recovered_amount_check',
+      sql`${t.recoveredAmount} >= 0 and ${t.recoveredAmount} <= ${t.paidAmount}`,
     ),
     index('commissions_broker_created_idx').on(t.brokerId, t.createdAt),
     index('commissions_status_created_idx').on(t.status, t.createdAt),

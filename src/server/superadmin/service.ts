@@ -180,8 +180,10 @@ export async function deleteReferral(
           'لا يمكن حذف إحالة دُفعت عمولتها أو جزء منها، فهي جزء من سجل المدفوعات',
         );
       }
+      // Only payable money can be held by a request: not money on hold, nor a reversed one.
+      const payable = commission.status === 'pending' || commission.status === 'requested';
       const { pending } = await commissionSummary(tx, referral.brokerId);
-      if (Number(pending) < Number(commission.amount)) {
+      if (payable && Number(pending) < Number(commission.amount)) {
         throw new AppError(
           409,
           'COMMISSION_HELD',

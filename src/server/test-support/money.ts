@@ -12,38 +12,76 @@ export const addsUp = (s: CommissionSummary): boolean =>
   cents(s.total) === cents(s.paid) + cents(s.pending) + cents(s.requested) + cents(s.onHold);
 
 /**
- * The invariant counted from the rows themselves, not through the summary: every riyal of the
- * broker's commissions is paid, on hold, or unpaid and payable, and open transfer requests
- * never hold more than the payable part. Answers the four figures in cents, to compare with the
- * summary the broker sees.
+ * Issue 16's invariant, counted from the rows themselves rather than through the summary:
+ * `sum(commissions) = paid + payable + held + requested − reversed`, where reversed money is a
+ * negative adjustment (so it is added back here). Every riyal of every commission, reversed ones
+ * included, is in exactly one place: sent (net of what later payments deducted), payable now
+ * (net of what is still owed for reversed commissions), held by open requests, on hold, or
+ * reversed. Open requests never hold more than the unpaid payable commissions. Answers the
+ * figures in cents, named as the summary names them, to compare with what the broker sees.
  */
 export async function ledgerOf(db: Database, brokerId: string) {
   const result = (await db.execute(sql`
     select
-      coalesce(sum(amount), 0)::text as total,
-      coalesce(sum(paid_amount), 0)::text as paid,
+      coalesce(sum(amount), 0)::text as everything,
+      coalesce(sum(amount) filter (where status <> 'reversed'), 0)::text as total,
+      coalesce(sum(paid_amount - recovered_amount), 0)::text as paid,
       coalesce(sum(amount - paid_amount) filter (where status = 'on_hold'), 0)::text as on_hold,
       coalesce(sum(amount - paid_amount) filter (where status in ('pending', 'requested')), 0)::text
-        as payable,
+        as unpaid_payable,
+      coalesce(sum(amount) filter (where status = 'reversed'), 0)::text as reversed,
+      coalesce(sum(paid_amount - recovered_amount) filter (where status = 'reversed'), 0)::text
+        as to_recover,
       (select coalesce(sum(amount), 0) from transfer_requests
         where broker_id = ${brokerId} and status = 'open')::text as requested
     from commissions where broker_id = ${brokerId}`)) as unknown as {
-    rows: { total: string; paid: string; on_hold: string; payable: string; requested: string }[];
+    rows: Record<
+      | 'everything'
+      | 'total'
+      | 'paid'
+      | 'on_hold'
+      | 'unpaid_payable'
+      | 'reversed'
+      | 'to_recover'
+      | 'requested',
+      string
+    >[];
   };
   const row = result.rows[0];
   if (!row) throw new Error('no ledger row');
+  const requested = cents(row.requested);
+  const toRecover = cents(row.to_recover);
   const ledger = {
     total: cents(row.total),
     paid: cents(row.paid),
+    pending: cents(row.unpaid_payable) - requested - toRecover,
+    requested,
     onHold: cents(row.on_hold),
-    payable: cents(row.payable),
-    requested: cents(row.requested),
+    reversed: cents(row.reversed),
+    toRecover,
   };
-  if (ledger.total !== ledger.paid + ledger.onHold + ledger.payable) {
-    throw new Error(`the ledger does not add up: ${JSON.stringify(ledger)}`);
+  // The issue's `reversed`: the reversals as the negative adjustment they are.
+  const reversedAdjustment = -ledger.reversed;
+  const sides = {
+    sum: cents(row.everything),
+    parts: ledger.paid + ledger.pending + ledger.onHold + ledger.requested - reversedAdjustment,
+  };
+  if (sides.sum !== sides.parts) {
+    throw new Error(`the money does not add up: ${JSON.stringify({ ledger, sides })}`);
   }
-  if (ledger.requested > ledger.payable) {
+  if (requested > cents(row.unpaid_payable)) {
     throw new Error(`open requests hold more than is payable: ${JSON.stringify(ledger)}`);
   }
   return ledger;
 }
+
+/** A summary's figures in cents, to compare with ledgerOf. */
+export const inCents = (s: CommissionSummary) => ({
+  total: cents(s.total),
+  paid: cents(s.paid),
+  pending: cents(s.pending),
+  requested: cents(s.requested),
+  onHold: cents(s.onHold),
+  reversed: cents(s.reversed),
+  toRecover: cents(s.toRecover),
+});

@@ -6,6 +6,7 @@ import {
   confirmCommissionPayment,
   payTransferRequest,
   rejectTransferRequest,
+  reverseCommission,
 } from '../../commissions/payouts.js';
 import type { FeatureOptions } from '../../context.js';
 import { notFound } from '../../errors.js';
@@ -38,7 +39,31 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
       await notify(db, result.brokerId, {
         type: 'success',
         title: 'تم دفع العمولة',
-        message: `تم تحويل عمولة بقيمة ${formatSar(result.amount)} إلى حسابك.`,
+        message:
+          Number(result.deducted) > 0
+            ? `سُوّيت عمولة بقيمة ${formatSar(result.amount)}: حُوّل ${formatSar(result.sent)} إلى حسابك وخُصم ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+            : `تم تحويل عمولة بقيمة ${formatSar(result.amount)} إلى حسابك.`,
+        link: '/commissions',
+      });
+    }
+    return { ok: true as const, changed: result.changed };
+  });
+
+  serve(app, adminCommissionEndpoints.reverse, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound('العمولة غير موجودة');
+    const result = await reverseCommission(
+      db,
+      request.params.id,
+      currentBroker(request).id,
+      request.body.reason,
+      auditBy(request),
+    );
+    if (result.changed) {
+      const owed = Number(result.toRecover) > 0;
+      await notify(db, result.brokerId, {
+        type: 'warning',
+        title: 'أُلغيت عمولة',
+        message: `أُلغيت عمولة بقيمة ${formatSar(result.amount)} لإلغاء العقد: ${request.body.reason}${owed ? `. يُخصم ما دُفع منها (${formatSar(result.toRecover)}) من دفعتك القادمة.` : ''}`,
         link: '/commissions',
       });
     }
@@ -62,7 +87,10 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
       await notify(db, result.request.brokerId, {
         type: 'success',
         title: 'تم تنفيذ طلب التحويل',
-        message: `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
+        message:
+          Number(result.deducted) > 0
+            ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+            : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
         link: '/commissions',
       });
     }

@@ -65,6 +65,8 @@ export async function listAdminCommissions(
       contractNumber: row.commission.contractNumber,
       paidAt: row.commission.paidAt?.toISOString() ?? null,
       payableAt: row.commission.payableAt.toISOString(),
+      reversalReason: row.commission.reversalReason,
+      recoveredAmount: row.commission.recoveredAmount,
       createdAt: row.commission.createdAt.toISOString(),
       brokerName: row.brokerName,
       brokerPhone: row.brokerPhone,

@@ -28,7 +28,7 @@ import {
 } from './api';
 import { ListToolbar } from './ListToolbar';
 import { type Payment, PaymentDialog } from './PaymentDialog';
-import { RejectTransferDialog } from './RejectTransferDialog';
+import { ReasonDialog } from './ReasonDialog';
 import { useAdminList } from './use-admin-list';
 
 const FILTERS = [
@@ -37,6 +37,7 @@ const FILTERS = [
   { value: 'pending', label: 'معلقة' },
   { value: 'requested', label: 'مطلوبة' },
   { value: 'paid', label: 'مدفوعة' },
+  { value: 'reversed', label: 'ملغاة' },
 ];
 
 type SortKey = (typeof ADMIN_COMMISSION_SORTS)[number] extends `${infer K}:${string}` ? K : never;
@@ -78,6 +79,8 @@ export function AdminCommissionsTab() {
   const action = useAdminAction();
   const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
   const [reason, setReason] = useState('');
+  const [reversing, setReversing] = useState<AdminCommission | null>(null);
+  const [reversalReason, setReversalReason] = useState('');
   const [paying, setPaying] = useState<Payment | null>(null);
 
   const requester = (r: AdminTransferRequest) =>
@@ -147,12 +150,30 @@ export function AdminCommissionsTab() {
           محجوزة لطلب تحويل مفتوح، تُعالَج من طلبات التحويل أعلاه.
         </p>
       ) : null}
+      {c.status === 'reversed' ? (
+        <p className="text-sm text-slate-700">
+          أُلغيت: {c.reversalReason}
+          {Number(c.paidAmount) > Number(c.recoveredAmount)
+            ? ` · يُخصم ${formatSar(Number(c.paidAmount) - Number(c.recoveredAmount))} من دفعته القادمة`
+            : null}
+        </p>
+      ) : null}
       {c.status === 'on_hold' ? (
         <p className="text-sm text-slate-700">
           في فترة الانتظار، تصبح قابلة للدفع في {formatDateAr(c.payableAt)}
         </p>
       ) : null}
     </>
+  );
+  const commissionActions = (c: AdminCommission) => (
+    <div className="flex flex-wrap gap-2">
+      {confirmPayment(c)}
+      {c.status !== 'reversed' && c.status !== 'requested' ? (
+        <Button variant="outline" onClick={() => setReversing(c)}>
+          إلغاء العمولة
+        </Button>
+      ) : null}
+    </div>
   );
   const confirmPayment = (c: AdminCommission) =>
     c.status === 'pending' ? (
@@ -203,7 +224,7 @@ export function AdminCommissionsTab() {
       className: 'whitespace-nowrap',
     },
     { id: 'notes', header: 'ملاحظات', cell: notes },
-    { id: 'actions', header: 'الإجراءات', cell: confirmPayment },
+    { id: 'actions', header: 'الإجراءات', cell: commissionActions },
   ];
 
   return (
@@ -220,8 +241,32 @@ export function AdminCommissionsTab() {
           }}
         />
       ) : null}
+      {reversing ? (
+        <ReasonDialog
+          title="إلغاء العمولة"
+          label="سبب الإلغاء"
+          confirmLabel="تأكيد إلغاء العمولة"
+          reason={reversalReason}
+          onReasonChange={setReversalReason}
+          pending={action.isPending}
+          onClose={() => setReversing(null)}
+          onConfirm={() => {
+            action.mutate({
+              kind: 'reverse',
+              id: reversing.id,
+              reason: reversalReason,
+              success: 'تم إلغاء العمولة',
+            });
+            setReversing(null);
+            setReversalReason('');
+          }}
+        />
+      ) : null}
       {rejecting ? (
-        <RejectTransferDialog
+        <ReasonDialog
+          title="رفض طلب التحويل"
+          label="سبب الرفض"
+          confirmLabel="تأكيد الرفض"
           reason={reason}
           onReasonChange={setReason}
           pending={action.isPending}
@@ -325,7 +370,7 @@ export function AdminCommissionsTab() {
                       المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
                     </p>
                     {notes(c)}
-                    {confirmPayment(c)}
+                    {commissionActions(c)}
                   </Card>
                 </li>
               ))}

@@ -256,15 +256,15 @@ export function useChangeReferralStatus(
 /** A payout action of the commissions tab, with its own success toast. */
 export type PayoutAction =
   | { kind: 'confirm-payment' | 'pay-request'; id: string; transferReference: string | null }
-  | { kind: 'reject-request'; id: string; reason: string };
+  | { kind: 'reject-request' | 'reverse'; id: string; reason: string };
 
 const payoutCall = (action: PayoutAction) => {
   const params = { id: action.id };
-  if (action.kind === 'reject-request') {
-    return callApi(adminCommissionEndpoints.rejectTransferRequest, {
-      params,
-      body: { reason: action.reason },
-    });
+  if ('reason' in action) {
+    const body = { reason: action.reason };
+    return action.kind === 'reverse'
+      ? callApi(adminCommissionEndpoints.reverse, { params, body })
+      : callApi(adminCommissionEndpoints.rejectTransferRequest, { params, body });
   }
   const body = action.transferReference ? { transferReference: action.transferReference } : {};
   return action.kind === 'confirm-payment'
@@ -272,7 +272,9 @@ const payoutCall = (action: PayoutAction) => {
     : callApi(adminCommissionEndpoints.payTransferRequest, { params, body });
 };
 
-/** Confirms a commission's payment, pays or rejects a transfer request; then the console. */
+/**
+ * Confirms or reverses a commission, pays or rejects a transfer request; then the console.
+ */
 export function usePayoutAction<A extends PayoutAction>(
   callbacks: MutationCallbacks<unknown, A> = {},
 ) {

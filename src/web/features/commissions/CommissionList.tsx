@@ -9,6 +9,7 @@ import { useCommissions } from './api';
 const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
   on_hold: 'neutral',
   paid: 'success',
+  reversed: 'neutral',
   pending: 'warning',
   requested: 'info',
   potential: 'neutral',
@@ -54,6 +55,9 @@ export function CommissionList() {
                 </p>
                 {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
                 {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
+                {c.status === 'reversed' ? (
+                  <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
+                ) : null}
                 {c.status === 'on_hold' && c.payableAt ? (
                   <p className="text-sm">تصبح قابلة للتحويل في {formatDateAr(c.payableAt)}</p>
                 ) : null}

@@ -7,7 +7,9 @@ import { useCommissionSummary } from './api';
 /**
  * The broker's money in tiles that add up: total = paid + pending + what open transfer
  * requests hold («قيد التحويل») + what is still in its holding period («في فترة الانتظار», a
- * fifth tile only while there is some), as the server counts it.
+ * fifth tile only while there is some), as the server counts it. While reversed commissions
+ * that were paid are still to be deducted, a tile says how much («يُخصم من دفعتك القادمة»): the
+ * pending tile is already net of it.
  */
 export function CommissionTiles({ className }: { className: string }) {
   const summary = useCommissionSummary();
@@ -25,6 +27,9 @@ export function CommissionTiles({ className }: { className: string }) {
             <StatTile label="قيد التحويل" value={formatSar(s.requested)} />
             {Number(s.onHold) > 0 ? (
               <StatTile label="في فترة الانتظار" value={formatSar(s.onHold)} />
+            ) : null}
+            {Number(s.toRecover) > 0 ? (
+              <StatTile label="يُخصم من دفعتك القادمة" value={formatSar(s.toRecover)} />
             ) : null}
           </>
         )}

@@ -3,16 +3,23 @@ import { Dialog } from '#ui/dialog';
 import { FormField, Textarea } from '#ui/input';
 
 /**
- * Rejects a broker's open transfer request; the reason is required and sent to the broker.
- * The tab keeps the typed reason (a dialog closed without confirming keeps it).
+ * A destructive action that needs a reason the broker will read: rejecting a transfer request,
+ * reversing a commission. The tab keeps the typed reason (a dialog closed without confirming
+ * keeps it).
  */
-export function RejectTransferDialog({
+export function ReasonDialog({
+  title,
+  label,
+  confirmLabel,
   reason,
   onReasonChange,
   pending,
   onClose,
   onConfirm,
 }: {
+  title: string;
+  label: string;
+  confirmLabel: string;
   reason: string;
   onReasonChange: (reason: string) => void;
   pending: boolean;
@@ -20,9 +27,9 @@ export function RejectTransferDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="رفض طلب التحويل">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title}>
       <div className="space-y-4">
-        <FormField label="سبب الرفض">
+        <FormField label={label}>
           {(control) => (
             <Textarea
               {...control}
@@ -32,7 +39,7 @@ export function RejectTransferDialog({
           )}
         </FormField>
         <Button variant="destructive" disabled={!reason.trim() || pending} onClick={onConfirm}>
-          تأكيد الرفض
+          {confirmLabel}
         </Button>
       </div>
     </Dialog>
