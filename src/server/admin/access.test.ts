@@ -28,6 +28,7 @@ const ADMIN_CALLS: Call[] = [
   { method: 'PUT', url: `/api/admin/referrals/${ID}/status`, payload: { status: 'nope' } },
   { method: 'GET', url: '/api/admin/commissions?status=nope' },
   { method: 'POST', url: `/api/admin/commissions/${ID}/confirm-payment`, payload: {} },
+  { method: 'POST', url: `/api/admin/commissions/${ID}/reverse`, payload: {} },
   { method: 'GET', url: '/api/admin/transfer-requests?status=nope' },
   { method: 'POST', url: `/api/admin/transfer-requests/${ID}/pay`, payload: {} },
   { method: 'POST', url: `/api/admin/transfer-requests/${ID}/reject`, payload: {} },
@@ -118,6 +119,11 @@ describe('unknown ids answer 404 with an Arabic message', () => {
     { method: 'GET', url: `/api/admin/referrals/${id}/tenant-form` },
     { method: 'PUT', url: `/api/admin/referrals/${id}/status`, payload: { status: 'rejected' } },
     { method: 'POST', url: `/api/admin/commissions/${id}/confirm-payment`, payload: {} },
+    {
+      method: 'POST',
+      url: `/api/admin/commissions/${id}/reverse`,
+      payload: { reason: 'ألغي العقد' },
+    },
     { method: 'POST', url: `/api/admin/transfer-requests/${id}/pay`, payload: {} },
     {
       method: 'POST',

@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
+
+// Issue 16 item 1: a paid commission whose contract falls through is reversed in the console,
+// and what was paid is deducted from the broker's next payment.
+
+const IBAN = 'SA0380000000608010167519';
+const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
+
+/** A tile of the commission summary. */
+function tile(page: Page, label: string) {
+  return page
+    .getByRole('region', { name: 'ملخص العمولات' })
+    .getByText(label, { exact: true })
+    .locator('xpath=../..');
+}
+
+/** The broker refers a tenant and the team signs the contract; the commission's id. */
+async function signedCommission(page: Page, admin: APIRequestContext, rent: number) {
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: randomPhone(), rent },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
+    data: { status: 'contract_signed' },
+  });
+  expect(signed.ok()).toBe(true);
+  const listed = (await (await page.request.get('/api/commissions')).json()) as {
+    items: { id: string; referralId: string }[];
+  };
+  const commission = listed.items.find((c) => c.referralId === id);
+  if (!commission) throw new Error('no commission');
+  return { referralId: id, commissionId: commission.id };
+}
+
+test('issue 16 item 1: a paid commission is reversed in the console and deducted from the next payment', async ({
+  page,
+  admin,
+  readyBroker,
+}) => {
+  const brokerPhone = await readyBroker(page, uniqueName('ماجد السبيعي'));
+  const first = await signedCommission(page, admin, 100_000);
+  const paid = await admin.post(`/api/admin/commissions/${first.commissionId}/confirm-payment`, {
+    data: {},
+  });
+  expect(paid.ok()).toBe(true);
+  // The contract falls through.
+  const cancelled = await admin.put(`/api/admin/referrals/${first.referralId}/status`, {
+    data: { status: 'cancelled' },
+  });
+  expect(cancelled.ok()).toBe(true);
+
+  // The team reverses the commission, with the reason, from the commissions tab.
+  const consoleContext = await page
+    .context()
+    .browser()
+    ?.newContext({
+      storageState: await admin.storageState(),
+      viewport: page.viewportSize() ?? undefined,
+      isMobile: onPhone(page),
+    });
+  if (!consoleContext) throw new Error('no browser');
+  const consolePage = await consoleContext.newPage();
+  await consolePage.goto('/admin?tab=commissions');
+  await consolePage
+    .getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' })
+    .fill(brokerPhone);
+  await expect(consolePage.getByText('عمولة واحدة', { exact: true })).toBeVisible();
+  await consolePage.getByRole('button', { name: 'إلغاء العمولة' }).click();
+  const dialog = consolePage.getByRole('dialog', { name: 'إلغاء العمولة' });
+  await expect(dialog.getByRole('button', { name: 'تأكيد إلغاء العمولة' })).toBeDisabled();
+  await dialog.getByLabel('سبب الإلغاء').fill('انسحب المستأجر من العقد');
+  await dialog.getByRole('button', { name: 'تأكيد إلغاء العمولة' }).click();
+  await expectToast(consolePage, 'تم إلغاء العمولة');
+  await expect(
+    consolePage.getByText('أُلغيت: انسحب المستأجر من العقد · يُخصم ١٬٠٠٠ ر.س من دفعته القادمة'),
+  ).toBeVisible();
+  await expect(consolePage.getByRole('button', { name: 'إلغاء العمولة' })).toHaveCount(0);
+  await expectNoAxeViolations(consolePage);
+
+  // The broker sees why, and what will be deducted.
+  await page.goto('/commissions');
+  await expect(tile(page, 'يُخصم من دفعتك القادمة')).toContainText('١٬٠٠٠ ر.س');
+  await expect(tile(page, 'المدفوعة')).toContainText('١٬٠٠٠ ر.س');
+  const item = page.getByRole('listitem').filter({ hasText: 'أُلغيت لإلغاء العقد' });
+  await expect(item.getByText('ملغاة', { exact: true })).toBeVisible();
+  await expect(item.getByText('أُلغيت لإلغاء العقد: انسحب المستأجر من العقد')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The next contract earns 1,500: 500 of it may be requested, and paying it settles the rest.
+  await signedCommission(page, admin, 150_000);
+  await page.reload();
+  await expect(tile(page, 'المعلقة')).toContainText('٥٠٠ ر.س');
+  await page.getByLabel('المبلغ المطلوب (ر.س)').fill('٥٠٠');
+  await page.getByLabel('رقم الآيبان (IBAN)').fill(IBAN);
+  await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
+  await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
+  const open = (await (await admin.get('/api/admin/transfer-requests?status=open')).json()) as {
+    items: { id: string; brokerPhone: string }[];
+  };
+  const request = open.items.find((r) => r.brokerPhone === brokerPhone);
+  expect(request).toBeDefined();
+  expect(
+    (await admin.post(`/api/admin/transfer-requests/${request?.id}/pay`, { data: {} })).ok(),
+  ).toBe(true);
+  await page.reload();
+  await expect(tile(page, 'المدفوعة')).toContainText('١٬٥٠٠ ر.س');
+  await expect(tile(page, 'المعلقة')).toContainText('٠ ر.س');
+  await expect(
+    page.getByRole('region', { name: 'ملخص العمولات' }).getByText('يُخصم من دفعتك القادمة'),
+  ).toHaveCount(0);
+  await consoleContext.close();
+});

@@ -1,0 +1,276 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, commissions } from '../db/schema.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
+import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
+import type {
+  ApiError,
+  CommissionPage,
+  CommissionSummary,
+  Notifications,
+} from '../test-support/responses.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+
+// Issue 16 item 1: reversals. A commission whose contract fell through is reversed with a
+// reason: unpaid, it stops being payable; paid, it is deducted from the broker's next payment.
+const IBAN = 'SA0380000000608010167519';
+
+let t: TestApp;
+let admin: TestBroker;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  admin = await anAdmin(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (caller: Caller) => client(t).as(caller);
+const reverse = (caller: Caller, id: string, reason = 'ألغى المالك العقد') =>
+  as(caller).post<{ changed: boolean }>(`/api/admin/commissions/${id}/reverse`, { reason });
+const cancel = async (referralId: string) =>
+  expect(
+    (await as(admin).put(`/api/admin/referrals/${referralId}/status`, { status: 'cancelled' }))
+      .statusCode,
+  ).toBe(200);
+const confirm = (id: string) => as(admin).post(`/api/admin/commissions/${id}/confirm-payment`, {});
+const requestTransfer = (broker: TestBroker, amount: number) =>
+  as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
+    amount,
+    bankAccount: IBAN,
+  });
+const row = async (id: string) =>
+  (await t.database.db.select().from(commissions).where(eq(commissions.id, id)))[0];
+const lastNotice = async (broker: TestBroker) =>
+  (await as(broker).get<Notifications>('/api/notifications')).json().items[0];
+/** The summary the broker sees agrees with the rows, and the invariant holds. */
+async function money(broker: TestBroker) {
+  const seen = (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  expect(addsUp(seen)).toBe(true);
+  expect(await ledgerOf(t.database.db, broker.id)).toEqual(inCents(seen));
+  return seen;
+}
+
+describe('who may reverse what', () => {
+  it('refused while the contract stands, without a reason, for a broker, for an unknown id', async () => {
+    const { broker, commission } = await aSignedContract(t, admin);
+    const standing = await reverse(admin, commission.id);
+    expect(standing.statusCode).toBe(409);
+    expect(standing.json<ApiError>()).toEqual({
+      code: 'CONTRACT_NOT_CANCELLED',
+      message: 'لا تُلغى العمولة إلا بعد إلغاء العقد: غيّر حالة الإحالة إلى «ملغي» أولاً',
+    });
+    const noReason = await reverse(admin, commission.id, '   ');
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json<ApiError>().message).toBe('يرجى كتابة سبب إلغاء العمولة');
+    expect((await reverse(broker, commission.id)).statusCode).toBe(403);
+    expect((await reverse(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await reverse(admin, 'not-an-id')).statusCode).toBe(404);
+    expect((await row(commission.id))?.status).toBe('pending');
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'commission.reverse'));
+    expect(audits.filter((a) => a.entityId === commission.id)).toHaveLength(0);
+  });
+
+  it('refused while an open transfer request holds it, allowed once the request is rejected', async () => {
+    const { broker, referral, commission } = await aSignedContract(t, admin);
+    const request = await requestTransfer(broker, 600);
+    expect(request.statusCode).toBe(201);
+    await cancel(referral.id);
+    const held = await reverse(admin, commission.id);
+    expect(held.statusCode).toBe(409);
+    expect(held.json<ApiError>().code).toBe('HELD_BY_TRANSFER_REQUEST');
+    const rejected = await as(admin).post(
+      `/api/admin/transfer-requests/${request.json().id}/reject`,
+      { reason: 'العقد ألغي' },
+    );
+    expect(rejected.statusCode).toBe(200);
+    expect((await reverse(admin, commission.id)).statusCode).toBe(200);
+    await money(broker);
+  });
+});
+
+describe('a reversal before payment', () => {
+  it('stops the money being payable, keeps the amount, is audited and told, and happens once', async () => {
+    const { broker, referral, commission } = await aSignedContract(t, admin, { rent: 80_000 });
+    await cancel(referral.id);
+    const first = await reverse(admin, commission.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().changed).toBe(true);
+    expect((await reverse(admin, commission.id)).json().changed).toBe(false);
+
+    expect(await row(commission.id)).toMatchObject({
+      status: 'reversed',
+      amount: '800.00',
+      paidAmount: '0.00',
+      reversalReason: 'ألغى المالك العقد',
+    });
+    expect(await money(broker)).toEqual({
+      total: '0.00',
+      paid: '0.00',
+      pending: '0.00',
+      requested: '0.00',
+      onHold: '0.00',
+      reversed: '800.00',
+      toRecover: '0.00',
+    });
+    const listed = (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
+    expect(listed[0]).toMatchObject({ status: 'reversed', reversalReason: 'ألغى المالك العقد' });
+    expect(await lastNotice(broker)).toMatchObject({
+      title: 'أُلغيت عمولة',
+      message: 'أُلغيت عمولة بقيمة ٨٠٠ ر.س لإلغاء العقد: ألغى المالك العقد',
+    });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'commission.reverse'), eq(auditLog.entityId, commission.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorPhone: admin.phone,
+      before: { status: 'pending', amount: '800.00' },
+      after: { status: 'reversed', reason: 'ألغى المالك العقد', toRecover: '0.00' },
+    });
+
+    // Nothing can pay it, and signing the contract again never brings a second commission.
+    const pay = await confirm(commission.id);
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json<ApiError>().code).toBe('COMMISSION_REVERSED');
+    expect((await requestTransfer(broker, 1)).statusCode).toBe(400);
+    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, {
+      status: 'contract_signed',
+    });
+    const again = await t.database.db
+      .select()
+      .from(commissions)
+      .where(eq(commissions.referralId, referral.id));
+    expect(again).toEqual([expect.objectContaining({ status: 'reversed', amount: '800.00' })]);
+    await money(broker);
+  });
+});
+
+describe('a reversal after payment', () => {
+  /** A broker with a commission of 1,000 paid, then reversed: 1,000 to recover. */
+  async function paidThenReversed() {
+    const broker = await aBroker(t);
+    const { referral, commission } = await aSignedContract(t, admin, { broker, rent: 100_000 });
+    expect((await confirm(commission.id)).statusCode).toBe(200);
+    await cancel(referral.id);
+    expect((await reverse(admin, commission.id)).statusCode).toBe(200);
+    expect(await lastNotice(broker)).toMatchObject({
+      message:
+        'أُلغيت عمولة بقيمة ١٬٠٠٠ ر.س لإلغاء العقد: ألغى المالك العقد. يُخصم ما دُفع منها (١٬٠٠٠ ر.س) من دفعتك القادمة.',
+    });
+    expect(await money(broker)).toMatchObject({
+      total: '0.00',
+      paid: '1000.00',
+      pending: '-1000.00',
+      reversed: '1000.00',
+      toRecover: '1000.00',
+    });
+    return { broker, reversed: commission };
+  }
+
+  it('is deducted from the next transfer request the team pays', async () => {
+    const { broker, reversed } = await paidThenReversed();
+    await aSignedContract(t, admin, { broker, rent: 150_000 });
+    expect(await money(broker)).toMatchObject({ total: '1500.00', pending: '500.00' });
+    expect((await requestTransfer(broker, 500.01)).statusCode).toBe(400);
+    const request = await requestTransfer(broker, 500);
+    expect(request.statusCode).toBe(201);
+    await money(broker);
+    const paid = await as(admin).post(`/api/admin/transfer-requests/${request.json().id}/pay`, {});
+    expect(paid.statusCode).toBe(200);
+    expect(await money(broker)).toEqual({
+      total: '1500.00',
+      paid: '1500.00',
+      pending: '0.00',
+      requested: '0.00',
+      onHold: '0.00',
+      reversed: '1000.00',
+      toRecover: '0.00',
+    });
+    expect((await row(reversed.id))?.recoveredAmount).toBe('1000.00');
+    expect(await lastNotice(broker)).toMatchObject({
+      message: 'تم تحويل ٥٠٠ ر.س إلى حسابك البنكي، وسُوّي معه ١٬٠٠٠ ر.س مقابل عمولات ملغاة.',
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'transfer_request.pay'), eq(auditLog.entityId, request.json().id)),
+      );
+    expect(entry?.after).toMatchObject({ amount: '500.00', deducted: '1000.00' });
+  });
+
+  it('is deducted from the next commission the team confirms paid', async () => {
+    const { broker } = await paidThenReversed();
+    const { commission } = await aSignedContract(t, admin, { broker, rent: 150_000 });
+    expect((await confirm(commission.id)).statusCode).toBe(200);
+    expect(await money(broker)).toMatchObject({
+      total: '1500.00',
+      paid: '1500.00',
+      pending: '0.00',
+      toRecover: '0.00',
+    });
+    expect(await lastNotice(broker)).toMatchObject({
+      message:
+        'سُوّيت عمولة بقيمة ١٬٥٠٠ ر.س: حُوّل ٥٠٠ ر.س إلى حسابك وخُصم ١٬٠٠٠ ر.س مقابل عمولات ملغاة.',
+    });
+  });
+
+  it('larger than the next payment: what is left stays owed', async () => {
+    const { broker } = await paidThenReversed();
+    const { commission } = await aSignedContract(t, admin, { broker, rent: 60_000 });
+    expect(await money(broker)).toMatchObject({ pending: '-400.00', toRecover: '1000.00' });
+    expect((await confirm(commission.id)).statusCode).toBe(200);
+    expect(await money(broker)).toMatchObject({
+      total: '600.00',
+      paid: '1000.00',
+      pending: '-400.00',
+      toRecover: '400.00',
+    });
+  });
+});
+
+describe('races', () => {
+  it('a reversal racing a payment: one after the other, every riyal counted once', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { broker, referral, commission } = await aSignedContract(t, admin);
+      await cancel(referral.id);
+      const [reversed, paid] = await Promise.all([
+        reverse(admin, commission.id),
+        confirm(commission.id),
+      ]);
+      expect(reversed.statusCode).toBe(200);
+      // Paid first, then reversed (to recover), or reversed first (the payment refused).
+      const after = await row(commission.id);
+      expect(after?.status).toBe('reversed');
+      if (paid.statusCode === 200) {
+        expect(await money(broker)).toMatchObject({ paid: '600.00', toRecover: '600.00' });
+      } else {
+        expect(paid.statusCode).toBe(409);
+        expect(await money(broker)).toMatchObject({ paid: '0.00', toRecover: '0.00' });
+      }
+    }
+  });
+
+  it('two admins reversing at once: one reversal, one audit row', async () => {
+    const { broker, referral, commission } = await aSignedContract(t, admin);
+    await cancel(referral.id);
+    const second = await anAdmin(t);
+    const answers = await Promise.all([
+      reverse(admin, commission.id),
+      reverse(second, commission.id),
+    ]);
+    expect(answers.map((a) => a.json().changed).sort()).toEqual([false, true]);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'commission.reverse'), eq(auditLog.entityId, commission.id)));
+    expect(audits).toHaveLength(1);
+    await money(broker);
+  });
+});
