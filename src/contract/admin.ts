@@ -329,6 +329,8 @@ const adminCommission = z.object({
   /** Why it was reversed, and how much of what was paid later payments have deducted. */
   reversalReason: z.string().nullable(),
   recoveredAmount: money,
+  /** What the broker still owes for reversed commissions, deducted from the next payment. */
+  brokerOwes: money,
   createdAt: isoDateTime,
   ...brokerColumns,
   tenantPhone: z.string(),

@@ -160,10 +160,11 @@ export async function payTransferRequest(
       )
       .orderBy(asc(commissions.createdAt), asc(commissions.id));
     // Beyond the amount it sends, the payment settles what is still owed for reversed
-    // commissions, as far as the unpaid commissions reach.
+    // commissions, as far as the unpaid commissions reach beyond every open request.
     const unpaidTotal = unpaid.reduce((sum, c) => sum + cents(c.amount) - cents(c.paidAmount), 0);
-    const { toRecover } = await commissionSummary(tx, request.brokerId);
-    const deducted = Math.max(0, Math.min(cents(toRecover), unpaidTotal - cents(request.amount)));
+    // Every open request, this one included, must stay covered by what is left unpaid.
+    const { toRecover, requested } = await commissionSummary(tx, request.brokerId);
+    const deducted = Math.max(0, Math.min(cents(toRecover), unpaidTotal - cents(requested)));
     let remaining = cents(request.amount) + deducted;
     for (const commission of unpaid) {
       if (remaining <= 0) break;
@@ -270,13 +271,18 @@ export async function reverseCommission(
     const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
     if (!peek) throw notFound('العمولة غير موجودة');
     await lockBroker(tx, peek.brokerId);
-    const [row] = await tx
-      .select({ commission: commissions, referralStatus: referrals.status })
+    const [commission] = await tx
+      .select()
       .from(commissions)
-      .innerJoin(referrals, eq(referrals.id, commissions.referralId))
       .where(eq(commissions.id, commissionId));
-    if (!row) throw notFound('العمولة غير موجودة');
-    const { commission, referralStatus } = row;
+    if (!commission) throw notFound('العمولة غير موجودة');
+    // The referral's status is read under a share lock: it cannot be reinstated meanwhile.
+    const [referral] = await tx
+      .select({ status: referrals.status })
+      .from(referrals)
+      .where(eq(referrals.id, commission.referralId))
+      .for('share');
+    const referralStatus = referral?.status;
     const toRecover = money(cents(commission.paidAmount) - cents(commission.recoveredAmount));
     if (commission.status === 'reversed') {
       return {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
+import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type {
   ApiError,
@@ -219,6 +219,46 @@ describe('a reversal after payment', () => {
       message:
         'سُوّيت عمولة بقيمة ١٬٥٠٠ ر.س: حُوّل ٥٠٠ ر.س إلى حسابك وخُصم ١٬٠٠٠ ر.س مقابل عمولات ملغاة.',
     });
+  });
+
+  it('never takes the money behind another open request', async () => {
+    // Two requests are open when a paid commission is reversed: paying one deducts nothing the
+    // other needs.
+    const broker = await aBroker(t);
+    const a = await aSignedContract(t, admin, { broker, rent: 100_000 });
+    expect((await confirm(a.commission.id)).statusCode).toBe(200);
+    await aSignedContract(t, admin, { broker, rent: 100_000 });
+    const first = await requestTransfer(broker, 500);
+    const second = await requestTransfer(broker, 500);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    await cancel(a.referral.id);
+    expect((await reverse(admin, a.commission.id)).statusCode).toBe(200);
+    expect(await money(broker)).toMatchObject({ pending: '-1000.00', requested: '1000.00' });
+    for (const request of [first, second]) {
+      const paid = await as(admin).post(
+        `/api/admin/transfer-requests/${request.json().id}/pay`,
+        {},
+      );
+      expect(paid.statusCode).toBe(200);
+      await money(broker);
+    }
+    expect(await money(broker)).toMatchObject({
+      total: '1000.00',
+      paid: '2000.00',
+      pending: '-1000.00',
+      requested: '0.00',
+      toRecover: '1000.00',
+    });
+  });
+
+  it('owed money does not stop the deletion of a referral whose commission nothing holds', async () => {
+    const { broker } = await paidThenReversed();
+    const { referral } = await aSignedContract(t, admin, { broker, rent: 60_000 });
+    const root = await aSuperAdmin(t);
+    expect((await as(root).delete(`/api/superadmin/referrals/${referral.id}`)).statusCode).toBe(
+      200,
+    );
+    expect(await money(broker)).toMatchObject({ total: '0.00', toRecover: '1000.00' });
   });
 
   it('larger than the next payment: what is left stays owed', async () => {

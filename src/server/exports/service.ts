@@ -204,6 +204,9 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
       { header: 'مرجع التحويل', width: 20 },
       { header: 'تاريخ الإنشاء', width: 18, kind: 'date' },
       { header: 'تاريخ الدفع', width: 18, kind: 'date' },
+      { header: 'قابلة للدفع من', width: 18, kind: 'date' },
+      { header: 'سبب الإلغاء', width: 28 },
+      { header: 'المخصوم من الدفعات التالية (ر.س)', width: 16, kind: 'money' },
     ],
     rows: mapBatches(source, (row) => {
       const c = row.commission;
@@ -220,6 +223,9 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
         c.transferReference,
         date(c.createdAt),
         date(c.paidAt),
+        date(c.payableAt),
+        c.reversalReason,
+        money(c.recoveredAmount),
       ];
     }),
   };

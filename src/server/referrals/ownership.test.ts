@@ -181,5 +181,21 @@ describe('a referral its tenant never completes', () => {
 
     // Its link no longer opens the form.
     expect((await as(null).get(`/api/tenant-form/${stale.token}`)).statusCode).toBe(410);
+
+    // Re-referring every month cannot hold the phone: neither its broker nor another may refer
+    // the tenant again until 90 days after the expired referral; then anyone may.
+    const mine = await refer(broker, stale.tenantPhone);
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json<ApiError>()).toEqual({
+      code: 'TENANT_REFERRAL_EXPIRED',
+      message:
+        'لم يكمل هذا المستأجر بياناته في طلبك السابق، ولا يمكن ترشيحه مرة أخرى قبل مرور ٩٠ يومًا على ذلك الطلب',
+    });
+    const other = await aBroker(t);
+    expect((await refer(other, stale.tenantPhone)).json<ApiError>().code).toBe(
+      'TENANT_ALREADY_REFERRED',
+    );
+    await age(stale.id, 91);
+    expect((await refer(other, stale.tenantPhone)).statusCode).toBe(201);
   });
 });

@@ -12,7 +12,7 @@ import {
 import { auditSystem } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
-import { brokers, type Referral, referrals, tenantForms } from '../db/schema.js';
+import { auditLog, brokers, type Referral, referrals, tenantForms } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
@@ -52,6 +52,29 @@ export async function claimTenantPhone(
     )
     .limit(1);
   if (held) throw new AppError(409, 'TENANT_ALREADY_REFERRED', TENANT_ALREADY_REFERRED);
+  // Nor may a broker whose referral of this tenant expired refer the tenant again within the
+  // window: re-referring every month would hold the phone forever.
+  const [expired] = await tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.tenantPhone, tenantPhone),
+        eq(referrals.brokerId, brokerId),
+        eq(referrals.status, 'cancelled'),
+        sql`${referrals.createdAt} > now() - make_interval(days => ${REFERRAL_OWNERSHIP_DAYS})`,
+        sql`exists (select 1 from ${auditLog} where ${auditLog.entityType} = 'referral'
+          and ${auditLog.entityId} = ${referrals.id}::text and ${auditLog.action} = 'referral.expire')`,
+      ),
+    )
+    .limit(1);
+  if (expired) {
+    throw new AppError(
+      409,
+      'TENANT_REFERRAL_EXPIRED',
+      `لم يكمل هذا المستأجر بياناته في طلبك السابق، ولا يمكن ترشيحه مرة أخرى قبل مرور ${arabicCount(REFERRAL_OWNERSHIP_DAYS, NOUNS.day)} على ذلك الطلب`,
+    );
+  }
 }
 
 /** Referrals expired per call; the next run takes the rest. */

@@ -188,7 +188,8 @@ const metricsStatement = preparedStatement((db) =>
       active: sql<number>`count(*) filter (where ${inArray(referrals.status, [...OPEN_REFERRAL_STATUSES])})::int`,
       completed: sql<number>`count(*) filter (where ${inArray(referrals.status, [...COMPLETED_REFERRAL_STATUSES])})::int`,
       commission: sql<string>`(select coalesce(sum(${commissions.amount}), 0)::numeric(12,2)::text
-        from ${commissions} where ${commissions.brokerId} = ${sql.placeholder('brokerId')})`,
+        from ${commissions} where ${commissions.brokerId} = ${sql.placeholder('brokerId')}
+          and ${commissions.status} <> 'reversed')`,
     })
     .from(referrals)
     .where(eq(referrals.brokerId, sql.placeholder('brokerId')))

@@ -182,8 +182,9 @@ export async function deleteReferral(
       }
       // Only payable money can be held by a request: not money on hold, nor a reversed one.
       const payable = commission.status === 'pending' || commission.status === 'requested';
-      const { pending } = await commissionSummary(tx, referral.brokerId);
-      if (payable && Number(pending) < Number(commission.amount)) {
+      // Open requests hold the payable money before what reversed commissions still owe.
+      const { pending, toRecover } = await commissionSummary(tx, referral.brokerId);
+      if (payable && Number(pending) + Number(toRecover) < Number(commission.amount)) {
         throw new AppError(
           409,
           'COMMISSION_HELD',

@@ -54,8 +54,9 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
     query<{ month: string; paid: string; pending: string }>(
       db,
       sql`select ${riyadhMonth('c.created_at')} as month,
-                 coalesce(sum(c.paid_amount), 0)::numeric(14,2)::text as paid,
-                 coalesce(sum(c.amount - c.paid_amount), 0)::numeric(14,2)::text as pending
+                 coalesce(sum(c.paid_amount - c.recovered_amount), 0)::numeric(14,2)::text as paid,
+                 coalesce(sum(c.amount - c.paid_amount) filter (where c.status <> 'reversed'), 0)
+                   ::numeric(14,2)::text as pending
           from commissions c
           where c.created_at >= ${start.toISOString()}::timestamptz
             and c.created_at < ${end.toISOString()}::timestamptz
@@ -80,7 +81,8 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
       sql`select b.id, b.full_name as "fullName", b.broker_code as "brokerCode",
                  count(*)::int as referrals,
                  count(*) filter (where r.status in ${SIGNED})::int as signed,
-                 coalesce(sum(c.amount), 0)::numeric(14,2)::text as commissions
+                 coalesce(sum(c.amount) filter (where c.status <> 'reversed'), 0)
+                   ::numeric(14,2)::text as commissions
           from referrals r
           join brokers b on b.id = r.broker_id
           left join commissions c on c.referral_id = r.id

@@ -43,6 +43,11 @@ export async function listAdminCommissions(
         brokerPhone: brokers.phone,
         brokerCode: brokers.brokerCode,
         tenantPhone: referrals.tenantPhone,
+        // What the broker still owes for reversed commissions: a payment confirmed now sends
+        // that much less.
+        brokerOwes: sql<string>`(select coalesce(sum(o.paid_amount - o.recovered_amount), 0)
+          ::numeric(12,2)::text from ${commissions} o
+          where o.broker_id = ${commissions.brokerId} and o.status = 'reversed')`,
       })
       .from(commissions)
       .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
@@ -72,6 +77,7 @@ export async function listAdminCommissions(
       brokerPhone: row.brokerPhone,
       brokerCode: row.brokerCode,
       tenantPhone: row.tenantPhone,
+      brokerOwes: row.brokerOwes,
     })),
     total: total?.value ?? 0,
     page: query.page,

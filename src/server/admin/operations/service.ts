@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals, tenantForms, transferRequests } from '../../db/schema.js';
 
@@ -17,7 +17,9 @@ export async function adminSummary(db: Database) {
   const [r] = await db.select({ total: sql<number>`count(*)::int` }).from(referrals);
   const [c] = await db
     .select({ total: sql<string>`coalesce(sum(${commissions.amount}), 0)::numeric(14,2)::text` })
-    .from(commissions);
+    .from(commissions)
+    // Reversed commissions are not earned money.
+    .where(ne(commissions.status, 'reversed'));
   return {
     totalBrokers: b?.total ?? 0,
     activeBrokers: b?.active ?? 0,

@@ -55,6 +55,21 @@ function useAdminAction() {
 /** Left-to-right text (an IBAN, a phone) isolated inside an Arabic sentence, kept on one line. */
 const ltr = (text: string) => `\u2066${text.replaceAll(' ', '\u00a0')}\u2069`;
 
+/**
+ * What confirming a commission's payment does, said before it is done: when the broker owes
+ * money for reversed commissions, it is deducted and only the rest is to be transferred.
+ */
+function paymentDescription(c: AdminCommission): string {
+  const broker = c.brokerName || ltr(c.brokerPhone);
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const outstanding = cents(c.amount) - cents(c.paidAmount);
+  const deducted = Math.min(cents(c.brokerOwes), outstanding);
+  if (deducted <= 0) {
+    return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة ويُبلَّغ الوسيط بذلك.`;
+  }
+  return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، ويُخصم منها ${formatSar(deducted / 100)} مقابل عمولات ملغاة، فيُحوَّل ${formatSar((outstanding - deducted) / 100)} فقط. ويُبلَّغ الوسيط بذلك.`;
+}
+
 // The open transfer requests' empty state, also shown while they load.
 const NO_OPEN_REQUESTS = <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>;
 
@@ -136,7 +151,7 @@ export function AdminCommissionsTab() {
   ];
 
   const statusBadge = (c: AdminCommission) => (
-    <Badge tone={c.status === 'paid' ? 'success' : 'warning'}>
+    <Badge tone={c.status === 'paid' ? 'success' : c.status === 'reversed' ? 'neutral' : 'warning'}>
       {commissionStatusLabel(c.status)}
     </Badge>
   );
@@ -181,7 +196,7 @@ export function AdminCommissionsTab() {
         onClick={() =>
           setPaying({
             title: 'تأكيد دفع العمولة',
-            description: `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${c.brokerName || ltr(c.brokerPhone)} مدفوعة ويُبلَّغ الوسيط بذلك.`,
+            description: paymentDescription(c),
             confirmLabel: 'تأكيد الدفع',
             action: { kind: 'confirm-payment', id: c.id },
             success: 'تم تأكيد الدفع',

@@ -27,6 +27,8 @@ const ACTIONS: Record<string, string> = {
   'broker.delete_own_account': 'حذف الحساب من قبل صاحبه',
   'user.role_change': 'تغيير الصلاحيات',
   'commission.confirm_payment': 'تأكيد دفع عمولة',
+  'commission.reverse': 'إلغاء عمولة',
+  'commission.release': 'انتهاء فترة انتظار عمولة',
   'transfer_request.create': 'طلب تحويل',
   'transfer_request.pay': 'تنفيذ طلب تحويل',
   'transfer_request.reject': 'رفض طلب تحويل',
@@ -41,7 +43,7 @@ const OPTIONS = [
 
 const actionLabel = (entry: AuditEntry) => ACTIONS[entry.action] ?? entry.action;
 /** What the product does by itself; every other entry without an account is the tenant's. */
-const SYSTEM_ACTIONS = new Set(['referral.expire']);
+const SYSTEM_ACTIONS = new Set(['referral.expire', 'commission.release']);
 const actor = (entry: AuditEntry) => {
   if (entry.actorPhone) return <bdi dir="ltr">{entry.actorPhone}</bdi>;
   return SYSTEM_ACTIONS.has(entry.action) ? 'النظام' : 'المستأجر عبر الرابط';

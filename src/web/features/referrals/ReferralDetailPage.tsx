@@ -139,7 +139,11 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
 
       <Card className="space-y-2">
         <CardTitle>العمولة</CardTitle>
-        {r.commission ? (
+        {r.commission?.status === 'reversed' ? (
+          <p>
+            أُلغيت عمولة هذا الطلب (<strong>{formatSar(r.commission.amount)}</strong>) لإلغاء العقد.
+          </p>
+        ) : r.commission ? (
           <p>
             عمولتك: <strong>{formatSar(r.commission.amount)}</strong>
           </p>
