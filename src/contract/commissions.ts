@@ -48,7 +48,8 @@ export const commissionSummary = z.object({
  * commission counts in the month it was added, split as it stands now into paid, held by open
  * transfer requests (oldest commission first, as payouts settle them), pending (left to
  * request) and on hold (inside the holding period). Over all months these are the summary's
- * paid, requested, pending and onHold.
+ * paid, requested, pending and onHold, except that the summary's pending is also net of what
+ * is still owed for reversed commissions (toRecover).
  */
 export const commissionEarnings = z.object({
   months: z.array(
