@@ -64,11 +64,14 @@ async function main(): Promise<void> {
     const released = await app.scheduledJobs.releaseCommissions();
     if (released > 0) app.log.info({ released }, 'held commissions released');
   };
-  const pruneTimer = setInterval(
-    () => housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'prune failed')),
-    60 * 60 * 1000,
-  );
+  const runHousekeeping = () =>
+    housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'housekeeping failed'));
+  const pruneTimer = setInterval(runHousekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
+  // Also a minute after every start: an instance restarted more often than hourly (a rolling
+  // deployment) would otherwise never expire a referral nor release a commission.
+  const firstRun = setTimeout(runHousekeeping, 60 * 1000);
+  firstRun.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -76,6 +79,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(pruneTimer);
+    clearTimeout(firstRun);
     // In-flight requests get ten seconds; then whatever is left (a client stuck mid-upload,
     // say) is cut so the process can stop.
     setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
