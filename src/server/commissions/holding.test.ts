@@ -173,6 +173,27 @@ describe('a commission in its holding period', () => {
     expect(await expectMoneyAddsUp(broker)).toMatchObject({ paid: '600.00', total: '600.00' });
   });
 
+  it('reversed while on hold, it never becomes payable', async () => {
+    expect((await setHolding(root, '10')).statusCode).toBe(200);
+    const { broker, referral, commission } = await aSignedContract(t, admin, { rent: 70_000 });
+    expect(commission.status).toBe('on_hold');
+    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'cancelled' });
+    const reversed = await as(admin).post(`/api/admin/commissions/${commission.id}/reverse`, {
+      reason: 'ألغي العقد في فترة الانتظار',
+    });
+    expect(reversed.statusCode).toBe(200);
+    await endHolding(broker.id);
+    expect(await t.app.scheduledJobs.releaseCommissions()).toBe(0);
+    expect((await listed(broker))[0]?.status).toBe('reversed');
+    expect(await expectMoneyAddsUp(broker)).toMatchObject({
+      total: '0.00',
+      pending: '0.00',
+      onHold: '0.00',
+      reversed: '700.00',
+      toRecover: '0.00',
+    });
+  });
+
   it('stays out of requests and payments of the money that is payable', async () => {
     const broker = await aBroker(t);
     const { commission: older } = await aSignedContract(t, admin, { broker, rent: 80_000 });
