@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, expectToast, randomPhone } from './support';
+import { commissionsConsole, commissionTile, requestAndPay } from './money';
+import { expectNoAxeViolations, randomPhone } from './support';
 
 // Issue 16 item 1. The holding period is one setting for the whole server: this file runs in
 // its own projects, after every other journey and one viewport at a time (playwright.config.ts),
 // so no other journey signs a contract while it is set.
 
-const IBAN = 'SA0380000000608010167519';
 const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 /** A date as the product writes it: day, month by name, year, in Arabic-Indic digits. */
 const saudiDate = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
@@ -15,14 +15,6 @@ const saudiDate = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
   month: 'long',
   year: 'numeric',
 });
-
-/** A tile of the commission summary holds this amount under this label. */
-function tile(page: Page, label: string) {
-  return page
-    .getByRole('region', { name: 'ملخص العمولات' })
-    .getByText(label, { exact: true })
-    .locator('xpath=../..');
-}
 
 test('issue 16 item 1: a commission waits out the holding period, shown with its date, then is requested and paid', async ({
   page,
@@ -62,9 +54,9 @@ test('issue 16 item 1: a commission waits out the holding period, shown with its
   // The broker sees the money waiting, and the day it becomes payable; nothing to request yet.
   const commissionsPage = onPhone(page) ? '/mobile-commissions' : '/commissions';
   await page.goto(commissionsPage);
-  await expect(tile(page, 'في فترة الانتظار')).toContainText('٩٦٠ ر.س');
-  await expect(tile(page, 'المعلقة')).toContainText('٠ ر.س');
-  await expect(tile(page, 'إجمالي العمولات')).toContainText('٩٦٠ ر.س');
+  await expect(commissionTile(page, 'في فترة الانتظار')).toContainText('٩٦٠ ر.س');
+  await expect(commissionTile(page, 'المعلقة')).toContainText('٠ ر.س');
+  await expect(commissionTile(page, 'إجمالي العمولات')).toContainText('٩٦٠ ر.س');
   const item = page.getByRole('listitem').filter({ hasText: 'EJ-2026-1600' });
   await expect(item.getByText('في فترة الانتظار', { exact: true })).toBeVisible();
   await expect(
@@ -73,20 +65,7 @@ test('issue 16 item 1: a commission waits out the holding period, shown with its
   await expectNoAxeViolations(page);
 
   // The operations team finds it under its own filter, with the same date.
-  const consoleContext = await page
-    .context()
-    .browser()
-    ?.newContext({
-      storageState: await admin.storageState(),
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: onPhone(page),
-    });
-  if (!consoleContext) throw new Error('no browser');
-  const consolePage = await consoleContext.newPage();
-  await consolePage.goto('/admin?tab=commissions');
-  await consolePage
-    .getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' })
-    .fill(brokerPhone);
+  const { consolePage, context } = await commissionsConsole(page, admin, brokerPhone);
   await consolePage.getByRole('combobox', { name: 'تصفية العمولات' }).click();
   await consolePage.getByRole('option', { name: 'في فترة الانتظار' }).click();
   await expect(
@@ -102,26 +81,16 @@ test('issue 16 item 1: a commission waits out the holding period, shown with its
   expect(((await moved.json()) as { releasedCommissions: number }).releasedCommissions).toBe(1);
   // The transfer form is on the commissions page, at either width.
   await page.goto('/commissions');
-  await expect(tile(page, 'المعلقة')).toContainText('٩٦٠ ر.س');
+  await expect(commissionTile(page, 'المعلقة')).toContainText('٩٦٠ ر.س');
   await expect(
     page.getByRole('region', { name: 'ملخص العمولات' }).getByText('في فترة الانتظار'),
   ).toHaveCount(0);
   await expect(item.getByText('معلقة', { exact: true })).toBeVisible();
 
   // Requested through the form, paid by the team: paid in full.
-  await page.getByLabel('المبلغ المطلوب (ر.س)').fill('٩٦٠');
-  await page.getByLabel('رقم الآيبان (IBAN)').fill(IBAN);
-  await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
-  await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
-  const open = (await (await admin.get('/api/admin/transfer-requests?status=open')).json()) as {
-    items: { id: string; brokerPhone: string }[];
-  };
-  const request = open.items.find((r) => r.brokerPhone === brokerPhone);
-  expect(request).toBeDefined();
-  const paid = await admin.post(`/api/admin/transfer-requests/${request?.id}/pay`, { data: {} });
-  expect(paid.ok()).toBe(true);
+  await requestAndPay(page, admin, brokerPhone, '٩٦٠');
   await page.reload();
-  await expect(tile(page, 'المدفوعة')).toContainText('٩٦٠ ر.س');
+  await expect(commissionTile(page, 'المدفوعة')).toContainText('٩٦٠ ر.س');
   await expect(item.getByText('مدفوعة', { exact: true })).toBeVisible();
-  await consoleContext.close();
+  await context.close();
 });

@@ -1,20 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { commissionsConsole, commissionTile, requestAndPay } from './money';
 import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
 
 // Issue 16 item 1: a paid commission whose contract falls through is reversed in the console,
 // and what was paid is deducted from the broker's next payment.
-
-const IBAN = 'SA0380000000608010167519';
-const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
-
-/** A tile of the commission summary. */
-function tile(page: Page, label: string) {
-  return page
-    .getByRole('region', { name: 'ملخص العمولات' })
-    .getByText(label, { exact: true })
-    .locator('xpath=../..');
-}
 
 /** The broker refers a tenant and the team signs the contract; the commission's id. */
 async function signedCommission(page: Page, admin: APIRequestContext, rent: number) {
@@ -53,20 +43,7 @@ test('issue 16 item 1: a paid commission is reversed in the console and deducted
   expect(cancelled.ok()).toBe(true);
 
   // The team reverses the commission, with the reason, from the commissions tab.
-  const consoleContext = await page
-    .context()
-    .browser()
-    ?.newContext({
-      storageState: await admin.storageState(),
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: onPhone(page),
-    });
-  if (!consoleContext) throw new Error('no browser');
-  const consolePage = await consoleContext.newPage();
-  await consolePage.goto('/admin?tab=commissions');
-  await consolePage
-    .getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' })
-    .fill(brokerPhone);
+  const { consolePage, context } = await commissionsConsole(page, admin, brokerPhone);
   await expect(consolePage.getByText('عمولة واحدة', { exact: true })).toBeVisible();
   await consolePage.getByRole('button', { name: 'إلغاء العمولة' }).click();
   const dialog = consolePage.getByRole('dialog', { name: 'إلغاء العمولة' });
@@ -82,8 +59,8 @@ test('issue 16 item 1: a paid commission is reversed in the console and deducted
 
   // The broker sees why, and what will be deducted.
   await page.goto('/commissions');
-  await expect(tile(page, 'يُخصم من دفعتك القادمة')).toContainText('١٬٠٠٠ ر.س');
-  await expect(tile(page, 'المدفوعة')).toContainText('١٬٠٠٠ ر.س');
+  await expect(commissionTile(page, 'يُخصم من دفعتك القادمة')).toContainText('١٬٠٠٠ ر.س');
+  await expect(commissionTile(page, 'المدفوعة')).toContainText('١٬٠٠٠ ر.س');
   const item = page.getByRole('listitem').filter({ hasText: 'أُلغيت لإلغاء العقد' });
   await expect(item.getByText('ملغاة', { exact: true })).toBeVisible();
   await expect(item.getByText('أُلغيت لإلغاء العقد: انسحب المستأجر من العقد')).toBeVisible();
@@ -92,24 +69,13 @@ test('issue 16 item 1: a paid commission is reversed in the console and deducted
   // The next contract earns 1,500: 500 of it may be requested, and paying it settles the rest.
   await signedCommission(page, admin, 150_000);
   await page.reload();
-  await expect(tile(page, 'المعلقة')).toContainText('٥٠٠ ر.س');
-  await page.getByLabel('المبلغ المطلوب (ر.س)').fill('٥٠٠');
-  await page.getByLabel('رقم الآيبان (IBAN)').fill(IBAN);
-  await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
-  await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
-  const open = (await (await admin.get('/api/admin/transfer-requests?status=open')).json()) as {
-    items: { id: string; brokerPhone: string }[];
-  };
-  const request = open.items.find((r) => r.brokerPhone === brokerPhone);
-  expect(request).toBeDefined();
-  expect(
-    (await admin.post(`/api/admin/transfer-requests/${request?.id}/pay`, { data: {} })).ok(),
-  ).toBe(true);
+  await expect(commissionTile(page, 'المعلقة')).toContainText('٥٠٠ ر.س');
+  await requestAndPay(page, admin, brokerPhone, '٥٠٠');
   await page.reload();
-  await expect(tile(page, 'المدفوعة')).toContainText('١٬٥٠٠ ر.س');
-  await expect(tile(page, 'المعلقة')).toContainText('٠ ر.س');
+  await expect(commissionTile(page, 'المدفوعة')).toContainText('١٬٥٠٠ ر.س');
+  await expect(commissionTile(page, 'المعلقة')).toContainText('٠ ر.س');
   await expect(
     page.getByRole('region', { name: 'ملخص العمولات' }).getByText('يُخصم من دفعتك القادمة'),
   ).toHaveCount(0);
-  await consoleContext.close();
+  await context.close();
 });

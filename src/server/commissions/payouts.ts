@@ -39,6 +39,22 @@ async function recover(tx: Transaction, brokerId: string, amount: number): Promi
 }
 
 /**
+ * A commission read with its broker's row locked, as every money change reads it: found first
+ * to know the broker, read again once the lock is held (it may have changed meanwhile).
+ */
+async function lockedCommission(tx: Transaction, commissionId: string) {
+  const [peek] = await tx
+    .select({ brokerId: commissions.brokerId })
+    .from(commissions)
+    .where(eq(commissions.id, commissionId));
+  if (!peek) throw notFound('العمولة غير موجودة');
+  await lockBroker(tx, peek.brokerId);
+  const [commission] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
+  if (!commission) throw notFound('العمولة غير موجودة');
+  return commission;
+}
+
+/**
  * Marks a commission paid in full. Idempotent: a second confirmation changes nothing. Refused
  * when money of this broker is held by an open transfer request that this payment would cover.
  */
@@ -49,14 +65,7 @@ export async function confirmCommissionPayment(
   record: AuditRecorder,
 ): Promise<{ changed: boolean; brokerId: string; amount: string; sent: string; deducted: string }> {
   return db.transaction(async (tx) => {
-    const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
-    if (!peek) throw notFound('العمولة غير موجودة');
-    await lockBroker(tx, peek.brokerId);
-    const [commission] = await tx
-      .select()
-      .from(commissions)
-      .where(eq(commissions.id, commissionId));
-    if (!commission) throw notFound('العمولة غير موجودة');
+    const commission = await lockedCommission(tx, commissionId);
     if (commission.status === 'paid') {
       const none = money(0);
       return {
@@ -268,14 +277,7 @@ export async function reverseCommission(
   record: AuditRecorder,
 ): Promise<{ changed: boolean; brokerId: string; amount: string; toRecover: string }> {
   return db.transaction(async (tx) => {
-    const [peek] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
-    if (!peek) throw notFound('العمولة غير موجودة');
-    await lockBroker(tx, peek.brokerId);
-    const [commission] = await tx
-      .select()
-      .from(commissions)
-      .where(eq(commissions.id, commissionId));
-    if (!commission) throw notFound('العمولة غير موجودة');
+    const commission = await lockedCommission(tx, commissionId);
     // The referral's status is read under a share lock: it cannot be reinstated meanwhile.
     const [referral] = await tx
       .select({ status: referrals.status })

@@ -1,0 +1,66 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { expectToast } from './support';
+
+// What the money journeys (issue 16) share: the broker's tiles, the console's commissions tab
+// beside the broker's page, and a transfer request from the form paid by the team.
+
+const IBAN = 'SA0380000000608010167519';
+
+/** A tile of the broker's commission summary. */
+export function commissionTile(page: Page, label: string) {
+  return page
+    .getByRole('region', { name: 'ملخص العمولات' })
+    .getByText(label, { exact: true })
+    .locator('xpath=../..');
+}
+
+/**
+ * The admin's commissions tab in a context of its own, at the broker page's viewport,
+ * searched for one broker. Close the context when done.
+ */
+export async function commissionsConsole(
+  page: Page,
+  admin: APIRequestContext,
+  brokerPhone: string,
+): Promise<{ consolePage: Page; context: BrowserContext }> {
+  const width = page.viewportSize()?.width ?? 1280;
+  const context = await page
+    .context()
+    .browser()
+    ?.newContext({
+      storageState: await admin.storageState(),
+      viewport: page.viewportSize() ?? undefined,
+      isMobile: width < 600,
+    });
+  if (!context) throw new Error('no browser');
+  const consolePage = await context.newPage();
+  await consolePage.goto('/admin?tab=commissions');
+  await consolePage
+    .getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' })
+    .fill(brokerPhone);
+  return { consolePage, context };
+}
+
+/**
+ * On the broker's commissions page, asks for an amount (typed in Arabic-Indic digits) to be
+ * transferred; the team pays the request.
+ */
+export async function requestAndPay(
+  page: Page,
+  admin: APIRequestContext,
+  brokerPhone: string,
+  amount: string,
+): Promise<void> {
+  await page.getByLabel('المبلغ المطلوب (ر.س)').fill(amount);
+  await page.getByLabel('رقم الآيبان (IBAN)').fill(IBAN);
+  await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
+  await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
+  const open = (await (await admin.get('/api/admin/transfer-requests?status=open')).json()) as {
+    items: { id: string; brokerPhone: string }[];
+  };
+  const request = open.items.find((r) => r.brokerPhone === brokerPhone);
+  expect(request).toBeDefined();
+  const paid = await admin.post(`/api/admin/transfer-requests/${request?.id}/pay`, { data: {} });
+  expect(paid.ok()).toBe(true);
+}
