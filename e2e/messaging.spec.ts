@@ -2,6 +2,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { arabicCount, NOUNS } from '../src/domain/count.js';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
 
@@ -170,7 +171,13 @@ test("a new referral's tenant link shows in the broker's referral and in the adm
     : consolePage.getByRole('row').filter({ hasText: 'رابط المستأجر' });
   await expect(row.first()).toBeVisible();
   await expect(row.first().getByText(tenant, { exact: true })).toBeVisible();
-  await expect(consolePage.getByText(/^[٠-٩]+ رسالة$/)).toBeVisible();
+  // The count is the filter's, in Arabic-Indic digits with the noun agreeing with it (waited
+  // for: until the filter applies, the whole outbox's count shows).
+  const filtered = await admin.get(`/api/admin/outbox?phone=${tenant}`);
+  const { total } = (await filtered.json()) as { total: number };
+  await expect(
+    consolePage.getByText(arabicCount(total, NOUNS.message), { exact: true }),
+  ).toBeVisible();
   await expectNoSidewaysScroll(consolePage);
   await expectNoAxeViolations(consolePage);
   await consolePage.context().close();
