@@ -4,6 +4,11 @@ const LOCALE = 'ar-SA-u-nu-arab';
 const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** A money amount (riyals, as the database's numeric text or a number) in whole halalas. */
+export function toCents(amount: string | number): number {
+  return Math.round(Number(amount) * 100);
+}
+
 /** ١٬٧٥٠ ر.س — whole riyals without decimals, otherwise two decimals. */
 export function formatSar(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : (amount ?? 0);

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { formatSar, toMoneyString } from '#domain';
+import { formatSar, toCents, toMoneyString } from '#domain';
 import { auditSystem } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import { commissions } from '../db/schema.js';
@@ -51,7 +51,7 @@ export async function releaseHeldCommissions(db: Database): Promise<number> {
     });
     if (freed.length === 0) continue;
     released += freed.length;
-    const cents = freed.reduce((sum, row) => sum + Math.round(Number(row.unpaid) * 100), 0);
+    const cents = freed.reduce((sum, row) => sum + toCents(row.unpaid), 0);
     await notify(db, brokerId, {
       type: 'success',
       title: 'انتهت فترة الانتظار',

@@ -1,12 +1,11 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import { formatDateAr, toMoneyString } from '#domain';
+import { formatDateAr, toCents, toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
-const cents = (value: string | number) => Math.round(Number(value) * 100);
 const money = (c: number) => toMoneyString(c / 100);
 
 /**
@@ -29,11 +28,14 @@ async function recover(tx: Transaction, brokerId: string, amount: number): Promi
   let left = amount;
   for (const commission of owed) {
     if (left <= 0) break;
-    const take = Math.min(cents(commission.paidAmount) - cents(commission.recoveredAmount), left);
+    const take = Math.min(
+      toCents(commission.paidAmount) - toCents(commission.recoveredAmount),
+      left,
+    );
     left -= take;
     await tx
       .update(commissions)
-      .set({ recoveredAmount: money(cents(commission.recoveredAmount) + take) })
+      .set({ recoveredAmount: money(toCents(commission.recoveredAmount) + take) })
       .where(eq(commissions.id, commission.id));
   }
 }
@@ -87,11 +89,11 @@ export async function confirmCommissionPayment(
       );
     }
     const summary = await commissionSummary(tx, commission.brokerId);
-    const outstanding = cents(commission.amount) - cents(commission.paidAmount);
+    const outstanding = toCents(commission.amount) - toCents(commission.paidAmount);
     // What is still owed for reversed commissions is deducted from this payment; what open
     // transfer requests hold must stay payable afterwards.
-    const owed = cents(summary.toRecover);
-    if (cents(summary.pending) + owed < outstanding) {
+    const owed = toCents(summary.toRecover);
+    if (toCents(summary.pending) + owed < outstanding) {
       throw new AppError(
         409,
         'HELD_BY_TRANSFER_REQUEST',
@@ -170,18 +172,21 @@ export async function payTransferRequest(
       .orderBy(asc(commissions.createdAt), asc(commissions.id));
     // Beyond the amount it sends, the payment settles what is still owed for reversed
     // commissions, as far as the unpaid commissions reach beyond every open request.
-    const unpaidTotal = unpaid.reduce((sum, c) => sum + cents(c.amount) - cents(c.paidAmount), 0);
+    const unpaidTotal = unpaid.reduce(
+      (sum, c) => sum + toCents(c.amount) - toCents(c.paidAmount),
+      0,
+    );
     // Every open request, this one included, must stay covered by what is left unpaid.
     const { toRecover, requested } = await commissionSummary(tx, request.brokerId);
-    const deducted = Math.max(0, Math.min(cents(toRecover), unpaidTotal - cents(requested)));
-    let remaining = cents(request.amount) + deducted;
+    const deducted = Math.max(0, Math.min(toCents(toRecover), unpaidTotal - toCents(requested)));
+    let remaining = toCents(request.amount) + deducted;
     for (const commission of unpaid) {
       if (remaining <= 0) break;
-      const outstanding = cents(commission.amount) - cents(commission.paidAmount);
+      const outstanding = toCents(commission.amount) - toCents(commission.paidAmount);
       const settle = Math.min(outstanding, remaining);
       remaining -= settle;
-      const paidAmount = cents(commission.paidAmount) + settle;
-      const fully = paidAmount === cents(commission.amount);
+      const paidAmount = toCents(commission.paidAmount) + settle;
+      const fully = paidAmount === toCents(commission.amount);
       await tx
         .update(commissions)
         .set({
@@ -285,7 +290,7 @@ export async function reverseCommission(
       .where(eq(referrals.id, commission.referralId))
       .for('share');
     const referralStatus = referral?.status;
-    const toRecover = money(cents(commission.paidAmount) - cents(commission.recoveredAmount));
+    const toRecover = money(toCents(commission.paidAmount) - toCents(commission.recoveredAmount));
     if (commission.status === 'reversed') {
       return {
         changed: false,

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { toCents } from '#domain';
 import type { Database } from '../db/client.js';
 import type { CommissionSummary } from './responses.js';
-
-const cents = (value: string | number) => Math.round(Number(value) * 100);
 
 /**
  * Whether a broker's money adds up, total = paid + pending + requested + onHold, counted in
  * cents (onHold is zero where there is no holding period).
  */
 export const addsUp = (s: CommissionSummary): boolean =>
-  cents(s.total) === cents(s.paid) + cents(s.pending) + cents(s.requested) + cents(s.onHold);
+  toCents(s.total) ===
+  toCents(s.paid) + toCents(s.pending) + toCents(s.requested) + toCents(s.onHold);
 
 /**
  * Issue 16's invariant, counted from the rows themselves rather than through the summary:
@@ -49,27 +49,27 @@ export async function ledgerOf(db: Database, brokerId: string) {
   };
   const row = result.rows[0];
   if (!row) throw new Error('no ledger row');
-  const requested = cents(row.requested);
-  const toRecover = cents(row.to_recover);
+  const requested = toCents(row.requested);
+  const toRecover = toCents(row.to_recover);
   const ledger = {
-    total: cents(row.total),
-    paid: cents(row.paid),
-    pending: cents(row.unpaid_payable) - requested - toRecover,
+    total: toCents(row.total),
+    paid: toCents(row.paid),
+    pending: toCents(row.unpaid_payable) - requested - toRecover,
     requested,
-    onHold: cents(row.on_hold),
-    reversed: cents(row.reversed),
+    onHold: toCents(row.on_hold),
+    reversed: toCents(row.reversed),
     toRecover,
   };
   // The issue's `reversed`: the reversals as the negative adjustment they are.
   const reversedAdjustment = -ledger.reversed;
   const sides = {
-    sum: cents(row.everything),
+    sum: toCents(row.everything),
     parts: ledger.paid + ledger.pending + ledger.onHold + ledger.requested - reversedAdjustment,
   };
   if (sides.sum !== sides.parts) {
     throw new Error(`the money does not add up: ${JSON.stringify({ ledger, sides })}`);
   }
-  if (requested > cents(row.unpaid_payable)) {
+  if (requested > toCents(row.unpaid_payable)) {
     throw new Error(`open requests hold more than is payable: ${JSON.stringify(ledger)}`);
   }
   return ledger;
@@ -77,11 +77,11 @@ export async function ledgerOf(db: Database, brokerId: string) {
 
 /** A summary's figures in cents, to compare with ledgerOf. */
 export const inCents = (s: CommissionSummary) => ({
-  total: cents(s.total),
-  paid: cents(s.paid),
-  pending: cents(s.pending),
-  requested: cents(s.requested),
-  onHold: cents(s.onHold),
-  reversed: cents(s.reversed),
-  toRecover: cents(s.toRecover),
+  total: toCents(s.total),
+  paid: toCents(s.paid),
+  pending: toCents(s.pending),
+  requested: toCents(s.requested),
+  onHold: toCents(s.onHold),
+  reversed: toCents(s.reversed),
+  toRecover: toCents(s.toRecover),
 });

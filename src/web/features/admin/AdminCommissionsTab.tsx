@@ -8,6 +8,7 @@ import {
   formatIban,
   formatSar,
   NOUNS,
+  toCents,
 } from '#domain';
 import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Badge } from '#ui/badge';
@@ -61,9 +62,8 @@ const ltr = (text: string) => `\u2066${text.replaceAll(' ', '\u00a0')}\u2069`;
  */
 function paymentDescription(c: AdminCommission): string {
   const broker = c.brokerName || ltr(c.brokerPhone);
-  const cents = (value: string) => Math.round(Number(value) * 100);
-  const outstanding = cents(c.amount) - cents(c.paidAmount);
-  const deducted = Math.min(cents(c.brokerOwes), outstanding);
+  const outstanding = toCents(c.amount) - toCents(c.paidAmount);
+  const deducted = Math.min(toCents(c.brokerOwes), outstanding);
   if (deducted <= 0) {
     return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة ويُبلَّغ الوسيط بذلك.`;
   }
