@@ -11,7 +11,8 @@
  * - GET /api/referrals?page=N: the page (referrals left-joined to commissions, newest
  *   submission first), its count and the commission rule, side by side;
  * - GET /api/dashboard/metrics: the referral counts and the commission total, one statement;
- * - GET /api/commissions/summary: earned, paid and the open requests, one statement;
+ * - GET /api/commissions/summary: earned, paid, on hold, reversed, still to recover and the
+ *   open requests, one statement;
  * - GET /api/commissions?page=N: the page (commissions, then the potential ones of accepted
  *   referrals, in one statement), its count and the commission rule, side by side.
  * The commission rule is read from system_config once, at the first call that uses it, as the
@@ -23,7 +24,12 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { DEFAULT_COMMISSION_RULE, estimateCommission, toMoneyString } from '../src/domain/index.js';
+import {
+  DEFAULT_COMMISSION_RULE,
+  estimateCommission,
+  toCents,
+  toMoneyString,
+} from '../src/domain/index.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const cookieName = process.env.SESSION_COOKIE ?? 'sid';
@@ -73,12 +79,17 @@ const METRICS = {
         'accepted_awaiting_owner_contract', 'preparing_tenant_contract'))::int as active,
       count(*) filter (where status in ('contract_signed', 'commission_added'))::int as completed,
       (select coalesce(sum(amount), 0)::numeric(12,2)::text from commissions
-        where broker_id = $1) as commission
+        where broker_id = $1 and status <> 'reversed') as commission
     from referrals where broker_id = $1`,
 };
 const SUMMARY = {
   name: 'bare_summary',
-  text: `select coalesce(sum(amount), 0) as total, coalesce(sum(paid_amount), 0) as paid,
+  text: `select coalesce(sum(amount) filter (where status <> 'reversed'), 0) as total,
+      coalesce(sum(paid_amount - recovered_amount), 0) as paid,
+      coalesce(sum(amount - paid_amount) filter (where status = 'on_hold'), 0) as on_hold,
+      coalesce(sum(amount) filter (where status = 'reversed'), 0) as reversed,
+      coalesce(sum(paid_amount - recovered_amount) filter (where status = 'reversed'), 0)
+        as to_recover,
       (select coalesce(sum(amount), 0) from transfer_requests
         where broker_id = $1 and status = 'open') as requested
     from commissions where broker_id = $1`,
@@ -86,13 +97,14 @@ const SUMMARY = {
 const COMMISSION_PAGE = {
   name: 'bare_commission_page',
   text: `select 0 as kind, c.id::text as id, c.referral_id, r.tenant_phone, c.amount,
-      c.paid_amount, c.status, c.contract_number, c.paid_at, c.created_at as at,
-      null::integer as rent
+      c.paid_amount, c.status, c.contract_number, c.paid_at, c.payable_at, c.reversal_reason,
+      c.created_at as at, null::integer as rent
     from commissions c join referrals r on r.id = c.referral_id
     where c.broker_id = $1
     union all
     select 1, 'potential-' || r.id, r.id, r.tenant_phone, null::numeric, '0.00'::numeric,
-      'potential', null::text, null::timestamptz, r.submitted_at, r.rent_amount
+      'potential', null::text, null::timestamptz, null::timestamptz, null::text,
+      r.submitted_at, r.rent_amount
     from referrals r left join commissions c on c.referral_id = r.id
     where r.broker_id = $1
       and r.status in ('accepted_awaiting_owner_contract', 'preparing_tenant_contract')
@@ -237,20 +249,28 @@ async function metrics(brokerId: string) {
 }
 
 async function summary(brokerId: string) {
-  const { rows } = await pool.query<{ total: string; paid: string; requested: string }>({
-    ...SUMMARY,
-    values: [brokerId],
-  });
-  const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
-  const total = cents(rows[0]?.total);
-  const paid = cents(rows[0]?.paid);
-  const requested = cents(rows[0]?.requested);
+  const { rows } = await pool.query<{
+    total: string;
+    paid: string;
+    on_hold: string;
+    reversed: string;
+    to_recover: string;
+    requested: string;
+  }>({ ...SUMMARY, values: [brokerId] });
+  const row = rows[0];
+  const total = toCents(row?.total ?? 0);
+  const paid = toCents(row?.paid ?? 0);
+  const requested = toCents(row?.requested ?? 0);
+  const onHold = toCents(row?.on_hold ?? 0);
   const money = (c: number) => toMoneyString(c / 100);
   return {
     total: money(total),
     paid: money(paid),
-    pending: money(total - paid - requested),
+    pending: money(total - paid - requested - onHold),
     requested: money(requested),
+    onHold: money(onHold),
+    reversed: money(toCents(row?.reversed ?? 0)),
+    toRecover: money(toCents(row?.to_recover ?? 0)),
   };
 }
 
@@ -266,6 +286,8 @@ async function commissionList(brokerId: string, page: number) {
       status: string;
       contract_number: string | null;
       paid_at: Date | null;
+      payable_at: Date | null;
+      reversal_reason: string | null;
       at: Date;
       rent: number | null;
     }>({ ...COMMISSION_PAGE, values: [brokerId, pageSize, (page - 1) * pageSize] }),
@@ -282,6 +304,8 @@ async function commissionList(brokerId: string, page: number) {
       status: c.status,
       contractNumber: c.contract_number,
       paidAt: c.paid_at?.toISOString() ?? null,
+      payableAt: c.payable_at?.toISOString() ?? null,
+      reversalReason: c.reversal_reason,
       createdAt: c.at.toISOString(),
     })),
     total: count.rows[0]?.total ?? 0,
