@@ -15,3 +15,4 @@ export * from './profile.js';
 export * from './referral-status.js';
 export * from './schemas.js';
 export * from './text.js';
+export * from './webhooks.js';

@@ -4,8 +4,11 @@
 export const PREFERRED_CHANNELS = ['sms', 'whatsapp', 'both'] as const;
 export type PreferredChannel = (typeof PREFERRED_CHANNELS)[number];
 
-/** One outbox row goes out on one of these; `crm` rows are Zoho calls, not messages. */
-export const OUTBOX_CHANNELS = ['sms', 'whatsapp', 'crm'] as const;
+/**
+ * One outbox row goes out on one of these; `crm` rows are Zoho calls and `webhook` rows signed
+ * calls to a super-admin's endpoint, not messages.
+ */
+export const OUTBOX_CHANNELS = ['sms', 'whatsapp', 'crm', 'webhook'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /** What a row is for. Codes are never queued (they are sent in the request, never stored). */
@@ -16,6 +19,7 @@ export const OUTBOX_KINDS = [
   'test',
   'crm_lead',
   'crm_update',
+  'webhook_event',
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -69,6 +73,7 @@ const CHANNEL_LABELS: Record<OutboxChannel, string> = {
   sms: 'رسالة نصية',
   whatsapp: 'واتساب',
   crm: 'نظام إدارة العملاء',
+  webhook: 'ربط الأنظمة',
 };
 
 export const outboxChannelLabel = (channel: OutboxChannel): string => CHANNEL_LABELS[channel];
@@ -89,6 +94,7 @@ const KIND_LABELS: Record<OutboxKind, string> = {
   test: 'رسالة اختبار',
   crm_lead: 'عميل محتمل جديد',
   crm_update: 'تحديث العميل المحتمل',
+  webhook_event: 'حدث لنظام خارجي',
 };
 
 const FAILURE_LABELS: Record<(typeof FAILURE_KINDS)[number], string> = {

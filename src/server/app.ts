@@ -39,6 +39,7 @@ import { shortLinkRoutes } from './referrals/short-links.js';
 import { keepCommissionRule } from './settings/service.js';
 import { superadminRoutes } from './superadmin/routes.js';
 import { tenantFormRoutes } from './tenant-forms/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 // Arabic default messages for whatever a schema does not word itself.
 z.config(z.locales.ar());
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(exportRoutes, { prefix: '/api/admin', ctx });
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
+  await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
   await app.register(messagingRoutes, { prefix: '/api', ctx });

@@ -4,6 +4,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
 const money = (c: number) => toMoneyString(c / 100);
@@ -107,6 +108,15 @@ export async function confirmCommissionPayment(
       .where(eq(commissions.id, commission.id));
     await recover(tx, commission.brokerId, deducted);
     await markRequestedCommissions(tx, commission.brokerId);
+    await queueWebhookEvent(tx, 'payout.paid', {
+      payout: {
+        id: commission.id,
+        kind: 'commission',
+        amount: money(outstanding - deducted),
+        transferReference,
+      },
+      broker: { id: commission.brokerId },
+    });
     await record(tx, {
       action: 'commission.confirm_payment',
       entityType: 'commission',
@@ -212,6 +222,15 @@ export async function payTransferRequest(
       .returning();
     await recover(tx, request.brokerId, deducted);
     await markRequestedCommissions(tx, request.brokerId);
+    await queueWebhookEvent(tx, 'payout.paid', {
+      payout: {
+        id: request.id,
+        kind: 'transfer_request',
+        amount: request.amount,
+        transferReference,
+      },
+      broker: { id: request.brokerId },
+    });
     await record(tx, {
       action: 'transfer_request.pay',
       entityType: 'transfer_request',
@@ -323,6 +342,16 @@ export async function reverseCommission(
       })
       .where(eq(commissions.id, commission.id));
     await markRequestedCommissions(tx, commission.brokerId);
+    await queueWebhookEvent(tx, 'commission.reversed', {
+      commission: {
+        id: commission.id,
+        referralId: commission.referralId,
+        amount: commission.amount,
+        paidAmount: commission.paidAmount,
+      },
+      reason,
+      broker: { id: commission.brokerId },
+    });
     await record(tx, {
       action: 'commission.reverse',
       entityType: 'commission',

@@ -28,6 +28,8 @@ import {
   REFERRAL_STATUS_KEYS,
   type ReferralStatus,
   type TemplateStatus,
+  WEBHOOK_EVENTS,
+  type WebhookEvent,
 } from '#domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -41,6 +43,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /** `('a','b',…)` for a CHECK or a partial index: the lists come from src/domain, never re-typed. */
 const sqlList = (values: readonly string[]) =>
   sql.raw(`(${values.map((value) => `'${value}'`).join(',')})`);
+
+/** `array['a','b',…]::text[]` for a CHECK on an array column. */
+const sqlArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((value) => `'${value}'`).join(',')}]::text[]`);
 
 /** Referral statuses before the contract is signed: a tenant may have only one such referral. */
 const OPEN_STATUSES_SQL = sqlList(OPEN_REFERRAL_STATUSES);
@@ -373,6 +379,34 @@ export const auditLog = pgTable(
 );
 
 /**
+ * Where signed webhooks go (issue 16 item 6), managed by super-admins. The secret signs every
+ * request (HMAC-SHA256); it is shown once, when made or rotated, and never answered again. A
+ * deleted endpoint is kept (deleted_at) so its delivery log still names it.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().$type<WebhookEvent[]>().notNull(),
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    check(
+      'webhook_endpoints_events_check',
+      sql`cardinality(${t.events}) > 0 and ${t.events} <@ ${sqlArray(WEBHOOK_EVENTS)}`,
+    ),
+  ],
+);
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+
+/**
  * The outbox: every message and CRM call, written in the transaction of the change that causes
  * it, sent by the worker (src/server/messaging/outbox.ts) outside any transaction.
  */
@@ -402,6 +436,8 @@ export const outboundMessages = pgTable(
     /** The row whose failure this one stands in for (fallback to the other channel). */
     fallbackOf: uuid('fallback_of'),
     referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
+    /** A webhook row's endpoint (its secret is read when the row is sent, so a rotation applies). */
+    webhookEndpointId: uuid('webhook_endpoint_id').references(() => webhookEndpoints.id),
     sentAt: ts('sent_at'),
     deliveredAt: ts('delivered_at'),
     readAt: ts('read_at'),
@@ -418,6 +454,9 @@ export const outboundMessages = pgTable(
     index('outbound_messages_provider_id_idx').on(t.providerMessageId),
     index('outbound_messages_created_idx').on(t.createdAt),
     index('outbound_messages_recipient_idx').on(t.recipient),
+    index('outbound_messages_webhook_idx')
+      .on(t.webhookEndpointId, t.createdAt)
+      .where(sql`${t.webhookEndpointId} is not null`),
   ],
 );
 

@@ -15,6 +15,7 @@ import * as notificationContract from '#contract/notifications';
 import * as referralContract from '#contract/referrals';
 import * as superadminContract from '#contract/superadmin';
 import * as tenantFormContract from '#contract/tenant-forms';
+import * as webhookContract from '#contract/webhooks';
 import * as schema from '../db/schema.js';
 import { aSignedContract } from '../test-support/factories.js';
 import {
@@ -108,6 +109,7 @@ for (const contract of [
   referralContract,
   superadminContract,
   tenantFormContract,
+  webhookContract,
 ]) {
   for (const group of Object.values(contract)) {
     if (typeof group !== 'object' || group === null) continue;

@@ -6,6 +6,7 @@ import { type OutboundMessage, outboundMessages } from '../db/schema.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import type { SmsPurpose } from '../integrations/sms.js';
 import { errorLogFields } from '../plugins/log-safety.js';
+import { sendWebhook } from '../webhooks/delivery.js';
 import { alertAdmins } from './alerts.js';
 import type { Channels } from './channels.js';
 import { runCrmCall } from './crm.js';
@@ -176,6 +177,7 @@ const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
   test: 'test',
   crm_lead: 'tenant_link',
   crm_update: 'tenant_link',
+  webhook_event: 'tenant_link',
 };
 
 type TemplatePayload = { template: string; language: string; parameters: string[] };
@@ -219,6 +221,7 @@ async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
     });
     return accepted.providerMessageId;
   }
+  if (row.channel === 'webhook') return sendWebhook(deps.db, row);
   if (!channels.crm) {
     throw new DeliveryError('config', 'not_configured', 'نظام Zoho CRM غير مُعدّ على الخادم');
   }
@@ -310,6 +313,8 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
  * template), and a WhatsApp message goes by SMS instead when fallback is on.
  */
 async function afterFailure(deps: Deps, row: OutboundMessage, kind: DeliveryError['kind']) {
+  // A webhook fails for want of an endpoint, which super-admins turned off themselves.
+  if (row.channel === 'webhook') return;
   if (kind === 'config' || kind === 'template') await alertAdmins(deps.db, row.channel);
   if (row.channel === 'whatsapp' && (await messagingSettings(deps.db)).fallbackEnabled) {
     await fallBackToSms(deps.db, row);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
 import { normalizeSaudiMobile, toLatinDigits } from '#domain';
@@ -220,12 +220,13 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
   serve(app, messagingEndpoints.outbox, async (request) => {
     const { status, phone, page } = request.query;
     const digits = toLatinDigits(phone ?? '').replace(/\D/g, '');
-    const filters: SQL[] = [];
+    // Webhook deliveries have their own log, for super-admins (src/server/webhooks).
+    const filters: SQL[] = [ne(outboundMessages.channel, 'webhook')];
     if (status) filters.push(eq(outboundMessages.status, status));
     // Typed as 05…, 5…, 9665… or part of it: matched on the national digits.
     const national = digits.replace(/^(00966|966)/, '0');
     if (national) filters.push(like(outboundMessages.recipient, `%${national}%`));
-    const where = filters.length > 0 ? and(...filters) : undefined;
+    const where = and(...filters);
     const [rows, [total]] = await Promise.all([
       db
         .select()
@@ -250,7 +251,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
       .select()
       .from(outboundMessages)
       .where(eq(outboundMessages.id, request.params.id));
-    if (!row) throw notFound('الرسالة غير موجودة');
+    if (!row || row.channel === 'webhook') throw notFound('الرسالة غير موجودة');
     if (row.status !== 'failed') {
       throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
     }

@@ -3,11 +3,13 @@ import { isRetiredPhone, referralStatusLabel } from '#domain';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { brokers, type Referral } from '../db/schema.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 import { enqueueCrm, enqueueMessage } from './outbox.js';
 
 /**
  * What a status change sends, queued in its transaction: the broker hears of it on the
- * preferred channel (unless they switched it off in their profile), and the CRM lead follows.
+ * preferred channel (unless they switched it off in their profile), the CRM lead follows, and
+ * subscribed webhook endpoints get `referral.status_changed`.
  */
 export async function queueStatusChange(
   tx: Transaction,
@@ -16,6 +18,17 @@ export async function queueStatusChange(
   after: Referral,
 ): Promise<void> {
   if (before.status === after.status) return;
+  await queueWebhookEvent(tx, 'referral.status_changed', {
+    referral: {
+      id: after.id,
+      number: after.number,
+      tenantPhone: after.tenantPhone,
+      contractId: after.contractId,
+    },
+    previousStatus: before.status,
+    status: after.status,
+    broker: { id: after.brokerId },
+  });
   // The change's own instant: the same change never queues twice, a later one always does.
   const cause = `status:${after.id}:${after.updatedAt.getTime()}`;
   const [broker] = await tx

@@ -13,6 +13,7 @@ import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
 import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 import { brokerReferralHistory } from './history.js';
 import { newFormToken, newShortCode, tenantFormPath } from './links.js';
 import { claimTenantPhone } from './ownership.js';
@@ -82,6 +83,17 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
             cause: `lead:${referral.id}`,
           });
         }
+        await queueWebhookEvent(tx, 'referral.created', {
+          referral: {
+            id: referral.id,
+            number: referral.number,
+            status: referral.status,
+            tenantPhone,
+            city: referral.city,
+            rentAmount: referral.rentAmount,
+          },
+          broker: { id: me.id },
+        });
         // In the same transaction: a crash after the commit cannot leave a referral unaudited.
         await audit(tx, request, {
           action: 'referral.create',

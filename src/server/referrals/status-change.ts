@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { commissions, type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { commissionRule, holdingDays } from '../settings/service.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 
 /** Reaching these creates the broker's commission (once, whatever happens afterwards). */
 const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_added'];
@@ -83,8 +84,18 @@ export async function changeReferralStatus(
           payableAt: sql`now() + make_interval(days => ${holding})`,
         })
         .onConflictDoNothing({ target: commissions.referralId })
-        .returning({ amount: commissions.amount });
+        .returning({
+          id: commissions.id,
+          amount: commissions.amount,
+          status: commissions.status,
+        });
       commissionCreated = created?.amount ?? null;
+      if (created) {
+        await queueWebhookEvent(tx, 'commission.created', {
+          commission: { ...created, referralId: after.id },
+          broker: { id: after.brokerId },
+        });
+      }
       if (created && contractRent !== null) {
         const [priced] = await tx
           .update(referrals)

@@ -14,6 +14,7 @@ import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
 import { errorLogFields } from '../plugins/log-safety.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 import {
   hasSubmitted,
   invalidLink,
@@ -80,6 +81,9 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     await limit(request, 'tenant-submit', 20, request.body.token);
     const referral = await submitTenantForm(db, request.body, async (tx, before, after) => {
       await queueStatusChange(tx, ctx, before, after);
+      await queueWebhookEvent(tx, 'tenant_form.submitted', {
+        referral: { id: after.id, number: after.number, tenantPhone: after.tenantPhone },
+      });
       // In the submission's transaction: a crash after the commit cannot lose the audit row.
       await audit(tx, request, {
         action: 'tenant_form.submit',

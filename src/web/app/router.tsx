@@ -91,6 +91,7 @@ const MobileProfilePage = lazyPage(
   'MobileProfilePage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
+const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const UserManagementPage = lazyPage(
   () => import('../features/admin/UserManagementPage'),
   'UserManagementPage',
@@ -179,6 +180,7 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
     element: <MessagingConfigPage />,
   },
   { path: '/audit-log', access: 'superadmin', title: 'سجل التدقيق', element: <AuditLogPage /> },
+  { path: '/webhooks', access: 'superadmin', title: 'ربط الأنظمة', element: <WebhooksPage /> },
   {
     path: '/user-management',
     access: 'superadmin',

@@ -83,9 +83,14 @@ export function UserManagementPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">إدارة المستخدمين</h1>
-        <Link to="/audit-log" className={buttonClasses('outline')}>
-          سجل التدقيق
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/webhooks" className={buttonClasses('outline')}>
+            ربط الأنظمة
+          </Link>
+          <Link to="/audit-log" className={buttonClasses('outline')}>
+            سجل التدقيق
+          </Link>
+        </div>
       </div>
       <section aria-label="أعداد المستخدمين" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {/* The list below shows this query's failure. */}

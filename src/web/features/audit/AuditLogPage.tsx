@@ -34,6 +34,11 @@ const ACTIONS: Record<string, string> = {
   'transfer_request.reject': 'رفض طلب تحويل',
   'settings.change': 'تغيير إعداد',
   'export.download': 'تصدير بيانات',
+  'webhook.create': 'إضافة نقطة استقبال',
+  'webhook.update': 'تعديل نقطة استقبال',
+  'webhook.rotate_secret': 'تدوير سرّ نقطة استقبال',
+  'webhook.delete': 'حذف نقطة استقبال',
+  'webhook.resend': 'إعادة إرسال حدث',
 };
 const ALL = 'all';
 const OPTIONS = [

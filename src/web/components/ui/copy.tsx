@@ -1,4 +1,4 @@
-import { toast } from '#ui/toast';
+import { toast } from './toast';
 
 export async function copyText(text: string, what: string): Promise<void> {
   try {
