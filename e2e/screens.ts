@@ -112,6 +112,7 @@ export async function prepare(
       return [
         { name: 'audit-log', path: '/audit-log' },
         { name: 'user-management', path: '/user-management' },
+        { name: 'webhooks', path: '/webhooks' },
       ];
   }
 }
