@@ -113,6 +113,7 @@ export async function prepare(
         { name: 'audit-log', path: '/audit-log' },
         { name: 'user-management', path: '/user-management' },
         { name: 'webhooks', path: '/webhooks' },
+        { name: 'holidays', path: '/holidays' },
       ];
   }
 }

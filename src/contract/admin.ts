@@ -7,6 +7,7 @@ import {
   parseReferralStatus,
   REFERRAL_STATUS_KEYS,
   riyadhIsoDate,
+  TIMED_STAGES,
 } from '../domain/index.js';
 import { profile } from './brokers.js';
 import { transferRequest } from './commissions.js';
@@ -18,6 +19,7 @@ import {
   ok,
   pageOf,
   referralStatus,
+  stageClock,
   transferRequestStatus,
 } from './common.js';
 import { referral } from './referrals.js';
@@ -55,6 +57,9 @@ export const ADMIN_REFERRAL_SORTS = [
   'number:asc',
   'tenantPhone:asc',
   'tenantPhone:desc',
+  /** The nearest service deadline first (the most overdue on top); no deadline last. */
+  'stageDueAt:asc',
+  'stageDueAt:desc',
 ] as const;
 export type AdminReferralSort = (typeof ADMIN_REFERRAL_SORTS)[number];
 
@@ -177,6 +182,17 @@ export const adminOperationsEndpoints = {
         ),
       }),
       openTransferRequests: z.object({ count, amount: money }),
+      /**
+       * Service promises in working time: per timed stage, the referrals in it and those past
+       * their deadline; `commission_payment`, the payable commissions and those unpaid past it.
+       */
+      serviceBreaches: z.array(
+        z.object({
+          stage: z.enum([...TIMED_STAGES, 'commission_payment']),
+          open: count,
+          overdue: count,
+        }),
+      ),
       /** The Sunday starting each Riyadh week with referrals in the last eight. */
       referralsPerWeek: z.array(z.object({ week: isoDay, count })),
     }),
@@ -250,6 +266,7 @@ const adminReferral = referral.extend({
   ...brokerColumns,
   formToken: z.string(),
   tenantFormUrl: z.string(),
+  stageClock,
 });
 
 const referralStatusBody = z.object({
@@ -277,6 +294,8 @@ export const adminReferralEndpoints = {
     query: z.object({
       search: searchTerm,
       status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+      /** Only referrals past their stage's service deadline. */
+      overdue: z.enum(['true'], { error: 'قيمة غير صالحة' }).optional(),
       sort: sortQuery(ADMIN_REFERRAL_SORTS),
       page: adminPage,
     }),

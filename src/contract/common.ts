@@ -68,3 +68,16 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export type Page<T> = Omit<z.output<ReturnType<typeof pageOf>>, 'items'> & { items: T[] };
 
 export const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * How long an open referral has waited in its status, in Saudi working time, and its deadline
+ * there when the stage has a service promise (src/server/service-clocks.ts); null once closed.
+ */
+export const stageClock = z
+  .object({
+    since: isoDateTime,
+    workingMinutes: z.number().int(),
+    dueAt: isoDateTime.nullable(),
+    overdue: z.boolean(),
+  })
+  .nullable();

@@ -10,6 +10,7 @@ import {
   pageOf,
   pageQuery,
   referralStatus,
+  stageClock,
 } from './common.js';
 
 /** A referral as its broker sees it, with its commission or the one it would earn. */
@@ -63,6 +64,7 @@ export const adminStatusHistoryEntry = statusHistoryEntry.extend({
 });
 
 export const referralDetails = referral.extend({
+  stageClock,
   /** Oldest first; admins appear only as the operations team. */
   history: z.array(statusHistoryEntry),
   formToken: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema } from '../domain/index.js';
 import { adminPage } from './admin.js';
 import { profile } from './brokers.js';
 import { endpoint, idParams, isoDateTime, ok, pageOf } from './common.js';
@@ -19,6 +20,16 @@ const auditEntry = z.object({
   before: z.unknown(),
   after: z.unknown(),
   createdAt: isoDateTime,
+});
+
+/** A Saudi public holiday: a Riyadh calendar day and its name. */
+const holiday = z.object({
+  day: isoDaySchema,
+  name: z
+    .string({ error: 'يرجى كتابة اسم العطلة' })
+    .trim()
+    .min(1, { error: 'يرجى كتابة اسم العطلة' })
+    .max(100, { error: 'الاسم أطول من المسموح' }),
 });
 
 const user = profile.extend({
@@ -77,6 +88,30 @@ export const superadminEndpoints = {
     access: 'superadmin',
     summary: 'delete a referral whose commission is neither paid nor held (audited)',
     params: idParams,
+    response: ok,
+  }),
+  holidays: endpoint({
+    method: 'GET',
+    path: '/api/superadmin/holidays',
+    access: 'superadmin',
+    summary: 'the public holidays the service clocks skip, by day',
+    response: z.object({ items: z.array(holiday) }),
+  }),
+  addHoliday: endpoint({
+    method: 'POST',
+    path: '/api/superadmin/holidays',
+    access: 'superadmin',
+    summary: 'add a public holiday; open service deadlines are computed again (audited)',
+    body: holiday,
+    status: 201,
+    response: holiday,
+  }),
+  removeHoliday: endpoint({
+    method: 'DELETE',
+    path: '/api/superadmin/holidays/:day',
+    access: 'superadmin',
+    summary: 'remove a public holiday; open service deadlines are computed again (audited)',
+    params: z.object({ day: z.string() }),
     response: ok,
   }),
 };

@@ -16,3 +16,4 @@ export * from './referral-status.js';
 export * from './schemas.js';
 export * from './text.js';
 export * from './webhooks.js';
+export * from './working-time.js';

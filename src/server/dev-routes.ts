@@ -44,6 +44,8 @@ export const devRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ct
             .set({
               createdAt: sql`${referrals.createdAt} - ${back}`,
               submittedAt: sql`${referrals.submittedAt} - ${back}`,
+              statusChangedAt: sql`${referrals.statusChangedAt} - ${back}`,
+              stageDueAt: sql`${referrals.stageDueAt} - ${back}`,
             })
             .where(eq(referrals.id, referralId))
             .returning({ id: referrals.id });
@@ -52,6 +54,7 @@ export const devRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ct
             .set({
               createdAt: sql`${commissions.createdAt} - ${back}`,
               payableAt: sql`${commissions.payableAt} - ${back}`,
+              payDueAt: sql`${commissions.payDueAt} - ${back}`,
             })
             .where(eq(commissions.referralId, referralId));
           return rows.length;

@@ -1,6 +1,7 @@
 import { releaseHeldCommissions } from './commissions/holding.js';
 import type { AppContext } from './context.js';
 import { expireUncompletedReferrals } from './referrals/ownership.js';
+import { fillServiceDeadlines } from './service-clocks.js';
 
 /** Work the product does by itself: run by the server's hourly housekeeping (main.ts). */
 export type ScheduledJobs = {
@@ -8,6 +9,8 @@ export type ScheduledJobs = {
   expireReferrals: () => Promise<number>;
   /** Commissions past their holding period, made payable; answers how many. */
   releaseCommissions: () => Promise<number>;
+  /** Service-clock deadlines still missing, computed (src/server/service-clocks.ts). */
+  fillDeadlines: () => Promise<void>;
 };
 
 export function scheduledJobsFor(
@@ -16,6 +19,7 @@ export function scheduledJobsFor(
   return {
     expireReferrals: () => expireUncompletedReferrals(ctx),
     releaseCommissions: () => releaseHeldCommissions(ctx.db),
+    fillDeadlines: () => fillServiceDeadlines(ctx.db),
   };
 }
 

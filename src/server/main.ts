@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     if (expired > 0) app.log.info({ expired }, 'uncompleted referrals expired');
     const released = await app.scheduledJobs.releaseCommissions();
     if (released > 0) app.log.info({ released }, 'held commissions released');
+    await app.scheduledJobs.fillDeadlines();
   };
   const runHousekeeping = () =>
     housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'housekeeping failed'));

@@ -47,6 +47,16 @@ const SUPERADMIN_CALLS: Call[] = [
   { method: 'DELETE', url: `/api/superadmin/brokers/${ID}` },
   { method: 'DELETE', url: `/api/superadmin/referrals/${ID}` },
   { method: 'GET', url: '/api/superadmin/audit-log?page=0' },
+  { method: 'GET', url: '/api/superadmin/holidays' },
+  { method: 'POST', url: '/api/superadmin/holidays', payload: { day: 'nope' } },
+  { method: 'DELETE', url: '/api/superadmin/holidays/nope' },
+  { method: 'GET', url: '/api/superadmin/webhooks' },
+  { method: 'POST', url: '/api/superadmin/webhooks', payload: { url: 'nope' } },
+  { method: 'PATCH', url: `/api/superadmin/webhooks/${ID}`, payload: { active: 'yes' } },
+  { method: 'POST', url: `/api/superadmin/webhooks/${ID}/rotate-secret` },
+  { method: 'DELETE', url: `/api/superadmin/webhooks/${ID}` },
+  { method: 'GET', url: '/api/superadmin/webhooks/deliveries?page=0' },
+  { method: 'POST', url: `/api/superadmin/webhooks/deliveries/${ID}/resend` },
 ];
 
 let t: TestApp;
@@ -81,7 +91,8 @@ describe('who may call the administrative API', () => {
         const path = (c.url.split('?')[0] ?? '')
           .replace(ID, ':id')
           .replace(/\/export\/\w+$/, '/export/:type')
-          .replace(/\/config\/\w+$/, '/config/:key');
+          .replace(/\/config\/\w+$/, '/config/:key')
+          .replace(/\/holidays\/nope$/, '/holidays/:day');
         return `${c.method} ${path}`;
       })
       .filter((entry, index, all) => all.indexOf(entry) === index)

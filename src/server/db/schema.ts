@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -28,6 +29,7 @@ import {
   REFERRAL_STATUS_KEYS,
   type ReferralStatus,
   type TemplateStatus,
+  TIMED_STAGES,
   WEBHOOK_EVENTS,
   type WebhookEvent,
 } from '#domain';
@@ -203,8 +205,19 @@ export const referrals = pgTable(
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the referral entered its status (a trigger keeps it: migration 0011). */
+    statusChangedAt: ts('status_changed_at').notNull().defaultNow(),
+    /**
+     * The service promise's deadline in its stage, in Saudi working time (src/server/service-
+     * clocks.ts); null for stages without a clock, and until it is computed after a change.
+     */
+    stageDueAt: ts('stage_due_at'),
   },
   (t) => [
+    index('referrals_stage_due_idx').on(t.stageDueAt).where(sql`${t.stageDueAt} is not null`),
+    index('referrals_stage_due_missing_idx')
+      .on(t.statusChangedAt)
+      .where(sql`${t.stageDueAt} is null and ${t.status} in ${sqlList(TIMED_STAGES)}`),
     check('referrals_status_check', sql`${t.status} in ${sqlList(REFERRAL_STATUS_KEYS)}`),
     check('referrals_rent_check', sql`${t.rentAmount} is null or ${t.rentAmount} >= 0`),
     check(
@@ -258,9 +271,17 @@ export const commissions = pgTable(
     recoveredAmount: numeric('recovered_amount', { precision: 10, scale: 2 })
       .notNull()
       .default('0'),
+    /** When it should be paid by: three working days after `payable_at` (service clocks). */
+    payDueAt: ts('pay_due_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('commissions_pay_due_idx')
+      .on(t.payDueAt)
+      .where(sql`${t.status} in ('pending','requested')`),
+    index('commissions_pay_due_missing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.payDueAt} is null and ${t.status} in ('on_hold','pending','requested')`),
     check('commissions_status_check', sql`${t.status} in ${sqlList(COMMISSION_STATUS_KEYS)}`),
     check('commissions_amount_check', sql`${t.amount} > 0`),
     check(
@@ -345,6 +366,15 @@ export const systemConfig = pgTable('system_config', {
   description: text('description'),
   updatedBy: uuid('updated_by').references(() => brokers.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
+});
+
+/** Saudi public holidays, edited by super-admins: no working time is counted on them. */
+export const publicHolidays = pgTable('public_holidays', {
+  /** The Riyadh calendar day. */
+  day: date('day', { mode: 'string' }).primaryKey(),
+  name: text('name').notNull(),
+  createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
 });
 
 export const shortLinks = pgTable('short_links', {

@@ -11,6 +11,7 @@ import { enqueueCrm } from '../messaging/outbox.js';
 import { enqueueTenantLink, linkDeliveryOf } from '../messaging/tenant-link.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
+import { loadHolidays, stageClock } from '../service-clocks.js';
 import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
 import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
@@ -133,11 +134,12 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     if (!isUuid(request.params.id)) throw referralNotFound();
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
-    const [form, rule, linkDelivery, history] = await Promise.all([
+    const [form, rule, linkDelivery, history, holidays] = await Promise.all([
       findTenantForm(db, row.referral.id),
       commissionRule(db),
       linkDeliveryOf(db, row.referral.id),
       brokerReferralHistory(db, row.referral),
+      loadHolidays(db),
     ]);
     if (form) await auditTenantFormView(db, request, row.referral.id);
     return {
@@ -146,6 +148,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       tenantFormUrl: `${config.publicUrl}${tenantFormPath(row.referral.formToken)}`,
       linkDelivery,
       history,
+      stageClock: stageClock(row.referral, holidays),
       tenantData: form
         ? {
             name: form.name,

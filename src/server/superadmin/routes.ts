@@ -9,6 +9,7 @@ import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
 import { currentBroker } from '../plugins/session.js';
+import { addHoliday, listHolidays, removeHoliday } from '../service-clocks.js';
 import { changeRoles, deleteReferral, listAuditLog, listUsers } from './service.js';
 
 export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -52,6 +53,22 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     if (!isUuid(request.params.id)) throw notFound('الإحالة غير موجودة');
     const keys = await deleteReferral(db, request.params.id, auditBy(request));
     await removeStoredDocuments(storage, keys, request.log);
+    return { ok: true as const };
+  });
+
+  serve(app, superadminEndpoints.holidays, async () => listHolidays(db));
+
+  serve(app, superadminEndpoints.addHoliday, async (request, reply) => {
+    const added = await addHoliday(
+      db,
+      { ...request.body, createdBy: currentBroker(request).id },
+      auditBy(request),
+    );
+    return reply.status(201).send(added);
+  });
+
+  serve(app, superadminEndpoints.removeHoliday, async (request) => {
+    await removeHoliday(db, request.params.day, auditBy(request));
     return { ok: true as const };
   });
 };

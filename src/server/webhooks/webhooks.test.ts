@@ -211,10 +211,13 @@ describe('each event, signed', () => {
     expect(reversed.statusCode, reversed.body).toBe(200);
     // Another broker's: this one now owes the reversed payment, which nets their payable to zero.
     const second = await aSignedContract(t, admin);
-    const request = await as(second.broker).post<{ id: string }>('/api/commissions/request-transfer', {
-      amount: Number(second.commission.amount),
-      bankAccount: IBAN,
-    });
+    const request = await as(second.broker).post<{ id: string }>(
+      '/api/commissions/request-transfer',
+      {
+        amount: Number(second.commission.amount),
+        bankAccount: IBAN,
+      },
+    );
     expect(request.statusCode, request.body).toBe(201);
     const payRequest = await as(admin).post(
       `/api/admin/transfer-requests/${request.json().id}/pay`,

@@ -91,6 +91,7 @@ const MobileProfilePage = lazyPage(
   'MobileProfilePage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
+const HolidaysPage = lazyPage(() => import('../features/admin/HolidaysPage'), 'HolidaysPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const UserManagementPage = lazyPage(
   () => import('../features/admin/UserManagementPage'),
@@ -181,6 +182,7 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
   },
   { path: '/audit-log', access: 'superadmin', title: 'سجل التدقيق', element: <AuditLogPage /> },
   { path: '/webhooks', access: 'superadmin', title: 'ربط الأنظمة', element: <WebhooksPage /> },
+  { path: '/holidays', access: 'superadmin', title: 'العطل الرسمية', element: <HolidaysPage /> },
   {
     path: '/user-management',
     access: 'superadmin',

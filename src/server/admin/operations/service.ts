@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals, tenantForms, transferRequests } from '../../db/schema.js';
+import { serviceBreaches } from '../../service-clocks.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
 const liveBroker = isNull(brokers.deletedAt);
@@ -46,54 +47,63 @@ const activationRequested = and(
  * the brokers tab).
  */
 export async function operationsDashboard(db: Database) {
-  const [summary, reviewRows, [reviewCount], activationRows, [activationCount], transfers, weekly] =
-    await Promise.all([
-      adminSummary(db),
-      db
-        .select({
-          id: referrals.id,
-          number: referrals.number,
-          tenantPhone: referrals.tenantPhone,
-          status: referrals.status,
-          submittedAt: referrals.submittedAt,
-          brokerName: brokers.fullName,
-          tenantDataReceived: sql<boolean>`${tenantForms.id} is not null`,
-        })
-        .from(referrals)
-        .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
-        .leftJoin(tenantForms, eq(tenantForms.referralId, referrals.id))
-        .where(awaitingReview)
-        .orderBy(referrals.submittedAt)
-        .limit(LATEST),
-      db.select({ value: count() }).from(referrals).where(awaitingReview),
-      db
-        .select({
-          id: brokers.id,
-          fullName: brokers.fullName,
-          phone: brokers.phone,
-          brokerCode: brokers.brokerCode,
-          activationRequestedAt: brokers.activationRequestedAt,
-        })
-        .from(brokers)
-        .where(activationRequested)
-        .orderBy(desc(brokers.activationRequestedAt))
-        .limit(LATEST),
-      db.select({ value: count() }).from(brokers).where(activationRequested),
-      db
-        .select({
-          count: sql<number>`count(*)::int`,
-          amount: sql<string>`coalesce(sum(${transferRequests.amount}), 0)::numeric(14,2)::text`,
-        })
-        .from(transferRequests)
-        .where(eq(transferRequests.status, 'open')),
-      db.execute(
-        sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,
+  const [
+    summary,
+    reviewRows,
+    [reviewCount],
+    activationRows,
+    [activationCount],
+    transfers,
+    weekly,
+    breaches,
+  ] = await Promise.all([
+    adminSummary(db),
+    db
+      .select({
+        id: referrals.id,
+        number: referrals.number,
+        tenantPhone: referrals.tenantPhone,
+        status: referrals.status,
+        submittedAt: referrals.submittedAt,
+        brokerName: brokers.fullName,
+        tenantDataReceived: sql<boolean>`${tenantForms.id} is not null`,
+      })
+      .from(referrals)
+      .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
+      .leftJoin(tenantForms, eq(tenantForms.referralId, referrals.id))
+      .where(awaitingReview)
+      .orderBy(referrals.submittedAt)
+      .limit(LATEST),
+    db.select({ value: count() }).from(referrals).where(awaitingReview),
+    db
+      .select({
+        id: brokers.id,
+        fullName: brokers.fullName,
+        phone: brokers.phone,
+        brokerCode: brokers.brokerCode,
+        activationRequestedAt: brokers.activationRequestedAt,
+      })
+      .from(brokers)
+      .where(activationRequested)
+      .orderBy(desc(brokers.activationRequestedAt))
+      .limit(LATEST),
+    db.select({ value: count() }).from(brokers).where(activationRequested),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        amount: sql<string>`coalesce(sum(${transferRequests.amount}), 0)::numeric(14,2)::text`,
+      })
+      .from(transferRequests)
+      .where(eq(transferRequests.status, 'open')),
+    db.execute(
+      sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,
                    count(*)::int as count
             from referrals
             where submitted_at >= now() - make_interval(weeks => ${WEEKS})
             group by 1 order by 1`,
-      ),
-    ]);
+    ),
+    serviceBreaches(db),
+  ]);
   return {
     summary,
     awaitingReview: {
@@ -108,6 +118,7 @@ export async function operationsDashboard(db: Database) {
       })),
     },
     openTransferRequests: transfers[0] ?? { count: 0, amount: '0.00' },
+    serviceBreaches: breaches,
     referralsPerWeek: (weekly as unknown as { rows: { week: string; count: number }[] }).rows,
   };
 }

@@ -14,6 +14,7 @@ import { notify } from '../../notifications/service.js';
 import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
+import { fillServiceDeadlines } from '../../service-clocks.js';
 import { auditTenantFormView, documentHref } from '../../tenant-forms/service.js';
 import { listAdminReferrals } from './service.js';
 
@@ -75,6 +76,8 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
     if (!result) throw notFound('الإحالة غير موجودة');
     const { before, after, commissionCreated } = result;
     ctx.outbox.kick();
+    // The new stage's deadline (and a new commission's), in working time.
+    await fillServiceDeadlines(db);
     if (before.status !== after.status) {
       await notify(db, after.brokerId, {
         type: 'info',

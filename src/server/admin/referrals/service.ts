@@ -7,9 +7,15 @@ import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
 import { isUuid } from '../../ids.js';
 import { tenantFormPath } from '../../referrals/links.js';
 import { referralViewOf } from '../../referrals/service.js';
+import { loadHolidays, overdueReferral, stageClock } from '../../service-clocks.js';
 import { commissionRule } from '../../settings/service.js';
 
-export type ReferralQuery = { search?: string | undefined; status?: ReferralStatus | undefined };
+export type ReferralQuery = {
+  search?: string | undefined;
+  status?: ReferralStatus | undefined;
+  /** Only referrals past their stage's service deadline. */
+  overdue?: 'true' | undefined;
+};
 
 /** Trigram indexes need three characters; shorter terms are matched in one scan. */
 const TRIGRAM_MIN = 3;
@@ -50,6 +56,7 @@ export function referralListWhere(query: ReferralQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(referrals.status, query.status));
   if (query.search) conditions.push(referralSearch(query.search));
+  if (query.overdue) conditions.push(overdueReferral());
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -64,6 +71,9 @@ const REFERRAL_ORDER: Record<AdminReferralSort, SQL[]> = {
   'number:asc': [asc(referrals.number)],
   'tenantPhone:asc': [asc(referrals.tenantPhone), asc(referrals.number)],
   'tenantPhone:desc': [desc(referrals.tenantPhone), desc(referrals.number)],
+  // Partial index on the deadline; referrals without one come after, newest first.
+  'stageDueAt:asc': [sql`${referrals.stageDueAt} asc nulls last`, desc(referrals.number)],
+  'stageDueAt:desc': [sql`${referrals.stageDueAt} desc nulls last`, desc(referrals.number)],
 };
 
 /** All referrals, searched by tenant phone, broker name or code; newest submission first. */
@@ -73,7 +83,7 @@ export async function listAdminReferrals(
   query: ReferralQuery & { page: number; sort: AdminReferralSort },
 ) {
   const where = referralListWhere(query);
-  const [rows, [total], rule] = await Promise.all([
+  const [rows, [total], rule, holidays] = await Promise.all([
     db
       .select({
         referral: referrals,
@@ -92,7 +102,9 @@ export async function listAdminReferrals(
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(referrals).where(where),
     commissionRule(db),
+    loadHolidays(db),
   ]);
+  const now = new Date();
   return {
     items: rows.map((row) => ({
       ...referralViewOf(row, rule),
@@ -106,6 +118,7 @@ export async function listAdminReferrals(
       brokerCode: row.brokerCode,
       formToken: row.referral.formToken,
       tenantFormUrl: `${publicUrl}${tenantFormPath(row.referral.formToken)}`,
+      stageClock: stageClock(row.referral, holidays, now),
     })),
     total: total?.value ?? 0,
     page: query.page,

@@ -25,6 +25,44 @@ const WEEK = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
 /** The week with the most referrals, for the bars' scale (at least 1: no division by zero). */
 const busiest = (data: Operations) => Math.max(1, ...data.referralsPerWeek.map((w) => w.count));
 
+const STAGE_LABELS: Record<Operations['serviceBreaches'][number]['stage'], string> = {
+  under_review: 'المراجعة والتواصل مع المستأجر (يوما عمل)',
+  accepted_awaiting_owner_contract: 'عقد المالك (٥ أيام عمل)',
+  preparing_tenant_contract: 'عقد المستأجر (٣ أيام عمل)',
+  commission_payment: 'تحويل العمولة (٣ أيام عمل)',
+};
+
+/**
+ * The service promises, measured in Saudi working time: per stage, how many wait in it and
+ * how many are past its deadline.
+ */
+function ServiceBreaches({ stages }: { stages: Operations['serviceBreaches'] }) {
+  return (
+    <Card className="space-y-3">
+      <CardTitle>مهلة الخدمة</CardTitle>
+      <p className="text-sm text-slate-700">
+        تُحسب بساعات العمل: من الأحد إلى الخميس، ٨ صباحاً إلى ٥ مساءً بتوقيت الرياض، دون العطل الرسمية.
+      </p>
+      <ul className="space-y-2">
+        {stages.map((s) => (
+          <li key={s.stage} className="flex flex-wrap items-center justify-between gap-2">
+            <span>{STAGE_LABELS[s.stage]}</span>
+            <span className="flex items-center gap-2">
+              <Badge tone={s.overdue > 0 ? 'danger' : 'success'}>
+                متأخرة: {formatNumberAr(s.overdue)}
+              </Badge>
+              <span className="text-sm text-slate-700">من {formatNumberAr(s.open)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/admin?tab=referrals" className={buttonClasses('outline')}>
+        الإحالات
+      </Link>
+    </Card>
+  );
+}
+
 /** The admin view of /dashboard: the figures, and what waits for the team today. */
 export function AdminDashboardPage() {
   const operations = useOperations();
@@ -137,6 +175,7 @@ export function AdminDashboardPage() {
                   جميع الوسطاء
                 </Link>
               </Card>
+              <ServiceBreaches stages={data.serviceBreaches} />
               <Card className="space-y-3">
                 <CardTitle>طلبات التحويل المفتوحة</CardTitle>
                 <p className="text-lg">

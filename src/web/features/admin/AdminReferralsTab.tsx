@@ -18,6 +18,7 @@ import { type Column, DataTable, sortParam } from '#ui/data-table';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
+import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { adminReferralsQuery } from './api';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
@@ -36,9 +37,12 @@ import type { AdminReferral } from './types';
 import { useAdminList } from './use-admin-list';
 
 const ALL = 'all';
+/** Not a status: the referrals past their stage's service deadline, the most overdue first. */
+const OVERDUE = 'overdue';
 type SortKey = (typeof ADMIN_REFERRAL_SORTS)[number] extends `${infer K}:${string}` ? K : never;
 const STATUS_OPTIONS = [
   { value: ALL, label: 'جميع الحالات' },
+  { value: OVERDUE, label: '⏰ المتأخرة عن مهلة الخدمة' },
   ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` })),
 ];
 
@@ -62,13 +66,15 @@ export function AdminReferralsTab() {
   const wide = useMediaQuery(WIDE_SCREEN);
   const [selected, setSelected] = useState<AdminReferral | null>(null);
   const [processing, setProcessing] = useState<AdminReferral | null>(null);
-  const status = filters.filter === ALL ? undefined : filters.filter;
+  const overdue = filters.filter === OVERDUE;
+  const status = filters.filter === ALL || overdue ? undefined : filters.filter;
   const list = useQuery(
     adminReferralsQuery({
       page: filters.page,
       search: filters.term,
       status,
-      sort: filters.sort && sortParam(filters.sort),
+      overdue,
+      sort: filters.sort ? sortParam(filters.sort) : overdue ? 'stageDueAt:asc' : undefined,
     }),
   );
   const data = list.data;
@@ -138,6 +144,12 @@ export function AdminReferralsTab() {
       firstDirection: 'desc',
       cell: (r) => formatDateAr(r.submittedAt),
       className: 'whitespace-nowrap',
+    },
+    {
+      id: 'stage',
+      header: 'في المرحلة',
+      sortKey: 'stageDueAt',
+      cell: (r) => <StageClock clock={r.stageClock} />,
     },
     {
       id: 'rent',
@@ -216,6 +228,7 @@ export function AdminReferralsTab() {
                       {formatDateAr(r.submittedAt)} ·{' '}
                       {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
                     </p>
+                    <StageClock clock={r.stageClock} />
                     <div className="flex flex-wrap items-center gap-2">
                       {actions(r)}
                       {canDelete ? selectBox(r) : null}

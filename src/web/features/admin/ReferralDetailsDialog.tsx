@@ -15,6 +15,7 @@ import { rootKeys } from '#lib/query-keys';
 import { Dialog } from '#ui/dialog';
 import { Skeleton } from '#ui/feedback';
 import { QueryError, QueryView } from '#ui/query-view';
+import { StageClock } from '#ui/stage-clock';
 import { DocumentLinks, StatusTimeline } from '../referrals';
 import { AffordabilitySummary } from './AffordabilitySummary';
 import { adminTenantFormQuery } from './api';
@@ -66,6 +67,11 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
         <h3 className="mb-2 font-bold">البيانات الأساسية</h3>
         <dl className="grid grid-cols-2 gap-2">
           <Row label="الحالة">{referralStatusWithEmoji(referral.status)}</Row>
+          {referral.stageClock ? (
+            <Row label="مهلة الخدمة">
+              <StageClock clock={referral.stageClock} withDue />
+            </Row>
+          ) : null}
           <Row label="جوال المستأجر">
             <bdi dir="ltr">{referral.tenantPhone}</bdi>
           </Row>

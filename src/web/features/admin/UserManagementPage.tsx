@@ -84,6 +84,9 @@ export function UserManagementPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">إدارة المستخدمين</h1>
         <div className="flex flex-wrap gap-2">
+          <Link to="/holidays" className={buttonClasses('outline')}>
+            العطل الرسمية
+          </Link>
           <Link to="/webhooks" className={buttonClasses('outline')}>
             ربط الأنظمة
           </Link>

@@ -31,6 +31,8 @@ export type BrokerFilters = {
 export type ReferralListFilters = {
   search?: string | undefined;
   status?: string | undefined;
+  /** Only the referrals past their stage's service deadline. */
+  overdue?: boolean | undefined;
   sort?: AdminReferralSort | undefined;
   page: number;
 };
@@ -67,6 +69,7 @@ export const adminKeys = {
 export const superadminKeys = {
   all: rootKeys.superadmin,
   users: (filters: UserFilters) => [...rootKeys.superadmin, 'users', filters] as const,
+  holidays: [...rootKeys.superadmin, 'holidays'] as const,
 };
 
 // ---------- reads ----------
@@ -126,6 +129,7 @@ export const adminReferralsQuery = (filters: ReferralListFilters) =>
             page: filters.page,
             search: filters.search,
             status: filters.status,
+            overdue: filters.overdue ? 'true' : undefined,
             sort: filters.sort,
           },
         },
@@ -350,3 +354,27 @@ export type ExportQuery = Record<string, string | undefined>;
 /** The .xlsx download of a tab's current search and filter (every row, no page). */
 export const exportUrl = (type: ExportType, query: ExportQuery) =>
   apiUrl(exportEndpoints.download.path, { type }, query);
+
+export type Holiday = ResponseOf<typeof superadminEndpoints.holidays>['items'][number];
+
+/** The public holidays the service clocks skip. */
+export const holidaysQuery = () =>
+  queryOptions({
+    queryKey: superadminKeys.holidays,
+    queryFn: () => callApi(superadminEndpoints.holidays, {}),
+  });
+
+/** Adds a holiday; then the holidays and every list whose service clocks it moves. */
+export function useAddHoliday(callbacks: MutationCallbacks<Holiday, Holiday> = {}) {
+  return useMutation({
+    mutationFn: (body: Holiday) => callApi(superadminEndpoints.addHoliday, { body }),
+    ...refreshAfter(callbacks, superadminKeys.holidays, adminKeys.all),
+  });
+}
+
+export function useRemoveHoliday(callbacks: MutationCallbacks<unknown, string> = {}) {
+  return useMutation({
+    mutationFn: (day: string) => callApi(superadminEndpoints.removeHoliday, { params: { day } }),
+    ...refreshAfter(callbacks, superadminKeys.holidays, adminKeys.all),
+  });
+}

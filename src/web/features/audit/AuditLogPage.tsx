@@ -39,6 +39,8 @@ const ACTIONS: Record<string, string> = {
   'webhook.rotate_secret': 'تدوير سرّ نقطة استقبال',
   'webhook.delete': 'حذف نقطة استقبال',
   'webhook.resend': 'إعادة إرسال حدث',
+  'holiday.add': 'إضافة عطلة رسمية',
+  'holiday.remove': 'حذف عطلة رسمية',
 };
 const ALL = 'all';
 const OPTIONS = [

@@ -4,6 +4,7 @@ import { useSession } from '#lib/session';
 import type { ReferralDetails } from '#lib/types';
 import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
+import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { BackLink } from '../shell';
 import { DocumentLinks } from './DocumentLinks';
@@ -31,6 +32,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
       <h1 className="text-xl font-bold">تفاصيل الطلب</h1>
       <Card className="space-y-2 p-4">
         <ReferralStatusBadge status={r.status} />
+        <StageClock clock={r.stageClock} />
         <p className="text-sm">تاريخ الإنشاء: {formatDateAr(r.createdAt)}</p>
         <p className="text-sm">
           {r.rentAmount ? `الإيجار: ${formatSar(r.rentAmount)}` : 'الإيجار غير محدد'}

@@ -15,6 +15,7 @@ import type { ReferralDetails } from '#lib/types';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { copyText } from '#ui/copy';
+import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { BackLink } from '../shell';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
@@ -48,6 +49,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
         <h1 className="text-2xl font-bold">تفاصيل الإحالة</h1>
         <ReferralStatusBadge status={r.status} />
       </div>
+      <StageClock clock={r.stageClock} />
       <Card className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-slate-700">جوال المستأجر:</span>

@@ -1,0 +1,35 @@
+import { Clock } from 'lucide-react';
+import { formatDateTimeAr, formatWorkingTime } from '#domain';
+import { Badge } from './badge';
+
+/** What the server answers of a referral's service clock (`stageClock` in the contract). */
+export type StageClockValue = {
+  since: string;
+  workingMinutes: number;
+  dueAt: string | null;
+  overdue: boolean;
+} | null;
+
+/**
+ * How long an open referral has waited in its status, in Saudi working time, and whether it is
+ * past the stage's service deadline; nothing once the referral is closed.
+ */
+export function StageClock({
+  clock,
+  withDue = false,
+}: {
+  clock: StageClockValue;
+  withDue?: boolean;
+}) {
+  if (!clock) return null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+      <Clock aria-hidden="true" className="size-4" />
+      <span>في هذه المرحلة منذ {formatWorkingTime(clock.workingMinutes * 60_000)}</span>
+      {clock.overdue ? <Badge tone="danger">متأخرة عن المهلة</Badge> : null}
+      {withDue && clock.dueAt && !clock.overdue ? (
+        <span>· المهلة حتى {formatDateTimeAr(clock.dueAt)}</span>
+      ) : null}
+    </span>
+  );
+}
