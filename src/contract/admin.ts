@@ -7,6 +7,8 @@ import {
   parseReferralStatus,
   REFERRAL_STATUS_KEYS,
   riyadhIsoDate,
+  SIGNAL_KINDS,
+  SIGNAL_STATUSES,
   TIMED_STAGES,
 } from '../domain/index.js';
 import { profile } from './brokers.js';
@@ -345,6 +347,8 @@ const adminCommission = z.object({
   paidAt: isoDateTime.nullable(),
   /** When the holding period ends: an `on_hold` commission may be paid from then. */
   payableAt: isoDateTime,
+  /** Held by an open fraud signal (the signals tab), whatever its holding period says. */
+  signalHold: z.boolean(),
   /** Why it was reversed, and how much of what was paid later payments have deducted. */
   reversalReason: z.string().nullable(),
   recoveredAmount: money,
@@ -433,6 +437,68 @@ export const adminCommissionEndpoints = {
   }),
 };
 
+// ---------- signals ----------
+
+const signalNote = z.object({
+  note: z
+    .string({ error: 'يرجى كتابة ملاحظة' })
+    .trim()
+    .min(1, { error: 'يرجى كتابة ملاحظة' })
+    .max(500, { error: 'النص أطول من المسموح' }),
+});
+
+/** A fraud or duplicate signal as the admins' signals view shows it. */
+const fraudSignal = z.object({
+  id: z.string(),
+  kind: z.enum(SIGNAL_KINDS),
+  /** What money it holds while open: the referral's commission, or none. */
+  scope: z.enum(['referral', 'none']),
+  reason: z.string(),
+  status: z.enum(SIGNAL_STATUSES),
+  note: z.string().nullable(),
+  brokerId: z.string(),
+  brokerName: z.string().nullable(),
+  brokerPhone: z.string(),
+  brokerCode: z.string(),
+  referralId: z.string().nullable(),
+  referralNumber: count.nullable(),
+  createdAt: isoDateTime,
+  resolvedAt: isoDateTime.nullable(),
+});
+
+export const adminSignalEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/signals',
+    access: 'admin',
+    summary: 'fraud and duplicate signals, newest first, open unless asked',
+    query: z.object({
+      status: z.enum([...SIGNAL_STATUSES, 'all'], { error: 'حالة غير معروفة' }).default('open'),
+      page: adminPage,
+    }),
+    response: pageOf(fraudSignal),
+  }),
+  resolve: endpoint({
+    method: 'POST',
+    path: '/api/admin/signals/:id/resolve',
+    access: 'admin',
+    summary: 'close a signal as handled, with a note; the money it held is released (audited)',
+    params: idParams,
+    body: signalNote,
+    response: ok,
+  }),
+  dismiss: endpoint({
+    method: 'POST',
+    path: '/api/admin/signals/:id/dismiss',
+    access: 'admin',
+    summary:
+      'close a signal as a false alarm, with a note; the money it held is released (audited)',
+    params: idParams,
+    body: signalNote,
+    response: ok,
+  }),
+};
+
 // ---------- settings ----------
 
 const HOLDING_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٠ و٣٦٥';
@@ -450,6 +516,10 @@ const SETTINGS = {
     .string()
     .regex(/^\d{1,3}$/, { error: HOLDING_DAYS_MESSAGE })
     .refine((value) => Number(value) <= MAX_HOLDING_DAYS, { error: HOLDING_DAYS_MESSAGE }),
+  /** Referrals one broker may send in a Riyadh day before each further one is a signal. */
+  signal_daily_referrals: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, { error: 'يرجى إدخال عدد بين ١ و٩٩٩٩' }),
 } as const;
 const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });

@@ -14,6 +14,7 @@ export * from './phone.js';
 export * from './profile.js';
 export * from './referral-status.js';
 export * from './schemas.js';
+export * from './signals.js';
 export * from './text.js';
 export * from './webhooks.js';
 export * from './working-time.js';

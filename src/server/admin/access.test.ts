@@ -40,6 +40,9 @@ const ADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/admin/outbox?status=nope' },
   { method: 'POST', url: `/api/admin/outbox/${ID}/retry` },
   { method: 'POST', url: '/api/admin/test-zoho-lead', payload: { tenantPhone: 'x' } },
+  { method: 'GET', url: '/api/admin/signals?status=nope' },
+  { method: 'POST', url: `/api/admin/signals/${ID}/resolve`, payload: {} },
+  { method: 'POST', url: `/api/admin/signals/${ID}/dismiss`, payload: {} },
 ];
 const SUPERADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/superadmin/users?page=0' },

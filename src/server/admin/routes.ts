@@ -6,6 +6,7 @@ import { adminCommissionRoutes } from './commissions/routes.js';
 import { adminOperationsRoutes } from './operations/routes.js';
 import { adminReferralRoutes } from './referrals/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { adminSignalRoutes } from './signals/routes.js';
 
 /**
  * The operations console's API under /api/admin: one sub-plugin per tab of the console, each
@@ -20,4 +21,5 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
   await app.register(adminCommissionRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(adminAnalyticsRoutes, options);
+  await app.register(adminSignalRoutes, options);
 };

@@ -9,7 +9,12 @@ import { lockBroker, markRequestedCommissions } from './service.js';
 /** Brokers handled per call; the next run takes the rest. */
 const RELEASE_BATCH = 500;
 
-const due = and(eq(commissions.status, 'on_hold'), lte(commissions.payableAt, sql`now()`));
+/** Past its holding period, and held by no open fraud signal (those wait for an admin). */
+const due = and(
+  eq(commissions.status, 'on_hold'),
+  eq(commissions.signalHold, false),
+  lte(commissions.payableAt, sql`now()`),
+);
 
 /**
  * Moves every commission whose holding period has ended from `on_hold` to payable, broker by

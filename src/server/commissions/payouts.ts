@@ -4,6 +4,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { heldBySignal } from '../signals/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
@@ -82,6 +83,7 @@ export async function confirmCommissionPayment(
     if (commission.status === 'reversed') {
       throw new AppError(409, 'COMMISSION_REVERSED', 'هذه العمولة ملغاة ولا يمكن دفعها');
     }
+    if (commission.signalHold) throw heldBySignal();
     if (commission.status === 'on_hold') {
       throw new AppError(
         409,

@@ -28,6 +28,10 @@ import {
   type OutboxStatus,
   REFERRAL_STATUS_KEYS,
   type ReferralStatus,
+  SIGNAL_KINDS,
+  SIGNAL_STATUSES,
+  type SignalKind,
+  type SignalStatus,
   type TemplateStatus,
   TIMED_STAGES,
   WEBHOOK_EVENTS,
@@ -271,6 +275,8 @@ export const commissions = pgTable(
     recoveredAmount: numeric('recovered_amount', { precision: 10, scale: 2 })
       .notNull()
       .default('0'),
+    /** On hold because an open fraud signal covers it (src/server/signals), not for time. */
+    signalHold: boolean('signal_hold').notNull().default(false),
     /** When it should be paid by: three working days after `payable_at` (service clocks). */
     payDueAt: ts('pay_due_at'),
     createdAt: createdAt(),
@@ -367,6 +373,43 @@ export const systemConfig = pgTable('system_config', {
   updatedBy: uuid('updated_by').references(() => brokers.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Fraud and duplicate signals (issue 16 item 3): recorded with their reason, kept for good.
+ * `scope` says what money an open signal holds: the referral's commission, or none (a refused
+ * attempt).
+ */
+export const fraudSignals = pgTable(
+  'fraud_signals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<SignalKind>().notNull(),
+    /** One signal per cause: a repeated cause records nothing new. */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    scope: text('scope').$type<'referral' | 'none'>().notNull(),
+    /** What was noticed, in Arabic, for the admins. */
+    reason: text('reason').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<SignalStatus>().notNull().default('open'),
+    note: text('note'),
+    resolvedBy: uuid('resolved_by').references(() => brokers.id, { onDelete: 'set null' }),
+    resolvedAt: ts('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('fraud_signals_kind_check', sql`${t.kind} in ${sqlList(SIGNAL_KINDS)}`),
+    check('fraud_signals_status_check', sql`${t.status} in ${sqlList(SIGNAL_STATUSES)}`),
+    check('fraud_signals_scope_check', sql`${t.scope} in ('referral','none')`),
+    index('fraud_signals_status_created_idx').on(t.status, t.createdAt),
+    index('fraud_signals_broker_idx').on(t.brokerId),
+    index('fraud_signals_referral_idx').on(t.referralId),
+  ],
+);
+export type FraudSignal = typeof fraudSignals.$inferSelect;
 
 /** Saudi public holidays, edited by super-admins: no working time is counted on them. */
 export const publicHolidays = pgTable('public_holidays', {

@@ -73,12 +73,16 @@ type CallerKind = (typeof CALLER_KINDS)[number];
  * - auth_failures: a wrong password (401 INVALID_CREDENTIALS, auth/password-guard.ts) or a
  *   wrong code (auth/otp.ts) is recorded against the phone, so that the limits of decision 010
  *   hold whatever instance or address the tries come from;
- * - otp_codes: a wrong code uses up one of the code's 5 tries (`attempts + 1`, auth/otp.ts).
+ * - otp_codes: a wrong code uses up one of the code's 5 tries (`attempts + 1`, auth/otp.ts);
+ * - fraud_signals: a referral refused because another broker holds the tenant records the
+ *   attempt for the admins (signals/detect.ts, `recordContestedTenant`), holding no money.
  * Nothing else: not brokers, sessions, referrals, money, files, messages nor the audit log.
  * FUZZ_ALLOW=<table,table> replaces the list (an experiment, never a fix).
  */
 const ALLOWED_WRITES_WHEN_REFUSED = new Set(
-  (process.env.FUZZ_ALLOW ?? 'rate_limits,auth_failures,otp_codes').split(',').filter(Boolean),
+  (process.env.FUZZ_ALLOW ?? 'rate_limits,auth_failures,otp_codes,fraud_signals')
+    .split(',')
+    .filter(Boolean),
 );
 
 /** The product's JSON error body. */

@@ -13,6 +13,7 @@ import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { loadHolidays, stageClock } from '../service-clocks.js';
 import { commissionRule, smsNotificationsEnabled } from '../settings/service.js';
+import { checkNewReferral, recordContestedTenant } from '../signals/detect.js';
 import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { brokerReferralHistory } from './history.js';
@@ -95,6 +96,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
           },
           broker: { id: me.id },
         });
+        await checkNewReferral(tx, referral);
         // In the same transaction: a crash after the commit cannot leave a referral unaudited.
         await audit(tx, request, {
           action: 'referral.create',
@@ -104,7 +106,12 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         });
         return referral;
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        const contested =
+          isUniqueViolation(error, 'referrals_one_open_per_tenant_idx') ||
+          (error instanceof AppError && error.code === 'TENANT_ALREADY_REFERRED');
+        // Another broker's tenant: the admins see the attempt (issue 16 item 3).
+        if (contested) await recordContestedTenant(db, me.id, tenantPhone);
         // One open referral per tenant, whoever the broker: said without naming the other one.
         if (isUniqueViolation(error, 'referrals_one_open_per_tenant_idx')) {
           throw new AppError(

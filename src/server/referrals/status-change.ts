@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
+import { lockBroker } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { commissions, type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { commissionRule, holdingDays } from '../settings/service.js';
+import { checkSignedContract } from '../signals/detect.js';
+import { applySignalHolds } from '../signals/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 
 /** Reaching these creates the broker's commission (once, whatever happens afterwards). */
@@ -39,6 +42,15 @@ export async function changeReferralStatus(
     // and the holding period as they stand when the contract is signed.
     const rule = await commissionRule(tx);
     const holding = await holdingDays(tx);
+    if (COMMISSION_STATUSES.includes(change.status)) {
+      // A commission may be created and held: the broker's row first, as every money path
+      // locks it, then the referral's.
+      const [peek] = await tx
+        .select({ brokerId: referrals.brokerId })
+        .from(referrals)
+        .where(eq(referrals.id, referralId));
+      if (peek) await lockBroker(tx, peek.brokerId);
+    }
     const [before] = await tx
       .select()
       .from(referrals)
@@ -103,6 +115,11 @@ export async function changeReferralStatus(
           .where(eq(referrals.id, after.id))
           .returning();
         if (priced) after = priced;
+      }
+      if (created) {
+        // The contract's own signals, then any open signal that covers the new commission.
+        await checkSignedContract(tx, after);
+        await applySignalHolds(tx, after.brokerId);
       }
       if (!created && after.contractId) {
         await tx

@@ -70,6 +70,7 @@ export async function listAdminCommissions(
       contractNumber: row.commission.contractNumber,
       paidAt: row.commission.paidAt?.toISOString() ?? null,
       payableAt: row.commission.payableAt.toISOString(),
+      signalHold: row.commission.signalHold,
       reversalReason: row.commission.reversalReason,
       recoveredAmount: row.commission.recoveredAmount,
       createdAt: row.commission.createdAt.toISOString(),

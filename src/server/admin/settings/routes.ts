@@ -8,9 +8,15 @@ import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
 import { forgetSettings, getSetting, HOLDING_DAYS_KEY } from '../../settings/service.js';
+import { DAILY_REFERRALS_KEY } from '../../signals/detect.js';
 
-/** Money rules: only super-admins change them. */
-const MONEY_SETTINGS = new Set<string>(['commission_minimum', 'commission_rate', HOLDING_DAYS_KEY]);
+/** Money and fraud rules: only super-admins change them. */
+const MONEY_SETTINGS = new Set<string>([
+  'commission_minimum',
+  'commission_rate',
+  HOLDING_DAYS_KEY,
+  DAILY_REFERRALS_KEY,
+]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -173,7 +173,9 @@ export function AdminCommissionsTab() {
             : null}
         </p>
       ) : null}
-      {c.status === 'on_hold' ? (
+      {c.signalHold ? (
+        <p className="text-sm text-red-800">موقوفة بسبب تنبيه مفتوح في تبويب التنبيهات</p>
+      ) : c.status === 'on_hold' ? (
         <p className="text-sm text-slate-700">
           في فترة الانتظار، تصبح قابلة للدفع في {formatDateAr(c.payableAt)}
         </p>

@@ -12,6 +12,7 @@ import { AdminBrokersTab } from './AdminBrokersTab';
 import { AdminCommissionsTab } from './AdminCommissionsTab';
 import { AdminMessagingTab } from './AdminMessagingTab';
 import { AdminReferralsTab } from './AdminReferralsTab';
+import { AdminSignalsTab } from './AdminSignalsTab';
 import { adminSummaryQuery } from './api';
 
 // The charts library is loaded only when the analytics tab is opened.
@@ -58,6 +59,7 @@ export function AdminPage() {
           { value: 'brokers', label: 'الوسطاء', content: <AdminBrokersTab /> },
           { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },
           { value: 'commissions', label: 'العمولات', content: <AdminCommissionsTab /> },
+          { value: 'signals', label: 'التنبيهات', content: <AdminSignalsTab /> },
           { value: 'messaging', label: 'إعدادات الرسائل', content: <AdminMessagingTab /> },
           {
             value: 'analytics',

@@ -9,11 +9,13 @@ import {
   adminOperationsEndpoints,
   adminReferralEndpoints,
   adminSettingsEndpoints,
+  adminSignalEndpoints,
   exportEndpoints,
 } from '#contract/admin';
 import type { ResponseOf } from '#contract/common';
 import { messagingEndpoints } from '#contract/messaging';
 import { superadminEndpoints } from '#contract/superadmin';
+import type { SignalStatus } from '#domain';
 import { apiUrl, type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 import type { Page } from '#lib/types';
@@ -45,6 +47,7 @@ export type CommissionFilters = {
 export type AnalyticsRange = { from?: string | undefined; to?: string | undefined };
 export type UserFilters = { search?: string | undefined; page: number };
 export type SettingKey = 'sms_notifications_enabled';
+export type SignalFilters = { status: SignalStatus | 'all'; page: number };
 export type OutboxFilters = {
   status?: OutboxItem['status'] | undefined;
   phone?: string | undefined;
@@ -64,6 +67,7 @@ export const adminKeys = {
   setting: (key: SettingKey) => [...rootKeys.admin, 'config', key] as const,
   outboxAll: [...rootKeys.admin, 'outbox'] as const,
   outbox: (filters: OutboxFilters) => [...rootKeys.admin, 'outbox', filters] as const,
+  signals: (filters: SignalFilters) => [...rootKeys.admin, 'signals', filters] as const,
 };
 
 export const superadminKeys = {
@@ -376,5 +380,27 @@ export function useRemoveHoliday(callbacks: MutationCallbacks<unknown, string> =
   return useMutation({
     mutationFn: (day: string) => callApi(superadminEndpoints.removeHoliday, { params: { day } }),
     ...refreshAfter(callbacks, superadminKeys.holidays, adminKeys.all),
+  });
+}
+
+export type FraudSignal = ResponseOf<typeof adminSignalEndpoints.list>['items'][number];
+
+/** One page of the fraud and duplicate signals, newest first. */
+export const signalsQuery = (filters: SignalFilters) =>
+  queryOptions({
+    queryKey: adminKeys.signals(filters),
+    queryFn: () => callApi(adminSignalEndpoints.list, { query: filters }),
+    staleTime: 0,
+    refetchInterval: POLL_MS,
+  });
+
+export type SignalDecision = { id: string; decision: 'resolve' | 'dismiss'; note: string };
+
+/** Resolves or dismisses a signal; then every console list (the money it held moves). */
+export function useCloseSignal(callbacks: MutationCallbacks<unknown, SignalDecision> = {}) {
+  return useMutation({
+    mutationFn: ({ id, decision, note }: SignalDecision) =>
+      callApi(adminSignalEndpoints[decision], { params: { id }, body: { note } }),
+    ...refreshAfter(callbacks, adminKeys.all),
   });
 }

@@ -41,6 +41,8 @@ const ACTIONS: Record<string, string> = {
   'webhook.resend': 'إعادة إرسال حدث',
   'holiday.add': 'إضافة عطلة رسمية',
   'holiday.remove': 'حذف عطلة رسمية',
+  'signal.resolve': 'معالجة تنبيه',
+  'signal.dismiss': 'تجاهل تنبيه',
 };
 const ALL = 'all';
 const OPTIONS = [

@@ -59,7 +59,11 @@ export function CommissionList() {
                   <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
                 ) : null}
                 {c.status === 'on_hold' && c.payableAt ? (
-                  <p className="text-sm">تصبح قابلة للتحويل في {formatDateAr(c.payableAt)}</p>
+                  <p className="text-sm">
+                    {new Date(c.payableAt) > new Date()
+                      ? `تصبح قابلة للتحويل في ${formatDateAr(c.payableAt)}`
+                      : 'قيد المراجعة لدى فريق العمليات'}
+                  </p>
                 ) : null}
                 {c.status === 'potential' ? (
                   <p className="mt-1 text-sm text-slate-700">

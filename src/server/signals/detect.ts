@@ -1,0 +1,161 @@
+import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  arabicCount,
+  DEFAULT_DAILY_REFERRALS,
+  formatNumberAr,
+  formatSar,
+  NOUNS,
+  OPEN_REFERRAL_STATUSES,
+  REFERRAL_OWNERSHIP_DAYS,
+  RENT_MEDIAN_MIN_SAMPLES,
+  RENT_MISMATCH_RATIO,
+  RENT_OUTLIER_FACTOR,
+  riyadhDayRange,
+  riyadhIsoDate,
+} from '#domain';
+import type { Database, Transaction } from '../db/client.js';
+import { brokers, type Referral, referrals } from '../db/schema.js';
+import { getSetting } from '../settings/service.js';
+import { raiseSignal } from './service.js';
+
+/** What each cause of a signal looks at (issue 16 item 3; decision record 042). */
+
+export const DAILY_REFERRALS_KEY = 'signal_daily_referrals';
+
+async function dailyReferralLimit(tx: Pick<Database, 'select'>): Promise<number> {
+  const stored = Number(await getSetting(tx, DAILY_REFERRALS_KEY));
+  return Number.isInteger(stored) && stored >= 1 ? stored : DEFAULT_DAILY_REFERRALS;
+}
+
+/**
+ * A new referral: the tenant's phone is the broker's own (or second) phone; the broker has sent
+ * more referrals today (Riyadh) than the limit. Both hold this referral's commission.
+ */
+export async function checkNewReferral(tx: Transaction, referral: Referral): Promise<void> {
+  const [broker] = await tx
+    .select({ phone: brokers.phone, secondPhone: brokers.secondPhone })
+    .from(brokers)
+    .where(eq(brokers.id, referral.brokerId));
+  if (broker && [broker.phone, broker.secondPhone].includes(referral.tenantPhone)) {
+    await raiseSignal(tx, {
+      kind: 'own_phone',
+      dedupeKey: `own_phone:${referral.id}`,
+      brokerId: referral.brokerId,
+      referralId: referral.id,
+      scope: 'referral',
+      reason: 'جوال المستأجر في هذه الإحالة هو أحد أرقام الوسيط نفسه',
+    });
+  }
+  const today = riyadhDayRange(riyadhIsoDate(new Date()));
+  const [sent] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(referrals)
+    .where(and(eq(referrals.brokerId, referral.brokerId), gte(referrals.createdAt, today.start)));
+  const limit = await dailyReferralLimit(tx);
+  if ((sent?.count ?? 0) > limit) {
+    await raiseSignal(tx, {
+      kind: 'referral_burst',
+      dedupeKey: `referral_burst:${referral.id}`,
+      brokerId: referral.brokerId,
+      referralId: referral.id,
+      scope: 'referral',
+      reason: `أرسل الوسيط ${arabicCount(sent?.count ?? 0, NOUNS.referral)} اليوم، والحد المعتاد ${formatNumberAr(limit)}`,
+      details: { today: sent?.count ?? 0, limit },
+    });
+  }
+}
+
+/**
+ * A broker refused a tenant another broker holds (an open referral, or one within the 90-day
+ * window): recorded for the admins, holding no money (the attempt created nothing). In its own
+ * transaction, after the refused one rolled back.
+ */
+export async function recordContestedTenant(
+  db: Database,
+  brokerId: string,
+  tenantPhone: string,
+): Promise<void> {
+  const [held] = await db
+    .select({ id: referrals.id, number: referrals.number })
+    .from(referrals)
+    .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
+    .where(
+      and(
+        eq(referrals.tenantPhone, tenantPhone),
+        ne(referrals.brokerId, brokerId),
+        isNull(brokers.deletedAt),
+        or(
+          inArray(referrals.status, OPEN_REFERRAL_STATUSES),
+          sql`${referrals.createdAt} > now() - make_interval(days => ${REFERRAL_OWNERSHIP_DAYS})`,
+        ),
+      ),
+    )
+    .limit(1);
+  if (!held) return;
+  await db.transaction((tx) =>
+    raiseSignal(tx, {
+      kind: 'multi_broker_tenant',
+      dedupeKey: `multi_broker_tenant:${held.id}:${brokerId}`,
+      brokerId,
+      referralId: held.id,
+      scope: 'none',
+      reason: `حاول الوسيط ترشيح مستأجر سبق ترشيحه في الإحالة رقم ${formatNumberAr(held.number)}`,
+      details: { tenantPhone },
+    }),
+  );
+}
+
+/**
+ * A contract signed: its rent differs from the declared one by more than 25%, or the declared
+ * rent is more than five times the median (of its city when the referral names one, else of
+ * every declared rent, with at least five to go on). Either holds the new commission.
+ */
+export async function checkSignedContract(tx: Transaction, referral: Referral): Promise<void> {
+  const declared = referral.rentAmount;
+  const contract = referral.contractRent;
+  if (declared && contract && Math.abs(contract - declared) / declared > RENT_MISMATCH_RATIO) {
+    await raiseSignal(tx, {
+      kind: 'rent_mismatch',
+      dedupeKey: `rent_mismatch:${referral.id}`,
+      brokerId: referral.brokerId,
+      referralId: referral.id,
+      scope: 'referral',
+      reason: `إيجار العقد ${formatSar(contract)} يختلف عن الإيجار المُعلن ${formatSar(declared)} بأكثر من ٢٥٪`,
+      details: { declared, contract },
+    });
+  }
+  if (declared) {
+    // Against the city's median when the referral names one, else every declared rent's.
+    const [market] = await tx
+      .select({
+        median: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by ${referrals.rentAmount})`,
+        samples: sql<number>`count(*)::int`,
+      })
+      .from(referrals)
+      .where(
+        and(
+          referral.city ? eq(referrals.city, referral.city) : undefined,
+          sql`${referrals.rentAmount} is not null`,
+        ),
+      );
+    const median = market?.median == null ? null : Number(market.median);
+    if (
+      median &&
+      (market?.samples ?? 0) >= RENT_MEDIAN_MIN_SAMPLES &&
+      declared > RENT_OUTLIER_FACTOR * median
+    ) {
+      const where = referral.city ? 'في المدينة' : 'في الإحالات';
+      await raiseSignal(tx, {
+        kind: 'rent_outlier',
+        dedupeKey: `rent_outlier:${referral.id}`,
+        brokerId: referral.brokerId,
+        referralId: referral.id,
+        scope: 'referral',
+        reason: `الإيجار المُعلن ${formatSar(declared)} أعلى من خمسة أضعاف الوسيط ${where} (${formatSar(Math.round(median))})`,
+        details: { declared, median, samples: market?.samples, city: referral.city },
+      });
+    }
+  }
+}

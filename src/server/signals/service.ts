@@ -1,0 +1,173 @@
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { SignalKind, SignalStatus } from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
+import type { Database, Transaction } from '../db/client.js';
+import { brokers, fraudSignals, referrals } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
+import { isUuid } from '../ids.js';
+
+/**
+ * Fraud and duplicate signals (issue 16 item 3; decision record 042). A signal is recorded once
+ * per cause (the row is its own record, kept for good; closing it is audited). While it is open
+ * it holds the money it covers: its referral's commission (`scope: 'referral'`), or none
+ * (`'none'`: a refused attempt). Held money is `on_hold` with `signal_hold`. Closing the last
+ * signal that covers a commission makes it payable again (or leaves it in its holding period).
+ */
+
+export type NewSignal = {
+  kind: SignalKind;
+  /** What makes this cause one: the same key records nothing new. */
+  dedupeKey: string;
+  brokerId: string;
+  referralId?: string | null;
+  scope: 'referral' | 'none';
+  reason: string;
+  details?: Record<string, unknown>;
+};
+
+/** An open signal covers commission `c`: one on its referral. */
+const covered = sql`exists (select 1 from fraud_signals s
+  where s.status = 'open' and s.scope = 'referral' and s.referral_id = c.referral_id)`;
+
+/**
+ * Records a signal in the caller's transaction; answers whether it is new. A new one that
+ * covers money puts that money on hold at once (with the broker's row locked, as every money
+ * change).
+ */
+export async function raiseSignal(tx: Transaction, signal: NewSignal): Promise<boolean> {
+  const [created] = await tx
+    .insert(fraudSignals)
+    .values({ ...signal, referralId: signal.referralId ?? null, details: signal.details ?? {} })
+    .onConflictDoNothing({ target: fraudSignals.dedupeKey })
+    .returning({ id: fraudSignals.id });
+  if (!created) return false;
+  if (signal.scope !== 'none') await applySignalHolds(tx, signal.brokerId);
+  return true;
+}
+
+/**
+ * Holds every payable or time-held commission of the broker that an open signal covers (a
+ * referral's signals are raised before or as its commission is created, so none is `requested`).
+ */
+export async function applySignalHolds(tx: Transaction, brokerId: string): Promise<void> {
+  await lockBroker(tx, brokerId);
+  await tx.execute(sql`
+    update commissions c
+    set signal_hold = true, status = case when c.status = 'pending' then 'on_hold' else c.status end
+    where c.broker_id = ${brokerId} and c.status in ('pending', 'on_hold') and not c.signal_hold
+      and ${covered}`);
+  await markRequestedCommissions(tx, brokerId);
+}
+
+/** Lifts the hold of every commission of the broker no open signal covers any more. */
+async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<void> {
+  await tx.execute(sql`
+    update commissions c
+    set signal_hold = false,
+      status = case when c.status = 'on_hold' and c.payable_at <= now() then 'pending'
+        else c.status end
+    where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}`);
+  await markRequestedCommissions(tx, brokerId);
+}
+
+export const heldBySignal = () =>
+  new AppError(
+    409,
+    'HELD_BY_SIGNAL',
+    'هذا المبلغ موقوف بسبب تنبيه مفتوح، يرجى معالجته من تبويب التنبيهات أولاً',
+  );
+
+/** Resolves or dismisses an open signal with the admin's note (audited); holds lift. */
+export async function closeSignal(
+  db: Database,
+  id: string,
+  change: { status: Exclude<SignalStatus, 'open'>; note: string; adminId: string },
+  record: AuditRecorder,
+) {
+  return db.transaction(async (tx) => {
+    const [peek] = isUuid(id)
+      ? await tx
+          .select({ brokerId: fraudSignals.brokerId })
+          .from(fraudSignals)
+          .where(eq(fraudSignals.id, id))
+      : [];
+    if (!peek) throw notFound('التنبيه غير موجود');
+    // The broker first, as every money path locks it, then the signal itself.
+    await lockBroker(tx, peek.brokerId);
+    const [signal] = await tx
+      .select()
+      .from(fraudSignals)
+      .where(eq(fraudSignals.id, id))
+      .for('update');
+    if (!signal) throw notFound('التنبيه غير موجود');
+    if (signal.status !== 'open') {
+      throw new AppError(409, 'SIGNAL_CLOSED', 'تمت معالجة هذا التنبيه من قبل');
+    }
+    const [closed] = await tx
+      .update(fraudSignals)
+      .set({
+        status: change.status,
+        note: change.note,
+        resolvedBy: change.adminId,
+        resolvedAt: new Date(),
+      })
+      .where(eq(fraudSignals.id, id))
+      .returning();
+    await releaseSignalHolds(tx, signal.brokerId);
+    await record(tx, {
+      action: change.status === 'resolved' ? 'signal.resolve' : 'signal.dismiss',
+      entityType: 'fraud_signal',
+      entityId: id,
+      before: { status: 'open' },
+      after: { status: change.status, note: change.note },
+    });
+    return closed ?? signal;
+  });
+}
+
+/** The signals view: newest first, by state (open unless asked), with broker and referral. */
+export async function listSignals(
+  db: Database,
+  query: { status: SignalStatus | 'all'; page: number },
+) {
+  const where: SQL | undefined =
+    query.status === 'all' ? undefined : eq(fraudSignals.status, query.status);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        signal: fraudSignals,
+        brokerName: brokers.fullName,
+        brokerPhone: brokers.phone,
+        brokerCode: brokers.brokerCode,
+        referralNumber: referrals.number,
+      })
+      .from(fraudSignals)
+      .innerJoin(brokers, eq(brokers.id, fraudSignals.brokerId))
+      .leftJoin(referrals, eq(referrals.id, fraudSignals.referralId))
+      .where(where)
+      .orderBy(desc(fraudSignals.createdAt), desc(fraudSignals.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset(pageOffset(query.page)),
+    db.select({ value: count() }).from(fraudSignals).where(where),
+  ]);
+  return {
+    items: rows.map(({ signal, ...row }) => ({
+      id: signal.id,
+      kind: signal.kind,
+      scope: signal.scope,
+      reason: signal.reason,
+      status: signal.status,
+      note: signal.note,
+      brokerId: signal.brokerId,
+      referralId: signal.referralId,
+      ...row,
+      createdAt: signal.createdAt.toISOString(),
+      resolvedAt: signal.resolvedAt?.toISOString() ?? null,
+    })),
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
