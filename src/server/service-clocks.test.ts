@@ -9,6 +9,7 @@ import {
   aReferral,
   aSignedContract,
   aSuperAdmin,
+  aTenantSubmission,
 } from './test-support/factories.js';
 import type { AdminReferral, ApiError, Page, ReferralDetails } from './test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from './test-support/test-app.js';
@@ -92,16 +93,7 @@ describe('a referral’s clock in its stage', () => {
     const broker = await aBroker(t);
     const referral = await aReferral(t, broker);
     expect((await row(referral.id))?.stageDueAt).toBeNull();
-    const submitted = await as(null).post('/api/tenant-form/submit', {
-      token: referral.token,
-      referralId: referral.id,
-      tenantPhone: referral.tenantPhone,
-      name: 'مستأجر تجريبي',
-      income: 12000,
-      monthlyObligations: 2000,
-      consent: true,
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
+    await aTenantSubmission(t, referral);
     const stored = await row(referral.id);
     expect(stored?.status).toBe('under_review');
     expect(stored?.stageDueAt).toEqual(

@@ -69,3 +69,19 @@ export async function aSignedContract(
   if (!commission) throw new Error('the commission is not in the broker’s list');
   return { broker, referral, commission };
 }
+
+/** The tenant submits the form through their link (no documents): the referral goes to review. */
+export async function aTenantSubmission(t: TestApp, referral: TestReferral): Promise<void> {
+  const submitted = await client(t).as(null).post('/api/tenant-form/submit', {
+    token: referral.token,
+    referralId: referral.id,
+    tenantPhone: referral.tenantPhone,
+    name: 'مستأجر تجريبي',
+    income: 12000,
+    monthlyObligations: 2000,
+    consent: true,
+  });
+  if (submitted.statusCode !== 200) {
+    throw new Error(`tenant form refused: ${submitted.statusCode} ${submitted.body}`);
+  }
+}

@@ -13,6 +13,7 @@ import {
   aReferral,
   aSignedContract,
   aSuperAdmin,
+  aTenantSubmission,
 } from '../test-support/factories.js';
 import type { ApiError, Page } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
@@ -180,16 +181,7 @@ describe('each event, signed', () => {
     const endpoint = await anEndpoint();
     const broker = await aBroker(t);
     const referral = await aReferral(t, broker);
-    const submitted = await as(null).post('/api/tenant-form/submit', {
-      token: referral.token,
-      referralId: referral.id,
-      tenantPhone: referral.tenantPhone,
-      name: 'مستأجر تجريبي',
-      income: 12000,
-      monthlyObligations: 2000,
-      consent: true,
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
+    await aTenantSubmission(t, referral);
     const signed = await aSignedContract(t, admin, { broker });
     const paid = await as(admin).post(
       `/api/admin/commissions/${signed.commission.id}/confirm-payment`,

@@ -92,6 +92,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's Arabic message for each refused field (`fields` of a 400), by field name. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const fields = error instanceof ApiError ? error.data?.fields : undefined;
+  return typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : {};
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatDateAr, toLatinDigits } from '#domain';
-import { ApiError, errorMessage } from '#lib/api';
+import { errorMessage, fieldErrors } from '#lib/api';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
@@ -12,12 +12,6 @@ import { holidaysQuery, useAddHoliday, useRemoveHoliday } from './api';
 
 /** A Riyadh calendar day (`YYYY-MM-DD`) written as Saudis read dates. */
 const dayLabel = (day: string) => formatDateAr(`${day}T12:00:00+03:00`);
-
-/** The field messages a refused save sent back, by field. */
-function fieldErrors(error: unknown): Record<string, string> {
-  const fields = error instanceof ApiError ? error.data?.fields : undefined;
-  return typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : {};
-}
 
 /**
  * /holidays (super-admins): the Saudi public holidays the service clocks skip. Adding or

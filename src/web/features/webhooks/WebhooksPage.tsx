@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
   webhookEventLabel,
 } from '#domain';
-import { ApiError, errorMessage } from '#lib/api';
+import { errorMessage, fieldErrors } from '#lib/api';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -51,12 +51,6 @@ const STATUS_TONES: Record<OutboxStatus, 'neutral' | 'info' | 'success' | 'dange
   read: 'success',
   failed: 'danger',
 };
-
-/** The field messages a refused save sent back, by field. */
-function fieldErrors(error: unknown): Record<string, string> {
-  const fields = error instanceof ApiError ? error.data?.fields : undefined;
-  return typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : {};
-}
 
 function EventChoices({
   selected,
