@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   addWorkingHours,
   type Holidays,
@@ -15,6 +16,7 @@ import type { Database } from './db/client.js';
 import type { Queryable } from './db/prepared.js';
 import { commissions, publicHolidays, type Referral, referrals } from './db/schema.js';
 import { AppError, notFound } from './errors.js';
+import { errorLogFields } from './plugins/log-safety.js';
 
 /**
  * Service clocks in Saudi working time (issue 16 item 5; decision record 041). A trigger keeps
@@ -81,6 +83,16 @@ export async function fillServiceDeadlines(db: Database): Promise<void> {
     }
     if (unpaid.length < BATCH) break;
   }
+}
+
+/**
+ * After a committed change, in the request: the change stands whatever happens here, so a
+ * failure is logged, not answered (the hourly housekeeping computes what is still missing).
+ */
+export async function fillDeadlinesAfterCommit(db: Database, log: FastifyBaseLogger) {
+  await fillServiceDeadlines(db).catch((error: unknown) =>
+    log.warn(errorLogFields(error), 'service deadlines not computed'),
+  );
 }
 
 /** After the holidays change: every open deadline is computed again. */

@@ -14,7 +14,7 @@ import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
 import { errorLogFields } from '../plugins/log-safety.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
-import { fillServiceDeadlines } from '../service-clocks.js';
+import { fillDeadlinesAfterCommit } from '../service-clocks.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import {
   hasSubmitted,
@@ -95,7 +95,7 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     });
     ctx.outbox.kick();
     // The review's deadline, in working time.
-    await fillServiceDeadlines(db);
+    await fillDeadlinesAfterCommit(db, request.log);
     await notify(db, referral.brokerId, {
       type: 'success',
       title: 'أكمل المستأجر بياناته',

@@ -14,7 +14,7 @@ import { notify } from '../../notifications/service.js';
 import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
-import { fillServiceDeadlines } from '../../service-clocks.js';
+import { fillDeadlinesAfterCommit } from '../../service-clocks.js';
 import { auditTenantFormView, documentHref } from '../../tenant-forms/service.js';
 import { listAdminReferrals } from './service.js';
 
@@ -77,7 +77,7 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
     const { before, after, commissionCreated } = result;
     ctx.outbox.kick();
     // The new stage's deadline (and a new commission's), in working time.
-    await fillServiceDeadlines(db);
+    await fillDeadlinesAfterCommit(db, request.log);
     if (before.status !== after.status) {
       await notify(db, after.brokerId, {
         type: 'info',
