@@ -39,7 +39,7 @@ export async function loadHolidays(db: Pick<Queryable, 'select'>): Promise<Holid
  * not yet paid. Each write names the instant it was computed from, so a status that changed
  * meanwhile (the trigger cleared the deadline again) is left for the next run.
  */
-export async function fillServiceDeadlines(db: Database): Promise<void> {
+export async function fillServiceDeadlines(db: Queryable): Promise<void> {
   const holidays = await loadHolidays(db);
   for (;;) {
     const waiting = await db
@@ -95,17 +95,27 @@ export async function fillDeadlinesAfterCommit(db: Database, log: FastifyBaseLog
   );
 }
 
-/** After the holidays change: every open deadline is computed again. */
-export async function recomputeServiceDeadlines(db: Database): Promise<void> {
+/**
+ * After the holidays change: every open deadline is computed again, in one transaction under an
+ * advisory lock, so no reader sees the deadlines blank and two changes at once take turns (the
+ * second recomputes with both). A failure is logged: the holiday change stands, and the next
+ * change or a restart recomputes.
+ */
+export async function recomputeServiceDeadlines(db: Database, log: FastifyBaseLogger) {
   await db
-    .update(referrals)
-    .set({ stageDueAt: null })
-    .where(and(isNotNull(referrals.stageDueAt), inArray(referrals.status, TIMED_STAGES)));
-  await db
-    .update(commissions)
-    .set({ payDueAt: null })
-    .where(and(isNotNull(commissions.payDueAt), inArray(commissions.status, [...UNPAID])));
-  await fillServiceDeadlines(db);
+    .transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('service-deadlines'))`);
+      await tx
+        .update(referrals)
+        .set({ stageDueAt: null })
+        .where(and(isNotNull(referrals.stageDueAt), inArray(referrals.status, TIMED_STAGES)));
+      await tx
+        .update(commissions)
+        .set({ payDueAt: null })
+        .where(and(isNotNull(commissions.payDueAt), inArray(commissions.status, [...UNPAID])));
+      await fillServiceDeadlines(tx);
+    })
+    .catch((error: unknown) => log.warn(errorLogFields(error), 'service deadlines not recomputed'));
 }
 
 /**
@@ -179,6 +189,7 @@ export async function addHoliday(
   db: Database,
   holiday: { day: string; name: string; createdBy: string },
   record: AuditRecorder,
+  log: FastifyBaseLogger,
 ) {
   const added = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -197,12 +208,17 @@ export async function addHoliday(
     });
     return row;
   });
-  await recomputeServiceDeadlines(db);
+  await recomputeServiceDeadlines(db, log);
   return added;
 }
 
 /** Removes a holiday (audited); every open deadline is then computed again without it. */
-export async function removeHoliday(db: Database, day: string, record: AuditRecorder) {
+export async function removeHoliday(
+  db: Database,
+  day: string,
+  record: AuditRecorder,
+  log: FastifyBaseLogger,
+) {
   await db.transaction(async (tx) => {
     const [row] = isCalendarDay(day)
       ? await tx
@@ -218,5 +234,5 @@ export async function removeHoliday(db: Database, day: string, record: AuditReco
       before: row,
     });
   });
-  await recomputeServiceDeadlines(db);
+  await recomputeServiceDeadlines(db, log);
 }

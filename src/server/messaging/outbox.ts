@@ -154,7 +154,9 @@ async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
             and earlier.created_at < ${outboundMessages.createdAt}))`,
       ),
     )
-    .orderBy(outboundMessages.nextAttemptAt)
+    // Messages before webhook calls: an endpoint that hangs (5 s a try) never holds up a
+    // tenant's link or a code notice for longer than one batch.
+    .orderBy(sql`${outboundMessages.channel} = 'webhook'`, outboundMessages.nextAttemptAt)
     .limit(BATCH)
     .for('update', { skipLocked: true });
   return db

@@ -23,7 +23,11 @@ import { notify } from '../notifications/service.js';
  * decided against that referral, and another broker may try. Open referrals are held by the
  * one-open-referral-per-tenant index, with its own message.
  */
-const HOLDING_CLOSED: ReferralStatus[] = ['contract_signed', 'commission_added', 'cancelled'];
+export const HOLDING_CLOSED: ReferralStatus[] = [
+  'contract_signed',
+  'commission_added',
+  'cancelled',
+];
 
 /**
  * Refuses a referral of a tenant whom another broker referred in the last

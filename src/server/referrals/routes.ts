@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralEndpoints } from '#contract/referrals';
 import { audit } from '../audit/service.js';
+import { lockBroker } from '../commissions/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { referrals, shortLinks } from '../db/schema.js';
@@ -9,6 +10,7 @@ import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
 import { enqueueCrm } from '../messaging/outbox.js';
 import { enqueueTenantLink, linkDeliveryOf } from '../messaging/tenant-link.js';
+import { errorLogFields } from '../plugins/log-safety.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { loadHolidays, stageClock } from '../service-clocks.js';
@@ -64,6 +66,9 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     const sendLink = await smsNotificationsEnabled(db);
     const created = await db
       .transaction(async (tx) => {
+        // The broker's row first, as every path that may hold money locks it (a signal raised
+        // below holds the referral's commission-to-be).
+        await lockBroker(tx, me.id);
         await claimTenantPhone(tx, me.id, tenantPhone);
         const [referral] = await tx
           .insert(referrals)
@@ -111,7 +116,12 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
           isUniqueViolation(error, 'referrals_one_open_per_tenant_idx') ||
           (error instanceof AppError && error.code === 'TENANT_ALREADY_REFERRED');
         // Another broker's tenant: the admins see the attempt (issue 16 item 3).
-        if (contested) await recordContestedTenant(db, me.id, tenantPhone);
+        if (contested) {
+          // The refusal stands whatever happens to its record.
+          await recordContestedTenant(db, me.id, tenantPhone).catch((failure: unknown) =>
+            request.log.warn(errorLogFields(failure), 'contested tenant not recorded'),
+          );
+        }
         // One open referral per tenant, whoever the broker: said without naming the other one.
         if (isUniqueViolation(error, 'referrals_one_open_per_tenant_idx')) {
           throw new AppError(

@@ -102,12 +102,6 @@ export async function changeReferralStatus(
           status: commissions.status,
         });
       commissionCreated = created?.amount ?? null;
-      if (created) {
-        await queueWebhookEvent(tx, 'commission.created', {
-          commission: { ...created, referralId: after.id },
-          broker: { id: after.brokerId },
-        });
-      }
       if (created && contractRent !== null) {
         const [priced] = await tx
           .update(referrals)
@@ -117,9 +111,22 @@ export async function changeReferralStatus(
         if (priced) after = priced;
       }
       if (created) {
-        // The contract's own signals, then any open signal that covers the new commission.
+        // The contract's own signals, then any open signal that covers the new commission;
+        // subscribers hear of it as it stands after them (held or payable).
         await checkSignedContract(tx, after);
         await applySignalHolds(tx, after.brokerId);
+        const [stored] = await tx
+          .select({ status: commissions.status })
+          .from(commissions)
+          .where(eq(commissions.id, created.id));
+        await queueWebhookEvent(tx, 'commission.created', {
+          commission: {
+            ...created,
+            status: stored?.status ?? created.status,
+            referralId: after.id,
+          },
+          broker: { id: after.brokerId },
+        });
       }
       if (!created && after.contractId) {
         await tx

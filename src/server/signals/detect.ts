@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   arabicCount,
   DEFAULT_DAILY_REFERRALS,
@@ -15,6 +15,7 @@ import {
 } from '#domain';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, type Referral, referrals } from '../db/schema.js';
+import { HOLDING_CLOSED } from '../referrals/ownership.js';
 import { getSetting } from '../settings/service.js';
 import { raiseSignal } from './service.js';
 
@@ -75,6 +76,9 @@ export async function recordContestedTenant(
   brokerId: string,
   tenantPhone: string,
 ): Promise<void> {
+  // Who holds the tenant, as the refusal saw it (src/server/referrals/ownership.ts): an open
+  // referral of another broker first, else a closed one still inside the 90 days. A conflict
+  // with the broker's own open referral is no one else's.
   const [held] = await db
     .select({ id: referrals.id, number: referrals.number })
     .from(referrals)
@@ -86,9 +90,16 @@ export async function recordContestedTenant(
         isNull(brokers.deletedAt),
         or(
           inArray(referrals.status, OPEN_REFERRAL_STATUSES),
-          sql`${referrals.createdAt} > now() - make_interval(days => ${REFERRAL_OWNERSHIP_DAYS})`,
+          and(
+            inArray(referrals.status, HOLDING_CLOSED),
+            sql`${referrals.createdAt} > now() - make_interval(days => ${REFERRAL_OWNERSHIP_DAYS})`,
+          ),
         ),
       ),
+    )
+    .orderBy(
+      sql`${inArray(referrals.status, OPEN_REFERRAL_STATUSES)} desc`,
+      desc(referrals.createdAt),
     )
     .limit(1);
   if (!held) return;
@@ -153,7 +164,7 @@ export async function checkSignedContract(tx: Transaction, referral: Referral): 
         brokerId: referral.brokerId,
         referralId: referral.id,
         scope: 'referral',
-        reason: `الإيجار المُعلن ${formatSar(declared)} أعلى من خمسة أضعاف الوسيط ${where} (${formatSar(Math.round(median))})`,
+        reason: `الإيجار المُعلن ${formatSar(declared)} أعلى من خمسة أضعاف القيمة الوسطى ${where} (${formatSar(Math.round(median))})`,
         details: { declared, median, samples: market?.samples, city: referral.city },
       });
     }

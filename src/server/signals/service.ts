@@ -1,6 +1,6 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { SignalKind, SignalStatus } from '#domain';
-import type { AuditRecorder } from '../audit/service.js';
+import { type AuditRecorder, auditSystem } from '../audit/service.js';
 import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, fraudSignals, referrals } from '../db/schema.js';
@@ -53,23 +53,53 @@ export async function raiseSignal(tx: Transaction, signal: NewSignal): Promise<b
  */
 export async function applySignalHolds(tx: Transaction, brokerId: string): Promise<void> {
   await lockBroker(tx, brokerId);
-  await tx.execute(sql`
+  const held = await tx.execute(sql`
     update commissions c
     set signal_hold = true, status = case when c.status = 'pending' then 'on_hold' else c.status end
     where c.broker_id = ${brokerId} and c.status in ('pending', 'on_hold') and not c.signal_hold
-      and ${covered}`);
+      and ${covered}
+    returning c.id`);
   await markRequestedCommissions(tx, brokerId);
+  await auditEach(tx, held, 'commission.signal_hold', { signalHold: false }, { signalHold: true });
 }
 
-/** Lifts the hold of every commission of the broker no open signal covers any more. */
+/** One system audit row per commission a statement held or released. */
+async function auditEach(
+  tx: Transaction,
+  result: unknown,
+  action: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+) {
+  for (const { id } of (result as { rows: { id: string }[] }).rows) {
+    await auditSystem(tx, { action, entityType: 'commission', entityId: id, before, after });
+  }
+}
+
+/**
+ * Lifts the hold of every commission of the broker no open signal covers any more. One whose
+ * holding period is over becomes payable now: its `payable_at` moves to now and its payment
+ * deadline is computed again from there (the team could not pay it while it was held).
+ */
 async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<void> {
-  await tx.execute(sql`
+  const released = await tx.execute(sql`
     update commissions c
     set signal_hold = false,
       status = case when c.status = 'on_hold' and c.payable_at <= now() then 'pending'
-        else c.status end
-    where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}`);
+        else c.status end,
+      payable_at = case when c.status = 'on_hold' and c.payable_at <= now() then now()
+        else c.payable_at end,
+      pay_due_at = null
+    where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}
+    returning c.id`);
   await markRequestedCommissions(tx, brokerId);
+  await auditEach(
+    tx,
+    released,
+    'commission.signal_release',
+    { signalHold: true },
+    { signalHold: false },
+  );
 }
 
 export const heldBySignal = () =>
@@ -102,6 +132,10 @@ export async function closeSignal(
       .where(eq(fraudSignals.id, id))
       .for('update');
     if (!signal) throw notFound('التنبيه غير موجود');
+    // Nobody decides on their own referrals: an admin who is also a broker.
+    if (signal.brokerId === change.adminId) {
+      throw new AppError(403, 'OWN_SIGNAL', 'لا يمكنك معالجة تنبيه على إحالاتك');
+    }
     if (signal.status !== 'open') {
       throw new AppError(409, 'SIGNAL_CLOSED', 'تمت معالجة هذا التنبيه من قبل');
     }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addWorkingHours } from '#domain';
 import { auditLog, commissions, fraudSignals, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
@@ -170,7 +171,7 @@ describe('rents', () => {
     const [signal] = await signalsOf(broker.id);
     expect(signal?.kind).toBe('rent_outlier');
     expect(signal?.reason).toMatch(
-      /^الإيجار المُعلن ١٬٥٠٠٬٠٠٠ ر\.س أعلى من خمسة أضعاف الوسيط في الإحالات \([٠-٩٬]+ ر\.س\)$/,
+      /^الإيجار المُعلن ١٬٥٠٠٬٠٠٠ ر\.س أعلى من خمسة أضعاف القيمة الوسطى في الإحالات \([٠-٩٬]+ ر\.س\)$/,
     );
     expect((await commissionOf(high.id))?.status).toBe('on_hold');
     await money(broker);
@@ -279,5 +280,58 @@ describe('the signals view', () => {
     await money(broker);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, referral.id));
     expect(row?.status).toBe('cancelled');
+  });
+
+  it('an admin cannot decide a signal on their own referral; another admin can', async () => {
+    const adminBroker = await anAdmin(t);
+    const referral = await aReferral(t, adminBroker, { tenantPhone: adminBroker.phone });
+    const [signal] = await signalsOf(adminBroker.id);
+    const own = await decide(adminBroker, signal?.id ?? '', 'dismiss');
+    expect(own.statusCode).toBe(403);
+    expect(own.json<ApiError>().message).toBe('لا يمكنك معالجة تنبيه على إحالاتك');
+    expect((await signalsOf(adminBroker.id))[0]?.status).toBe('open');
+    expect((await decide(admin, signal?.id ?? '', 'dismiss')).statusCode).toBe(200);
+    expect(referral.id).toBe(signal?.referralId);
+  });
+});
+
+describe('held money and its clocks', () => {
+  it('cannot be asked for; released, it is payable from that moment, audited both ways', async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker, { tenantPhone: broker.phone });
+    await sign(referral.id);
+    const held = await commissionOf(referral.id);
+    const asked = await as(broker).post('/api/commissions/request-transfer', {
+      amount: Number(held?.amount),
+      bankAccount: 'SA0380000000608010167519',
+    });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json<ApiError>().code).toBe('AMOUNT_ABOVE_AVAILABLE');
+
+    const [signal] = await signalsOf(broker.id);
+    const before = Date.now();
+    expect((await decide(admin, signal?.id ?? '', 'resolve')).statusCode).toBe(200);
+    const released = await commissionOf(referral.id);
+    expect(released?.status).toBe('pending');
+    // Payable from the release: its payment deadline runs from then, not from the signing.
+    expect(released?.payableAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(released?.payDueAt).toEqual(addWorkingHours(released?.payableAt as Date, 27, new Set()));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, held?.id ?? ''));
+    expect(audits.map((a) => a.action)).toEqual([
+      'commission.signal_hold',
+      'commission.signal_release',
+    ]);
+    await money(broker);
+  });
+
+  it('a broker sending their own tenant again is no several-brokers signal', async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker);
+    const again = await as(broker).post('/api/referrals', { tenantPhone: referral.tenantPhone });
+    expect(again.statusCode).toBe(409);
+    expect(await signalsOf(broker.id)).toEqual([]);
   });
 });

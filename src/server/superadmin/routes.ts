@@ -63,12 +63,13 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       db,
       { ...request.body, createdBy: currentBroker(request).id },
       auditBy(request),
+      request.log,
     );
     return reply.status(201).send(added);
   });
 
   serve(app, superadminEndpoints.removeHoliday, async (request) => {
-    await removeHoliday(db, request.params.day, auditBy(request));
+    await removeHoliday(db, request.params.day, auditBy(request), request.log);
     return { ok: true as const };
   });
 };

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '#domain';
 import type { Database } from '../db/client.js';
 import { type OutboundMessage, webhookEndpoints } from '../db/schema.js';
-import { DeliveryError } from '../integrations/delivery.js';
-import { providerFetch, statusError } from '../integrations/http.js';
+import { DeliveryError, PROVIDER_TIMEOUT_MS } from '../integrations/delivery.js';
+import { retryAfterMs } from '../integrations/http.js';
 import { signWebhook } from './signature.js';
 
 /**
@@ -21,29 +21,49 @@ export async function sendWebhook(db: Database, row: OutboundMessage): Promise<s
     throw new DeliveryError('config', 'endpoint_off', 'نقطة الاستقبال معطلة أو محذوفة');
   }
   const event = typeof row.payload.event === 'string' ? row.payload.event : '';
-  const response = await providerFetch('webhook', endpoint.url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'user-agent': 'Shareek-Webhooks/1',
-      [WEBHOOK_EVENT_HEADER]: event,
-      [WEBHOOK_DELIVERY_HEADER]: row.id,
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
-        endpoint.secret,
-        row.body,
-        Math.floor(Date.now() / 1000),
-      ),
-    },
-    body: row.body,
-  });
-  if (response.status >= 200 && response.status < 300) return `HTTP ${response.status}`;
-  throw (
-    statusError('webhook', response) ??
-    new DeliveryError(
+  let response: Response;
+  try {
+    response = await fetch(endpoint.url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Shareek-Webhooks/1',
+        [WEBHOOK_EVENT_HEADER]: event,
+        [WEBHOOK_DELIVERY_HEADER]: row.id,
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(
+          endpoint.secret,
+          row.body,
+          Math.floor(Date.now() / 1000),
+        ),
+      },
+      body: row.body,
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    throw new DeliveryError(
       'transient',
-      `HTTP ${response.status}`,
-      `webhook: the endpoint answered HTTP ${response.status}`,
-    )
+      timedOut ? 'timeout' : 'network',
+      timedOut
+        ? `webhook: no answer within ${PROVIDER_TIMEOUT_MS} ms`
+        : 'webhook: connection failed or closed',
+    );
+  }
+  // Only the status counts: the receiver's body is never read (it could be any size).
+  await response.body?.cancel();
+  if (response.status >= 200 && response.status < 300) return `HTTP ${response.status}`;
+  if (response.status === 429) {
+    throw new DeliveryError(
+      'rate',
+      'HTTP 429',
+      'webhook: too many requests',
+      retryAfterMs(response.headers),
+    );
+  }
+  throw new DeliveryError(
+    'transient',
+    `HTTP ${response.status}`,
+    `webhook: the endpoint answered HTTP ${response.status}`,
   );
 }

@@ -35,14 +35,22 @@ const audited = (endpoint: WebhookEndpoint) => ({
   active: endpoint.active,
 });
 
+/** Link-local and cloud metadata addresses: never a receiver, often a credentials service. */
+const FORBIDDEN_HOST = /^(169\.254\.\d+\.\d+|\[fe[89ab][0-9a-f]:.*\]|metadata\.google\.internal)$/i;
+
 /**
- * A receiver's address: http(s) only, no credentials in it, and https in production, where a
- * signed body must not cross the network in clear.
+ * A receiver's address: http(s) only, no credentials in it, no link-local or metadata host,
+ * and https in production, where a signed body must not cross the network in clear.
  */
 export function checkEndpointUrl(value: string, requireHttps: boolean): string {
   const url = new URL(value);
   const allowed = requireHttps ? ['https:'] : ['https:', 'http:'];
-  if (!allowed.includes(url.protocol) || url.username || url.password) {
+  if (
+    !allowed.includes(url.protocol) ||
+    url.username ||
+    url.password ||
+    FORBIDDEN_HOST.test(url.hostname)
+  ) {
     throw new AppError(400, 'INVALID_WEBHOOK_URL', URL_MESSAGE, { fields: { url: URL_MESSAGE } });
   }
   return url.toString();

@@ -64,6 +64,9 @@ beforeAll(async () => {
       const answer = answers.get(path) ?? 200;
       if (answer === 'hang') return;
       response.statusCode = answer;
+      // A redirect points at another path of this receiver; a 429 asks for a minute.
+      if (answer === 302) response.setHeader('location', `${path}-moved`);
+      if (answer === 429) response.setHeader('retry-after', '60');
       response.end('ok');
     });
   });
@@ -148,6 +151,21 @@ describe('who manages endpoints', () => {
       expect(refused.json<ApiError>().message).toBe(message);
     }
     expect(await t.database.db.select().from(webhookEndpoints)).toHaveLength(before.length);
+  });
+
+  it('link-local and metadata hosts are refused', async () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://[fe80::1]/in',
+      'http://metadata.google.internal/computeMetadata',
+    ]) {
+      const refused = await as(superAdmin).post('/api/superadmin/webhooks', {
+        url,
+        events: ['payout.paid'],
+      });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json<ApiError>().message).toBe('يرجى إدخال رابط صحيح يبدأ بـ https://');
+    }
   });
 
   it('production takes https only', () => {
@@ -331,6 +349,44 @@ describe('retries and the delivery log', () => {
         event: 'referral.created',
         url: `${base}${endpoint.path}`,
       }),
+    ]);
+  });
+
+  it('a redirect is not followed and a 429 waits for its Retry-After', async () => {
+    const moved = await anEndpoint(['referral.created']);
+    const busy = await anEndpoint(['referral.created']);
+    answers.set(moved.path, 302);
+    answers.set(busy.path, 429);
+    await aReferral(t, await aBroker(t));
+    const before = Date.now();
+    await t.app.outbox.drain();
+    expect(received.get(`${moved.path}-moved`)).toBeUndefined();
+    const [redirected] = await webhookRows(moved.id);
+    expect(redirected).toMatchObject({
+      status: 'queued',
+      lastError: expect.stringContaining('HTTP 302'),
+    });
+    const [waiting] = await webhookRows(busy.id);
+    expect(waiting).toMatchObject({ status: 'queued', errorKind: 'rate' });
+    expect(waiting?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+    answers.set(moved.path, 200);
+    answers.set(busy.path, 200);
+    // Neither hears anything more from this test.
+    await as(superAdmin).delete(`/api/superadmin/webhooks/${moved.id}`);
+    await as(superAdmin).delete(`/api/superadmin/webhooks/${busy.id}`);
+  });
+
+  it('a commission a fraud signal holds is announced as held', async () => {
+    const endpoint = await anEndpoint(['commission.created']);
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker, { tenantPhone: broker.phone });
+    const signed = await as(admin).put(`/api/admin/referrals/${referral.id}/status`, {
+      status: 'contract_signed',
+    });
+    expect(signed.statusCode).toBe(200);
+    await t.app.outbox.drain();
+    expect(eventsAt(endpoint.path).map((e) => e.data.commission)).toEqual([
+      expect.objectContaining({ referralId: referral.id, status: 'on_hold' }),
     ]);
   });
 

@@ -36,7 +36,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
         MONEY_SETTINGS.has(key) &&
         !currentBroker(request).isSuperAdmin
       ) {
-        throw new AppError(403, 'FORBIDDEN', 'تعديل قاعدة العمولة متاح للمشرف العام فقط');
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          key === DAILY_REFERRALS_KEY
+            ? 'تعديل حدود التنبيهات متاح للمشرف العام فقط'
+            : 'تعديل قاعدة العمولة متاح للمشرف العام فقط',
+        );
       }
     });
 

@@ -4,6 +4,7 @@ import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
+import { fillDeadlinesAfterCommit } from '../../service-clocks.js';
 import { closeSignal, listSignals } from '../../signals/service.js';
 
 /** The signals tab: fraud and duplicate signals, resolved or dismissed with a note. */
@@ -23,6 +24,8 @@ export const adminSignalRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
         { status, note: request.body.note, adminId: currentBroker(request).id },
         auditBy(request),
       );
+      // A released commission's payment deadline, from the moment it became payable.
+      await fillDeadlinesAfterCommit(db, request.log);
       return { ok: true as const };
     });
   }

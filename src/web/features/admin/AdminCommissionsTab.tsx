@@ -173,7 +173,7 @@ export function AdminCommissionsTab() {
             : null}
         </p>
       ) : null}
-      {c.signalHold ? (
+      {c.signalHold && c.status === 'on_hold' ? (
         <p className="text-sm text-red-800">موقوفة بسبب تنبيه مفتوح في تبويب التنبيهات</p>
       ) : c.status === 'on_hold' ? (
         <p className="text-sm text-slate-700">

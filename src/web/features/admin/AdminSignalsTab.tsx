@@ -62,7 +62,8 @@ function SignalCard({
           <p className="text-sm">الإحالة رقم {formatNumberAr(signal.referralNumber)}</p>
         ) : null}
         <p className="text-sm text-slate-700">
-          {formatDateTimeAr(signal.createdAt)} · {SCOPES[signal.scope]}
+          {formatDateTimeAr(signal.createdAt)}
+          {signal.status === 'open' ? ` · ${SCOPES[signal.scope]}` : null}
         </p>
         {signal.note ? <p className="text-sm">الملاحظة: {signal.note}</p> : null}
         {signal.status === 'open' ? (

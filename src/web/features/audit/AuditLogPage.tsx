@@ -43,6 +43,8 @@ const ACTIONS: Record<string, string> = {
   'holiday.remove': 'حذف عطلة رسمية',
   'signal.resolve': 'معالجة تنبيه',
   'signal.dismiss': 'تجاهل تنبيه',
+  'commission.signal_hold': 'إيقاف عمولة بسبب تنبيه',
+  'commission.signal_release': 'رفع إيقاف عمولة بعد معالجة تنبيه',
 };
 const ALL = 'all';
 const OPTIONS = [
@@ -52,7 +54,12 @@ const OPTIONS = [
 
 const actionLabel = (entry: AuditEntry) => ACTIONS[entry.action] ?? entry.action;
 /** What the product does by itself; every other entry without an account is the tenant's. */
-const SYSTEM_ACTIONS = new Set(['referral.expire', 'commission.release']);
+const SYSTEM_ACTIONS = new Set([
+  'referral.expire',
+  'commission.release',
+  'commission.signal_hold',
+  'commission.signal_release',
+]);
 const actor = (entry: AuditEntry) => {
   if (entry.actorPhone) return <bdi dir="ltr">{entry.actorPhone}</bdi>;
   return SYSTEM_ACTIONS.has(entry.action) ? 'النظام' : 'المستأجر عبر الرابط';
