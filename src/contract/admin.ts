@@ -577,6 +577,8 @@ export const exportEndpoints = {
       filter: brokerFilter,
       // The referrals tab filters by a referral status, the commissions tab by a commission's.
       status: z.enum([...REFERRAL_STATUS_KEYS, ...COMMISSION_STATUS_KEYS]).optional(),
+      /** The referrals tab's «المتأخرة عن مهلة الخدمة». */
+      overdue: z.enum(['true'], { error: 'قيمة غير صالحة' }).optional(),
     }),
     response: null,
   }),

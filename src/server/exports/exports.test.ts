@@ -87,6 +87,27 @@ describe('GET /api/admin/export/:type', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('honours the overdue filter of the referrals tab', async () => {
+    const admin = await anAdmin(t);
+    const marker = `متأخرة ${nextPhone()}`;
+    const broker = await aBroker(t, { fullName: marker });
+    const late = await aReferral(t, broker);
+    const onTime = await aReferral(t, broker);
+    for (const referral of [late, onTime]) {
+      await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'under_review' });
+    }
+    await as(admin).post('/api/dev/clock', { referralId: late.id, days: 10 });
+    const response = await as(admin).get(
+      exportUrl('referrals', { search: marker, overdue: 'true' }),
+    );
+    expect(response.statusCode).toBe(200);
+    const { rows } = await readSheet(response.rawPayload);
+    expect(rows.slice(1).map((row) => row[2])).toEqual([late.tenantPhone]);
+    const refused = await as(admin).get(exportUrl('referrals', { overdue: 'yes' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiError>().message).toBe('قيمة غير صالحة');
+  });
+
   it('exports more rows than one batch, each exactly once', async () => {
     const admin = await anAdmin(t);
     const marker = `دفعات ${nextPhone()}`;

@@ -16,7 +16,7 @@ export const exportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
   const { db } = ctx;
   serve(app, exportEndpoints.download, async (request, reply) => {
     const { type } = request.params;
-    const { search, filter, status } = request.query;
+    const { search, filter, status, overdue } = request.query;
     const sheet = await exportSheet(db, type, request.query).catch((error: unknown) => {
       request.log.error(errorLogFields(error), 'export failed');
       throw new AppError(500, 'EXPORT_FAILED', 'فشل في تصدير البيانات');
@@ -25,7 +25,7 @@ export const exportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       action: 'export.download',
       entityType: type,
       entityId: null,
-      after: { search: search ?? null, filter, status: status ?? null },
+      after: { search: search ?? null, filter, status: status ?? null, overdue: overdue ?? null },
     });
     const output = new PassThrough();
     writeWorkbook(sheet, output, ctx.config.brand.productName).catch((error: unknown) => {

@@ -236,6 +236,8 @@ export type ExportQuery = {
   search?: string | undefined;
   filter: BrokerQuery['filter'];
   status?: string | undefined;
+  /** Referrals only: just those past their stage's service deadline. */
+  overdue?: 'true' | undefined;
 };
 
 /**
@@ -247,12 +249,16 @@ export async function exportSheet(
   type: ExportType,
   query: ExportQuery,
 ): Promise<Sheet> {
-  const { search, filter, status } = query;
+  const { search, filter, status, overdue } = query;
   const sheet =
     type === 'brokers'
       ? brokerSheet(db, { search, filter })
       : type === 'referrals'
-        ? referralSheet(db, { search, status: REFERRAL_STATUS_KEYS.find((k) => k === status) })
+        ? referralSheet(db, {
+            search,
+            status: REFERRAL_STATUS_KEYS.find((k) => k === status),
+            overdue,
+          })
         : commissionSheet(db, {
             search,
             status: COMMISSION_STATUS_KEYS.find((k) => k === status),

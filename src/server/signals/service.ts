@@ -1,5 +1,5 @@
 import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { SignalKind, SignalStatus } from '#domain';
+import { type SignalKind, type SignalStatus, toCents } from '#domain';
 import { type AuditRecorder, auditSystem } from '../audit/service.js';
 import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -81,7 +81,7 @@ async function auditEach(
  * holding period is over becomes payable now: its `payable_at` moves to now and its payment
  * deadline is computed again from there (the team could not pay it while it was held).
  */
-async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<void> {
+async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<number> {
   const released = await tx.execute(sql`
     update commissions c
     set signal_hold = false,
@@ -91,7 +91,7 @@ async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<vo
         else c.payable_at end,
       pay_due_at = null
     where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}
-    returning c.id`);
+    returning c.id, c.status, c.amount - c.paid_amount as unpaid`);
   await markRequestedCommissions(tx, brokerId);
   await auditEach(
     tx,
@@ -100,6 +100,10 @@ async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<vo
     { signalHold: true },
     { signalHold: false },
   );
+  // What became payable (in halalas), for the broker's notice.
+  return (released as unknown as { rows: { status: string; unpaid: string }[] }).rows
+    .filter((row) => row.status === 'pending')
+    .reduce((sum, row) => sum + toCents(row.unpaid), 0);
 }
 
 export const heldBySignal = () =>
@@ -149,7 +153,7 @@ export async function closeSignal(
       })
       .where(eq(fraudSignals.id, id))
       .returning();
-    await releaseSignalHolds(tx, signal.brokerId);
+    const payableCents = await releaseSignalHolds(tx, signal.brokerId);
     await record(tx, {
       action: change.status === 'resolved' ? 'signal.resolve' : 'signal.dismiss',
       entityType: 'fraud_signal',
@@ -157,7 +161,7 @@ export async function closeSignal(
       before: { status: 'open' },
       after: { status: change.status, note: change.note },
     });
-    return closed ?? signal;
+    return { signal: closed ?? signal, payableCents };
   });
 }
 

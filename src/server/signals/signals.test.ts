@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWorkingHours } from '#domain';
+import { addWorkingHours, formatSar } from '#domain';
 import { auditLog, commissions, fraudSignals, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
@@ -324,6 +324,15 @@ describe('held money and its clocks', () => {
       'commission.signal_hold',
       'commission.signal_release',
     ]);
+    // The broker hears it may be asked for, and nothing of why it waited.
+    const notices = (
+      await as(broker).get<{ items: { title: string; message: string }[] }>('/api/notifications')
+    ).json().items;
+    expect(notices[0]).toMatchObject({
+      title: 'انتهت مراجعة عمولتك',
+      message: `أصبح مبلغ ${formatSar(held?.amount ?? '0')} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
+    });
+    expect(JSON.stringify(notices)).not.toMatch(/تنبيه|احتيال/);
     await money(broker);
   });
 

@@ -178,7 +178,7 @@ export function AdminReferralsTab() {
         filterLabel="تصفية حسب الحالة"
         filters={STATUS_OPTIONS}
         exportType="referrals"
-        exportQuery={{ search: filters.term, status }}
+        exportQuery={{ search: filters.term, status, overdue: overdue ? 'true' : undefined }}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         {data ? (
