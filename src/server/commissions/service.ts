@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type CommissionStatus, estimateCommission, toMoneyString } from '#domain';
-import type { Database, Transaction } from '../db/client.js';
+import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -280,7 +280,9 @@ export async function commissionEarnings(
   brokerId: string,
   now: Date = new Date(),
 ) {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<EarningsRow>(
+    db,
+    sql`
     with open_requests as (
       select coalesce(sum(t.amount), 0) as total from transfer_requests t
       where t.broker_id = ${brokerId} and t.status = 'open'
@@ -325,8 +327,9 @@ export async function commissionEarnings(
       (select total from open_requests)::numeric(14,2)::text as open
     from months m left join split s on s.month = m.month
     group by m.month
-    order by m.month`)) as unknown as { rows: EarningsRow[] };
-  const months = result.rows.map(({ month, paid, pending, held, on_hold }) => ({
+    order by m.month`,
+  );
+  const months = rows.map(({ month, paid, pending, held, on_hold }) => ({
     month,
     paid,
     pending,
@@ -344,6 +347,6 @@ export async function commissionEarnings(
       held: money(cents('held')),
       onHold: money(cents('onHold')),
     },
-    openRequests: result.rows[0]?.open ?? '0.00',
+    openRequests: rows[0]?.open ?? '0.00',
   };
 }

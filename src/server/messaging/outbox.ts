@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxKind } from '#domain';
 import type { Database } from '../db/client.js';
@@ -91,6 +91,21 @@ export async function enqueueNotice(
       body: notice.body,
     })
     .onConflictDoNothing({ target: outboundMessages.dedupeKey });
+}
+
+/** One page of outbox rows matching `where`, newest first, with their count (both logs). */
+export async function outboxPage(db: Database, where: SQL | undefined, page: number, size: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outboundMessages)
+      .where(where)
+      .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ value: count() }).from(outboundMessages).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }
 
 export type CrmInput = {

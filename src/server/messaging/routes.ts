@@ -1,4 +1,4 @@
-import { and, count, desc, eq, like, ne, type SQL } from 'drizzle-orm';
+import { and, eq, like, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
 import { normalizeSaudiMobile, toLatinDigits } from '#domain';
@@ -12,6 +12,7 @@ import { DeliveryError } from '../integrations/delivery.js';
 import type { RemoteTemplate } from '../integrations/whatsapp.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
+import { outboxPage } from './outbox.js';
 import { messagingSettings, saveMessagingSettings } from './settings.js';
 import { PRODUCT_TEMPLATES, templateFor, templateStatusOf } from './templates.js';
 import { enqueueTenantLink, linkDeliveryOf } from './tenant-link.js';
@@ -226,20 +227,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
     // Typed as 05…, 5…, 9665… or part of it: matched on the national digits.
     const national = digits.replace(/^(00966|966)/, '0');
     if (national) filters.push(like(outboundMessages.recipient, `%${national}%`));
-    const where = and(...filters);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(outboundMessages)
-        .where(where)
-        .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
-      db.select({ value: count() }).from(outboundMessages).where(where),
-    ]);
+    const { rows, total } = await outboxPage(db, and(...filters), page, PAGE_SIZE);
     return {
       items: rows.map(outboxView),
-      total: total?.value ?? 0,
+      total,
       page,
       pageSize: PAGE_SIZE,
     };

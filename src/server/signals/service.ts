@@ -2,7 +2,7 @@ import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type SignalKind, type SignalStatus, toCents } from '#domain';
 import { type AuditRecorder, auditSystem } from '../audit/service.js';
 import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
-import type { Database, Transaction } from '../db/client.js';
+import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, fraudSignals, referrals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
@@ -53,12 +53,15 @@ export async function raiseSignal(tx: Transaction, signal: NewSignal): Promise<b
  */
 export async function applySignalHolds(tx: Transaction, brokerId: string): Promise<void> {
   await lockBroker(tx, brokerId);
-  const held = await tx.execute(sql`
+  const held = await rowsOf<{ id: string }>(
+    tx,
+    sql`
     update commissions c
     set signal_hold = true, status = case when c.status = 'pending' then 'on_hold' else c.status end
     where c.broker_id = ${brokerId} and c.status in ('pending', 'on_hold') and not c.signal_hold
       and ${covered}
-    returning c.id`);
+    returning c.id`,
+  );
   await markRequestedCommissions(tx, brokerId);
   await auditEach(tx, held, 'commission.signal_hold', { signalHold: false }, { signalHold: true });
 }
@@ -66,12 +69,12 @@ export async function applySignalHolds(tx: Transaction, brokerId: string): Promi
 /** One system audit row per commission a statement held or released. */
 async function auditEach(
   tx: Transaction,
-  result: unknown,
+  rows: { id: string }[],
   action: string,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ) {
-  for (const { id } of (result as { rows: { id: string }[] }).rows) {
+  for (const { id } of rows) {
     await auditSystem(tx, { action, entityType: 'commission', entityId: id, before, after });
   }
 }
@@ -82,7 +85,9 @@ async function auditEach(
  * deadline is computed again from there (the team could not pay it while it was held).
  */
 async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<number> {
-  const released = await tx.execute(sql`
+  const released = await rowsOf<{ id: string; status: string; unpaid: string }>(
+    tx,
+    sql`
     update commissions c
     set signal_hold = false,
       status = case when c.status = 'on_hold' and c.payable_at <= now() then 'pending'
@@ -91,7 +96,8 @@ async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<nu
         else c.payable_at end,
       pay_due_at = null
     where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}
-    returning c.id, c.status, c.amount - c.paid_amount as unpaid`);
+    returning c.id, c.status, c.amount - c.paid_amount as unpaid`,
+  );
   await markRequestedCommissions(tx, brokerId);
   await auditEach(
     tx,
@@ -101,7 +107,7 @@ async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<nu
     { signalHold: false },
   );
   // What became payable (in halalas), for the broker's notice.
-  return (released as unknown as { rows: { status: string; unpaid: string }[] }).rows
+  return released
     .filter((row) => row.status === 'pending')
     .reduce((sum, row) => sum + toCents(row.unpaid), 0);
 }

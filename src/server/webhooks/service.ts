@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { OutboxStatus, WebhookEvent } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database } from '../db/client.js';
@@ -11,6 +11,7 @@ import {
 } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
+import { outboxPage } from '../messaging/outbox.js';
 import { newWebhookSecret } from './signature.js';
 
 export const DELIVERY_PAGE_SIZE = 20;
@@ -218,20 +219,10 @@ export async function listDeliveries(
     filters.push(eq(outboundMessages.webhookEndpointId, query.endpointId));
   }
   if (query.status) filters.push(eq(outboundMessages.status, query.status));
-  const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(outboundMessages)
-      .where(where)
-      .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
-      .limit(DELIVERY_PAGE_SIZE)
-      .offset((query.page - 1) * DELIVERY_PAGE_SIZE),
-    db.select({ value: count() }).from(outboundMessages).where(where),
-  ]);
+  const { rows, total } = await outboxPage(db, and(...filters), query.page, DELIVERY_PAGE_SIZE);
   return {
     items: rows.map(toDeliveryView),
-    total: total?.value ?? 0,
+    total,
     page: query.page,
     pageSize: DELIVERY_PAGE_SIZE,
   };

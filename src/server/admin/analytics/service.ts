@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type ReferralStatus, riyadhDayRange } from '#domain';
-import type { Database } from '../../db/client.js';
+import { type Database, rowsOf } from '../../db/client.js';
 
 /**
  * Statuses at or past the tenant's acceptance, and at or past the signed contract. The funnel
@@ -19,12 +19,6 @@ const riyadhWeek = (column: string) =>
 const riyadhMonth = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'Asia/Riyadh', 'YYYY-MM')`);
 
-/** Both drivers (pg and PGlite) answer a raw statement with `{ rows }`. */
-async function query<T>(db: Database, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 /**
  * The analytics tab, computed in SQL over the Riyadh days `from`..`to` (inclusive):
  * referrals per week by status, the funnel from submitted to signed, commissions per month,
@@ -36,13 +30,13 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
   const inRange = sql`r.submitted_at >= ${start.toISOString()}::timestamptz and r.submitted_at < ${end.toISOString()}::timestamptz`;
 
   const [weekly, [funnel], monthly, cities, top] = await Promise.all([
-    query<{ week: string; status: ReferralStatus; count: number }>(
+    rowsOf<{ week: string; status: ReferralStatus; count: number }>(
       db,
       sql`select ${riyadhWeek('r.submitted_at')} as week, r.status, count(*)::int as count
           from referrals r where ${inRange}
           group by 1, 2 order by 1, 2`,
     ),
-    query<{ submitted: number; completed: number; accepted: number; signed: number }>(
+    rowsOf<{ submitted: number; completed: number; accepted: number; signed: number }>(
       db,
       sql`select count(*)::int as submitted,
                  count(*) filter (where tf.id is not null or r.status in ${ACCEPTED})::int as completed,
@@ -51,7 +45,7 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
           from referrals r left join tenant_forms tf on tf.referral_id = r.id
           where ${inRange}`,
     ),
-    query<{ month: string; paid: string; pending: string }>(
+    rowsOf<{ month: string; paid: string; pending: string }>(
       db,
       sql`select ${riyadhMonth('c.created_at')} as month,
                  coalesce(sum(c.paid_amount - c.recovered_amount), 0)::numeric(14,2)::text as paid,
@@ -62,14 +56,14 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
             and c.created_at < ${end.toISOString()}::timestamptz
           group by 1 order by 1`,
     ),
-    query<{ city: string | null; count: number }>(
+    rowsOf<{ city: string | null; count: number }>(
       db,
       sql`select coalesce(r.city, b.city) as city, count(*)::int as count
           from referrals r join brokers b on b.id = r.broker_id
           where ${inRange}
           group by 1 order by 2 desc, 1`,
     ),
-    query<{
+    rowsOf<{
       id: string;
       fullName: string | null;
       brokerCode: string;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, rowsOf } from '../../db/client.js';
 import { brokers, commissions, referrals, tenantForms, transferRequests } from '../../db/schema.js';
 import { serviceBreaches } from '../../service-clocks.js';
 
@@ -95,7 +95,8 @@ export async function operationsDashboard(db: Database) {
       })
       .from(transferRequests)
       .where(eq(transferRequests.status, 'open')),
-    db.execute(
+    rowsOf<{ week: string; count: number }>(
+      db,
       sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,
                    count(*)::int as count
             from referrals
@@ -119,6 +120,6 @@ export async function operationsDashboard(db: Database) {
     },
     openTransferRequests: transfers[0] ?? { count: 0, amount: '0.00' },
     serviceBreaches: breaches,
-    referralsPerWeek: (weekly as unknown as { rows: { week: string; count: number }[] }).rows,
+    referralsPerWeek: weekly,
   };
 }

@@ -1,14 +1,10 @@
 import { Clock } from 'lucide-react';
 import { formatDateTimeAr, formatWorkingTime } from '#domain';
+import type { ReferralDetails } from '#lib/types';
 import { Badge } from './badge';
 
-/** What the server answers of a referral's service clock (`stageClock` in the contract). */
-export type StageClockValue = {
-  since: string;
-  workingMinutes: number;
-  dueAt: string | null;
-  overdue: boolean;
-} | null;
+/** A referral's service clock as the server answers it (`stageClock` in the contract). */
+type StageClockValue = ReferralDetails['stageClock'];
 
 /**
  * How long an open referral has waited in its status, in Saudi working time, and whether it is
