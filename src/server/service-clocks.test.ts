@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkingHours } from '#domain';
 import { auditLog, commissions, referrals } from './db/schema.js';
@@ -203,7 +203,8 @@ describe('public holidays', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, '2030-01-06'));
+      .where(eq(auditLog.entityId, '2030-01-06'))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual(['holiday.add', 'holiday.remove']);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkingHours, formatSar } from '#domain';
 import { auditLog, commissions, fraudSignals, referrals } from '../db/schema.js';
@@ -319,7 +319,8 @@ describe('held money and its clocks', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, held?.id ?? ''));
+      .where(eq(auditLog.entityId, held?.id ?? ''))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual([
       'commission.signal_hold',
       'commission.signal_release',
