@@ -359,7 +359,31 @@ const adminCommission = z.object({
   tenantPhone: z.string(),
 });
 
-const adminTransferRequest = transferRequest.extend({ brokerId: z.string(), ...brokerColumns });
+const adminTransferRequest = transferRequest.extend({
+  brokerId: z.string(),
+  ...brokerColumns,
+  /** Its line's reference in the bank file and on the statement. */
+  reference: z.string(),
+  /** The bank's reference, given when it was sent or paid. */
+  transferReference: z.string().nullable(),
+  approvedAt: isoDateTime.nullable(),
+  sentAt: isoDateTime.nullable(),
+  /** Until when the broker's payouts wait after an IBAN change; null when they do not. */
+  ibanHoldUntil: isoDateTime.nullable(),
+  /** An open signal holds all the broker's money (a shared IBAN): it cannot move. */
+  signalHold: z.boolean(),
+});
+
+const reasonBody = (required: string) =>
+  z.object({
+    reason: z
+      .string({ error: required })
+      .trim()
+      .min(1, { error: required })
+      .max(500, { error: 'النص أطول من المسموح' }),
+  });
+
+const BANK_REFERENCE_REQUIRED = 'يرجى إدخال مرجع التحويل من البنك';
 
 export const adminCommissionEndpoints = {
   list: endpoint({
@@ -420,6 +444,64 @@ export const adminCommissionEndpoints = {
     body: transferReferenceBody,
     response: changed,
   }),
+  failPayout: endpoint({
+    method: 'POST',
+    path: '/api/admin/transfer-requests/:id/fail',
+    access: 'admin',
+    summary:
+      'record that the bank returned an approved or sent payout, with the reason: its money is payable again (audited, notified; idempotent)',
+    params: idParams,
+    body: reasonBody('يرجى كتابة سبب فشل التحويل'),
+    response: changed,
+  }),
+  markPayouts: endpoint({
+    method: 'POST',
+    path: '/api/admin/payouts/mark',
+    access: 'admin',
+    summary:
+      'approve, send (with the bank reference) or mark paid many payouts in one action; each is its own transaction, and each refusal is answered',
+    body: z
+      .object({
+        ids: z
+          .array(z.string().max(100), { error: 'يرجى اختيار الدفعات' })
+          .min(1, { error: 'يرجى اختيار الدفعات' })
+          .max(200, { error: 'لا يمكن معالجة أكثر من ٢٠٠ دفعة في المرة الواحدة' }),
+        status: z.enum(['approved', 'sent', 'paid'], { error: 'حالة غير معروفة' }),
+        transferReference: z
+          .string()
+          .trim()
+          .max(100, { error: 'مرجع التحويل أطول من المسموح' })
+          .nullish(),
+      })
+      .refine((body) => body.status !== 'sent' || Boolean(body.transferReference), {
+        path: ['transferReference'],
+        error: BANK_REFERENCE_REQUIRED,
+      }),
+    response: z.object({
+      changed: count,
+      unchanged: count,
+      refused: z.array(z.object({ id: z.string(), message: z.string() })),
+    }),
+  }),
+  payDue: endpoint({
+    method: 'POST',
+    path: '/api/admin/payouts/pay-due',
+    access: 'admin',
+    summary:
+      '«دفع كل المستحق»: one draft payout per broker with at least the minimum payable, to the IBAN on the profile (audited)',
+    response: z.object({
+      created: count,
+      amount: money,
+      skipped: z.object({ noIban: count, ibanHold: count, signal: count }),
+    }),
+  }),
+  bankFile: endpoint({
+    method: 'GET',
+    path: '/api/admin/payouts/bank-file',
+    access: 'admin',
+    summary: 'the approved payouts as the bank transfer file, CSV (docs/bank-file.md; audited)',
+    response: null,
+  }),
   rejectTransferRequest: endpoint({
     method: 'POST',
     path: '/api/admin/transfer-requests/:id/reject',
@@ -452,7 +534,7 @@ const fraudSignal = z.object({
   id: z.string(),
   kind: z.enum(SIGNAL_KINDS),
   /** What money it holds while open: the referral's commission, or none. */
-  scope: z.enum(['referral', 'none']),
+  scope: z.enum(['referral', 'broker', 'none']),
   reason: z.string(),
   status: z.enum(SIGNAL_STATUSES),
   note: z.string().nullable(),
@@ -520,6 +602,8 @@ const SETTINGS = {
   signal_daily_referrals: z
     .string()
     .regex(/^[1-9]\d{0,3}$/, { error: 'يرجى إدخال عدد بين ١ و٩٩٩٩' }),
+  /** «دفع كل المستحق» leaves out brokers with less than this payable (riyals). */
+  payout_minimum: z.string().regex(/^[1-9]\d{0,6}$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن ١' }),
 } as const;
 const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });

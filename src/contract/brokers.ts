@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { profilePatchBodySchema, profileUpdateBodySchema } from '../domain/index.js';
+import {
+  bankAccountBodySchema,
+  profilePatchBodySchema,
+  profileUpdateBodySchema,
+} from '../domain/index.js';
 import { endpoint, isoDateTime, ok } from './common.js';
 
 /** The broker as the web app sees them: no password hash, no internal flags. */
@@ -24,6 +28,12 @@ export const profile = z.object({
   notifyByMessage: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+});
+
+/** The IBAN payouts go to, and until when they wait after it was replaced. */
+export const bankAccount = z.object({
+  iban: z.string().nullable(),
+  holdUntil: isoDateTime.nullable(),
 });
 
 export const brokerEndpoints = {
@@ -56,6 +66,22 @@ export const brokerEndpoints = {
     access: 'broker',
     summary: 'ask the administration to activate the account (once)',
     response: profile,
+  }),
+  bankAccount: endpoint({
+    method: 'GET',
+    path: '/api/broker/bank-account',
+    access: 'broker',
+    summary: 'the IBAN on the profile, and until when payouts wait after a change',
+    response: bankAccount,
+  }),
+  setBankAccount: endpoint({
+    method: 'PUT',
+    path: '/api/broker/bank-account',
+    access: 'broker',
+    summary:
+      'set or replace the IBAN with the password again; a replacement holds payouts for 48 hours (audited, notified)',
+    body: bankAccountBodySchema,
+    response: bankAccount,
   }),
   deleteAccount: endpoint({
     method: 'DELETE',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { transferRequestBodySchema } from '../domain/index.js';
+import { PAYOUT_SOURCES, transferRequestBodySchema } from '../domain/index.js';
 import {
   commissionStatus,
   endpoint,
@@ -69,12 +69,17 @@ export const commissionEarnings = z.object({
   openRequests: money,
 });
 
+/** A transfer request is a payout (src/domain/payouts.ts): `open` is its draft. */
 export const transferRequest = z.object({
   id: z.string(),
   amount: money,
   iban: z.string(),
   status: transferRequestStatus,
+  /** The broker's own request, or the team's «دفع كل المستحق». */
+  source: z.enum(PAYOUT_SOURCES),
   rejectionReason: z.string().nullable(),
+  /** Why the bank returned it (status `failed`): its money is payable again. */
+  failureReason: z.string().nullable(),
   createdAt: isoDateTime,
   handledAt: isoDateTime.nullable(),
 });

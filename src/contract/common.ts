@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { COMMISSION_STATUS_KEYS, OUTBOX_STATUSES, REFERRAL_STATUS_KEYS } from '../domain/index.js';
+import {
+  COMMISSION_STATUS_KEYS,
+  OUTBOX_STATUSES,
+  PAYOUT_STATUSES,
+  REFERRAL_STATUS_KEYS,
+} from '../domain/index.js';
 
 /** Who may call an endpoint; the server enforces it before reading any input. */
 export type Access = 'public' | 'broker' | 'admin' | 'superadmin';
@@ -44,7 +49,7 @@ export const referralStatus = z.enum(REFERRAL_STATUS_KEYS);
 export const commissionStatus = z.enum([...COMMISSION_STATUS_KEYS, 'potential']);
 /** An outbox row's state (src/domain/messaging.ts). */
 export const outboxStatus = z.enum(OUTBOX_STATUSES);
-export const transferRequestStatus = z.enum(['open', 'paid', 'rejected']);
+export const transferRequestStatus = z.enum(PAYOUT_STATUSES);
 
 /** Ids arrive as text: anything that is not a known id is simply not found (404), never 400. */
 export const idParams = z.object({ id: z.string() });

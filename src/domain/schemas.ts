@@ -234,9 +234,22 @@ const saudiIban = z
     return iban;
   });
 
+/**
+ * A transfer request: the amount and the IBAN. Where the profile has none yet it becomes the
+ * profile's; with one on the profile, a different IBAN is refused.
+ */
 export const transferRequestBodySchema = z.object({
   amount: positiveAmount,
   bankAccount: saudiIban,
+});
+
+/** Setting or replacing the IBAN on the profile: the password again, as for a new password. */
+export const bankAccountBodySchema = z.object({
+  iban: saudiIban,
+  password: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, { error: MESSAGES.currentPasswordRequired })
+    .max(200, { error: MESSAGES.currentPasswordRequired }),
 });
 
 // ---------- web forms (values as typed) ----------

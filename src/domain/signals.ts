@@ -9,6 +9,7 @@ export const SIGNAL_KINDS = [
   'rent_outlier',
   'rent_mismatch',
   'referral_burst',
+  'shared_iban',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
@@ -18,8 +19,15 @@ const KIND_LABELS: Record<SignalKind, string> = {
   rent_outlier: 'إيجار أعلى بكثير من المعتاد في المدينة',
   rent_mismatch: 'إيجار العقد يختلف عن المُعلن',
   referral_burst: 'إحالات كثيرة في يوم واحد',
+  shared_iban: 'آيبان مسجل لأكثر من وسيط',
 };
 export const signalKindLabel = (kind: SignalKind): string => KIND_LABELS[kind];
+
+/**
+ * What an open signal holds: its referral's commission, all the broker's payable money and
+ * payouts (a shared IBAN), or nothing (a refused attempt, recorded).
+ */
+export type SignalScope = 'referral' | 'broker' | 'none';
 
 export const SIGNAL_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];

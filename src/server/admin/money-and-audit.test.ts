@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, referrals, transferRequests } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import type {
   AdminReferral,
   ApiError,
@@ -37,7 +38,6 @@ afterAll(async () => {
 });
 
 const as = (caller: Caller) => client(t).as(caller);
-const IBAN = 'SA0380000000608010167519';
 
 async function referral(broker: TestBroker, rent: number, tenantPhone = nextPhone()) {
   const created = await as(broker).post('/api/referrals', { tenantPhone, rent });
@@ -102,7 +102,7 @@ describe('commissions held by transfer requests', () => {
     await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
     const request = await as(broker).post('/api/commissions/request-transfer', {
       amount: 600,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(request.statusCode).toBe(201);
     // 600 falls on the older 500 and 100 of the newer 800: both are held.
@@ -131,7 +131,7 @@ describe('commissions held by transfer requests', () => {
     // A smaller request holds only the oldest; paying it leaves nothing requested.
     await as(broker).post('/api/commissions/request-transfer', {
       amount: 500,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(await statuses()).toEqual(['500.00:requested', '800.00:pending']);
     const second = await openRequestOf(broker);
@@ -159,7 +159,7 @@ describe('migration 0002', () => {
     // A request filed before the status existed: written directly, statuses left pending.
     await t.database.db
       .insert(transferRequests)
-      .values({ brokerId: broker.id, amount: '400.00', iban: IBAN });
+      .values({ brokerId: broker.id, amount: '400.00', iban: ibanFor(broker.phone) });
     await t.database.db
       .update(commissions)
       .set({ status: 'pending' })
@@ -189,7 +189,7 @@ describe('deleting a referral never loses money records', () => {
     await setStatus(held, 'contract_signed');
     await as(broker).post('/api/commissions/request-transfer', {
       amount: 700,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     const refusedHeld = await as(root).delete(`/api/superadmin/referrals/${held}`);
     expect(refusedHeld.statusCode).toBe(409);

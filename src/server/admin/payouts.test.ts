@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, client } from '../test-support/client.js';
 import { anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import { addsUp } from '../test-support/money.js';
 import type {
   AdminReferral,
@@ -21,7 +22,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const IBAN = 'SA0380000000608010167519';
 const as = (caller: Caller) => client(t).as(caller);
 type Changed = { changed: boolean };
 type TransferRequest = { id: string; amount: string; iban: string; status: string };
@@ -64,7 +64,7 @@ describe('confirm payment', () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
     await as(broker).post('/api/commissions/request-transfer', {
       amount: 500,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     const response = await as(admin).post(
       `/api/admin/commissions/${commissionId}/confirm-payment`,
@@ -92,7 +92,7 @@ describe('transfer requests', () => {
     const request = (
       await as(broker).post('/api/commissions/request-transfer', {
         amount: 800,
-        bankAccount: IBAN,
+        bankAccount: ibanFor(broker.phone),
       })
     ).json<TransferRequest>();
     expect(addsUp(await summary(broker))).toBe(true);
@@ -102,7 +102,7 @@ describe('transfer requests', () => {
     expect(open).toMatchObject({ page: 1, pageSize: 50 });
     expect(open.total).toBeGreaterThanOrEqual(1);
     expect(open.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
-      iban: IBAN,
+      iban: ibanFor(broker.phone),
       amount: '800.00',
     });
 
@@ -139,7 +139,7 @@ describe('transfer requests', () => {
     const request = (
       await as(broker).post('/api/commissions/request-transfer', {
         amount: 500,
-        bankAccount: IBAN,
+        bankAccount: ibanFor(broker.phone),
       })
     ).json<TransferRequest>();
     expect(

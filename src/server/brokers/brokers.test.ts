@@ -23,6 +23,7 @@ import {
   aSignedContract,
   aSuperAdmin,
 } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import type { ApiError, Page, Profile } from '../test-support/responses.js';
 import {
   createTestApp,
@@ -125,7 +126,6 @@ describe('activation request', () => {
   });
 });
 
-const IBAN = 'SA0380000000608010167519';
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
 describe('issue 11 item 5: self-deletion keeps the ledger', () => {
@@ -155,7 +155,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     const paidRequest = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 300,
-        bankAccount: IBAN,
+        bankAccount: ibanFor(b.phone),
       })
     ).json();
     expect(
@@ -168,7 +168,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     const openRequest = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 200,
-        bankAccount: IBAN,
+        bankAccount: ibanFor(b.phone),
       })
     ).json();
 
@@ -250,7 +250,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     ).json();
     expect(openList.items.find((r: { id: string }) => r.id === openRequest.id)).toMatchObject({
       amount: '200.00',
-      iban: IBAN,
+      iban: ibanFor(b.phone),
     });
 
     // The open referral is closed; the signed ones keep their status.

@@ -1,14 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brokerEndpoints } from '#contract/brokers';
-import type { ProfileUpdateBody } from '#domain';
+import { formatDateTimeAr, type ProfileUpdateBody } from '#domain';
 import { audit, auditBy } from '../audit/service.js';
+import { verifyPassword } from '../auth/passwords.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
+import { enqueueNotice } from '../messaging/outbox.js';
+import { notify } from '../notifications/service.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
+import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import { ibanHoldUntil, maskedIban, putIbanOnProfile } from './bank-account.js';
 import { toProfile } from './profile.js';
 
 const PROFILE_FIELDS = [
@@ -90,6 +96,61 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       );
     }
     return toProfile(updated);
+  });
+
+  serve(app, brokerEndpoints.bankAccount, async (request) => {
+    const me = await currentAccount(db, request);
+    return {
+      iban: me.iban,
+      holdUntil: ibanHoldUntil(me.ibanChangedAt)?.toISOString() ?? null,
+    };
+  });
+
+  /**
+   * Sets or replaces the IBAN payouts go to, with the password again (a budget per account and
+   * per address, as a new password has). A replacement holds the broker's payouts for 48 hours
+   * and the owner hears of it by SMS as well, wherever the session that did it is.
+   */
+  serve(app, brokerEndpoints.setBankAccount, async (request) => {
+    const me = await currentAccount(db, request);
+    const { iban, password } = request.body;
+    await enforceRateLimits(db, [
+      { key: `bank-account:broker:${me.id}`, limit: 10, windowSeconds: 15 * 60 },
+      {
+        key: `bank-account:ip:${addressKey(request.ip)}`,
+        limit: config.authRateLimitPerAddress,
+        windowSeconds: 15 * 60,
+      },
+    ]);
+    if (!(await verifyPassword(password, me.passwordHash))) {
+      throw new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {
+        fields: { password: 'كلمة المرور الحالية غير صحيحة' },
+      });
+    }
+    const { changed, replaced } = await db.transaction((tx) =>
+      putIbanOnProfile(tx, me.id, iban, auditBy(request)),
+    );
+    const [after] = await db
+      .select({ iban: brokers.iban, ibanChangedAt: brokers.ibanChangedAt })
+      .from(brokers)
+      .where(eq(brokers.id, me.id));
+    const holdUntil = ibanHoldUntil(after?.ibanChangedAt ?? null);
+    if (changed) {
+      const until = holdUntil ? ` تتوقف دفعاتك حتى ${formatDateTimeAr(holdUntil)} احتياطاً.` : '';
+      await notify(db, me.id, {
+        type: 'warning',
+        title: replaced ? 'تم تغيير الحساب البنكي' : 'تم حفظ الحساب البنكي',
+        message: `سُجّل الآيبان ${maskedIban(iban)} لتحويل عمولاتك.${until}`,
+        link: '/profile',
+      });
+      await enqueueNotice(db, {
+        to: me.phone,
+        body: `تم ${replaced ? 'تغيير' : 'حفظ'} الحساب البنكي لعمولاتك في ${config.brand.productName} (${maskedIban(iban)}). إذا لم تكن أنت، تواصل معنا فوراً على ${config.brand.phone}.`,
+        cause: `notice:${me.phone}:${randomUUID()}`,
+      });
+      ctx.outbox.kick();
+    }
+    return { iban: after?.iban ?? iban, holdUntil: holdUntil?.toISOString() ?? null };
   });
 
   /**

@@ -5,6 +5,7 @@ import type { ResponseOf } from '#contract/common';
 import { commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import type { ApiError, CommissionSummary } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
@@ -20,7 +21,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const IBAN = 'SA0380000000608010167519';
 const as = (caller: Caller) => client(t).as(caller);
 const earnings = async (caller: Caller) =>
   (await as(caller).get('/api/commissions/earnings')).json<Earnings>();
@@ -55,7 +55,7 @@ describe('earnings', () => {
     // 1,500 requested and paid (settling the older commission first), then 600 requested.
     const first = await as(broker).post('/api/commissions/request-transfer', {
       amount: 1500,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(first.statusCode).toBe(201);
     const paid = await as(admin).post(
@@ -65,7 +65,7 @@ describe('earnings', () => {
     expect(paid.statusCode).toBe(200);
     const second = await as(broker).post('/api/commissions/request-transfer', {
       amount: 600,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(second.statusCode).toBe(201);
 
@@ -113,7 +113,10 @@ describe('earnings', () => {
       .update(commissions)
       .set({ createdAt: riyadhMonth(12).midMonth })
       .where(eq(commissions.id, commission.id));
-    await as(broker).post('/api/commissions/request-transfer', { amount: 400, bankAccount: IBAN });
+    await as(broker).post('/api/commissions/request-transfer', {
+      amount: 400,
+      bankAccount: ibanFor(broker.phone),
+    });
     const view = await earnings(broker);
     expect(view.months).toHaveLength(12);
     expect(view.months.every((m) => m.paid === '0.00' && m.held === '0.00')).toBe(true);

@@ -4,6 +4,7 @@ import { formatDateAr } from '#domain';
 import { auditLog, commissions, systemConfig } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type {
   ApiError,
@@ -15,7 +16,7 @@ import { createTestApp, type TestApp, type TestBroker } from '../test-support/te
 
 // Issue 16 item 1: the holding period. A commission signed while it is set waits `on_hold`
 // until its payableAt; the hourly job then makes it payable.
-const IBAN = 'SA0380000000608010167519';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
@@ -111,7 +112,7 @@ describe('a commission in its holding period', () => {
 
     const request = await as(broker).post('/api/commissions/request-transfer', {
       amount: 1,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(request.statusCode).toBe(400);
     expect(request.json<ApiError>().code).toBe('AMOUNT_ABOVE_AVAILABLE');
@@ -164,7 +165,7 @@ describe('a commission in its holding period', () => {
 
     const request = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
       amount: 600,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(request.statusCode).toBe(201);
     await expectMoneyAddsUp(broker);
@@ -206,12 +207,12 @@ describe('a commission in its holding period', () => {
     // Asking for more than the payable part is refused; all of it is accepted.
     const tooMuch = await as(broker).post('/api/commissions/request-transfer', {
       amount: 800.01,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(tooMuch.statusCode).toBe(400);
     const request = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
       amount: 800,
-      bankAccount: IBAN,
+      bankAccount: ibanFor(broker.phone),
     });
     expect(request.statusCode).toBe(201);
     const statuses = async () =>

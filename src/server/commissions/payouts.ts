@@ -1,12 +1,126 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import { formatDateAr, toCents, toMoneyString } from '#domain';
+import {
+  formatDateAr,
+  formatDateTimeAr,
+  type PayoutStatus,
+  payoutStatusLabel,
+  toCents,
+  toMoneyString,
+} from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
+import { ibanHoldUntil } from '../brokers/bank-account.js';
 import type { Database, Transaction } from '../db/client.js';
-import { commissions, referrals, transferRequests } from '../db/schema.js';
+import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
-import { heldBySignal } from '../signals/service.js';
+import { applySignalHolds, brokerHeldBySignal, heldBySignal } from '../signals/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
+
+type Payout = typeof transferRequests.$inferSelect;
+
+/** A payout read with its broker's row locked: found first, read again once the lock is held. */
+async function lockedPayout(tx: Transaction, id: string): Promise<Payout> {
+  const [peek] = await tx
+    .select({ brokerId: transferRequests.brokerId })
+    .from(transferRequests)
+    .where(eq(transferRequests.id, id));
+  if (!peek) throw notFound('طلب التحويل غير موجود');
+  await lockBroker(tx, peek.brokerId);
+  const [payout] = await tx.select().from(transferRequests).where(eq(transferRequests.id, id));
+  if (!payout) throw notFound('طلب التحويل غير موجود');
+  return payout;
+}
+
+/**
+ * What must hold before a payout's money goes out (approved, sent, or paid from a draft): the
+ * admin is not its broker, the broker's IBAN has not just changed, and no open signal holds the
+ * broker. A payout already sent may still be marked paid or failed: the bank has the money.
+ */
+async function mayPayOut(tx: Transaction, payout: Payout, adminId: string): Promise<void> {
+  if (payout.brokerId === adminId) {
+    throw new AppError(403, 'OWN_PAYOUT', 'لا يمكنك اعتماد أو دفع دفعة مستحقة لك');
+  }
+  const [broker] = await tx
+    .select({ ibanChangedAt: brokers.ibanChangedAt })
+    .from(brokers)
+    .where(eq(brokers.id, payout.brokerId));
+  const until = ibanHoldUntil(broker?.ibanChangedAt ?? null);
+  if (until) {
+    throw new AppError(
+      409,
+      'IBAN_CHANGE_HOLD',
+      `غيّر الوسيط رقم الآيبان مؤخراً، فتتوقف دفعاته حتى ${formatDateTimeAr(until)}`,
+    );
+  }
+  if (await brokerHeldBySignal(tx, payout.brokerId)) throw heldBySignal();
+}
+
+const wrongState = (payout: Payout, action: string) =>
+  new AppError(
+    409,
+    'PAYOUT_STATE',
+    `لا يمكن ${action} دفعة حالتها «${payoutStatusLabel(payout.status)}»`,
+  );
+
+/**
+ * Approves a draft, sends an approved payout (with the bank's reference) or records that the
+ * bank returned one (with the reason: its money is payable again). Idempotent: a payout
+ * already in the state asked changes nothing. Audited in the same transaction.
+ */
+export async function movePayout(
+  db: Database,
+  id: string,
+  to: 'approved' | 'sent' | 'failed',
+  by: { adminId: string; transferReference?: string | null; reason?: string },
+  record: AuditRecorder,
+): Promise<{ changed: boolean; payout: Payout }> {
+  return db.transaction(async (tx) => {
+    const payout = await lockedPayout(tx, id);
+    if (payout.status === to) return { changed: false, payout };
+    const from: Record<typeof to, PayoutStatus[]> = {
+      approved: ['open'],
+      sent: ['approved'],
+      failed: ['approved', 'sent'],
+    };
+    const action = { approved: 'اعتماد', sent: 'إرسال', failed: 'تسجيل فشل' }[to];
+    if (!from[to].includes(payout.status)) throw wrongState(payout, action);
+    if (to !== 'failed') await mayPayOut(tx, payout, by.adminId);
+    const now = new Date();
+    const changes: Partial<Payout> =
+      to === 'approved'
+        ? { status: to, approvedBy: by.adminId, approvedAt: now }
+        : to === 'sent'
+          ? { status: to, sentAt: now, transferReference: by.transferReference ?? null }
+          : {
+              status: to,
+              failureReason: by.reason ?? null,
+              handledAt: now,
+              handledBy: by.adminId,
+            };
+    const [moved] = await tx
+      .update(transferRequests)
+      .set(changes)
+      .where(eq(transferRequests.id, id))
+      .returning();
+    if (to === 'failed') {
+      // Its money is payable again, unless a broker-wide signal holds it.
+      await markRequestedCommissions(tx, payout.brokerId);
+      await applySignalHolds(tx, payout.brokerId);
+    }
+    await record(tx, {
+      action: `payout.${to === 'approved' ? 'approve' : to === 'sent' ? 'send' : 'fail'}`,
+      entityType: 'transfer_request',
+      entityId: id,
+      before: { status: payout.status, amount: payout.amount },
+      after: {
+        status: to,
+        ...(to === 'sent' ? { transferReference: by.transferReference ?? null } : {}),
+        ...(to === 'failed' ? { reason: by.reason ?? null } : {}),
+      },
+    });
+    return { changed: true, payout: moved ?? payout };
+  });
+}
 
 const money = (c: number) => toMoneyString(c / 100);
 
@@ -143,8 +257,9 @@ export async function confirmCommissionPayment(
 }
 
 /**
- * Pays an open transfer request: settles its amount across the broker's unpaid commissions,
- * oldest first (a commission may be settled in part). Idempotent on an already paid request.
+ * Pays a payout (a draft, an approved or a sent one): settles its amount across the broker's
+ * unpaid commissions, oldest first (a commission may be settled in part). Idempotent on an
+ * already paid one. The bank's reference given at sending stays unless another is given.
  */
 export async function payTransferRequest(
   db: Database,
@@ -154,21 +269,15 @@ export async function payTransferRequest(
   record: AuditRecorder,
 ) {
   return db.transaction(async (tx) => {
-    const [peek] = await tx
-      .select()
-      .from(transferRequests)
-      .where(eq(transferRequests.id, requestId));
-    if (!peek) throw notFound('طلب التحويل غير موجود');
-    await lockBroker(tx, peek.brokerId);
-    const [request] = await tx
-      .select()
-      .from(transferRequests)
-      .where(eq(transferRequests.id, requestId));
-    if (!request) throw notFound('طلب التحويل غير موجود');
+    const request = await lockedPayout(tx, requestId);
     if (request.status === 'paid') return { changed: false, request, deducted: money(0) };
-    if (request.status !== 'open') {
+    if (request.status === 'rejected') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
+    if (request.status === 'failed') throw wrongState(request, 'دفع');
+    // A sent payout is marked paid whatever happened since: the bank already has the money.
+    if (request.status !== 'sent') await mayPayOut(tx, request, adminId);
+    const reference = transferReference ?? request.transferReference;
     const unpaid = await tx
       .select()
       .from(commissions)
@@ -204,7 +313,7 @@ export async function payTransferRequest(
         .set({
           paidAmount: toMoneyString(paidAmount / 100),
           status: fully ? 'paid' : commission.status,
-          ...(fully ? { paidAt: new Date(), transferReference } : {}),
+          ...(fully ? { paidAt: new Date(), transferReference: reference } : {}),
           transferRequestId: request.id,
         })
         .where(eq(commissions.id, commission.id));
@@ -219,7 +328,12 @@ export async function payTransferRequest(
     }
     const [paid] = await tx
       .update(transferRequests)
-      .set({ status: 'paid', handledAt: new Date(), handledBy: adminId, transferReference })
+      .set({
+        status: 'paid',
+        handledAt: new Date(),
+        handledBy: adminId,
+        transferReference: reference,
+      })
       .where(eq(transferRequests.id, request.id))
       .returning();
     await recover(tx, request.brokerId, deducted);
@@ -229,7 +343,7 @@ export async function payTransferRequest(
         id: request.id,
         kind: 'transfer_request',
         amount: request.amount,
-        transferReference,
+        transferReference: reference,
       },
       broker: { id: request.brokerId },
     });
@@ -241,7 +355,7 @@ export async function payTransferRequest(
       after: {
         status: 'paid',
         amount: request.amount,
-        transferReference,
+        transferReference: reference,
         deducted: money(deducted),
       },
     });
@@ -257,12 +371,9 @@ export async function rejectTransferRequest(
   record: AuditRecorder,
 ) {
   const rejected = await db.transaction(async (tx) => {
-    const [peek] = await tx
-      .select({ brokerId: transferRequests.brokerId })
-      .from(transferRequests)
-      .where(eq(transferRequests.id, requestId));
-    if (!peek) throw notFound('طلب التحويل غير موجود');
-    await lockBroker(tx, peek.brokerId);
+    const payout = await lockedPayout(tx, requestId);
+    // A draft or an approved payout not yet sent: a sent one has left and can only fail.
+    if (payout.status !== 'open' && payout.status !== 'approved') return undefined;
     const [row] = await tx
       .update(transferRequests)
       .set({
@@ -271,18 +382,17 @@ export async function rejectTransferRequest(
         handledAt: new Date(),
         handledBy: adminId,
       })
-      .where(and(eq(transferRequests.id, requestId), eq(transferRequests.status, 'open')))
+      .where(eq(transferRequests.id, requestId))
       .returning();
-    if (row) {
-      await markRequestedCommissions(tx, row.brokerId);
-      await record(tx, {
-        action: 'transfer_request.reject',
-        entityType: 'transfer_request',
-        entityId: row.id,
-        before: { status: 'open', amount: row.amount },
-        after: { status: 'rejected', reason },
-      });
-    }
+    await markRequestedCommissions(tx, payout.brokerId);
+    await applySignalHolds(tx, payout.brokerId);
+    await record(tx, {
+      action: 'transfer_request.reject',
+      entityType: 'transfer_request',
+      entityId: payout.id,
+      before: { status: payout.status, amount: payout.amount },
+      after: { status: 'rejected', reason },
+    });
     return row;
   });
   if (rejected) return rejected;

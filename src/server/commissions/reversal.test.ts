@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type {
   ApiError,
@@ -14,7 +15,6 @@ import { createTestApp, type TestApp, type TestBroker } from '../test-support/te
 
 // Issue 16 item 1: reversals. A commission whose contract fell through is reversed with a
 // reason: unpaid, it stops being payable; paid, it is deducted from the broker's next payment.
-const IBAN = 'SA0380000000608010167519';
 
 let t: TestApp;
 let admin: TestBroker;
@@ -38,7 +38,7 @@ const confirm = (id: string) => as(admin).post(`/api/admin/commissions/${id}/con
 const requestTransfer = (broker: TestBroker, amount: number) =>
   as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
     amount,
-    bankAccount: IBAN,
+    bankAccount: ibanFor(broker.phone),
   });
 const row = async (id: string) =>
   (await t.database.db.select().from(commissions).where(eq(commissions.id, id)))[0];

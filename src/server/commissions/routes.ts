@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { commissionEndpoints } from '#contract/commissions';
-import { audit } from '../audit/service.js';
+import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
@@ -33,18 +33,12 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, commissionEndpoints.requestTransfer, async (request, reply) => {
     const me = currentBroker(request);
-    // The audit row is written in the request's transaction: both or neither.
+    // The audit rows are written in the request's transaction: all or none.
     const created = await requestTransfer(
       db,
       me.id,
       { amount: request.body.amount, iban: request.body.bankAccount },
-      (tx, row) =>
-        audit(tx, request, {
-          action: 'transfer_request.create',
-          entityType: 'transfer_request',
-          entityId: row.id,
-          after: { amount: row.amount, iban: row.iban },
-        }),
+      auditBy(request),
     );
     return reply.status(201).send({
       id: created.id,

@@ -1,12 +1,24 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { type CommissionStatus, estimateCommission, toMoneyString } from '#domain';
+import {
+  type CommissionStatus,
+  estimateCommission,
+  toMoneyString,
+  UNSETTLED_PAYOUT_STATUSES,
+} from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import { putIbanOnProfile } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
 import { commissionRule } from '../settings/service.js';
+
+/** The payout states whose money is requested, not yet settled, as a SQL list. */
+export const UNSETTLED = sql.raw(
+  `(${UNSETTLED_PAYOUT_STATUSES.map((status) => `'${status}'`).join(',')})`,
+);
 
 /** Earned, paid and what open transfer requests hold: one named statement. */
 const summaryStatement = preparedStatement((db) =>
@@ -24,7 +36,7 @@ const summaryStatement = preparedStatement((db) =>
       requested: sql<string>`(select coalesce(sum(${transferRequests.amount}), 0)
         from ${transferRequests}
         where ${transferRequests.brokerId} = ${sql.placeholder('brokerId')}
-          and ${transferRequests.status} = 'open')`,
+          and ${transferRequests.status} in ${UNSETTLED})`,
     })
     .from(commissions)
     .where(eq(commissions.brokerId, sql.placeholder('brokerId')))
@@ -199,7 +211,7 @@ export async function markRequestedCommissions(
         sum(u.amount - u.paid_amount) over (order by u.created_at, u.id)
           - (u.amount - u.paid_amount) as before_it,
         (select coalesce(sum(t.amount), 0) from transfer_requests t
-          where t.broker_id = ${brokerId} and t.status = 'open') as requested
+          where t.broker_id = ${brokerId} and t.status in ${UNSETTLED}) as requested
       from commissions u
       where u.broker_id = ${brokerId} and u.paid_amount < u.amount
         and u.status not in ('on_hold', 'reversed')
@@ -209,18 +221,28 @@ export async function markRequestedCommissions(
 }
 
 /**
- * Files a transfer request. The broker's row is locked for the check-and-insert, so two
- * concurrent requests can never together exceed what is available.
+ * Files a transfer request to the IBAN on the broker's profile; where the profile has none,
+ * the IBAN given becomes the profile's (setting it needs no password; replacing it does). The
+ * broker's row is locked for the check-and-insert, so two concurrent requests can never
+ * together exceed what is available.
  */
 export async function requestTransfer(
   db: Database,
   brokerId: string,
   input: { amount: number; iban: string },
-  /** Runs in the request's transaction once it is created: its audit row. */
-  onCreated: (tx: Transaction, created: typeof transferRequests.$inferSelect) => Promise<void>,
+  record: AuditRecorder,
 ) {
   return db.transaction(async (tx) => {
     await lockBroker(tx, brokerId);
+    const [broker] = await tx
+      .select({ iban: brokers.iban })
+      .from(brokers)
+      .where(eq(brokers.id, brokerId));
+    const iban = broker?.iban ?? input.iban;
+    if (input.iban !== iban) {
+      const message = 'هذا الآيبان يختلف عن المسجل في ملفك الشخصي؛ غيّره من الملف الشخصي أولاً';
+      throw new AppError(400, 'IBAN_NOT_ON_PROFILE', message, { fields: { bankAccount: message } });
+    }
     const summary = await commissionSummary(tx, brokerId);
     if (Math.round(input.amount * 100) > Math.round(Number(summary.pending) * 100)) {
       throw new AppError(
@@ -234,11 +256,18 @@ export async function requestTransfer(
     }
     const [created] = await tx
       .insert(transferRequests)
-      .values({ brokerId, amount: toMoneyString(input.amount), iban: input.iban })
+      .values({ brokerId, amount: toMoneyString(input.amount), iban })
       .returning();
     if (!created) throw new Error('transfer request insert returned nothing');
     await markRequestedCommissions(tx, brokerId);
-    await onCreated(tx, created);
+    await record(tx, {
+      action: 'transfer_request.create',
+      entityType: 'transfer_request',
+      entityId: created.id,
+      after: { amount: created.amount, iban: created.iban },
+    });
+    // After the request, so a signal the IBAN raises holds what is left, not the request.
+    if (!broker?.iban) await putIbanOnProfile(tx, brokerId, iban, record);
     return created;
   });
 }
@@ -254,7 +283,9 @@ export async function listTransferRequests(db: Database, brokerId: string) {
     amount: r.amount,
     iban: r.iban,
     status: r.status,
+    source: r.source,
     rejectionReason: r.rejectionReason,
+    failureReason: r.failureReason,
     createdAt: r.createdAt.toISOString(),
     handledAt: r.handledAt?.toISOString() ?? null,
   }));
@@ -285,7 +316,7 @@ export async function commissionEarnings(
     sql`
     with open_requests as (
       select coalesce(sum(t.amount), 0) as total from transfer_requests t
-      where t.broker_id = ${brokerId} and t.status = 'open'
+      where t.broker_id = ${brokerId} and t.status in ${UNSETTLED}
     ),
     months as (
       select generate_series(

@@ -26,11 +26,16 @@ import {
   type OutboxChannel,
   type OutboxKind,
   type OutboxStatus,
+  PAYOUT_SOURCES,
+  PAYOUT_STATUSES,
+  type PayoutSource,
+  type PayoutStatus,
   REFERRAL_STATUS_KEYS,
   type ReferralStatus,
   SIGNAL_KINDS,
   SIGNAL_STATUSES,
   type SignalKind,
+  type SignalScope,
   type SignalStatus,
   type TemplateStatus,
   TIMED_STAGES,
@@ -67,6 +72,10 @@ export const brokers = pgTable(
     fullName: text('full_name'),
     officeName: text('office_name'),
     secondPhone: text('second_phone'),
+    /** Where payouts go: a Saudi IBAN checked by its checksum, set with the password again. */
+    iban: text('iban'),
+    /** When the IBAN last replaced another: payouts wait 48 hours from then. */
+    ibanChangedAt: ts('iban_changed_at'),
     bio: text('bio'),
     logo: text('logo'),
     falLicense: text('fal_license'),
@@ -86,6 +95,8 @@ export const brokers = pgTable(
   },
   (t) => [
     index('brokers_created_at_idx').on(t.createdAt),
+    // The shared-IBAN signal's lookup.
+    index('brokers_iban_idx').on(t.iban),
     index('brokers_active_idx').on(t.isActive, t.createdAt),
     index('brokers_activation_requested_idx')
       .on(t.activationRequestedAt)
@@ -316,15 +327,25 @@ export const transferRequests = pgTable(
       .references(() => brokers.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     iban: text('iban').notNull(),
-    status: text('status').$type<'open' | 'paid' | 'rejected'>().notNull().default('open'),
+    /** `open` is the draft; see src/domain/payouts.ts. */
+    status: text('status').$type<PayoutStatus>().notNull().default('open'),
+    /** The broker's own request, or an admin's "pay everything due". */
+    source: text('source').$type<PayoutSource>().notNull().default('request'),
     rejectionReason: text('rejection_reason'),
+    /** The bank's reference, given when the payout is sent (or paid). */
     transferReference: text('transfer_reference'),
+    approvedBy: uuid('approved_by').references(() => brokers.id, { onDelete: 'set null' }),
+    approvedAt: ts('approved_at'),
+    sentAt: ts('sent_at'),
+    /** Why the bank returned it: the money is payable again. */
+    failureReason: text('failure_reason'),
     handledBy: uuid('handled_by').references(() => brokers.id, { onDelete: 'set null' }),
     handledAt: ts('handled_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    check('transfer_requests_status_check', sql`${t.status} in ('open','paid','rejected')`),
+    check('transfer_requests_status_check', sql`${t.status} in ${sqlList(PAYOUT_STATUSES)}`),
+    check('transfer_requests_source_check', sql`${t.source} in ${sqlList(PAYOUT_SOURCES)}`),
     check('transfer_requests_amount_check', sql`${t.amount} > 0`),
     index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt),
     index('transfer_requests_status_created_idx').on(t.status, t.createdAt),
@@ -390,7 +411,7 @@ export const fraudSignals = pgTable(
       .notNull()
       .references(() => brokers.id),
     referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
-    scope: text('scope').$type<'referral' | 'none'>().notNull(),
+    scope: text('scope').$type<SignalScope>().notNull(),
     /** What was noticed, in Arabic, for the admins. */
     reason: text('reason').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -403,7 +424,7 @@ export const fraudSignals = pgTable(
   (t) => [
     check('fraud_signals_kind_check', sql`${t.kind} in ${sqlList(SIGNAL_KINDS)}`),
     check('fraud_signals_status_check', sql`${t.status} in ${sqlList(SIGNAL_STATUSES)}`),
-    check('fraud_signals_scope_check', sql`${t.scope} in ('referral','none')`),
+    check('fraud_signals_scope_check', sql`${t.scope} in ('referral','broker','none')`),
     index('fraud_signals_status_created_idx').on(t.status, t.createdAt),
     index('fraud_signals_broker_idx').on(t.brokerId),
     index('fraud_signals_referral_idx').on(t.referralId),

@@ -98,6 +98,7 @@ export async function retireBroker(
       fullName: DELETED_BROKER_NAME,
       officeName: null,
       secondPhone: null,
+      iban: null,
       bio: null,
       logo: null,
       falLicense: null,

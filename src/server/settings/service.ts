@@ -3,6 +3,7 @@ import {
   type CommissionRule,
   DEFAULT_COMMISSION_RULE,
   DEFAULT_HOLDING_DAYS,
+  DEFAULT_PAYOUT_MINIMUM,
   MAX_HOLDING_DAYS,
 } from '#domain';
 import type { Database, DatabaseHandle } from '../db/client.js';
@@ -41,6 +42,14 @@ export async function holdingDays(db: Pick<Database, 'select'>): Promise<number>
   return Number.isInteger(days) && days >= 0 && days <= MAX_HOLDING_DAYS
     ? days
     : DEFAULT_HOLDING_DAYS;
+}
+
+export const PAYOUT_MINIMUM_KEY = 'payout_minimum';
+
+/** «دفع كل المستحق» leaves out brokers with less than this payable, in whole riyals. */
+export async function payoutMinimum(db: Pick<Database, 'select'>): Promise<number> {
+  const stored = Number(await getSetting(db, PAYOUT_MINIMUM_KEY));
+  return Number.isInteger(stored) && stored >= 1 ? stored : DEFAULT_PAYOUT_MINIMUM;
 }
 
 /** What the system_config trigger announces every change on (migration 0007). */

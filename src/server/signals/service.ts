@@ -1,5 +1,5 @@
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type SignalKind, type SignalStatus, toCents } from '#domain';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type SignalKind, type SignalScope, type SignalStatus, toCents } from '#domain';
 import { type AuditRecorder, auditSystem } from '../audit/service.js';
 import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
@@ -11,8 +11,9 @@ import { isUuid } from '../ids.js';
 /**
  * Fraud and duplicate signals (issue 16 item 3; decision record 042). A signal is recorded once
  * per cause (the row is its own record, kept for good; closing it is audited). While it is open
- * it holds the money it covers: its referral's commission (`scope: 'referral'`), or none
- * (`'none'`: a refused attempt). Held money is `on_hold` with `signal_hold`. Closing the last
+ * it holds the money it covers: its referral's commission (`scope: 'referral'`), all of the
+ * broker's payable money and payouts (`'broker'`: a shared IBAN), or none (`'none'`: a refused
+ * attempt). Held money is `on_hold` with `signal_hold`. Closing the last
  * signal that covers a commission makes it payable again (or leaves it in its holding period).
  */
 
@@ -22,14 +23,31 @@ export type NewSignal = {
   dedupeKey: string;
   brokerId: string;
   referralId?: string | null;
-  scope: 'referral' | 'none';
+  scope: SignalScope;
   reason: string;
   details?: Record<string, unknown>;
 };
 
-/** An open signal covers commission `c`: one on its referral. */
+/** An open signal covers commission `c`: one on its referral, or one on its whole broker. */
 const covered = sql`exists (select 1 from fraud_signals s
-  where s.status = 'open' and s.scope = 'referral' and s.referral_id = c.referral_id)`;
+  where s.status = 'open' and ((s.scope = 'referral' and s.referral_id = c.referral_id)
+    or (s.scope = 'broker' and s.broker_id = c.broker_id)))`;
+
+/** Whether an open signal holds all of the broker's money: no payout of theirs may move. */
+export async function brokerHeldBySignal(tx: Transaction, brokerId: string): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: fraudSignals.id })
+    .from(fraudSignals)
+    .where(
+      and(
+        eq(fraudSignals.brokerId, brokerId),
+        eq(fraudSignals.scope, 'broker'),
+        eq(fraudSignals.status, 'open'),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
+}
 
 /**
  * Records a signal in the caller's transaction; answers whether it is new. A new one that
@@ -48,8 +66,10 @@ export async function raiseSignal(tx: Transaction, signal: NewSignal): Promise<b
 }
 
 /**
- * Holds every payable or time-held commission of the broker that an open signal covers (a
- * referral's signals are raised before or as its commission is created, so none is `requested`).
+ * Holds every payable or time-held commission of the broker that an open signal covers. A
+ * referral's signals are raised before or as its commission is created, so none is `requested`;
+ * what a broker-wide signal finds in open payouts stays there, and those payouts cannot move
+ * while it is open (brokerHeldBySignal). Called again when a payout gives its money back.
  */
 export async function applySignalHolds(tx: Transaction, brokerId: string): Promise<void> {
   await lockBroker(tx, brokerId);

@@ -22,6 +22,7 @@ import {
   aSignedContract,
   aSuperAdmin,
 } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import type {
   ApiError,
   Commission,
@@ -71,7 +72,6 @@ const as = (caller: Caller) => client(t).as(caller);
 type User = { id: string; isProtected: boolean };
 type Users = Page<User> & { counts: { total: number; superAdmins: number } };
 
-const IBAN = 'SA0380000000608010167519';
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
 describe('user management', () => {
@@ -209,7 +209,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     const openRequest = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 500,
-        bankAccount: IBAN,
+        bankAccount: ibanFor(b.phone),
       })
     ).json();
     expect(openRequest.id).toBeDefined();

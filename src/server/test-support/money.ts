@@ -33,7 +33,7 @@ export async function ledgerOf(db: Database, brokerId: string) {
       coalesce(sum(paid_amount - recovered_amount) filter (where status = 'reversed'), 0)::text
         as to_recover,
       (select coalesce(sum(amount), 0) from transfer_requests
-        where broker_id = ${brokerId} and status = 'open')::text as requested
+        where broker_id = ${brokerId} and status in ('open', 'approved', 'sent'))::text as requested
     from commissions where broker_id = ${brokerId}`)) as unknown as {
     rows: Record<
       | 'everything'

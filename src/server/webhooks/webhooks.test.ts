@@ -15,6 +15,7 @@ import {
   aSuperAdmin,
   aTenantSubmission,
 } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
 import type { ApiError, Page } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 import { checkEndpointUrl } from './service.js';
@@ -27,8 +28,6 @@ type WithSecret = ResponseOf<typeof contract.create>;
 type Delivery = ResponseOf<typeof contract.deliveries>['items'][number];
 type Received = { headers: IncomingHttpHeaders; body: string; verified: boolean };
 type Event = { id: string; type: WebhookEvent; createdAt: string; data: Record<string, unknown> };
-
-const IBAN = 'SA0380000000608010167519';
 
 let t: TestApp;
 let superAdmin: TestBroker;
@@ -225,7 +224,7 @@ describe('each event, signed', () => {
       '/api/commissions/request-transfer',
       {
         amount: Number(second.commission.amount),
-        bankAccount: IBAN,
+        bankAccount: ibanFor(broker.phone),
       },
     );
     expect(request.statusCode, request.body).toBe(201);

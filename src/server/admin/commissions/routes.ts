@@ -1,15 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCommissionEndpoints } from '#contract/admin';
-import { formatSar } from '#domain';
-import { auditBy } from '../../audit/service.js';
+import { formatSar, riyadhIsoDate } from '#domain';
+import { audit, auditBy } from '../../audit/service.js';
+import {
+  approvedPayouts,
+  bankFileCsv,
+  createDuePayouts,
+} from '../../commissions/payout-batches.js';
 import {
   confirmCommissionPayment,
+  movePayout,
   payTransferRequest,
   rejectTransferRequest,
   reverseCommission,
 } from '../../commissions/payouts.js';
 import type { FeatureOptions } from '../../context.js';
-import { notFound } from '../../errors.js';
+import type { Database } from '../../db/client.js';
+import { AppError, notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
 import { notify } from '../../notifications/service.js';
@@ -76,25 +83,86 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
 
   serve(app, adminCommissionEndpoints.payTransferRequest, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
-    const result = await payTransferRequest(
+    const changed = await payAndTell(
       db,
       request.params.id,
       currentBroker(request).id,
       request.body.transferReference ?? null,
       auditBy(request),
     );
-    if (result.changed) {
-      await notify(db, result.request.brokerId, {
-        type: 'success',
-        title: 'تم تنفيذ طلب التحويل',
-        message:
-          Number(result.deducted) > 0
-            ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
-            : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
+    return { ok: true as const, changed };
+  });
+
+  serve(app, adminCommissionEndpoints.failPayout, async (request) => {
+    if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
+    const { changed, payout } = await movePayout(
+      db,
+      request.params.id,
+      'failed',
+      { adminId: currentBroker(request).id, reason: request.body.reason },
+      auditBy(request),
+    );
+    if (changed) {
+      await notify(db, payout.brokerId, {
+        type: 'warning',
+        title: 'لم يكتمل تحويل دفعتك',
+        message: `أعاد البنك دفعة بقيمة ${formatSar(payout.amount)}: ${request.body.reason}. عاد المبلغ إلى رصيدك المتاح للتحويل.`,
         link: '/commissions',
       });
     }
-    return { ok: true as const, changed: result.changed };
+    return { ok: true as const, changed };
+  });
+
+  serve(app, adminCommissionEndpoints.markPayouts, async (request) => {
+    const { ids, status, transferReference } = request.body;
+    const adminId = currentBroker(request).id;
+    const record = auditBy(request);
+    const result = { changed: 0, unchanged: 0, refused: [] as { id: string; message: string }[] };
+    // One payout at a time, each in its own transaction: one refusal stops no other.
+    for (const id of new Set(ids)) {
+      try {
+        if (!isUuid(id)) throw notFound('طلب التحويل غير موجود');
+        const changed =
+          status === 'paid'
+            ? await payAndTell(db, id, adminId, transferReference ?? null, record)
+            : (
+                await movePayout(
+                  db,
+                  id,
+                  status,
+                  { adminId, transferReference: transferReference ?? null },
+                  record,
+                )
+              ).changed;
+        result[changed ? 'changed' : 'unchanged'] += 1;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        result.refused.push({ id, message: error.message });
+      }
+    }
+    return result;
+  });
+
+  serve(app, adminCommissionEndpoints.payDue, async (request) =>
+    createDuePayouts(db, auditBy(request)),
+  );
+
+  serve(app, adminCommissionEndpoints.bankFile, async (request, reply) => {
+    const rows = await approvedPayouts(db);
+    await audit(db, request, {
+      action: 'payout.bank_file',
+      entityType: 'transfer_request',
+      entityId: null,
+      after: { payouts: rows.length },
+    });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="bank_transfers_${riyadhIsoDate(new Date())}.csv"`,
+      )
+      .header('cache-control', 'no-store')
+      .send(bankFileCsv(rows));
   });
 
   serve(app, adminCommissionEndpoints.rejectTransferRequest, async (request) => {
@@ -115,3 +183,26 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
     return { ok: true as const };
   });
 };
+
+/** Pays a payout and, when it changed, tells the broker; answers whether it changed. */
+async function payAndTell(
+  db: Database,
+  id: string,
+  adminId: string,
+  transferReference: string | null,
+  record: ReturnType<typeof auditBy>,
+): Promise<boolean> {
+  const result = await payTransferRequest(db, id, adminId, transferReference, record);
+  if (result.changed) {
+    await notify(db, result.request.brokerId, {
+      type: 'success',
+      title: 'تم تنفيذ طلب التحويل',
+      message:
+        Number(result.deducted) > 0
+          ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+          : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
+      link: '/commissions',
+    });
+  }
+  return result.changed;
+}

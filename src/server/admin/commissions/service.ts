@@ -1,8 +1,15 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminCommissionSort } from '#contract/admin';
-import type { CommissionStatus } from '#domain';
+import { type CommissionStatus, type PayoutStatus, payoutReference } from '#domain';
+import { ibanHoldUntil } from '../../brokers/bank-account.js';
 import type { Database } from '../../db/client.js';
-import { brokers, commissions, referrals, transferRequests } from '../../db/schema.js';
+import {
+  brokers,
+  commissions,
+  fraudSignals,
+  referrals,
+  transferRequests,
+} from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
 
 export type CommissionQuery = {
@@ -86,10 +93,10 @@ export async function listAdminCommissions(
   };
 }
 
-/** Transfer requests of one status, newest first, 50 a page with the total. */
+/** Payouts (transfer requests) of one status, newest first, 50 a page with the total. */
 export async function listTransferRequestsForAdmin(
   db: Database,
-  query: { status: 'open' | 'paid' | 'rejected'; page: number },
+  query: { status: PayoutStatus; page: number },
 ) {
   const where = eq(transferRequests.status, query.status);
   const [rows, [total]] = await Promise.all([
@@ -99,6 +106,10 @@ export async function listTransferRequestsForAdmin(
         brokerName: brokers.fullName,
         brokerPhone: brokers.phone,
         brokerCode: brokers.brokerCode,
+        ibanChangedAt: brokers.ibanChangedAt,
+        signalHold: sql<boolean>`exists (select 1 from ${fraudSignals} s
+          where s.broker_id = ${transferRequests.brokerId} and s.scope = 'broker'
+            and s.status = 'open')`,
       })
       .from(transferRequests)
       .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
@@ -108,13 +119,20 @@ export async function listTransferRequestsForAdmin(
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(transferRequests).where(where),
   ]);
-  const items = rows.map(({ request, ...broker }) => ({
+  const items = rows.map(({ request, ibanChangedAt, ...broker }) => ({
     id: request.id,
     brokerId: request.brokerId,
     amount: request.amount,
     iban: request.iban,
     status: request.status,
+    source: request.source,
     rejectionReason: request.rejectionReason,
+    failureReason: request.failureReason,
+    reference: payoutReference(request.id),
+    transferReference: request.transferReference,
+    approvedAt: request.approvedAt?.toISOString() ?? null,
+    sentAt: request.sentAt?.toISOString() ?? null,
+    ibanHoldUntil: ibanHoldUntil(ibanChangedAt)?.toISOString() ?? null,
     createdAt: request.createdAt.toISOString(),
     handledAt: request.handledAt?.toISOString() ?? null,
     ...broker,

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import { type Database, rowsOf } from '../../db/client.js';
 import { brokers, commissions, referrals, tenantForms, transferRequests } from '../../db/schema.js';
 import { serviceBreaches } from '../../service-clocks.js';
@@ -94,7 +95,7 @@ export async function operationsDashboard(db: Database) {
         amount: sql<string>`coalesce(sum(${transferRequests.amount}), 0)::numeric(14,2)::text`,
       })
       .from(transferRequests)
-      .where(eq(transferRequests.status, 'open')),
+      .where(inArray(transferRequests.status, UNSETTLED_PAYOUT_STATUSES)),
     rowsOf<{ week: string; count: number }>(
       db,
       sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,

@@ -7,7 +7,12 @@ import { systemConfig } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
-import { forgetSettings, getSetting, HOLDING_DAYS_KEY } from '../../settings/service.js';
+import {
+  forgetSettings,
+  getSetting,
+  HOLDING_DAYS_KEY,
+  PAYOUT_MINIMUM_KEY,
+} from '../../settings/service.js';
 import { DAILY_REFERRALS_KEY } from '../../signals/detect.js';
 
 /** Money and fraud rules: only super-admins change them. */
@@ -16,6 +21,7 @@ const MONEY_SETTINGS = new Set<string>([
   'commission_rate',
   HOLDING_DAYS_KEY,
   DAILY_REFERRALS_KEY,
+  PAYOUT_MINIMUM_KEY,
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -41,7 +47,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
           'FORBIDDEN',
           key === DAILY_REFERRALS_KEY
             ? 'تعديل حدود التنبيهات متاح للمشرف العام فقط'
-            : 'تعديل قاعدة العمولة متاح للمشرف العام فقط',
+            : key === PAYOUT_MINIMUM_KEY
+              ? 'تعديل الحد الأدنى للدفعات متاح للمشرف العام فقط'
+              : 'تعديل قاعدة العمولة متاح للمشرف العام فقط',
         );
       }
     });

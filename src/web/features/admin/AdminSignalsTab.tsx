@@ -32,6 +32,7 @@ const TONES: Record<SignalStatus, 'danger' | 'success' | 'neutral'> = {
 };
 const SCOPES: Record<FraudSignal['scope'], string> = {
   referral: 'عمولة هذه الإحالة موقوفة حتى المعالجة',
+  broker: 'جميع مبالغ الوسيط ودفعاته موقوفة حتى المعالجة',
   none: 'لا يوقف أي مبلغ',
 };
 const DECISIONS = {

@@ -1,0 +1,34 @@
+/**
+ * Payouts (issue 16 item 2; docs/decisions/043-payouts-and-the-bank-file.md). A payout is a
+ * transfer request: one broker's payable money at the moment it is made, from the broker's own
+ * request or from an admin's "pay everything due". `open` is the draft (its stored name since
+ * the first transfer requests).
+ */
+export const PAYOUT_STATUSES = ['open', 'approved', 'sent', 'paid', 'failed', 'rejected'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** The states whose amount the broker's money counts as requested: not yet settled. */
+export const UNSETTLED_PAYOUT_STATUSES = ['open', 'approved', 'sent'] as const;
+
+const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  open: 'مسودة',
+  approved: 'معتمدة',
+  sent: 'أُرسلت إلى البنك',
+  paid: 'مدفوعة',
+  failed: 'فشل التحويل',
+  rejected: 'مرفوضة',
+};
+export const payoutStatusLabel = (status: PayoutStatus): string => PAYOUT_STATUS_LABELS[status];
+
+export const PAYOUT_SOURCES = ['request', 'bulk'] as const;
+export type PayoutSource = (typeof PAYOUT_SOURCES)[number];
+
+/** After a broker replaces the IBAN on the profile, no payout moves for this long. */
+export const IBAN_CHANGE_HOLD_HOURS = 48;
+
+/** "Pay everything due" leaves out brokers with less than this payable (riyals). */
+export const DEFAULT_PAYOUT_MINIMUM = 500;
+
+/** The reference a payout carries in the bank file and on the bank statement. */
+export const payoutReference = (id: string): string =>
+  `SHR-${id.replaceAll('-', '').slice(0, 10).toUpperCase()}`;

@@ -1,0 +1,83 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { formatIban, IBAN_CHANGE_HOLD_HOURS } from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import { lockBroker } from '../commissions/service.js';
+import type { Transaction } from '../db/client.js';
+import { brokers, transferRequests } from '../db/schema.js';
+import { raiseSignal } from '../signals/service.js';
+
+/**
+ * The IBAN on a broker's profile (issue 16 item 2; decision record 043): where every payout
+ * goes. Setting it the first time takes effect at once; replacing it holds the broker's payouts
+ * for 48 hours, so a stolen session cannot send money elsewhere before the owner hears of it.
+ */
+
+/** An IBAN as the audit log and the admins' signals show it: the bank and the last digits. */
+export const maskedIban = (iban: string): string =>
+  formatIban(`${iban.slice(0, 8)}${'•'.repeat(12)}${iban.slice(-4)}`);
+
+/** Until when a broker's payouts wait after an IBAN change; null when they do not. */
+export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Date | null {
+  if (!ibanChangedAt) return null;
+  const until = new Date(ibanChangedAt.getTime() + IBAN_CHANGE_HOLD_HOURS * 3_600_000);
+  return until > now ? until : null;
+}
+
+/**
+ * Puts `iban` on the broker's profile in the caller's transaction, the broker's row locked as
+ * every money change. Payouts not yet sent move to it (an approved one goes back to draft, as
+ * it was approved for another account). Another broker with the same IBAN raises a signal that
+ * holds this broker's money. Answers whether anything changed and whether it replaced another.
+ */
+export async function putIbanOnProfile(
+  tx: Transaction,
+  brokerId: string,
+  iban: string,
+  record: AuditRecorder,
+): Promise<{ changed: boolean; replaced: boolean }> {
+  await lockBroker(tx, brokerId);
+  const [broker] = await tx
+    .select({ iban: brokers.iban, code: brokers.brokerCode })
+    .from(brokers)
+    .where(eq(brokers.id, brokerId));
+  if (!broker || broker.iban === iban) return { changed: false, replaced: false };
+  const replaced = broker.iban !== null;
+  await tx
+    .update(brokers)
+    .set({ iban, ...(replaced ? { ibanChangedAt: new Date() } : {}), updatedAt: new Date() })
+    .where(eq(brokers.id, brokerId));
+  const moved = await tx
+    .update(transferRequests)
+    .set({ iban, status: 'open', approvedAt: null, approvedBy: null })
+    .where(
+      and(
+        eq(transferRequests.brokerId, brokerId),
+        inArray(transferRequests.status, ['open', 'approved']),
+        ne(transferRequests.iban, iban),
+      ),
+    )
+    .returning({ id: transferRequests.id });
+  await record(tx, {
+    action: replaced ? 'broker.iban_change' : 'broker.iban_set',
+    entityType: 'broker',
+    entityId: brokerId,
+    before: { iban: broker.iban ? maskedIban(broker.iban) : null },
+    after: { iban: maskedIban(iban), payoutsMoved: moved.length },
+  });
+  const others = await tx
+    .select({ code: brokers.brokerCode })
+    .from(brokers)
+    .where(and(eq(brokers.iban, iban), ne(brokers.id, brokerId), isNull(brokers.deletedAt)))
+    .orderBy(sql`${brokers.createdAt}`);
+  if (others.length > 0) {
+    await raiseSignal(tx, {
+      kind: 'shared_iban',
+      dedupeKey: `shared_iban:${brokerId}:${iban}`,
+      brokerId,
+      scope: 'broker',
+      reason: `الآيبان ${maskedIban(iban)} مسجل أيضاً لدى ${others.map((o) => o.code).join('، ')}`,
+      details: { otherBrokers: others.map((o) => o.code) },
+    });
+  }
+  return { changed: true, replaced };
+}

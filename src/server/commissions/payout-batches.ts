@@ -1,0 +1,137 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { payoutReference, toCents, toMoneyString } from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import { ibanHoldUntil } from '../brokers/bank-account.js';
+import { type Database, rowsOf } from '../db/client.js';
+import { brokers, transferRequests } from '../db/schema.js';
+import { payoutMinimum } from '../settings/service.js';
+import { brokerHeldBySignal } from '../signals/service.js';
+import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
+
+/**
+ * Payouts in bulk (issue 16 item 2; decision record 043): «دفع كل المستحق» makes one draft per
+ * broker with at least the minimum payable, and the bank file lists the approved payouts.
+ */
+
+export type DueRun = {
+  created: number;
+  /** Riyals, as money text. */
+  amount: string;
+  /** Brokers left out, by why: no IBAN on the profile, an IBAN just changed, an open signal. */
+  skipped: { noIban: number; ibanHold: number; signal: number };
+};
+
+/**
+ * One draft per broker whose payable money (net of what reversed commissions still owe) is at
+ * least the minimum, to the IBAN on the profile. Each broker in a transaction of its own, with
+ * the broker's row locked and the money read again under the lock: two runs at once, or a run
+ * beside the broker's own request, never ask for the same riyal twice.
+ */
+export async function createDuePayouts(db: Database, record: AuditRecorder): Promise<DueRun> {
+  const minimumCents = (await payoutMinimum(db)) * 100;
+  // Brokers with payable commissions: the run looks no further.
+  const candidates = await rowsOf<{ broker_id: string }>(
+    db,
+    sql`select distinct c.broker_id from commissions c
+      join brokers b on b.id = c.broker_id
+      where c.status = 'pending' and b.deleted_at is null`,
+  );
+  const run: DueRun = {
+    created: 0,
+    amount: '0.00',
+    skipped: { noIban: 0, ibanHold: 0, signal: 0 },
+  };
+  let total = 0;
+  for (const { broker_id: brokerId } of candidates) {
+    const outcome = await db.transaction(async (tx) => {
+      await lockBroker(tx, brokerId);
+      const summary = await commissionSummary(tx, brokerId);
+      const due = toCents(summary.pending);
+      if (due < minimumCents) return 'below' as const;
+      const [broker] = await tx
+        .select({ iban: brokers.iban, ibanChangedAt: brokers.ibanChangedAt })
+        .from(brokers)
+        .where(eq(brokers.id, brokerId));
+      if (!broker?.iban) return 'noIban' as const;
+      if (ibanHoldUntil(broker.ibanChangedAt)) return 'ibanHold' as const;
+      if (await brokerHeldBySignal(tx, brokerId)) return 'signal' as const;
+      const [created] = await tx
+        .insert(transferRequests)
+        .values({
+          brokerId,
+          amount: toMoneyString(due / 100),
+          iban: broker.iban,
+          source: 'bulk',
+        })
+        .returning({ id: transferRequests.id, amount: transferRequests.amount });
+      if (!created) throw new Error('payout insert returned nothing');
+      await markRequestedCommissions(tx, brokerId);
+      await record(tx, {
+        action: 'payout.create',
+        entityType: 'transfer_request',
+        entityId: created.id,
+        after: { status: 'open', source: 'bulk', amount: created.amount, brokerId },
+      });
+      return due;
+    });
+    if (typeof outcome === 'number') {
+      run.created += 1;
+      total += outcome;
+    } else if (outcome !== 'below') {
+      run.skipped[outcome] += 1;
+    }
+  }
+  run.amount = toMoneyString(total / 100);
+  return run;
+}
+
+/** The bank file's columns, in order (docs/bank-file.md). */
+export const BANK_FILE_COLUMNS = [
+  'beneficiary_name',
+  'iban',
+  'amount',
+  'currency',
+  'reference',
+] as const;
+
+/** Every approved payout, oldest approval first: one line of the bank file each. */
+export async function approvedPayouts(db: Database) {
+  const rows = await db
+    .select({
+      id: transferRequests.id,
+      name: brokers.fullName,
+      iban: transferRequests.iban,
+      amount: transferRequests.amount,
+    })
+    .from(transferRequests)
+    .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
+    .where(eq(transferRequests.status, 'approved'))
+    .orderBy(asc(transferRequests.approvedAt), asc(transferRequests.id));
+  return rows.map((row) => ({
+    id: row.id,
+    beneficiaryName: row.name ?? '',
+    iban: row.iban,
+    amount: row.amount,
+    reference: payoutReference(row.id),
+  }));
+}
+
+/**
+ * A CSV cell: quoted, inner quotes doubled, and a leading =, +, -, @, tab or return made text
+ * with an apostrophe, so no spreadsheet runs a name as a formula.
+ */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** The bank file: UTF-8 with a byte-order mark (Arabic names open as typed), CRLF lines. */
+export function bankFileCsv(rows: Awaited<ReturnType<typeof approvedPayouts>>): string {
+  const lines = [
+    BANK_FILE_COLUMNS.join(','),
+    ...rows.map((row) =>
+      [row.beneficiaryName, row.iban, row.amount, 'SAR', row.reference].map(csvCell).join(','),
+    ),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,432 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutReference } from '#domain';
+import { auditLog, brokers, fraudSignals, transferRequests } from '../db/schema.js';
+import { type Caller, client } from '../test-support/client.js';
+import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
+import { ibanFor } from '../test-support/iban.js';
+import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
+import type { ApiError, CommissionSummary, Page } from '../test-support/responses.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+
+// Issue 16 item 2: payouts (draft, approved, sent, paid, failed), «دفع كل المستحق» with its
+// minimum, the bank file, and the IBAN on the profile (password again, notice, 48-hour hold).
+// After every scenario each broker's money adds up from the rows, as the broker sees it.
+
+type Payout = {
+  id: string;
+  brokerId: string;
+  amount: string;
+  iban: string;
+  status: string;
+  source: string;
+  reference: string;
+  transferReference: string | null;
+  failureReason: string | null;
+  ibanHoldUntil: string | null;
+  signalHold: boolean;
+};
+type FieldErrors = ApiError & { fields?: Record<string, string> };
+type Marked = { changed: number; unchanged: number; refused: { id: string; message: string }[] };
+type DueRun = {
+  created: number;
+  amount: string;
+  skipped: { noIban: number; ibanHold: number; signal: number };
+};
+
+let t: TestApp;
+let admin: TestBroker;
+let otherAdmin: TestBroker;
+let root: TestBroker;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+  admin = await anAdmin(t);
+  otherAdmin = await anAdmin(t);
+  root = await aSuperAdmin(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PASSWORD = 'secret123';
+const as = (caller: Caller) => client(t).as(caller);
+
+async function money(broker: TestBroker) {
+  const seen = (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  expect(addsUp(seen)).toBe(true);
+  expect(await ledgerOf(t.database.db, broker.id)).toEqual(inCents(seen));
+  return seen;
+}
+const setIban = (broker: TestBroker, iban: string, password = PASSWORD) =>
+  as(broker).put<{ iban: string | null; holdUntil: string | null }>('/api/broker/bank-account', {
+    iban,
+    password,
+  });
+const payoutsOf = async (brokerId: string) =>
+  t.database.db
+    .select()
+    .from(transferRequests)
+    .where(eq(transferRequests.brokerId, brokerId))
+    .orderBy(asc(transferRequests.createdAt));
+const adminList = async (status: string) =>
+  (await as(admin).get<Page<Payout>>(`/api/admin/transfer-requests?status=${status}`)).json().items;
+const mark = (caller: Caller, ids: string[], status: string, transferReference?: string) =>
+  as(caller).post<Marked>('/api/admin/payouts/mark', { ids, status, transferReference });
+/** Moves the broker's last IBAN change back, as 49 hours passing would. */
+const ageIbanChange = (brokerId: string) =>
+  t.database.db
+    .update(brokers)
+    .set({ ibanChangedAt: sql`now() - interval '49 hours'` })
+    .where(eq(brokers.id, brokerId));
+/** A broker with one payable commission of `rent` ÷ 100 and an IBAN of their own. */
+async function payableBroker(rent = 90_000) {
+  const { broker, commission } = await aSignedContract(t, admin, { rent });
+  expect((await setIban(broker, ibanFor(broker.phone))).statusCode).toBe(200);
+  return { broker, commission };
+}
+/** A transfer request to the IBAN on the broker's profile, as the form sends it. */
+const request = (broker: TestBroker, amount: number, bankAccount = ibanFor(broker.phone)) =>
+  as(broker).post<{ id: string; iban: string }>('/api/commissions/request-transfer', {
+    amount,
+    bankAccount,
+  });
+
+/** The CSV's lines split into cells (quoted, doubled quotes), without the byte-order mark. */
+function csvRows(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) =>
+        (m[1] ?? m[2] ?? '').replaceAll('""', '"'),
+      ),
+    );
+}
+
+describe('the IBAN on the profile', () => {
+  it('is set with the password, checked by its checksum, and nothing is written on a refusal', async () => {
+    const broker = await aBroker(t);
+    const iban = ibanFor(broker.phone);
+    const wrong = await setIban(broker, iban, 'not-the-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<FieldErrors>().fields).toEqual({ password: 'كلمة المرور الحالية غير صحيحة' });
+    const bad = await setIban(broker, 'SA0380000000608010167518');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<FieldErrors>().fields?.iban).toBe('يرجى إدخال رقم آيبان سعودي صحيح');
+    expect((await as(broker).get('/api/broker/bank-account')).json()).toEqual({
+      iban: null,
+      holdUntil: null,
+    });
+
+    // Typed as a phone keyboard gives it: spaces, lower case, Arabic-Indic digits.
+    const typed = `sa${iban.slice(2, 4)} ${iban
+      .slice(4)
+      .replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d)}`;
+    const set = await setIban(broker, typed);
+    expect(set.statusCode).toBe(200);
+    // The first IBAN holds nothing: there was no other account to protect.
+    expect(set.json()).toEqual({ iban, holdUntil: null });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, broker.id), eq(auditLog.action, 'broker.iban_set')));
+    expect(JSON.stringify(entry?.after)).not.toContain(iban.slice(8, 20));
+  });
+
+  it('replacing it holds payouts for 48 hours, tells the owner by SMS, and moves unsent payouts to it', async () => {
+    const { broker } = await payableBroker();
+    const created = (await request(broker, 400)).json();
+    expect(created.iban).toBe(ibanFor(broker.phone));
+    const second = (await request(broker, 500)).json();
+    expect((await mark(admin, [second.id], 'approved')).json().changed).toBe(1);
+
+    const next = ibanFor(`${broker.phone}-new`);
+    const before = Date.now();
+    const changed = await setIban(broker, next);
+    expect(changed.statusCode).toBe(200);
+    const holdUntil = Date.parse(changed.json().holdUntil ?? '');
+    expect(holdUntil - before).toBeGreaterThan(47.9 * 3_600_000);
+    expect(holdUntil - before).toBeLessThanOrEqual(48 * 3_600_000 + 60_000);
+
+    // Both payouts now go to the new IBAN; the approved one is a draft again.
+    expect((await payoutsOf(broker.id)).map((p) => [p.iban, p.status])).toEqual([
+      [next, 'open'],
+      [next, 'open'],
+    ]);
+    // A request naming another IBAN is refused: it is changed on the profile only.
+    const elsewhere = await request(broker, 1, ibanFor('someone-else'));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json<FieldErrors>().fields?.bankAccount).toMatch(/الملف الشخصي/);
+
+    // Held: no approval, no payment, from any admin.
+    const approve = await mark(admin, [created.id], 'approved');
+    expect(approve.json().refused[0]?.message).toMatch(/^غيّر الوسيط رقم الآيبان مؤخراً/);
+    const pay = await as(otherAdmin).post(`/api/admin/transfer-requests/${created.id}/pay`, {});
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
+    const listed = (await adminList('open')).find((p) => p.id === created.id);
+    expect(Date.parse(listed?.ibanHoldUntil ?? '')).toBe(holdUntil);
+
+    await t.app.outbox.drain();
+    const notices = t.sms.sent.filter(
+      (m) => m.purpose === 'security_notice' && m.to === broker.phone,
+    );
+    expect(notices.length).toBeGreaterThanOrEqual(2);
+    expect(notices.at(-1)?.body).toContain('تم تغيير الحساب البنكي');
+    expect(notices.at(-1)?.body).not.toContain(next);
+    const notes = (
+      await as(broker).get<{ items: { title: string }[] }>('/api/notifications')
+    ).json().items;
+    expect(notes.map((n) => n.title)).toContain('تم تغيير الحساب البنكي');
+
+    await ageIbanChange(broker.id);
+    expect((await mark(admin, [created.id], 'approved')).json().changed).toBe(1);
+    await money(broker);
+  });
+
+  it('is refused after ten wrong passwords in a row for the account, whatever the address', async () => {
+    const broker = await aBroker(t);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await setIban(broker, ibanFor(broker.phone), `wrong-${i}`)).statusCode).toBe(400);
+    }
+    const limited = await setIban(broker, ibanFor(broker.phone));
+    expect(limited.statusCode).toBe(429);
+    expect(
+      (await as(broker).get<{ iban: string | null }>('/api/broker/bank-account')).json().iban,
+    ).toBeNull();
+  });
+});
+
+describe('a payout from draft to paid', () => {
+  it('is approved, listed in the bank file, sent with the bank reference and paid in one action each', async () => {
+    const { broker } = await payableBroker(120_000);
+    const draft = (await request(broker, 1200)).json();
+    await money(broker);
+
+    expect((await mark(admin, [draft.id], 'approved')).json()).toEqual({
+      changed: 1,
+      unchanged: 0,
+      refused: [],
+    });
+    // Twice, or by two admins at once: approved once.
+    const twice = await Promise.all([
+      mark(admin, [draft.id], 'approved'),
+      mark(otherAdmin, [draft.id], 'approved'),
+    ]);
+    expect(twice.map((r) => r.json().unchanged)).toEqual([1, 1]);
+
+    const file = await as(admin).get('/api/admin/payouts/bank-file');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="bank_transfers_/);
+    const rows = csvRows(file.body);
+    expect(rows[0]).toEqual(['beneficiary_name', 'iban', 'amount', 'currency', 'reference']);
+    expect(rows).toContainEqual([
+      'وسيط تجريبي',
+      ibanFor(broker.phone),
+      '1200.00',
+      'SAR',
+      payoutReference(draft.id),
+    ]);
+
+    const noReference = await mark(admin, [draft.id], 'sent');
+    expect(noReference.statusCode).toBe(400);
+    expect(noReference.json<FieldErrors>().fields?.transferReference).toBe(
+      'يرجى إدخال مرجع التحويل من البنك',
+    );
+    expect((await mark(admin, [draft.id], 'sent', 'BANK-BATCH-7')).json().changed).toBe(1);
+    // Sent money is no longer in the bank file, and is still requested, not paid.
+    expect(csvRows((await as(admin).get('/api/admin/payouts/bank-file')).body)).toHaveLength(
+      rows.length - 1,
+    );
+    expect(await money(broker)).toMatchObject({ requested: '1200.00', paid: '0.00' });
+
+    const paid = await Promise.all([
+      mark(admin, [draft.id], 'paid'),
+      mark(otherAdmin, [draft.id], 'paid'),
+    ]);
+    expect(paid.map((r) => r.json().changed).sort()).toEqual([0, 1]);
+    expect(await money(broker)).toMatchObject({ paid: '1200.00', requested: '0.00' });
+    const [row] = await payoutsOf(broker.id);
+    expect(row).toMatchObject({ status: 'paid', transferReference: 'BANK-BATCH-7' });
+    const mine = (await as(broker).get<Payout[]>('/api/commissions/transfer-requests')).json();
+    expect(mine[0]).toMatchObject({ status: 'paid', source: 'request' });
+  });
+
+  it('failed at the bank, its money is payable again and the broker is told why', async () => {
+    const { broker } = await payableBroker();
+    const draft = (await request(broker, 900)).json();
+    await mark(admin, [draft.id], 'approved');
+    await mark(admin, [draft.id], 'sent', 'BANK-9');
+    const noReason = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/fail`, {});
+    expect(noReason.statusCode).toBe(400);
+    const failed = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/fail`, {
+      reason: 'الحساب مغلق',
+    });
+    expect(failed.json()).toEqual({ ok: true, changed: true });
+    expect(await money(broker)).toMatchObject({ pending: '900.00', requested: '0.00' });
+    const again = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/pay`, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ApiError>().message).toBe('لا يمكن دفع دفعة حالتها «فشل التحويل»');
+    const mine = (await as(broker).get<Payout[]>('/api/commissions/transfer-requests')).json();
+    expect(mine[0]).toMatchObject({ status: 'failed', failureReason: 'الحساب مغلق' });
+    const notes = (
+      await as(broker).get<{ items: { message: string }[] }>('/api/notifications')
+    ).json().items;
+    expect(notes[0]?.message).toContain('الحساب مغلق');
+    // A draft is not sent: it cannot fail, only be rejected.
+    const draft2 = (await request(broker, 900)).json();
+    const draftFail = await as(admin).post(`/api/admin/transfer-requests/${draft2.id}/fail`, {
+      reason: 'x',
+    });
+    expect(draftFail.statusCode).toBe(409);
+    await money(broker);
+  });
+
+  it('answers each refusal of a mixed batch, and an admin never approves their own payout', async () => {
+    const { broker } = await payableBroker();
+    const draft = (await request(broker, 900)).json();
+    const result = await mark(admin, [draft.id, 'nope', draft.id], 'sent', 'B-1');
+    expect(result.statusCode).toBe(200);
+    expect(result.json().refused).toEqual([
+      { id: draft.id, message: 'لا يمكن إرسال دفعة حالتها «مسودة»' },
+      { id: 'nope', message: 'طلب التحويل غير موجود' },
+    ]);
+    // An admin who also refers tenants.
+    await t.database.db.update(brokers).set({ isAdmin: true }).where(eq(brokers.id, broker.id));
+    const own = await mark(broker, [draft.id], 'approved');
+    expect(own.json().refused[0]?.message).toBe('لا يمكنك اعتماد أو دفع دفعة مستحقة لك');
+    const tooMany = await mark(
+      admin,
+      Array.from({ length: 201 }, (_, i) => String(i)),
+      'paid',
+    );
+    expect(tooMany.statusCode).toBe(400);
+    await money(broker);
+  });
+});
+
+describe('«دفع كل المستحق»', () => {
+  it('makes one draft per broker with at least the minimum, once, however many run it at once', async () => {
+    // Only super-admins set the minimum.
+    const refused = await as(admin).post('/api/admin/config', {
+      key: 'payout_minimum',
+      value: '800',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await as(root).post('/api/admin/config', { key: 'payout_minimum', value: '800' }))
+        .statusCode,
+    ).toBe(200);
+    // Settle what earlier tests left payable, so this run sees only its own brokers.
+    await as(admin).post('/api/admin/payouts/pay-due');
+
+    const big = await payableBroker(100_000); // 1,000
+    const small = await payableBroker(50_000); // 500: below the minimum
+    const noIban = await aSignedContract(t, admin, { rent: 100_000 });
+    const held = await payableBroker(100_000);
+    await setIban(held.broker, ibanFor(`${held.broker.phone}-2`));
+
+    const runs = await Promise.all([
+      as(admin).post<DueRun>('/api/admin/payouts/pay-due'),
+      as(otherAdmin).post<DueRun>('/api/admin/payouts/pay-due'),
+    ]);
+    expect(runs.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(runs.map((r) => r.json().created).sort()).toEqual([0, 1]);
+    const [first] = runs.map((r) => r.json()).filter((r) => r.created === 1);
+    expect(first).toEqual({
+      created: 1,
+      amount: '1000.00',
+      skipped: { noIban: 1, ibanHold: 1, signal: 0 },
+    });
+    const [draft] = await payoutsOf(big.broker.id);
+    expect(draft).toMatchObject({ status: 'open', source: 'bulk', amount: '1000.00' });
+    expect(await payoutsOf(small.broker.id)).toEqual([]);
+    expect(await payoutsOf(noIban.broker.id)).toEqual([]);
+    for (const b of [big.broker, small.broker, noIban.broker, held.broker]) await money(b);
+    await as(root).post('/api/admin/config', { key: 'payout_minimum', value: '500' });
+  });
+});
+
+describe('an IBAN on two brokers’ profiles', () => {
+  it('is a signal that holds the newcomer’s money and payouts until an admin resolves it', async () => {
+    const first = await payableBroker();
+    const { broker } = await payableBroker();
+    await aSignedContract(t, admin, { broker, rent: 90_000 });
+    // The older commission in a payout, the newer payable, when the IBAN becomes the first's.
+    const draft = (await request(broker, 900)).json();
+    expect((await setIban(broker, ibanFor(first.broker.phone))).statusCode).toBe(200);
+    const [signal] = await t.database.db
+      .select()
+      .from(fraudSignals)
+      .where(eq(fraudSignals.brokerId, broker.id));
+    expect(signal).toMatchObject({ kind: 'shared_iban', scope: 'broker', status: 'open' });
+    expect(signal?.reason).not.toContain(ibanFor(first.broker.phone));
+    // What the payout did not take is on hold; the payout itself cannot move.
+    expect(await money(broker)).toMatchObject({
+      requested: '900.00',
+      onHold: '900.00',
+      pending: '0.00',
+    });
+    await ageIbanChange(broker.id);
+    const approve = await mark(admin, [draft.id], 'approved');
+    expect(approve.json().refused[0]?.message).toMatch(/تنبيه مفتوح/);
+    expect((await adminList('open')).find((p) => p.id === draft.id)?.signalHold).toBe(true);
+    // Nor does «دفع كل المستحق» take the broker, and the first broker is not held.
+    expect(await money(first.broker)).toMatchObject({ onHold: '0.00' });
+
+    expect(
+      (
+        await as(admin).post(`/api/admin/signals/${signal?.id}/dismiss`, {
+          note: 'حساب المكتب المشترك',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await money(broker)).toMatchObject({ onHold: '0.00', pending: '900.00' });
+    expect((await mark(admin, [draft.id], 'approved')).json().changed).toBe(1);
+  });
+});
+
+describe('races', () => {
+  it('a reversal racing a payment: the commission is paid then owed, or refused; never counted twice', async () => {
+    const { broker, commission, referral } = await (async () => {
+      const signed = await aSignedContract(t, admin, { rent: 90_000 });
+      await setIban(signed.broker, ibanFor(signed.broker.phone));
+      return signed;
+    })();
+    const draft = (await request(broker, 900)).json();
+    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'cancelled' });
+    const [paid, reversed] = await Promise.all([
+      as(admin).post(`/api/admin/transfer-requests/${draft.id}/pay`, {}),
+      as(otherAdmin).post(`/api/admin/commissions/${commission.id}/reverse`, {
+        reason: 'فسخ العقد',
+      }),
+    ]);
+    expect(paid.statusCode).toBe(200);
+    // Reversed after the payment (owed back), or refused while the request held it.
+    expect([200, 409]).toContain(reversed.statusCode);
+    const seen = await money(broker);
+    if (reversed.statusCode === 200) expect(seen).toMatchObject({ toRecover: '900.00' });
+    else expect(seen).toMatchObject({ paid: '900.00', toRecover: '0.00' });
+  });
+
+  it('an IBAN change racing «دفع كل المستحق»: no unsent payout keeps the old IBAN', async () => {
+    const { broker } = await payableBroker(200_000);
+    const next = ibanFor(`${broker.phone}-race`);
+    const [run, changed] = await Promise.all([
+      as(admin).post<DueRun>('/api/admin/payouts/pay-due'),
+      setIban(broker, next),
+    ]);
+    expect([run.statusCode, changed.statusCode]).toEqual([200, 200]);
+    for (const payout of await payoutsOf(broker.id)) {
+      expect(payout).toMatchObject({ iban: next, status: 'open' });
+    }
+    const [row] = await t.database.db
+      .select({ iban: brokers.iban })
+      .from(brokers)
+      .where(eq(brokers.id, broker.id));
+    expect(row?.iban).toBe(next);
+    await money(broker);
+  });
+});
