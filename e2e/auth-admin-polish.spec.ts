@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
 import { createAccount, expectNoAxeViolations, randomPhone, signIn, uniqueName } from './support';
 
@@ -271,7 +272,7 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
 }) => {
   const marker = uniqueName('ترتيب العمولات');
   const brokerPage = await browser.newPage();
-  await readyBroker(brokerPage, marker);
+  const brokerPhone = await readyBroker(brokerPage, marker);
   const tenants = [randomPhone(), randomPhone()];
   for (const tenantPhone of tenants) {
     const created = await brokerPage.request.post('/api/referrals', {
@@ -284,7 +285,7 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
     expect(signed.ok()).toBe(true);
   }
   const transfer = await brokerPage.request.post('/api/commissions/request-transfer', {
-    data: { amount: 500, bankAccount: 'SA0380000000608010167519' },
+    data: { amount: 500, bankAccount: ibanFor(brokerPhone) },
   });
   expect(transfer.ok()).toBe(true);
   await brokerPage.close();

@@ -1,11 +1,22 @@
 import type { Page } from '@playwright/test';
+import { formatIban } from '../src/domain/iban.js';
+import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
 import { commissionsConsole, commissionTile, requestAndPay } from './money';
-import { expectNoAxeViolations, randomPhone } from './support';
+import {
+  expectNoAxeViolations,
+  expectToast,
+  openInLibreOffice,
+  randomPhone,
+  uniqueName,
+} from './support';
 
 // Issue 16 item 1. The holding period is one setting for the whole server: this file runs in
 // its own projects, after every other journey and one viewport at a time (playwright.config.ts),
 // so no other journey signs a contract while it is set.
+
+// One journey at a time: each changes the holding period for the whole server.
+test.describe.configure({ mode: 'serial' });
 
 const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 /** A date as the product writes it: day, month by name, year, in Arabic-Indic digits. */
@@ -93,4 +104,103 @@ test('issue 16 item 1: a commission waits out the holding period, shown with its
   await expect(commissionTile(page, 'المدفوعة')).toContainText('٩٦٠ ر.س');
   await expect(item.getByText('مدفوعة', { exact: true })).toBeVisible();
   await context.close();
+});
+
+// Issue 16 item 2. «دفع كل المستحق» makes a payout for every broker with money due, so it runs
+// here, where no other journey's money is moving at the same time.
+test('issue 16 item 2: an IBAN set with the password, a commission past its holding period, a bulk payout, the bank file in LibreOffice, sent and paid', async ({
+  page,
+  admin,
+  superAdmin,
+  readyBroker,
+}) => {
+  const name = uniqueName('نورة القحطاني');
+  const brokerPhone = await readyBroker(page, name);
+  const iban = ibanFor(brokerPhone);
+
+  // The broker records the IBAN once, with the password again (a wrong one is refused).
+  await page.goto('/commissions');
+  const card = page.getByRole('region', { name: 'الحساب البنكي' });
+  await card.getByRole('button', { name: 'تسجيل الحساب البنكي' }).click();
+  await card.getByLabel('رقم الآيبان الجديد (IBAN)').fill(formatIban(iban).toLowerCase());
+  await card.getByLabel('كلمة المرور الحالية').fill('not-my-password');
+  await card.getByRole('button', { name: 'حفظ الحساب البنكي' }).click();
+  await expect(card.getByText('كلمة المرور الحالية غير صحيحة')).toBeVisible();
+  await card.getByLabel('كلمة المرور الحالية').fill('secret123');
+  await card.getByRole('button', { name: 'حفظ الحساب البنكي' }).click();
+  await expectToast(page, 'تم حفظ الحساب البنكي');
+  await expect(card.getByText(formatIban(iban), { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A contract signed while the holding period is seven days; the seven days pass.
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: randomPhone(), rent: 96000 },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const setHolding = async (value: string) => {
+    const set = await superAdmin.post('/api/admin/config', {
+      data: { key: 'commission_holding_days', value },
+    });
+    expect(set.ok()).toBe(true);
+  };
+  await setHolding('7');
+  try {
+    const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
+      data: { status: 'contract_signed', contractId: 'EJ-2026-1702' },
+    });
+    expect(signed.ok()).toBe(true);
+  } finally {
+    await setHolding('0');
+  }
+  await page.reload();
+  await expect(commissionTile(page, 'في فترة الانتظار')).toContainText('٩٦٠ ر.س');
+  const moved = await admin.post('/api/dev/clock', { data: { referralId: id, days: 7 } });
+  expect(((await moved.json()) as { releasedCommissions: number }).releasedCommissions).toBe(1);
+
+  // The team pays everything due: this broker's money becomes a draft, approved from its row.
+  const { consolePage, context } = await commissionsConsole(page, admin, brokerPhone);
+  await consolePage.getByRole('button', { name: 'دفع كل المستحق' }).click();
+  await expectToast(consolePage, 'أُنشئت');
+  const requests = consolePage.getByRole('region', { name: 'طلبات التحويل المفتوحة' });
+  const draft = requests.getByRole(onPhone(page) ? 'listitem' : 'row').filter({ hasText: name });
+  await draft.getByRole('button', { name: 'اعتماد' }).click();
+  await expectToast(consolePage, 'تمت معالجة دفعة واحدة');
+
+  // The approved payout, chosen, goes to the bank in the file; LibreOffice opens it.
+  const payouts = consolePage.getByRole('region', { name: 'الدفعات' });
+  await payouts.getByRole('checkbox', { name: `اختيار دفعة ٩٦٠ ر.س للوسيط ${name}` }).check();
+  await expectNoAxeViolations(consolePage);
+  const [download] = await Promise.all([
+    consolePage.waitForEvent('download'),
+    payouts.getByRole('button', { name: 'تنزيل ملف البنك' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^bank_transfers_\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = await openInLibreOffice(await download.path(), 'csv');
+  expect(rows[0]).toEqual(['beneficiary_name', 'iban', 'amount', 'currency', 'reference']);
+  const line = rows.find((row) => row[0] === name);
+  expect(line?.[1]).toBe(iban);
+  expect(Number(line?.[2])).toBe(960);
+  expect(line?.[3]).toBe('SAR');
+  expect(line?.[4]).toMatch(/^SHR-[0-9A-F]{10}$/);
+
+  await payouts.getByRole('button', { name: /^تعليم المحدد كمُرسَل/ }).click();
+  const dialog = consolePage.getByRole('dialog', { name: 'تعليم الدفعات كمُرسَلة' });
+  await dialog.getByLabel('مرجع التحويل من البنك').fill('RJHI-BATCH-2611');
+  await dialog.getByRole('button', { name: 'تأكيد الإرسال' }).click();
+  await expectToast(consolePage, 'تمت معالجة دفعة واحدة');
+
+  // Once the bank confirms, the sent payout is marked paid.
+  await payouts.getByRole('combobox', { name: 'حالة الدفعات' }).click();
+  await consolePage.getByRole('option', { name: 'أُرسلت إلى البنك' }).click();
+  await payouts.getByRole('checkbox', { name: `اختيار دفعة ٩٦٠ ر.س للوسيط ${name}` }).check();
+  await payouts.getByRole('button', { name: /^تعليم المحدد كمدفوع/ }).click();
+  await expectToast(consolePage, 'تمت معالجة دفعة واحدة');
+  await context.close();
+
+  // The broker sees it paid.
+  await page.reload();
+  await expect(commissionTile(page, 'المدفوعة')).toContainText('٩٦٠ ر.س');
+  await expect(commissionTile(page, 'قيد التحويل')).toContainText('٠ ر.س');
+  await expect(page.getByText('تم التحويل', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -1,11 +1,10 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect } from './fixtures';
 import { expectToast } from './support';
 
 // What the money journeys (issue 16) share: the broker's tiles, the console's commissions tab
 // beside the broker's page, and a transfer request from the form paid by the team.
-
-const IBAN = 'SA0380000000608010167519';
 
 /** A tile of the broker's commission summary. */
 export function commissionTile(page: Page, label: string) {
@@ -53,7 +52,8 @@ export async function requestAndPay(
   amount: string,
 ): Promise<void> {
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill(amount);
-  await page.getByLabel('رقم الآيبان (IBAN)').fill(IBAN);
+  // An IBAN of the broker's own: brokers sharing one would raise the shared-IBAN signal.
+  await page.getByLabel('رقم الآيبان (IBAN)').fill(ibanFor(brokerPhone));
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
   await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
   const open = (await (await admin.get('/api/admin/transfer-requests?status=open')).json()) as {

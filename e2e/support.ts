@@ -57,30 +57,37 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Opens a downloaded workbook in LibreOffice (headless Calc, as an operations team would open
- * it) and reads its first sheet back as the values Calc shows, row by row.
+ * Opens a downloaded workbook or CSV file in LibreOffice (headless Calc, as an operations team
+ * would open it) and reads its first sheet back as the values Calc shows, row by row.
  */
-export async function openInLibreOffice(path: string): Promise<string[][]> {
+export async function openInLibreOffice(
+  path: string,
+  format: 'xlsx' | 'csv' = 'xlsx',
+): Promise<string[][]> {
   const dir = await mkdtemp(join(tmpdir(), 'calc-'));
   try {
-    const book = join(dir, 'book.xlsx');
+    const csv = format === 'csv';
+    const book = join(dir, csv ? 'book.csv' : 'book.xlsx');
+    const out = join(dir, 'out');
     await copyFile(path, book);
-    // Comma-separated, double-quoted, UTF-8 (76); a profile of its own so runs never collide.
+    // Comma-separated, double-quoted, UTF-8 (76), read and written alike; a profile of its own
+    // so runs never collide.
     await promisify(execFile)(
       'soffice',
       [
         '--headless',
         `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        ...(csv ? ['--infilter=CSV:44,34,76,1'] : []),
         '--convert-to',
         'csv:Text - txt - csv (StarCalc):44,34,76',
         '--outdir',
-        dir,
+        out,
         book,
       ],
       // Calc formats numbers by the locale: pinned, so the values read the same everywhere.
       { timeout: 60_000, env: { ...process.env, LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' } },
     );
-    return parseCsv(await readFile(join(dir, 'book.csv'), 'utf8'));
+    return parseCsv(await readFile(join(out, 'book.csv'), 'utf8'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

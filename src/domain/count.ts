@@ -66,6 +66,7 @@ export const NOUNS = {
   },
   entry: { one: 'سجل واحد', two: 'سجلان', few: 'سجلات', many: 'سجلًا', other: 'سجل' },
   month: { one: 'شهر واحد', two: 'شهران', few: 'أشهر', many: 'شهرًا', other: 'شهر' },
+  payout: { one: 'دفعة واحدة', two: 'دفعتان', few: 'دفعات', many: 'دفعة', other: 'دفعة' },
   signal: { one: 'تنبيه واحد', two: 'تنبيهان', few: 'تنبيهات', many: 'تنبيهًا', other: 'تنبيه' },
 } as const satisfies Record<string, CountedNoun>;
 

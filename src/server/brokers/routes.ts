@@ -141,7 +141,7 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         type: 'warning',
         title: replaced ? 'تم تغيير الحساب البنكي' : 'تم حفظ الحساب البنكي',
         message: `سُجّل الآيبان ${maskedIban(iban)} لتحويل عمولاتك.${until}`,
-        link: '/profile',
+        link: '/commissions',
       });
       await enqueueNotice(db, {
         to: me.phone,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ADMIN_COMMISSION_SORTS } from '#contract/admin';
 import {
   arabicCount,
@@ -19,12 +19,14 @@ import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
+import { AdminPayoutsCard, announce } from './AdminPayoutsCard';
 import {
   type AdminCommission,
   type AdminTransferRequest,
   adminCommissionsQuery,
   type PayoutAction,
   transferRequestsQuery,
+  useMarkPayouts,
   usePayoutAction,
 } from './api';
 import { ListToolbar } from './ListToolbar';
@@ -97,11 +99,23 @@ export function AdminCommissionsTab() {
   const [reversing, setReversing] = useState<AdminCommission | null>(null);
   const [reversalReason, setReversalReason] = useState('');
   const [paying, setPaying] = useState<Payment | null>(null);
+  const requestsTitleId = useId();
+  const approve = useMarkPayouts({
+    onSuccess: announce,
+    onError: errorToast('خطأ', 'فشل في اعتماد الدفعات'),
+  });
 
   const requester = (r: AdminTransferRequest) =>
     r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>;
   const requestActions = (r: AdminTransferRequest) => (
     <>
+      <Button
+        variant="outline"
+        disabled={approve.isPending}
+        onClick={() => approve.mutate({ ids: [r.id], status: 'approved' })}
+      >
+        اعتماد
+      </Button>
       <Button
         onClick={() =>
           setPaying({
@@ -246,6 +260,7 @@ export function AdminCommissionsTab() {
 
   return (
     <div className="space-y-6">
+      <AdminPayoutsCard />
       {paying ? (
         <PaymentDialog
           title={paying.title}
@@ -300,8 +315,24 @@ export function AdminCommissionsTab() {
           }}
         />
       ) : null}
-      <Card className="space-y-3">
-        <CardTitle>طلبات التحويل المفتوحة</CardTitle>
+      <Card className="space-y-3" role="region" aria-labelledby={requestsTitleId}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle id={requestsTitleId}>طلبات التحويل المفتوحة</CardTitle>
+          {requests.data && requests.data.items.length > 1 ? (
+            <Button
+              variant="outline"
+              disabled={approve.isPending}
+              onClick={() =>
+                approve.mutate({
+                  ids: requests.data.items.map((r) => r.id),
+                  status: 'approved',
+                })
+              }
+            >
+              اعتماد الكل في هذه الصفحة
+            </Button>
+          ) : null}
+        </div>
         <QueryView
           query={requests}
           loading={NO_OPEN_REQUESTS}

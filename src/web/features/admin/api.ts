@@ -15,7 +15,7 @@ import {
 import type { ResponseOf } from '#contract/common';
 import { messagingEndpoints } from '#contract/messaging';
 import { superadminEndpoints } from '#contract/superadmin';
-import type { SignalStatus } from '#domain';
+import type { PayoutStatus, SignalStatus } from '#domain';
 import { apiUrl, type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 import type { Page } from '#lib/types';
@@ -175,6 +175,48 @@ export const transferRequestsQuery = (page: number) =>
     queryFn: () => callApi(adminCommissionEndpoints.transferRequests, { query: { page } }),
     staleTime: 0,
   });
+
+/** Payouts of one state, a page at a time (the payouts card). */
+export const payoutsQuery = (status: PayoutStatus, page: number) =>
+  queryOptions({
+    queryKey: [...rootKeys.admin, 'payouts', { status, page }] as const,
+    queryFn: () => callApi(adminCommissionEndpoints.transferRequests, { query: { status, page } }),
+    staleTime: 0,
+  });
+
+export type PayoutMarking = BodyOf<typeof adminCommissionEndpoints.markPayouts>;
+export type PayoutMarked = ResponseOf<typeof adminCommissionEndpoints.markPayouts>;
+
+/** Approves, sends or marks paid the chosen payouts in one call; then the console. */
+export function useMarkPayouts(callbacks: MutationCallbacks<PayoutMarked, PayoutMarking> = {}) {
+  return useMutation({
+    mutationFn: (body: PayoutMarking) => callApi(adminCommissionEndpoints.markPayouts, { body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+export type DueRun = ResponseOf<typeof adminCommissionEndpoints.payDue>;
+
+/** «دفع كل المستحق»: a draft payout per broker with at least the minimum due. */
+export function usePayDue(callbacks: MutationCallbacks<DueRun, void> = {}) {
+  return useMutation({
+    mutationFn: () => callApi(adminCommissionEndpoints.payDue),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+/** Records that the bank returned a payout, with the reason. */
+export function useFailPayout(
+  callbacks: MutationCallbacks<unknown, { id: string; reason: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      callApi(adminCommissionEndpoints.failPayout, { params: { id }, body: { reason } }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+export const BANK_FILE_URL = apiUrl(adminCommissionEndpoints.bankFile.path, {}, {});
 
 export const analyticsQuery = (range: AnalyticsRange) =>
   queryOptions({

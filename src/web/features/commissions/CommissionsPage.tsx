@@ -1,19 +1,32 @@
-import { formatDateAr, formatSar } from '#domain';
+import { formatDateAr, formatSar, type PayoutStatus } from '#domain';
 import { Badge } from '#ui/badge';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
-import { useCommissionSummary, useTransferRequests } from './api';
+import { useBankAccount, useCommissionSummary, useTransferRequests } from './api';
+import { BankAccountCard } from './BankAccountCard';
 import { CommissionList } from './CommissionList';
 import { CommissionTiles } from './CommissionTiles';
 import { EarningsSection } from './EarningsSection';
 import { MaskedIban } from './masked-iban';
 import { TransferRequestForm } from './TransferRequestForm';
 
-const REQUEST_STATUS: Record<string, string> = {
+/** The broker's words for a payout's state: a draft is simply under review. */
+const REQUEST_STATUS: Record<PayoutStatus, string> = {
   open: 'قيد المراجعة',
+  approved: 'معتمد للتحويل',
+  sent: 'أُرسل إلى البنك',
   paid: 'تم التحويل',
+  failed: 'فشل التحويل',
   rejected: 'مرفوض',
+};
+const REQUEST_TONE: Record<PayoutStatus, 'success' | 'danger' | 'info'> = {
+  open: 'info',
+  approved: 'info',
+  sent: 'info',
+  paid: 'success',
+  failed: 'danger',
+  rejected: 'danger',
 };
 
 // The transfer requests' empty state, also shown while they load.
@@ -22,16 +35,28 @@ const NO_REQUESTS = <p className="text-sm text-slate-700">لم ترسل أي ط�
 export function CommissionsPage() {
   const summary = useCommissionSummary();
   const requests = useTransferRequests();
+  const account = useBankAccount();
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">العمولات</h1>
       <CommissionTiles className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
       <EarningsSection />
+      <BankAccountCard />
       <div className="grid gap-5 lg:grid-cols-2">
         <Card>
           <CardTitle className="mb-3">طلب تحويل العمولة</CardTitle>
           <QueryView query={summary} loading={<Skeleton className="h-40" />} quietOnError>
-            {(s) => <TransferRequestForm available={Number(s.pending)} />}
+            {(s) =>
+              account.isPending ? (
+                <Skeleton className="h-40" />
+              ) : (
+                <TransferRequestForm
+                  key={account.data?.iban ?? 'none'}
+                  available={Number(s.pending)}
+                  iban={account.data?.iban ?? null}
+                />
+              )
+            }
           </QueryView>
         </Card>
         <Card>
@@ -52,17 +77,10 @@ export function CommissionsPage() {
                     <span className="font-bold">{formatSar(r.amount)}</span>
                     <MaskedIban iban={r.iban} />
                     <span>{formatDateAr(r.createdAt)}</span>
-                    <Badge
-                      tone={
-                        r.status === 'paid'
-                          ? 'success'
-                          : r.status === 'rejected'
-                            ? 'danger'
-                            : 'info'
-                      }
-                    >
-                      {REQUEST_STATUS[r.status] ?? r.status}
-                    </Badge>
+                    <Badge tone={REQUEST_TONE[r.status]}>{REQUEST_STATUS[r.status]}</Badge>
+                    {r.failureReason ? (
+                      <p className="w-full text-red-800">سبب الفشل: {r.failureReason}</p>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatSar, transferRequestFormSchema } from '#domain';
+import { fieldErrors } from '#lib/api';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
 import { errorToast, toast } from '#ui/toast';
@@ -10,12 +11,23 @@ import { useRequestTransfer } from './api';
 type Form = z.input<ReturnType<typeof transferRequestFormSchema>>;
 type Values = z.output<ReturnType<typeof transferRequestFormSchema>>;
 
-/** Amount (≤ what is pending, two decimals) and a Saudi IBAN; disabled with nothing pending. */
-export function TransferRequestForm({ available }: { available: number }) {
+/**
+ * Amount (≤ what is pending, two decimals) and a Saudi IBAN, filled with the one on the profile
+ * (the server refuses another: it is changed in «الحساب البنكي»); disabled with nothing pending.
+ */
+export function TransferRequestForm({
+  available,
+  iban,
+}: {
+  available: number;
+  /** The IBAN on the profile, if any: the first request's IBAN becomes it. */
+  iban: string | null;
+}) {
   const form = useForm<Form, unknown, Values>({
     resolver: zodResolver(transferRequestFormSchema(available)),
-    defaultValues: { amount: '', bankAccount: '' },
+    defaultValues: { amount: '', bankAccount: iban ?? '' },
   });
+
   const send = useRequestTransfer({
     onSuccess: () => {
       toast({ title: 'تم إرسال طلب التحويل للمراجعة' });
@@ -24,6 +36,7 @@ export function TransferRequestForm({ available }: { available: number }) {
     onError: errorToast('خطأ', 'فشل في إرسال طلب التحويل'),
   });
   const errors = form.formState.errors;
+  const server = fieldErrors(send.error);
   const nothingPending = available <= 0;
   return (
     <form
@@ -50,11 +63,16 @@ export function TransferRequestForm({ available }: { available: number }) {
       </FormField>
       <FormField
         label="رقم الآيبان (IBAN)"
-        error={errors.bankAccount?.message}
+        error={errors.bankAccount?.message ?? server.bankAccount}
         hint={
-          <>
-            مثال: <bdi dir="ltr">SA85 1000 0012 3456 7890 1234</bdi>
-          </>
+          iban ? (
+            'الآيبان المسجل في حسابك البنكي؛ يُغيَّر من بطاقة «الحساب البنكي».'
+          ) : (
+            <>
+              مثال: <bdi dir="ltr">SA85 1000 0012 3456 7890 1234</bdi>. يُحفظ في حسابك البنكي لطلباتك
+              القادمة.
+            </>
+          )
         }
       >
         {(control) => (

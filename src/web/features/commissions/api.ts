@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { brokerEndpoints } from '#contract/brokers';
 import { commissionEndpoints } from '#contract/commissions';
 import { type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
@@ -46,6 +47,24 @@ export const useCommissions = (page: number) => useQuery(commissionListQuery(pag
 export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
 export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
 export const useTransferRequests = () => useQuery(transferRequestsQuery());
+
+/** The IBAN on the profile, and until when payouts wait after it was replaced. */
+export const bankAccountQuery = () =>
+  queryOptions({
+    queryKey: [...rootKeys.commissions, 'bank-account'] as const,
+    queryFn: () => callApi(brokerEndpoints.bankAccount),
+  });
+export const useBankAccount = () => useQuery(bankAccountQuery());
+
+export type BankAccountBody = BodyOf<typeof brokerEndpoints.setBankAccount>;
+
+/** Sets or replaces the IBAN with the password; then every money read is read again. */
+export function useSetBankAccount(callbacks: MutationCallbacks<unknown, BankAccountBody> = {}) {
+  return useMutation({
+    mutationFn: (body: BankAccountBody) => callApi(brokerEndpoints.setBankAccount, { body }),
+    ...refreshAfter(callbacks, commissionKeys.all),
+  });
+}
 
 export type TransferRequestBody = BodyOf<typeof commissionEndpoints.requestTransfer>;
 

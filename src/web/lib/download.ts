@@ -1,0 +1,22 @@
+/** The file name the server chose, from `Content-Disposition`. */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a file the API answers (with the session cookie) under the name the server gave
+ * it. Throws a plain Error on a failed answer, for the caller's toast.
+ */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new Error(String(response.status));
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileNameOf(response, fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(objectUrl);
+}
