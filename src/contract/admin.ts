@@ -366,6 +366,8 @@ const adminTransferRequest = transferRequest.extend({
   reference: z.string(),
   /** The bank's reference, given when it was sent or paid. */
   transferReference: z.string().nullable(),
+  /** The bank file that carried it, once an approved payout is downloaded. */
+  bankBatch: z.string().nullable(),
   approvedAt: isoDateTime.nullable(),
   sentAt: isoDateTime.nullable(),
   /** Until when the broker's payouts wait after an IBAN change; null when they do not. */
@@ -496,10 +498,19 @@ export const adminCommissionEndpoints = {
     }),
   }),
   bankFile: endpoint({
-    method: 'GET',
+    method: 'POST',
     path: '/api/admin/payouts/bank-file',
     access: 'admin',
-    summary: 'the approved payouts as the bank transfer file, CSV (docs/bank-file.md; audited)',
+    summary:
+      'a new bank file: every approved payout in no file yet, whose broker is not held, as CSV (docs/bank-file.md); the batch is in X-Bank-Batch (audited)',
+    response: null,
+  }),
+  bankFileAgain: endpoint({
+    method: 'GET',
+    path: '/api/admin/payouts/bank-file/:batch',
+    access: 'admin',
+    summary: 'a bank file again: its payouts still approved (audited)',
+    params: z.object({ batch: z.string().max(60) }),
     response: null,
   }),
   rejectTransferRequest: endpoint({

@@ -35,7 +35,8 @@ const ADMIN_CALLS: Call[] = [
   { method: 'POST', url: `/api/admin/transfer-requests/${ID}/fail`, payload: {} },
   { method: 'POST', url: '/api/admin/payouts/mark', payload: { ids: [] } },
   { method: 'POST', url: '/api/admin/payouts/pay-due' },
-  { method: 'GET', url: '/api/admin/payouts/bank-file' },
+  { method: 'POST', url: '/api/admin/payouts/bank-file' },
+  { method: 'GET', url: '/api/admin/payouts/bank-file/nope' },
   { method: 'GET', url: '/api/admin/config/sms_notifications_enabled' },
   { method: 'POST', url: '/api/admin/config', payload: { key: 'x' } },
   { method: 'GET', url: '/api/admin/export/brokers' },
@@ -99,7 +100,8 @@ describe('who may call the administrative API', () => {
           .replace(ID, ':id')
           .replace(/\/export\/\w+$/, '/export/:type')
           .replace(/\/config\/\w+$/, '/config/:key')
-          .replace(/\/holidays\/nope$/, '/holidays/:day');
+          .replace(/\/holidays\/nope$/, '/holidays/:day')
+          .replace(/\/bank-file\/nope$/, '/bank-file/:batch');
         return `${c.method} ${path}`;
       })
       .filter((entry, index, all) => all.indexOf(entry) === index)

@@ -1,9 +1,12 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { formatIban, IBAN_CHANGE_HOLD_HOURS } from '#domain';
+import { formatDateTimeAr, formatIban, IBAN_CHANGE_HOLD_HOURS } from '#domain';
+import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { lockBroker } from '../commissions/service.js';
 import type { Transaction } from '../db/client.js';
-import { brokers, transferRequests } from '../db/schema.js';
+import { brokers, notifications, transferRequests } from '../db/schema.js';
+import { enqueueNotice } from '../messaging/outbox.js';
 import { raiseSignal } from '../signals/service.js';
 
 /**
@@ -23,40 +26,61 @@ export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Dat
   return until > now ? until : null;
 }
 
+/** What a signal's key keeps of an IBAN: a digest, never the IBAN itself (as migration 0013). */
+const ibanDigest = (iban: string) => createHash('md5').update(iban).digest('hex');
+
 /**
  * Puts `iban` on the broker's profile in the caller's transaction, the broker's row locked as
- * every money change. Payouts not yet sent move to it (an approved one goes back to draft, as
- * it was approved for another account). Another broker with the same IBAN raises a signal that
- * holds this broker's money. Answers whether anything changed and whether it replaced another.
+ * every money change. Payouts not yet in a bank file move to it (an approved one goes back to
+ * draft, as it was approved for another account); one in a bank file keeps the IBAN the bank
+ * has. Another broker with the same IBAN raises a signal that holds this broker's money. The
+ * owner is told in the app and by SMS, in the same transaction, whatever session did it.
+ * Answers whether anything changed and whether it replaced another.
  */
 export async function putIbanOnProfile(
   tx: Transaction,
   brokerId: string,
   iban: string,
-  record: AuditRecorder,
+  { record, brand }: { record: AuditRecorder; brand: Brand },
 ): Promise<{ changed: boolean; replaced: boolean }> {
   await lockBroker(tx, brokerId);
   const [broker] = await tx
-    .select({ iban: brokers.iban, code: brokers.brokerCode })
+    .select({ iban: brokers.iban, phone: brokers.phone })
     .from(brokers)
     .where(eq(brokers.id, brokerId));
   if (!broker || broker.iban === iban) return { changed: false, replaced: false };
   const replaced = broker.iban !== null;
+  const now = new Date();
   await tx
     .update(brokers)
-    .set({ iban, ...(replaced ? { ibanChangedAt: new Date() } : {}), updatedAt: new Date() })
+    .set({ iban, ...(replaced ? { ibanChangedAt: now } : {}), updatedAt: now })
     .where(eq(brokers.id, brokerId));
   const moved = await tx
     .update(transferRequests)
-    .set({ iban, status: 'open', approvedAt: null, approvedBy: null })
+    .set({ iban, status: 'open', approvedAt: null, approvedBy: null, beneficiaryName: null })
     .where(
       and(
         eq(transferRequests.brokerId, brokerId),
         inArray(transferRequests.status, ['open', 'approved']),
+        isNull(transferRequests.bankBatch),
         ne(transferRequests.iban, iban),
       ),
     )
     .returning({ id: transferRequests.id });
+  const holdUntil = replaced ? ibanHoldUntil(now) : null;
+  const until = holdUntil ? ` تتوقف دفعاتك حتى ${formatDateTimeAr(holdUntil)} احتياطاً.` : '';
+  await tx.insert(notifications).values({
+    brokerId,
+    type: 'warning',
+    title: replaced ? 'تم تغيير الحساب البنكي' : 'تم حفظ الحساب البنكي',
+    message: `سُجّل الآيبان ${maskedIban(iban)} لتحويل عمولاتك.${until}`,
+    link: '/commissions',
+  });
+  await enqueueNotice(tx, {
+    to: broker.phone,
+    body: `تم ${replaced ? 'تغيير' : 'حفظ'} الحساب البنكي لعمولاتك في ${brand.productName} (${maskedIban(iban)}). إذا لم تكن أنت، تواصل معنا فوراً على ${brand.phone}.`,
+    cause: `notice:${broker.phone}:${randomUUID()}`,
+  });
   await record(tx, {
     action: replaced ? 'broker.iban_change' : 'broker.iban_set',
     entityType: 'broker',
@@ -72,7 +96,7 @@ export async function putIbanOnProfile(
   if (others.length > 0) {
     await raiseSignal(tx, {
       kind: 'shared_iban',
-      dedupeKey: `shared_iban:${brokerId}:${iban}`,
+      dedupeKey: `shared_iban:${brokerId}:${ibanDigest(iban)}`,
       brokerId,
       scope: 'broker',
       reason: `الآيبان ${maskedIban(iban)} مسجل أيضاً لدى ${others.map((o) => o.code).join('، ')}`,

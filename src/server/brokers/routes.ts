@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brokerEndpoints } from '#contract/brokers';
-import { formatDateTimeAr, type ProfileUpdateBody } from '#domain';
+import type { ProfileUpdateBody } from '#domain';
 import { audit, auditBy } from '../audit/service.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { FeatureOptions } from '../context.js';
@@ -10,11 +9,10 @@ import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
-import { enqueueNotice } from '../messaging/outbox.js';
-import { notify } from '../notifications/service.js';
+import { announceNotification } from '../notifications/live.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
-import { ibanHoldUntil, maskedIban, putIbanOnProfile } from './bank-account.js';
+import { ibanHoldUntil, putIbanOnProfile } from './bank-account.js';
 import { toProfile } from './profile.js';
 
 const PROFILE_FIELDS = [
@@ -127,29 +125,18 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         fields: { password: 'كلمة المرور الحالية غير صحيحة' },
       });
     }
-    const { changed, replaced } = await db.transaction((tx) =>
-      putIbanOnProfile(tx, me.id, iban, auditBy(request)),
+    const { changed } = await db.transaction((tx) =>
+      putIbanOnProfile(tx, me.id, iban, { record: auditBy(request), brand: config.brand }),
     );
+    if (changed) {
+      await announceNotification(db, me.id);
+      ctx.outbox.kick();
+    }
     const [after] = await db
       .select({ iban: brokers.iban, ibanChangedAt: brokers.ibanChangedAt })
       .from(brokers)
       .where(eq(brokers.id, me.id));
     const holdUntil = ibanHoldUntil(after?.ibanChangedAt ?? null);
-    if (changed) {
-      const until = holdUntil ? ` تتوقف دفعاتك حتى ${formatDateTimeAr(holdUntil)} احتياطاً.` : '';
-      await notify(db, me.id, {
-        type: 'warning',
-        title: replaced ? 'تم تغيير الحساب البنكي' : 'تم حفظ الحساب البنكي',
-        message: `سُجّل الآيبان ${maskedIban(iban)} لتحويل عمولاتك.${until}`,
-        link: '/commissions',
-      });
-      await enqueueNotice(db, {
-        to: me.phone,
-        body: `تم ${replaced ? 'تغيير' : 'حفظ'} الحساب البنكي لعمولاتك في ${config.brand.productName} (${maskedIban(iban)}). إذا لم تكن أنت، تواصل معنا فوراً على ${config.brand.phone}.`,
-        cause: `notice:${me.phone}:${randomUUID()}`,
-      });
-      ctx.outbox.kick();
-    }
     return { iban: after?.iban ?? iban, holdUntil: holdUntil?.toISOString() ?? null };
   });
 

@@ -1,8 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { payoutReference, toCents, toMoneyString } from '#domain';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  IBAN_CHANGE_HOLD_HOURS,
+  payoutReference,
+  riyadhIsoDate,
+  toCents,
+  toMoneyString,
+} from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
-import { type Database, rowsOf } from '../db/client.js';
+import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, transferRequests } from '../db/schema.js';
 import { payoutMinimum } from '../settings/service.js';
 import { brokerHeldBySignal } from '../signals/service.js';
@@ -94,18 +101,29 @@ export const BANK_FILE_COLUMNS = [
   'reference',
 ] as const;
 
-/** Every approved payout, oldest approval first: one line of the bank file each. */
-export async function approvedPayouts(db: Database) {
+export type BankLine = {
+  id: string;
+  beneficiaryName: string;
+  iban: string;
+  amount: string;
+  reference: string;
+};
+
+/** The approved payouts of one bank file, oldest approval first: one line each. */
+export async function bankFileLines(
+  db: Database | Transaction,
+  batch: string,
+): Promise<BankLine[]> {
   const rows = await db
     .select({
       id: transferRequests.id,
-      name: brokers.fullName,
+      name: sql<string | null>`coalesce(${transferRequests.beneficiaryName}, ${brokers.fullName})`,
       iban: transferRequests.iban,
       amount: transferRequests.amount,
     })
     .from(transferRequests)
     .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
-    .where(eq(transferRequests.status, 'approved'))
+    .where(and(eq(transferRequests.status, 'approved'), eq(transferRequests.bankBatch, batch)))
     .orderBy(asc(transferRequests.approvedAt), asc(transferRequests.id));
   return rows.map((row) => ({
     id: row.id,
@@ -114,6 +132,33 @@ export async function approvedPayouts(db: Database) {
     amount: row.amount,
     reference: payoutReference(row.id),
   }));
+}
+
+/**
+ * A new bank file: every approved payout in no file yet, except those of a broker whose IBAN
+ * was just replaced or whom an open signal holds, stamped with a batch of its own in one
+ * statement (two admins at once never put one payout in two files). Only payouts in a file may
+ * be marked sent, and a change of IBAN no longer moves them. Null when there is nothing new.
+ */
+export async function newBankFile(
+  db: Database,
+): Promise<{ batch: string; lines: BankLine[] } | null> {
+  const batch = `B${riyadhIsoDate(new Date()).replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+  return db.transaction(async (tx) => {
+    const stamped = await rowsOf<{ id: string }>(
+      tx,
+      sql`update transfer_requests t set bank_batch = ${batch}
+        from brokers b
+        where b.id = t.broker_id and t.status = 'approved' and t.bank_batch is null
+          and (b.iban_changed_at is null
+            or b.iban_changed_at <= now() - make_interval(hours => ${IBAN_CHANGE_HOLD_HOURS}))
+          and not exists (select 1 from fraud_signals s where s.broker_id = t.broker_id
+            and s.scope = 'broker' and s.status = 'open')
+        returning t.id`,
+    );
+    if (stamped.length === 0) return null;
+    return { batch, lines: await bankFileLines(tx, batch) };
+  });
 }
 
 /**
@@ -126,7 +171,7 @@ function csvCell(value: string): string {
 }
 
 /** The bank file: UTF-8 with a byte-order mark (Arabic names open as typed), CRLF lines. */
-export function bankFileCsv(rows: Awaited<ReturnType<typeof approvedPayouts>>): string {
+export function bankFileCsv(rows: BankLine[]): string {
   const lines = [
     BANK_FILE_COLUMNS.join(','),
     ...rows.map((row) =>

@@ -132,10 +132,26 @@ describe('the IBAN on the profile', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, broker.id), eq(auditLog.action, 'broker.iban_set')));
     expect(JSON.stringify(entry?.after)).not.toContain(iban.slice(8, 20));
+    // The owner hears of it by SMS, with the IBAN masked.
+    await t.app.outbox.drain();
+    const sms = t.sms.sent.filter((m) => m.purpose === 'security_notice' && m.to === broker.phone);
+    expect(sms.map((m) => m.body.startsWith('تم حفظ الحساب البنكي'))).toEqual([true]);
+    expect(sms[0]?.body).not.toContain(iban);
+
+    // The first transfer request's IBAN becomes the profile's, and its owner is told too.
+    const { broker: other } = await aSignedContract(t, admin, { rent: 90_000 });
+    expect((await request(other, 100)).statusCode).toBe(201);
+    expect(
+      (await as(other).get<{ iban: string | null }>('/api/broker/bank-account')).json().iban,
+    ).toBe(ibanFor(other.phone));
+    await t.app.outbox.drain();
+    expect(
+      t.sms.sent.filter((m) => m.purpose === 'security_notice' && m.to === other.phone),
+    ).toHaveLength(1);
   });
 
   it('replacing it holds payouts for 48 hours, tells the owner by SMS, and moves unsent payouts to it', async () => {
-    const { broker } = await payableBroker();
+    const { broker, commission } = await payableBroker();
     const created = (await request(broker, 400)).json();
     expect(created.iban).toBe(ibanFor(broker.phone));
     const second = (await request(broker, 500)).json();
@@ -165,6 +181,12 @@ describe('the IBAN on the profile', () => {
     const pay = await as(otherAdmin).post(`/api/admin/transfer-requests/${created.id}/pay`, {});
     expect(pay.statusCode).toBe(409);
     expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
+    // Nor a commission paid directly.
+    const direct = await as(admin).post(
+      `/api/admin/commissions/${commission.id}/confirm-payment`,
+      {},
+    );
+    expect(direct.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
     const listed = (await adminList('open')).find((p) => p.id === created.id);
     expect(Date.parse(listed?.ibanHoldUntil ?? '')).toBe(holdUntil);
 
@@ -216,10 +238,18 @@ describe('a payout from draft to paid', () => {
     ]);
     expect(twice.map((r) => r.json().unchanged)).toEqual([1, 1]);
 
-    const file = await as(admin).get('/api/admin/payouts/bank-file');
+    // Not sent before it is in a bank file.
+    const early = await mark(admin, [draft.id], 'sent', 'BANK-BATCH-7');
+    expect(early.json().refused[0]?.message).toBe(
+      'لم تُضمَّن هذه الدفعة في ملف البنك بعد؛ نزّل ملف البنك أولاً',
+    );
+    const file = await as(admin).post('/api/admin/payouts/bank-file', {});
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="bank_transfers_/);
+    const batch = String(file.headers['x-bank-batch']);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="bank_transfers_${batch}.csv"`,
+    );
     const rows = csvRows(file.body);
     expect(rows[0]).toEqual(['beneficiary_name', 'iban', 'amount', 'currency', 'reference']);
     expect(rows).toContainEqual([
@@ -230,15 +260,35 @@ describe('a payout from draft to paid', () => {
       payoutReference(draft.id),
     ]);
 
+    // Nothing new for another file; the same file again, for a lost download.
+    const none = await as(otherAdmin).post('/api/admin/payouts/bank-file', {});
+    expect(none.statusCode).toBe(409);
+    expect(none.json<ApiError>().message).toBe('لا توجد دفعات معتمدة جديدة لملف البنك');
+    const again = await as(admin).get(`/api/admin/payouts/bank-file/${batch}`);
+    expect(csvRows(again.body)).toEqual(rows);
+    // The bank has it: the broker's new IBAN does not move it, nor may it be rejected.
+    const next = ibanFor(`${broker.phone}-after-file`);
+    expect((await setIban(broker, next)).statusCode).toBe(200);
+    expect((await payoutsOf(broker.id))[0]).toMatchObject({
+      iban: ibanFor(broker.phone),
+      status: 'approved',
+      bankBatch: batch,
+    });
+    const reject = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/reject`, {
+      reason: 'x',
+    });
+    expect(reject.statusCode).toBe(409);
     const noReference = await mark(admin, [draft.id], 'sent');
     expect(noReference.statusCode).toBe(400);
     expect(noReference.json<FieldErrors>().fields?.transferReference).toBe(
       'يرجى إدخال مرجع التحويل من البنك',
     );
+    // Sent with the bank's reference even inside the new IBAN's 48 hours: the bank has it.
     expect((await mark(admin, [draft.id], 'sent', 'BANK-BATCH-7')).json().changed).toBe(1);
     // Sent money is no longer in the bank file, and is still requested, not paid.
-    expect(csvRows((await as(admin).get('/api/admin/payouts/bank-file')).body)).toHaveLength(
-      rows.length - 1,
+    const resent = await as(admin).get(`/api/admin/payouts/bank-file/${batch}`);
+    expect(resent.statusCode === 404 || !resent.body.includes(payoutReference(draft.id))).toBe(
+      true,
     );
     expect(await money(broker)).toMatchObject({ requested: '1200.00', paid: '0.00' });
 
@@ -258,6 +308,7 @@ describe('a payout from draft to paid', () => {
     const { broker } = await payableBroker();
     const draft = (await request(broker, 900)).json();
     await mark(admin, [draft.id], 'approved');
+    expect((await as(admin).post('/api/admin/payouts/bank-file', {})).statusCode).toBe(200);
     await mark(admin, [draft.id], 'sent', 'BANK-9');
     const noReason = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/fail`, {});
     expect(noReason.statusCode).toBe(400);
@@ -296,7 +347,15 @@ describe('a payout from draft to paid', () => {
     // An admin who also refers tenants.
     await t.database.db.update(brokers).set({ isAdmin: true }).where(eq(brokers.id, broker.id));
     const own = await mark(broker, [draft.id], 'approved');
-    expect(own.json().refused[0]?.message).toBe('لا يمكنك اعتماد أو دفع دفعة مستحقة لك');
+    expect(own.json().refused[0]?.message).toBe('لا يمكنك معالجة دفعة مستحقة لك');
+    // Nor, once another admin approved and sent it, record it failed (its money payable again).
+    await mark(admin, [draft.id], 'approved');
+    await as(admin).post('/api/admin/payouts/bank-file', {});
+    await mark(admin, [draft.id], 'sent', 'B-2');
+    const ownFail = await as(broker).post(`/api/admin/transfer-requests/${draft.id}/fail`, {
+      reason: 'لم يصل',
+    });
+    expect(ownFail.statusCode).toBe(403);
     const tooMany = await mark(
       admin,
       Array.from({ length: 201 }, (_, i) => String(i)),

@@ -37,13 +37,24 @@ async function lockedPayout(tx: Transaction, id: string): Promise<Payout> {
  * broker. A payout already sent may still be marked paid or failed: the bank has the money.
  */
 async function mayPayOut(tx: Transaction, payout: Payout, adminId: string): Promise<void> {
+  notOwn(payout, adminId);
+  await notInIbanHold(tx, payout.brokerId);
+  if (await brokerHeldBySignal(tx, payout.brokerId)) throw heldBySignal();
+}
+
+/** Nobody moves a payout of their own, in any direction (an admin who also refers tenants). */
+function notOwn(payout: Payout, adminId: string): void {
   if (payout.brokerId === adminId) {
-    throw new AppError(403, 'OWN_PAYOUT', 'لا يمكنك اعتماد أو دفع دفعة مستحقة لك');
+    throw new AppError(403, 'OWN_PAYOUT', 'لا يمكنك معالجة دفعة مستحقة لك');
   }
+}
+
+/** Refuses while the broker's IBAN was replaced less than 48 hours ago. */
+async function notInIbanHold(tx: Transaction, brokerId: string): Promise<void> {
   const [broker] = await tx
     .select({ ibanChangedAt: brokers.ibanChangedAt })
     .from(brokers)
-    .where(eq(brokers.id, payout.brokerId));
+    .where(eq(brokers.id, brokerId));
   const until = ibanHoldUntil(broker?.ibanChangedAt ?? null);
   if (until) {
     throw new AppError(
@@ -52,7 +63,6 @@ async function mayPayOut(tx: Transaction, payout: Payout, adminId: string): Prom
       `غيّر الوسيط رقم الآيبان مؤخراً، فتتوقف دفعاته حتى ${formatDateTimeAr(until)}`,
     );
   }
-  if (await brokerHeldBySignal(tx, payout.brokerId)) throw heldBySignal();
 }
 
 const wrongState = (payout: Payout, action: string) =>
@@ -84,11 +94,31 @@ export async function movePayout(
     };
     const action = { approved: 'اعتماد', sent: 'إرسال', failed: 'تسجيل فشل' }[to];
     if (!from[to].includes(payout.status)) throw wrongState(payout, action);
-    if (to !== 'failed') await mayPayOut(tx, payout, by.adminId);
+    notOwn(payout, by.adminId);
+    if (to === 'sent' && !payout.bankBatch) {
+      throw new AppError(
+        409,
+        'NOT_IN_BANK_FILE',
+        'لم تُضمَّن هذه الدفعة في ملف البنك بعد؛ نزّل ملف البنك أولاً',
+      );
+    }
+    // Only approval lets money out; a payout in a bank file is with the bank already, so what
+    // happens to it next (sent, failed) is recorded whatever has changed since.
+    if (to === 'approved') await mayPayOut(tx, payout, by.adminId);
     const now = new Date();
+    // The bank file names the beneficiary as the profile did when the payout was approved.
+    const [broker] = await tx
+      .select({ fullName: brokers.fullName })
+      .from(brokers)
+      .where(eq(brokers.id, payout.brokerId));
     const changes: Partial<Payout> =
       to === 'approved'
-        ? { status: to, approvedBy: by.adminId, approvedAt: now }
+        ? {
+            status: to,
+            approvedBy: by.adminId,
+            approvedAt: now,
+            beneficiaryName: broker?.fullName ?? null,
+          }
         : to === 'sent'
           ? { status: to, sentAt: now, transferReference: by.transferReference ?? null }
           : {
@@ -198,6 +228,7 @@ export async function confirmCommissionPayment(
       throw new AppError(409, 'COMMISSION_REVERSED', 'هذه العمولة ملغاة ولا يمكن دفعها');
     }
     if (commission.signalHold) throw heldBySignal();
+    await notInIbanHold(tx, commission.brokerId);
     if (commission.status === 'on_hold') {
       throw new AppError(
         409,
@@ -275,6 +306,7 @@ export async function payTransferRequest(
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
     if (request.status === 'failed') throw wrongState(request, 'دفع');
+    notOwn(request, adminId);
     // A sent payout is marked paid whatever happened since: the bank already has the money.
     if (request.status !== 'sent') await mayPayOut(tx, request, adminId);
     const reference = transferReference ?? request.transferReference;
@@ -372,7 +404,15 @@ export async function rejectTransferRequest(
 ) {
   const rejected = await db.transaction(async (tx) => {
     const payout = await lockedPayout(tx, requestId);
-    // A draft or an approved payout not yet sent: a sent one has left and can only fail.
+    // A draft or an approved payout the bank has not been given: one in a bank file, or sent,
+    // may have left, and can only be recorded as failed.
+    if (payout.status === 'approved' && payout.bankBatch) {
+      throw new AppError(
+        409,
+        'IN_BANK_FILE',
+        'هذه الدفعة في ملف بنك نُزّل؛ إن أعادها البنك فسجّل فشلها بدلاً من رفضها',
+      );
+    }
     if (payout.status !== 'open' && payout.status !== 'approved') return undefined;
     const [row] = await tx
       .update(transferRequests)

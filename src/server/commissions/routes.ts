@@ -3,6 +3,7 @@ import { commissionEndpoints } from '#contract/commissions';
 import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
+import { announceNotification } from '../notifications/live.js';
 import { currentBroker } from '../plugins/session.js';
 import {
   commissionEarnings,
@@ -34,12 +35,17 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   serve(app, commissionEndpoints.requestTransfer, async (request, reply) => {
     const me = currentBroker(request);
     // The audit rows are written in the request's transaction: all or none.
-    const created = await requestTransfer(
+    const { created, ibanSet } = await requestTransfer(
       db,
       me.id,
       { amount: request.body.amount, iban: request.body.bankAccount },
-      auditBy(request),
+      { record: auditBy(request), brand: ctx.config.brand },
     );
+    // The first IBAN became the profile's: its owner was told, in the app and by SMS.
+    if (ibanSet) {
+      await announceNotification(db, me.id);
+      ctx.outbox.kick();
+    }
     return reply.status(201).send({
       id: created.id,
       amount: created.amount,

@@ -6,8 +6,9 @@ import {
   toMoneyString,
   UNSETTLED_PAYOUT_STATUSES,
 } from '#domain';
+import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
-import { putIbanOnProfile } from '../brokers/bank-account.js';
+import { maskedIban, putIbanOnProfile } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
@@ -230,8 +231,8 @@ export async function requestTransfer(
   db: Database,
   brokerId: string,
   input: { amount: number; iban: string },
-  record: AuditRecorder,
-) {
+  { record, brand }: { record: AuditRecorder; brand: Brand },
+): Promise<{ created: typeof transferRequests.$inferSelect; ibanSet: boolean }> {
   return db.transaction(async (tx) => {
     await lockBroker(tx, brokerId);
     const [broker] = await tx
@@ -264,11 +265,12 @@ export async function requestTransfer(
       action: 'transfer_request.create',
       entityType: 'transfer_request',
       entityId: created.id,
-      after: { amount: created.amount, iban: created.iban },
+      after: { amount: created.amount, iban: maskedIban(created.iban) },
     });
     // After the request, so a signal the IBAN raises holds what is left, not the request.
-    if (!broker?.iban) await putIbanOnProfile(tx, brokerId, iban, record);
-    return created;
+    const ibanSet =
+      !broker?.iban && (await putIbanOnProfile(tx, brokerId, iban, { record, brand })).changed;
+    return { created, ibanSet };
   });
 }
 

@@ -339,6 +339,10 @@ export const transferRequests = pgTable(
     sentAt: ts('sent_at'),
     /** Why the bank returned it: the money is payable again. */
     failureReason: text('failure_reason'),
+    /** The name the bank file gives, as it was when the payout was approved. */
+    beneficiaryName: text('beneficiary_name'),
+    /** The bank file that carried it (set when an approved payout is downloaded). */
+    bankBatch: text('bank_batch'),
     handledBy: uuid('handled_by').references(() => brokers.id, { onDelete: 'set null' }),
     handledAt: ts('handled_at'),
     createdAt: createdAt(),
@@ -349,6 +353,7 @@ export const transferRequests = pgTable(
     check('transfer_requests_amount_check', sql`${t.amount} > 0`),
     index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt),
     index('transfer_requests_status_created_idx').on(t.status, t.createdAt),
+    index('transfer_requests_bank_batch_idx').on(t.bankBatch),
   ],
 );
 

@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) {
     throw new ApiError(response.status, await response.text(), response.statusText);
   }

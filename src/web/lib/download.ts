@@ -1,3 +1,5 @@
+import { throwIfNotOk } from './api';
+
 /** The file name the server chose, from `Content-Disposition`. */
 function fileNameOf(response: Response, fallback: string): string {
   const header = response.headers.get('content-disposition') ?? '';
@@ -6,11 +8,15 @@ function fileNameOf(response: Response, fallback: string): string {
 
 /**
  * Downloads a file the API answers (with the session cookie) under the name the server gave
- * it. Throws a plain Error on a failed answer, for the caller's toast.
+ * it. Throws the API's error (its Arabic message) on a failed answer, for the caller's toast.
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new Error(String(response.status));
+export async function downloadFile(
+  url: string,
+  fallbackName: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<void> {
+  const response = await fetch(url, { method, credentials: 'include' });
+  await throwIfNotOk(response);
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = objectUrl;

@@ -1,11 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCommissionEndpoints } from '#contract/admin';
-import { formatSar, riyadhIsoDate } from '#domain';
+import { formatSar } from '#domain';
 import { audit, auditBy } from '../../audit/service.js';
 import {
-  approvedPayouts,
+  type BankLine,
   bankFileCsv,
+  bankFileLines,
   createDuePayouts,
+  newBankFile,
 } from '../../commissions/payout-batches.js';
 import {
   confirmCommissionPayment,
@@ -20,6 +23,7 @@ import { AppError, notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
 import { notify } from '../../notifications/service.js';
+import { errorLogFields } from '../../plugins/log-safety.js';
 import { currentBroker } from '../../plugins/session.js';
 import { listAdminCommissions, listTransferRequestsForAdmin } from './service.js';
 
@@ -136,8 +140,13 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
               ).changed;
         result[changed ? 'changed' : 'unchanged'] += 1;
       } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-        result.refused.push({ id, message: error.message });
+        // Each payout is its own transaction: what went before stays done, and is answered.
+        if (error instanceof AppError && error.statusCode < 500) {
+          result.refused.push({ id, message: error.message });
+        } else {
+          request.log.error(errorLogFields(error), 'payout marking failed');
+          result.refused.push({ id, message: 'تعذّرت معالجة هذه الدفعة، يرجى المحاولة مرة أخرى' });
+        }
       }
     }
     return result;
@@ -147,22 +156,39 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
     createDuePayouts(db, auditBy(request)),
   );
 
+  const sendBankFile = (reply: FastifyReply, batch: string, lines: BankLine[]) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="bank_transfers_${batch}.csv"`)
+      .header('x-bank-batch', batch)
+      .header('cache-control', 'no-store')
+      .send(bankFileCsv(lines));
+
   serve(app, adminCommissionEndpoints.bankFile, async (request, reply) => {
-    const rows = await approvedPayouts(db);
+    const file = await newBankFile(db);
+    if (!file) {
+      throw new AppError(409, 'NOTHING_TO_FILE', 'لا توجد دفعات معتمدة جديدة لملف البنك');
+    }
     await audit(db, request, {
       action: 'payout.bank_file',
       entityType: 'transfer_request',
       entityId: null,
-      after: { payouts: rows.length },
+      after: { batch: file.batch, payouts: file.lines.length },
     });
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="bank_transfers_${riyadhIsoDate(new Date())}.csv"`,
-      )
-      .header('cache-control', 'no-store')
-      .send(bankFileCsv(rows));
+    return sendBankFile(reply, file.batch, file.lines);
+  });
+
+  serve(app, adminCommissionEndpoints.bankFileAgain, async (request, reply) => {
+    const { batch } = request.params;
+    const lines = await bankFileLines(db, batch);
+    if (lines.length === 0) throw notFound('لا توجد دفعات معتمدة في ملف البنك هذا');
+    await audit(db, request, {
+      action: 'payout.bank_file_again',
+      entityType: 'transfer_request',
+      entityId: null,
+      after: { batch, payouts: lines.length },
+    });
+    return sendBankFile(reply, batch, lines);
   });
 
   serve(app, adminCommissionEndpoints.rejectTransferRequest, async (request) => {

@@ -130,6 +130,7 @@ export async function listTransferRequestsForAdmin(
     failureReason: request.failureReason,
     reference: payoutReference(request.id),
     transferReference: request.transferReference,
+    bankBatch: request.bankBatch,
     approvedAt: request.approvedAt?.toISOString() ?? null,
     sentAt: request.sentAt?.toISOString() ?? null,
     ibanHoldUntil: ibanHoldUntil(ibanChangedAt)?.toISOString() ?? null,

@@ -112,6 +112,7 @@ export function AdminCommissionsTab() {
       <Button
         variant="outline"
         disabled={approve.isPending}
+        aria-label={`اعتماد طلب ${formatSar(r.amount)} للوسيط ${r.brokerName || r.brokerPhone}`}
         onClick={() => approve.mutate({ ids: [r.id], status: 'approved' })}
       >
         اعتماد

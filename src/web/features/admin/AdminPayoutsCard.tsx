@@ -7,6 +7,7 @@ import {
   formatIban,
   formatNumberAr,
   formatSar,
+  inGenitive,
   NOUNS,
   PAYOUT_STATUSES,
   type PayoutStatus,
@@ -26,6 +27,7 @@ import { errorToast, toast } from '#ui/toast';
 import {
   type AdminTransferRequest,
   BANK_FILE_URL,
+  bankFileAgainUrl,
   type PayoutMarked,
   type PayoutMarking,
   payoutsQuery,
@@ -56,14 +58,19 @@ const TONES: Record<PayoutStatus, 'info' | 'warning' | 'success' | 'danger' | 'n
   rejected: 'neutral',
 };
 
+const PAYOUTS_GENITIVE = inGenitive(NOUNS.payout);
+
 /** The result of a batch, said in one toast: how many moved, and each refusal's reason. */
 export function announce(result: PayoutMarked) {
   const refused = result.refused.map((r) => r.message);
   toast({
-    title: `تمت معالجة ${arabicCount(result.changed, NOUNS.payout)}`,
+    title:
+      result.changed > 0
+        ? `تمت معالجة ${arabicCount(result.changed, PAYOUTS_GENITIVE)}`
+        : 'لم تتغير أي دفعة',
     ...(refused.length > 0
       ? {
-          description: `لم تُعالَج ${arabicCount(refused.length, NOUNS.payout)}: ${[...new Set(refused)].join('؛ ')}`,
+          description: `تعذّرت معالجة ${arabicCount(refused.length, PAYOUTS_GENITIVE)}: ${[...new Set(refused)].join('؛ ')}`,
           variant: 'destructive' as const,
         }
       : {}),
@@ -101,7 +108,9 @@ export function AdminPayoutsCard() {
         title:
           run.created > 0
             ? `أُنشئت ${arabicCount(run.created, NOUNS.payout)} بمبلغ ${formatSar(run.amount)}`
-            : 'لا توجد مبالغ مستحقة تبلغ الحد الأدنى',
+            : skipped > 0
+              ? 'لم تُنشأ أي دفعة'
+              : 'لا توجد مبالغ مستحقة تبلغ الحد الأدنى',
         // The new drafts wait in «طلبات التحويل المفتوحة» for approval.
         ...(skipped > 0
           ? {
@@ -130,10 +139,12 @@ export function AdminPayoutsCard() {
     if (!next) return;
     mark.mutate({ ids: [...chosen], status: next.to, transferReference });
   };
-  async function bankFile() {
+  async function bankFile(batch?: string) {
     setDownloading(true);
     try {
-      await downloadFile(BANK_FILE_URL, 'bank_transfers.csv');
+      await (batch
+        ? downloadFile(bankFileAgainUrl(batch), 'bank_transfers.csv')
+        : downloadFile(BANK_FILE_URL, 'bank_transfers.csv', 'POST'));
     } catch (error) {
       errorToast('خطأ', 'فشل في تنزيل ملف البنك')(error);
     } finally {
@@ -213,7 +224,7 @@ export function AdminPayoutsCard() {
           />
         </div>
         {status === 'approved' ? (
-          <Button variant="outline" disabled={downloading} onClick={bankFile}>
+          <Button variant="outline" disabled={downloading} onClick={() => bankFile()}>
             <Download aria-hidden="true" className="size-4" />
             تنزيل ملف البنك
           </Button>
@@ -240,7 +251,7 @@ export function AdminPayoutsCard() {
               <label className="flex min-h-11 items-center gap-3 text-sm">
                 <input
                   type="checkbox"
-                  className="size-5"
+                  className="size-5 shrink-0"
                   checked={allChosen}
                   onChange={() =>
                     setChosen(allChosen ? new Set() : new Set(data.items.map((p) => p.id)))
@@ -253,13 +264,16 @@ export function AdminPayoutsCard() {
               {data.items.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-start gap-3 py-3 text-sm">
                   {next ? (
-                    <input
-                      type="checkbox"
-                      className="mt-3 size-5"
-                      aria-label={`اختيار دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
-                      checked={chosen.has(p.id)}
-                      onChange={() => toggle(p.id)}
-                    />
+                    // The label is the 44 px target around the box.
+                    <label className="flex size-11 shrink-0 cursor-pointer items-center justify-center">
+                      <input
+                        type="checkbox"
+                        className="size-5"
+                        aria-label={`اختيار دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
+                        checked={chosen.has(p.id)}
+                        onChange={() => toggle(p.id)}
+                      />
+                    </label>
                   ) : null}
                   <div className="min-w-0 flex-1 space-y-1">
                     <div className="flex flex-wrap items-center gap-2">
@@ -273,6 +287,12 @@ export function AdminPayoutsCard() {
                         {formatIban(p.iban)}
                       </bdi>{' '}
                       · المرجع <bdi dir="ltr">{p.reference}</bdi>
+                      {p.bankBatch ? (
+                        <>
+                          {' '}
+                          · ملف البنك <bdi dir="ltr">{p.bankBatch}</bdi>
+                        </>
+                      ) : null}
                       {p.transferReference ? (
                         <>
                           {' '}
@@ -293,8 +313,23 @@ export function AdminPayoutsCard() {
                       <p className="text-red-800">سبب الفشل: {p.failureReason}</p>
                     ) : null}
                   </div>
+                  {p.status === 'approved' && p.bankBatch ? (
+                    <Button
+                      variant="outline"
+                      disabled={downloading}
+                      aria-label={`تنزيل ملف البنك ${p.bankBatch} مرة أخرى`}
+                      onClick={() => bankFile(p.bankBatch ?? undefined)}
+                    >
+                      <Download aria-hidden="true" className="size-4" />
+                      الملف مرة أخرى
+                    </Button>
+                  ) : null}
                   {p.status === 'approved' || p.status === 'sent' ? (
-                    <Button variant="outline" onClick={() => setFailing(p)}>
+                    <Button
+                      variant="outline"
+                      aria-label={`تسجيل فشل دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
+                      onClick={() => setFailing(p)}
+                    >
                       تسجيل فشل
                     </Button>
                   ) : null}

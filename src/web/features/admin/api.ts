@@ -217,6 +217,9 @@ export function useFailPayout(
 }
 
 export const BANK_FILE_URL = apiUrl(adminCommissionEndpoints.bankFile.path, {}, {});
+/** A bank file again, for a lost download. */
+export const bankFileAgainUrl = (batch: string) =>
+  apiUrl(adminCommissionEndpoints.bankFileAgain.path, { batch }, {});
 
 export const analyticsQuery = (range: AnalyticsRange) =>
   queryOptions({
