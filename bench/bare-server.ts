@@ -91,7 +91,7 @@ const SUMMARY = {
       coalesce(sum(paid_amount - recovered_amount) filter (where status = 'reversed'), 0)
         as to_recover,
       (select coalesce(sum(amount), 0) from transfer_requests
-        where broker_id = $1 and status = 'open') as requested
+        where broker_id = $1 and status in ('open','approved','sent')) as requested
     from commissions where broker_id = $1`,
 };
 const COMMISSION_PAGE = {
