@@ -13,6 +13,7 @@ export * from './money.js';
 export * from './payouts.js';
 export * from './phone.js';
 export * from './profile.js';
+export * from './referral-links.js';
 export * from './referral-status.js';
 export * from './schemas.js';
 export * from './signals.js';

@@ -144,6 +144,17 @@ export const verifyOtpOnlyBodySchema = z.object({
   otp: fourDigitCode(MESSAGES.fourDigitCode),
 });
 
+/** The tenant's own request through a broker's link (issue 17): the phone, checked by a code. */
+export const linkRequestCodeBodySchema = z.object({ phone: saudiMobile(MESSAGES.mobilePhone) });
+export const linkRequestBodySchema = z.object({
+  phone: saudiMobile(MESSAGES.mobilePhone),
+  otp: fourDigitCode(MESSAGES.fourDigitCode),
+  rent: optionalRent,
+  city: optionalCity,
+  /** Opened from the QR code rather than the link itself. */
+  viaQr: z.boolean({ error: 'قيمة غير صحيحة' }).optional(),
+});
+
 export const createPasswordBodySchema = z.object({
   phone: saudiMobile(MESSAGES.saudiPhone),
   password: password(MESSAGES.passwordMin),

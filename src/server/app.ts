@@ -34,6 +34,7 @@ import { requestLogFields } from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
+import { referralLinkRoutes } from './referral-links/routes.js';
 import { referralRoutes } from './referrals/routes.js';
 import { shortLinkRoutes } from './referrals/short-links.js';
 import { keepCommissionRule } from './settings/service.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes(database.ping));
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(brokerRoutes, { prefix: '/api/broker', ctx });
+  await app.register(referralLinkRoutes, { prefix: '/api', ctx });
   await app.register(referralRoutes, { prefix: '/api/referrals', ctx });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });

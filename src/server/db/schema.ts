@@ -30,7 +30,9 @@ import {
   PAYOUT_STATUSES,
   type PayoutSource,
   type PayoutStatus,
+  REFERRAL_SOURCES,
   REFERRAL_STATUS_KEYS,
+  type ReferralSource,
   type ReferralStatus,
   SIGNAL_KINDS,
   SIGNAL_STATUSES,
@@ -76,6 +78,8 @@ export const brokers = pgTable(
     iban: text('iban'),
     /** When the IBAN last replaced another: payouts wait 48 hours from then. */
     ibanChangedAt: ts('iban_changed_at'),
+    /** The code of the broker's own referral link (`/r/{code}`); a new one retires the old. */
+    linkCode: text('link_code').unique(),
     bio: text('bio'),
     logo: text('logo'),
     falLicense: text('fal_license'),
@@ -217,6 +221,8 @@ export const referrals = pgTable(
     zohoLeadId: text('zoho_lead_id'),
     contractId: text('contract_id'),
     formToken: text('form_token').notNull().unique(),
+    /** Typed by the broker, or asked for by the tenant through the broker's link or its QR. */
+    source: text('source').$type<ReferralSource>().notNull().default('typed'),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -234,6 +240,7 @@ export const referrals = pgTable(
       .on(t.statusChangedAt)
       .where(sql`${t.stageDueAt} is null and ${t.status} in ${sqlList(TIMED_STAGES)}`),
     check('referrals_status_check', sql`${t.status} in ${sqlList(REFERRAL_STATUS_KEYS)}`),
+    check('referrals_source_check', sql`${t.source} in ${sqlList(REFERRAL_SOURCES)}`),
     check('referrals_rent_check', sql`${t.rentAmount} is null or ${t.rentAmount} >= 0`),
     check(
       'referrals_contract_rent_check',
@@ -405,6 +412,26 @@ export const systemConfig = pgTable('system_config', {
  * `scope` says what money an open signal holds: the referral's commission, or none (a refused
  * attempt).
  */
+/** One visitor of a broker's link on one Riyadh day (issue 17): visits count each once a day. */
+export const referralLinkVisits = pgTable(
+  'referral_link_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** A digest of the visitor's address and browser with the day: no address is kept. */
+    visitor: text('visitor').notNull(),
+    source: text('source').$type<ReferralSource>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_link_visits_once_a_day_idx').on(t.brokerId, t.day, t.visitor),
+    check('referral_link_visits_source_check', sql`${t.source} in ('link','qr')`),
+  ],
+);
+
 export const fraudSignals = pgTable(
   'fraud_signals',
   {

@@ -12,6 +12,7 @@ import * as commissionContract from '#contract/commissions';
 import type { Endpoint } from '#contract/common';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
+import * as referralLinkContract from '#contract/referral-links';
 import * as referralContract from '#contract/referrals';
 import * as superadminContract from '#contract/superadmin';
 import * as tenantFormContract from '#contract/tenant-forms';
@@ -111,6 +112,7 @@ for (const contract of [
   messagingContract,
   notificationContract,
   referralContract,
+  referralLinkContract,
   superadminContract,
   tenantFormContract,
   webhookContract,

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referralLinkEndpoints } from '#contract/referral-links';
+import { auditBy } from '../audit/service.js';
+import { assertCodeBudget, issueOtp, verifyOtp } from '../auth/otp.js';
+import type { FeatureOptions } from '../context.js';
+import { AppError, notFound } from '../errors.js';
+import { serve } from '../http/serve.js';
+import { sendCode } from '../messaging/codes.js';
+import { currentAccount } from '../plugins/session.js';
+import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import { createReferral } from '../referrals/create.js';
+import { tenantFormPath } from '../referrals/links.js';
+import {
+  brokerByCode,
+  countVisit,
+  ensureLinkCode,
+  linkFunnel,
+  linkOf,
+  qrCard,
+  regenerateLinkCode,
+} from './service.js';
+
+const WINDOW_SECONDS = 15 * 60;
+const unknownLink = () => notFound('هذا الرابط غير موجود أو لم يعد صالحاً');
+const cannotReceive = () =>
+  new AppError(403, 'BROKER_UNAVAILABLE', 'لا يستقبل هذا الوسيط طلبات جديدة حالياً');
+
+/** Issue 17: the broker's own link and QR code, and the tenant's side of it. */
+export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+
+  serve(app, referralLinkEndpoints.mine, async (request) => {
+    const me = await currentAccount(db, request);
+    return linkOf(config, await ensureLinkCode(db, me.id));
+  });
+
+  serve(app, referralLinkEndpoints.regenerate, async (request) => {
+    const me = await currentAccount(db, request);
+    return linkOf(config, await regenerateLinkCode(db, me.id, auditBy(request)));
+  });
+
+  serve(app, referralLinkEndpoints.qr, async (request, reply) => {
+    const me = await currentAccount(db, request);
+    const link = linkOf(config, await ensureLinkCode(db, me.id));
+    const svg = await qrCard(link.qrUrl, {
+      product: config.brand.productName,
+      broker: me.fullName?.trim() || me.brokerCode,
+    });
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-disposition', `inline; filename="qr_${link.code}.svg"`)
+      .header('cache-control', 'no-store')
+      .send(svg);
+  });
+
+  serve(app, referralLinkEndpoints.funnel, async (request) => {
+    const me = await currentAccount(db, request);
+    return linkFunnel(db, me.id);
+  });
+
+  /** Per address, and per link from all addresses: a link cannot be hammered either way. */
+  const limitLink = (ip: string, code: string, action: string, perLink: number) =>
+    enforceRateLimits(db, [
+      {
+        key: `${action}:ip:${addressKey(ip)}`,
+        limit: config.authRateLimitPerAddress,
+        windowSeconds: WINDOW_SECONDS,
+      },
+      { key: `${action}:link:${code}`, limit: perLink, windowSeconds: WINDOW_SECONDS },
+    ]);
+
+  serve(app, referralLinkEndpoints.open, async (request) => {
+    await limitLink(request.ip, request.params.code, 'link-open', 600);
+    const broker = await brokerByCode(db, request.params.code);
+    if (!broker) throw unknownLink();
+    await countVisit(
+      db,
+      broker.id,
+      { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      request.query.s === 'qr' ? 'qr' : 'link',
+    );
+    return {
+      brokerName: broker.fullName?.trim() || broker.brokerCode,
+      officeName: broker.officeName,
+      falLicense: broker.falLicense,
+      canReceive: broker.isActive && Boolean(broker.fullName?.trim()),
+    };
+  });
+
+  serve(app, referralLinkEndpoints.sendCode, async (request) => {
+    const { phone } = request.body;
+    await limitLink(request.ip, request.params.code, 'link-code', 60);
+    await enforceRateLimits(db, [
+      { key: `link-code:phone:${phone}`, limit: 5, windowSeconds: WINDOW_SECONDS },
+    ]);
+    const broker = await brokerByCode(db, request.params.code);
+    if (!broker) throw unknownLink();
+    if (!broker.isActive || !broker.fullName?.trim()) throw cannotReceive();
+    await assertCodeBudget(db, phone);
+    const code = await issueOtp(db, phone);
+    await sendCode(
+      { db, channels: ctx.channels, log: request.log },
+      {
+        to: phone,
+        code,
+        smsBody: `رمز التحقق لطلب دفع الإيجار شهرياً في ${config.brand.productName}: ${code}\nصالح لمدة ٥ دقائق، لا تشاركه مع أحد.`,
+      },
+    );
+    return {
+      message: 'تم إرسال رمز التحقق',
+      ...(config.exposeOtpInResponses ? { otpCode: code } : {}),
+    };
+  });
+
+  serve(app, referralLinkEndpoints.request, async (request, reply) => {
+    const { phone, otp, rent, city, viaQr } = request.body;
+    await limitLink(request.ip, request.params.code, 'link-request', 60);
+    await enforceRateLimits(db, [
+      { key: `link-request:phone:${phone}`, limit: 10, windowSeconds: WINDOW_SECONDS },
+    ]);
+    const broker = await brokerByCode(db, request.params.code);
+    if (!broker) throw unknownLink();
+    if (!broker.isActive || !broker.fullName?.trim()) throw cannotReceive();
+    // The phone is the tenant's: nobody asks in someone else's name.
+    await verifyOtp(db, phone, otp, async () => {});
+    const referral = await createReferral(
+      ctx,
+      broker,
+      { tenantPhone: phone, rent: rent ?? null, city: city ?? null, source: viaQr ? 'qr' : 'link' },
+      { record: auditBy(request), log: request.log },
+    ).catch((error: unknown) => {
+      // The tenant is told what a broker is, without naming anyone.
+      if (error instanceof AppError && error.code === 'TENANT_HAS_OPEN_REFERRAL') {
+        throw new AppError(
+          409,
+          error.code,
+          'لديك طلب مفتوح بالفعل لدى أحد الوسطاء، وسيتواصل معك قريباً',
+        );
+      }
+      if (error instanceof AppError && error.code === 'TENANT_ALREADY_REFERRED') {
+        throw new AppError(409, error.code, 'سبق ترشيح هذا المستأجر');
+      }
+      throw error;
+    });
+    return reply.status(201).send({ formPath: tenantFormPath(referral.formToken) });
+  });
+};

@@ -1,0 +1,196 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  isLinkCode,
+  LINK_CODE_ALPHABET,
+  LINK_CODE_LENGTH,
+  type ReferralSource,
+  riyadhIsoDate,
+} from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import type { SessionBroker } from '../auth/sessions.js';
+import type { AppConfig } from '../config.js';
+import { type Database, rowsOf } from '../db/client.js';
+import { isUniqueViolation } from '../db/errors.js';
+import { brokers, referralLinkVisits } from '../db/schema.js';
+
+/** A broker's own referral link and QR code (issue 17; decision record 044). */
+
+const newLinkCode = () =>
+  Array.from(
+    { length: LINK_CODE_LENGTH },
+    () => LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)],
+  ).join('');
+
+/** What the broker shares: the address, the QR's (marked as scanned) and a WhatsApp text. */
+export function linkOf(config: Pick<AppConfig, 'publicUrl' | 'brand'>, code: string) {
+  const url = `${config.publicUrl}/r/${code}`;
+  return {
+    code,
+    url,
+    qrUrl: `${url}?s=qr`,
+    shareText: `ادفع إيجارك شهرياً بدلاً من دفعة سنوية كبيرة مع ${config.brand.productName}. قدّم طلبك من رابطي الخاص، وسأتابعه معك حتى توقيع العقد: ${url}`,
+  };
+}
+
+/** Sets a new code on the broker, once free of clashes; `onlyIfNone` keeps an existing one. */
+async function putCode(db: Database, brokerId: string, onlyIfNone: boolean): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      const [row] = await db
+        .update(brokers)
+        .set({ linkCode: newLinkCode() })
+        .where(and(eq(brokers.id, brokerId), onlyIfNone ? isNull(brokers.linkCode) : undefined))
+        .returning({ code: brokers.linkCode });
+      if (row?.code) return row.code;
+      // Another call made it meanwhile.
+      const [existing] = await db
+        .select({ code: brokers.linkCode })
+        .from(brokers)
+        .where(eq(brokers.id, brokerId));
+      if (existing?.code) return existing.code;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'brokers_link_code_unique')) throw error;
+    }
+  }
+  throw new Error('no free link code after five tries');
+}
+
+/** The broker's code, made on first use. */
+export async function ensureLinkCode(db: Database, brokerId: string): Promise<string> {
+  const [row] = await db
+    .select({ code: brokers.linkCode })
+    .from(brokers)
+    .where(eq(brokers.id, brokerId));
+  return row?.code ?? putCode(db, brokerId, true);
+}
+
+/** A new code; the old one is simply no one's any more, so it answers not found. */
+export async function regenerateLinkCode(
+  db: Database,
+  brokerId: string,
+  record: AuditRecorder,
+): Promise<string> {
+  const code = await putCode(db, brokerId, false);
+  await record(db, {
+    action: 'broker.referral_link_regenerate',
+    entityType: 'broker',
+    entityId: brokerId,
+  });
+  return code;
+}
+
+/** The live broker behind a code, with what creating a referral needs; null if none. */
+export async function brokerByCode(db: Database, code: string) {
+  if (!isLinkCode(code)) return null;
+  const [broker] = await db
+    .select({
+      id: brokers.id,
+      phone: brokers.phone,
+      fullName: brokers.fullName,
+      brokerCode: brokers.brokerCode,
+      isActive: brokers.isActive,
+      isAdmin: brokers.isAdmin,
+      isSuperAdmin: brokers.isSuperAdmin,
+      officeName: brokers.officeName,
+      falLicense: brokers.falLicense,
+    })
+    .from(brokers)
+    .where(and(eq(brokers.linkCode, code), isNull(brokers.deletedAt)));
+  return broker ?? null;
+}
+export type LinkBroker = SessionBroker & { officeName: string | null; falLicense: string | null };
+
+/**
+ * Counts a visit once per visitor and Riyadh day: the visitor is a digest of the address, the
+ * browser and the day, so no address is kept and tomorrow's digest is another.
+ */
+export async function countVisit(
+  db: Database,
+  brokerId: string,
+  visitor: { ip: string; userAgent: string },
+  source: Exclude<ReferralSource, 'typed'>,
+): Promise<void> {
+  const day = riyadhIsoDate(new Date());
+  const digest = createHash('sha256')
+    .update(`${day}\u0000${visitor.ip}\u0000${visitor.userAgent}`)
+    .digest('hex');
+  await db
+    .insert(referralLinkVisits)
+    .values({ brokerId, day, visitor: digest, source })
+    .onConflictDoNothing();
+}
+
+const xml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The QR code of the link on an A6 card (105 × 148 mm): the code, then the product's name and
+ * the broker's, right-to-left. Its error correction survives a crease or a smudge (level M).
+ */
+export async function qrCard(
+  url: string,
+  names: { product: string; broker: string },
+): Promise<string> {
+  const code = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  const inner = code
+    .replace(/^<\?xml[^>]*>/, '')
+    .replace('<svg ', '<svg x="75" y="90" width="900" height="900" ');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="105mm" height="148mm" viewBox="0 0 1050 1480">
+<rect width="1050" height="1480" fill="#ffffff"/>
+${inner}
+<text x="525" y="1130" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="64" font-weight="700" fill="#0f172a">${xml(names.product)}</text>
+<text x="525" y="1230" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="52" fill="#334155">${xml(names.broker)}</text>
+<text x="525" y="1330" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="40" fill="#475569">امسح الرمز لطلب دفع الإيجار شهرياً</text>
+</svg>`;
+}
+
+type FunnelRow = {
+  week: string;
+  visits: number;
+  started: number;
+  completed: number;
+  signed: number;
+  commissions: string;
+};
+
+/**
+ * What the link brought, by Riyadh week (Sunday first) over the last eight: visits, requests
+ * started (a verified phone made a referral), tenant forms completed, contracts signed and the
+ * commissions of those referrals, each in the week of the referral's creation.
+ */
+export async function linkFunnel(db: Database, brokerId: string, now = new Date()) {
+  const rows = await rowsOf<FunnelRow>(
+    db,
+    sql`
+    with weeks as (
+      select generate_series(
+        (date_trunc('week', (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date - 49,
+        (date_trunc('week', (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date,
+        interval '7 days'
+      )::date as week
+    ),
+    visits as (
+      select (date_trunc('week', v.day + 1) - interval '1 day')::date as week, count(*)::int as n
+      from referral_link_visits v where v.broker_id = ${brokerId} group by 1
+    ),
+    linked as (
+      select (date_trunc('week', (r.created_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date as week,
+        count(*)::int as started,
+        count(*) filter (where exists
+          (select 1 from tenant_forms f where f.referral_id = r.id))::int as completed,
+        count(c.id)::int as signed,
+        coalesce(sum(c.amount) filter (where c.status <> 'reversed'), 0)::numeric(12,2)::text as commissions
+      from referrals r left join commissions c on c.referral_id = r.id
+      where r.broker_id = ${brokerId} and r.source <> 'typed'
+      group by 1
+    )
+    select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(v.n, 0) as visits,
+      coalesce(l.started, 0) as started, coalesce(l.completed, 0) as completed,
+      coalesce(l.signed, 0) as signed, coalesce(l.commissions, '0.00') as commissions
+    from weeks w left join visits v on v.week = w.week left join linked l on l.week = w.week
+    order by w.week`,
+  );
+  return { weeks: rows };
+}
