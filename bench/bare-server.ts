@@ -61,8 +61,8 @@ const RULE = {
 const REFERRAL_PAGE = {
   name: 'bare_referral_page',
   text: `select r.id, r.number, r.tenant_phone, r.property_type, r.city, r.district, r.notes,
-      r.rent_amount, r.status, r.contract_id, r.submitted_at, r.created_at, r.updated_at,
-      c.amount, c.status as commission_status
+      r.rent_amount, r.status, r.contract_id, r.source, r.submitted_at, r.created_at,
+      r.updated_at, c.amount, c.status as commission_status
     from referrals r left join commissions c on c.referral_id = r.id
     where r.broker_id = $1
     order by r.submitted_at desc, r.number desc
@@ -179,6 +179,7 @@ type ReferralRow = {
   rent_amount: number | null;
   status: string;
   contract_id: string | null;
+  source: string;
   submitted_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -211,6 +212,7 @@ async function referralsPage(brokerId: string, page: number) {
         rentAmount: r.rent_amount,
         status: r.status,
         contractId: r.contract_id,
+        source: r.source,
         submittedAt: r.submitted_at.toISOString(),
         createdAt: r.created_at.toISOString(),
         updatedAt: r.updated_at.toISOString(),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { isoDaySchema, newReferralBodySchema, REFERRAL_STATUS_KEYS } from '../domain/index.js';
+import {
+  isoDaySchema,
+  newReferralBodySchema,
+  REFERRAL_SOURCES,
+  REFERRAL_STATUS_KEYS,
+} from '../domain/index.js';
 import {
   commissionStatus,
   endpoint,
@@ -25,6 +30,8 @@ export const referral = z.object({
   rentAmount: z.number().int().nullable(),
   status: referralStatus,
   contractId: z.string().nullable(),
+  /** Typed by the broker, or asked for by the tenant through the broker's link or QR. */
+  source: z.enum(REFERRAL_SOURCES),
   submittedAt: isoDateTime,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

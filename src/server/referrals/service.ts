@@ -61,6 +61,7 @@ export function toReferralView(
     rentAmount: referral.rentAmount,
     status: referral.status,
     contractId: referral.contractId,
+    source: referral.source,
     submittedAt: referral.submittedAt.toISOString(),
     createdAt: referral.createdAt.toISOString(),
     updatedAt: referral.updatedAt.toISOString(),

@@ -102,6 +102,10 @@ const MessagingConfigPage = lazyPage(
   () => import('../features/messaging/MessagingConfigPage'),
   'MessagingConfigPage',
 );
+const LinkRequestPage = lazyPage(
+  () => import('../features/referral-link/LinkRequestPage'),
+  'LinkRequestPage',
+);
 const TenantFormPage = lazyPage(
   () => import('../features/tenant-form/TenantFormPage'),
   'TenantFormPage',
@@ -231,6 +235,10 @@ export const router = createBrowserRouter([
       {
         path: '/reset-password',
         element: titled('استعادة كلمة المرور', <ResetPasswordPage />),
+      },
+      {
+        path: '/r/:code',
+        element: titled('طلب دفع الإيجار شهرياً', <LinkRequestPage />),
       },
       {
         path: '/tenant-form/:token',

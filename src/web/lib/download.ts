@@ -17,12 +17,17 @@ export async function downloadFile(
 ): Promise<void> {
   const response = await fetch(url, { method, credentials: 'include' });
   await throwIfNotOk(response);
-  const objectUrl = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileNameOf(response, fallbackName));
+}
+
+/** Saves a blob under a name, as a download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileNameOf(response, fallbackName);
+  link.href = url;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(objectUrl);
+  URL.revokeObjectURL(url);
 }

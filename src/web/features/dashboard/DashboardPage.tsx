@@ -9,6 +9,7 @@ import { EmptyState, Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
 import { StatTile } from '#ui/stat-tile';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
 import { useRequestActivation } from './use-request-activation';
 
@@ -82,6 +83,8 @@ export function DashboardPage() {
           )}
         </QueryView>
       </section>
+
+      <ReferralLinkCard />
 
       <Card>
         <CardTitle className="mb-3">إجراءات سريعة</CardTitle>

@@ -10,6 +10,7 @@ import { QueryView } from '#ui/query-view';
 import { StatTile } from '#ui/stat-tile';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { MOBILE_NAME_FIELD_PATH } from '../profile';
+import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
 import { useRequestActivation } from './use-request-activation';
 
@@ -128,6 +129,7 @@ export function MobileDashboardPage() {
           العمولات
         </Link>
       </div>
+      <ReferralLinkCard />
       <Card className="p-4">
         <CardTitle className="mb-2">أحدث الطلبات</CardTitle>
         <QueryView

@@ -6,6 +6,7 @@ import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { ReferralSourceBadge } from '../referral-link';
 import { BackLink } from '../shell';
 import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
@@ -32,6 +33,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
       <h1 className="text-xl font-bold">تفاصيل الطلب</h1>
       <Card className="space-y-2 p-4">
         <ReferralStatusBadge status={r.status} />
+        <ReferralSourceBadge source={r.source} />
         <StageClock clock={r.stageClock} />
         <p className="text-sm">تاريخ الإنشاء: {formatDateAr(r.createdAt)}</p>
         <p className="text-sm">

@@ -17,6 +17,7 @@ import { EmptyState, Skeleton } from '#ui/feedback';
 import { Input } from '#ui/input';
 import { QueryView } from '#ui/query-view';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { ReferralSourceBadge } from '../referral-link';
 import { useReferrals } from './api';
 
 /** /mobile-referrals: cards with call and WhatsApp; search by phone or status text. */
@@ -63,6 +64,7 @@ export function MobileReferralsPage() {
                       </p>
                     </div>
                     <ReferralStatusBadge status={r.status} />
+                    <ReferralSourceBadge source={r.source} />
                   </div>
                   <p className="text-sm">
                     {r.rentAmount ? `الإيجار: ${formatSar(r.rentAmount)}` : 'الإيجار غير محدد'}

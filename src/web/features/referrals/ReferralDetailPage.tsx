@@ -17,6 +17,7 @@ import { Card, CardTitle } from '#ui/card';
 import { copyText } from '#ui/copy';
 import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { ReferralSourceBadge } from '../referral-link';
 import { BackLink } from '../shell';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
@@ -48,6 +49,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">تفاصيل الإحالة</h1>
         <ReferralStatusBadge status={r.status} />
+        <ReferralSourceBadge source={r.source} />
       </div>
       <StageClock clock={r.stageClock} />
       <Card className="space-y-4">

@@ -19,6 +19,7 @@ import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { ReferralSourceBadge } from '../referral-link';
 import { type ReferralFilters, useReferrals } from './api';
 
 const ALL = 'all';
@@ -192,6 +193,7 @@ function ReferralTable({ items }: { items: Referral[] }) {
               </td>
               <td className={`${CELL} order-2 justify-self-end`}>
                 <ReferralStatusBadge status={r.status} />
+                <ReferralSourceBadge source={r.source} />
               </td>
               <td className={`${CELL} order-5 col-span-2`}>
                 <div className="grid grid-cols-2 gap-2 lg:flex">

@@ -1,2 +1,3 @@
 export { BackLink } from './BackLink';
 export { DocumentTitle } from './DocumentTitle';
+export { NotFoundPage } from './NotFoundPage';

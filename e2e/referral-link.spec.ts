@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, randomPhone, uniqueName } from './support';
+
+// Issue 17: the broker's own link. A tenant opens it on a phone, verifies the phone with the
+// development code, completes the form with a PDF, and the broker sees the referral marked
+// «رابط» and the link's numbers move; the QR card's PNG decodes to the link.
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+test('issue 17: a tenant asks through the broker’s link, verifies the phone and sends the form; the QR decodes to the link', async ({
+  page,
+  browser,
+  readyBroker,
+}) => {
+  const name = uniqueName('منيرة الشهري');
+  await readyBroker(page, name);
+  const phoneWidth = (page.viewportSize()?.width ?? 1280) < 600;
+  await page.goto(phoneWidth ? '/mobile-dashboard' : '/dashboard');
+  const card = page.getByRole('region', { name: 'رابطك الخاص' });
+  const url = (await card.locator('bdi').first().textContent()) ?? '';
+  expect(url).toMatch(/\/r\/[34679ACDEFGHJKMNPQRTWXY]{8}$/);
+  await expect(card.getByRole('button', { name: 'نسخ الرابط' })).toBeVisible();
+  const share = card.getByRole('link', { name: 'مشاركة عبر واتساب' });
+  expect(decodeURIComponent((await share.getAttribute('href')) ?? '')).toContain(url);
+  await expectNoAxeViolations(page);
+
+  // The QR card as a PNG decodes to the link (marked as scanned).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'تنزيل الرمز (PNG)' }).click(),
+  ]);
+  const png = PNG.sync.read(await readFile(await download.path()));
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toBe(`${url}?s=qr`);
+
+  // The tenant, on a phone.
+  const tenant = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    locale: 'ar-SA',
+  });
+  const form = await tenant.newPage();
+  await form.goto(new URL(url).pathname);
+  await expect(form.getByText(name)).toBeVisible();
+  await expectNoAxeViolations(form);
+  const tenantPhone = randomPhone();
+  await form.getByLabel('رقم جوالك').fill(tenantPhone);
+  await form.getByLabel('الإيجار السنوي بالريال (اختياري)').fill('٧٢٠٠٠');
+  await form.getByRole('button', { name: 'إرسال رمز التحقق' }).click();
+  const devCode =
+    (await form
+      .getByRole('status')
+      .filter({ hasText: 'بيئة التطوير' })
+      .locator('bdi')
+      .textContent()) ?? '';
+  expect(devCode).toMatch(/^\d{4}$/);
+  await form.getByLabel('رمز التحقق').fill(devCode);
+  await form.getByRole('button', { name: 'تأكيد الرقم والمتابعة' }).click();
+  await expect(form).toHaveURL(/\/tenant-form\/[A-Za-z0-9_-]+$/);
+  await expect(form.getByLabel('رقم الجوال')).toHaveValue(tenantPhone);
+  await form.getByLabel('الاسم الكامل').fill('فهد القرني');
+  await form.getByLabel('الدخل الشهري (ر.س)').fill('١٤٠٠٠');
+  await form.getByLabel('الالتزامات الشهرية (ر.س)').fill('2000');
+  await form.getByLabel('اختيار ملف تعريف الراتب').setInputFiles({
+    name: 'salary.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(form.getByText('تم رفع الملف: salary.pdf')).toBeVisible();
+  const credit = form.getByRole('group', { name: 'تقرير سمة الائتماني' });
+  await credit.getByRole('button', { name: 'إدخال رابط' }).click();
+  await form.getByLabel('رابط تقرير سمة الائتماني').fill('https://simah.example.sa/report/17');
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'إرسال البيانات' }).click();
+  await expect(form.getByRole('heading', { name: 'تم إرسال بياناتك بنجاح' })).toBeVisible();
+  await tenant.close();
+
+  // The broker sees it, marked «رابط», and the link's numbers moved.
+  await page.goto(phoneWidth ? '/mobile-referrals' : '/referrals');
+  const item = page.getByRole(phoneWidth ? 'listitem' : 'row').filter({ hasText: tenantPhone });
+  await expect(item).toContainText('المصدر: رابط');
+  await page.goto(phoneWidth ? '/mobile-dashboard' : '/dashboard');
+  const numbers = page.getByRole('region', { name: 'ما جلبه رابطك خلال آخر ٨ أسابيع' });
+  for (const label of ['زيارات الرابط', 'طلبات بدأت', 'نماذج اكتملت']) {
+    await expect(numbers.getByText(label).locator('xpath=..')).toContainText('١');
+  }
+  await expectNoAxeViolations(page);
+});

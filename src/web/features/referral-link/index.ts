@@ -1,0 +1,2 @@
+export { ReferralLinkCard } from './ReferralLinkCard';
+export { ReferralSourceBadge } from './ReferralSourceBadge';
