@@ -5,6 +5,7 @@ import {
   isoDaySchema,
   MAX_HOLDING_DAYS,
   parseReferralStatus,
+  REFERRAL_SOURCES,
   REFERRAL_STATUS_KEYS,
   riyadhIsoDate,
   SIGNAL_KINDS,
@@ -247,6 +248,16 @@ export const adminAnalyticsEndpoints = {
           fullName: z.string().nullable(),
           brokerCode: z.string(),
           referrals: count,
+          signed: count,
+          commissions: money,
+        }),
+      ),
+      /** Typed by brokers, through their links, through their QR codes (issue 17). */
+      referralsBySource: z.array(
+        z.object({
+          source: z.enum(REFERRAL_SOURCES),
+          referrals: count,
+          completed: count,
           signed: count,
           commissions: money,
         }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLinkCode } from '#domain';
 import { auditLog, brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, aReferral } from '../test-support/factories.js';
+import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
 import {
   createTestApp,
@@ -192,6 +192,40 @@ describe('the tenant through the link', () => {
     expect(
       await t.database.db.select().from(referrals).where(eq(referrals.brokerId, second.id)),
     ).toEqual([]);
+  });
+
+  it('shows in the admin analytics by source', async () => {
+    const admin = await anAdmin(t);
+    const broker = await aBroker(t);
+    const { code } = await linkOf(broker);
+    await askThroughLink(code, nextPhone());
+    await askThroughLink(code, nextPhone(), { viaQr: true });
+    await aReferral(t, broker);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
+    type BySource = { source: string; referrals: number }[];
+    const analytics = await as(admin).get<{ referralsBySource: BySource }>(
+      `/api/admin/analytics?from=${today}&to=${today}`,
+    );
+    const bySource = Object.fromEntries(
+      analytics.json().referralsBySource.map((row) => [row.source, row.referrals]),
+    );
+    // Earlier tests of this file made link and QR referrals today too.
+    expect(bySource.link).toBeGreaterThanOrEqual(1);
+    expect(bySource.qr).toBeGreaterThanOrEqual(1);
+    expect(bySource.typed).toBeGreaterThanOrEqual(1);
+    const before = { ...bySource };
+    await askThroughLink(code, nextPhone());
+    const after = Object.fromEntries(
+      (
+        await as(admin).get<{ referralsBySource: BySource }>(
+          `/api/admin/analytics?from=${today}&to=${today}`,
+        )
+      )
+        .json()
+        .referralsBySource.map((row) => [row.source, row.referrals]),
+    );
+    expect(after.link).toBe((before.link ?? 0) + 1);
+    expect(after.qr).toBe(before.qr);
   });
 
   it('sends a phone five codes in fifteen minutes, then refuses', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type ReferralStatus, riyadhDayRange } from '#domain';
+import { type ReferralSource, type ReferralStatus, riyadhDayRange } from '#domain';
 import { type Database, rowsOf } from '../../db/client.js';
 
 /**
@@ -22,14 +22,14 @@ const riyadhMonth = (column: string) =>
 /**
  * The analytics tab, computed in SQL over the Riyadh days `from`..`to` (inclusive):
  * referrals per week by status, the funnel from submitted to signed, commissions per month,
- * referrals by city and the top brokers.
+ * referrals by city, the top brokers, and what each source of referrals brings.
  */
 export async function adminAnalytics(db: Database, range: { from: string; to: string }) {
   const start = riyadhDayRange(range.from).start;
   const end = riyadhDayRange(range.to).end;
   const inRange = sql`r.submitted_at >= ${start.toISOString()}::timestamptz and r.submitted_at < ${end.toISOString()}::timestamptz`;
 
-  const [weekly, [funnel], monthly, cities, top] = await Promise.all([
+  const [weekly, [funnel], monthly, cities, top, sources] = await Promise.all([
     rowsOf<{ week: string; status: ReferralStatus; count: number }>(
       db,
       sql`select ${riyadhWeek('r.submitted_at')} as week, r.status, count(*)::int as count
@@ -83,6 +83,26 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
           where ${inRange}
           group by b.id order by referrals desc, signed desc, b.broker_code limit 10`,
     ),
+    // Issue 17: what typed referrals, the brokers' links and their QR codes each bring.
+    rowsOf<{
+      source: ReferralSource;
+      referrals: number;
+      completed: number;
+      signed: number;
+      commissions: string;
+    }>(
+      db,
+      sql`select r.source, count(*)::int as referrals,
+                 count(*) filter (where tf.id is not null)::int as completed,
+                 count(*) filter (where r.status in ${SIGNED})::int as signed,
+                 coalesce(sum(c.amount) filter (where c.status <> 'reversed'), 0)
+                   ::numeric(14,2)::text as commissions
+          from referrals r
+          left join tenant_forms tf on tf.referral_id = r.id
+          left join commissions c on c.referral_id = r.id
+          where ${inRange}
+          group by r.source order by r.source`,
+    ),
   ]);
 
   const stages = funnel ?? { submitted: 0, completed: 0, accepted: 0, signed: 0 };
@@ -114,5 +134,6 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
     commissionsPerMonth: monthly,
     referralsByCity: cities,
     topBrokers: top,
+    referralsBySource: sources,
   };
 }

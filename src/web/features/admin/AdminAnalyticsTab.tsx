@@ -10,6 +10,7 @@ import {
   formatSar,
   NOUNS,
   REFERRAL_STATUSES,
+  referralSourceLabel,
 } from '#domain';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
@@ -237,6 +238,46 @@ export default function AdminAnalyticsTab() {
                     </li>
                   ))}
                 </ul>
+              </Card>
+              <Card className="space-y-3">
+                <CardTitle>الإحالات حسب المصدر</CardTitle>
+                <div className="overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">الإحالات حسب المصدر</caption>
+                    <thead>
+                      <tr className="text-start text-slate-700">
+                        <th scope="col" className="p-2 text-start">
+                          المصدر
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          الإحالات
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          نماذج مكتملة
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          عقود موقعة
+                        </th>
+                        <th scope="col" className="p-2 text-start">
+                          العمولات
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.referralsBySource.map((row) => (
+                        <tr key={row.source} className="border-t border-slate-100">
+                          <th scope="row" className="p-2 text-start font-medium">
+                            {referralSourceLabel(row.source)}
+                          </th>
+                          <td className="p-2">{formatNumberAr(row.referrals)}</td>
+                          <td className="p-2">{formatNumberAr(row.completed)}</td>
+                          <td className="p-2">{formatNumberAr(row.signed)}</td>
+                          <td className="p-2 whitespace-nowrap">{formatSar(row.commissions)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </Card>
               <Card className="space-y-3">
                 <CardTitle>أكثر الوسطاء إحالةً</CardTitle>
