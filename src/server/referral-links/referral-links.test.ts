@@ -182,6 +182,17 @@ describe('the tenant through the link', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiError>().message).toBe('لا يستقبل هذا الوسيط طلبات جديدة حالياً');
 
+    // A broker without a name cannot be shown to the tenant: the same refusal.
+    const nameless = await aBroker(t, { fullName: null });
+    const namelessCode = (await linkOf(nameless)).code;
+    expect((await stranger().get(`/api/r/${namelessCode}`)).json()).toMatchObject({
+      canReceive: false,
+    });
+    expect(
+      (await stranger().post(`/api/r/${namelessCode}/send-code`, { phone: nextPhone() }))
+        .statusCode,
+    ).toBe(403);
+
     const first = await aBroker(t);
     const tenant = nextPhone();
     await aReferral(t, first, { tenantPhone: tenant });
@@ -236,5 +247,22 @@ describe('the tenant through the link', () => {
       expect((await stranger().post(`/api/r/${code}/send-code`, { phone })).statusCode).toBe(200);
     }
     expect((await stranger().post(`/api/r/${code}/send-code`, { phone })).statusCode).toBe(429);
+  });
+
+  it('sends one link sixty codes in fifteen minutes, whatever the phones, then refuses', async () => {
+    const broker = await aBroker(t);
+    const { code } = await linkOf(broker);
+    for (let i = 0; i < 60; i += 1) {
+      const sent = await stranger().post(`/api/r/${code}/send-code`, { phone: nextPhone() });
+      expect(sent.statusCode).toBe(200);
+    }
+    const limited = await stranger().post(`/api/r/${code}/send-code`, { phone: nextPhone() });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
+    // Another broker's link is not affected.
+    const other = (await linkOf(await aBroker(t))).code;
+    expect(
+      (await stranger().post(`/api/r/${other}/send-code`, { phone: nextPhone() })).statusCode,
+    ).toBe(200);
   });
 });
