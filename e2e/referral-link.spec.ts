@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, randomPhone, uniqueName } from './support';
+import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
 
 // Issue 17: the broker's own link. A tenant opens it on a phone, verifies the phone with the
 // development code, completes the form with a PDF, and the broker sees the referral marked
@@ -22,7 +22,11 @@ test('issue 17: a tenant asks through the broker’s link, verifies the phone an
   const card = page.getByRole('region', { name: 'رابطك الخاص' });
   const url = (await card.locator('bdi').first().textContent()) ?? '';
   expect(url).toMatch(/\/r\/[34679ACDEFGHJKMNPQRTWXY]{8}$/);
-  await expect(card.getByRole('button', { name: 'نسخ الرابط' })).toBeVisible();
+  // Copied as the broker would, to paste in a chat.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await card.getByRole('button', { name: 'نسخ الرابط' }).click();
+  await expectToast(page, 'تم النسخ');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   const share = card.getByRole('link', { name: 'مشاركة عبر واتساب' });
   expect(decodeURIComponent((await share.getAttribute('href')) ?? '')).toContain(url);
   await expectNoAxeViolations(page);
