@@ -163,6 +163,15 @@ describe('the tenant through the link', () => {
       .where(eq(auditLog.entityId, referral?.id ?? ''));
     expect(entry).toMatchObject({ action: 'referral.create', actorId: null });
     expect((await thisWeek(broker))?.started).toBe(1);
+    const notes = (
+      await as(broker).get<{ items: { title: string; link: string | null }[] }>(
+        '/api/notifications',
+      )
+    ).json().items;
+    expect(notes[0]).toMatchObject({
+      title: 'طلب جديد عبر رابطك',
+      link: `/referral/${referral?.id}`,
+    });
 
     // From the QR code: «رمز QR».
     const scanned = nextPhone();
