@@ -606,6 +606,7 @@ export const adminSignalEndpoints = {
 // ---------- settings ----------
 
 const HOLDING_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٠ و٣٦٥';
+const OTP_CEILING_MESSAGE = 'يرجى إدخال عدد بين ١ و٩٩٩٩٩٩';
 
 /** Settings an admin may read and change, with what each value may be. */
 const SETTINGS = {
@@ -626,6 +627,23 @@ const SETTINGS = {
     .regex(/^[1-9]\d{0,3}$/, { error: 'يرجى إدخال عدد بين ١ و٩٩٩٩' }),
   /** «دفع كل المستحق» leaves out brokers with less than this payable (riyals). */
   payout_minimum: z.string().regex(/^[1-9]\d{0,6}$/, { error: 'يرجى إدخال مبلغ صحيح لا يقل عن ١' }),
+  /** A payout of at least this many riyals is marked sent and paid by someone other than its approver. */
+  payout_dual_control_amount: z
+    .string()
+    .regex(/^\d{1,7}$/, { error: 'يرجى إدخال مبلغ صحيح من ٠ إلى ٩٩٩٩٩٩٩' }),
+  /** One-time codes sent across the platform in an hour, and in a day (SMS cost ceilings). */
+  otp_hourly_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
+  otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
+  /** One-time codes one broker's referral link may send in a day, from every address. */
+  link_otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
+  /**
+   * Private address ranges webhooks may reach on purpose (CIDR, separated by commas); empty: the
+   * outside world only.
+   */
+  webhook_private_ranges: z
+    .string()
+    .max(500, { error: 'النص أطول من المسموح' })
+    .regex(/^[0-9a-fA-F:./, ]*$/, { error: 'يرجى إدخال نطاقات عناوين صحيحة مفصولة بفواصل' }),
 } as const;
 const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });
@@ -647,7 +665,8 @@ export const adminSettingsEndpoints = {
     body: z
       .object({
         key: settingKey,
-        value: z.string({ error: 'يرجى إدخال القيمة' }).max(50, { error: 'النص أطول من المسموح' }),
+        // Each setting bounds its own value; none is longer than this.
+        value: z.string({ error: 'يرجى إدخال القيمة' }).max(500, { error: 'النص أطول من المسموح' }),
         description: z.string().max(500, { error: 'النص أطول من المسموح' }).nullish(),
       })
       .superRefine((body, issue) => {

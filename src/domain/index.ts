@@ -10,6 +10,7 @@ export * from './iban.js';
 export * from './messages.js';
 export * from './messaging.js';
 export * from './money.js';
+export * from './otp.js';
 export * from './payouts.js';
 export * from './phone.js';
 export * from './profile.js';

@@ -29,6 +29,13 @@ export const IBAN_CHANGE_HOLD_HOURS = 48;
 /** "Pay everything due" leaves out brokers with less than this payable (riyals). */
 export const DEFAULT_PAYOUT_MINIMUM = 500;
 
+/**
+ * A payout of at least this many riyals must be marked sent and paid by someone other than the
+ * admin who approved it (issue 26; decision 045). Super-admins change it; 0 puts every payout
+ * under two people.
+ */
+export const DEFAULT_PAYOUT_DUAL_CONTROL_AMOUNT = 10_000;
+
 /** The reference a payout carries in the bank file and on the bank statement. */
 export const payoutReference = (id: string): string =>
   `SHR-${id.replaceAll('-', '').slice(0, 10).toUpperCase()}`;

@@ -10,6 +10,7 @@ export const SIGNAL_KINDS = [
   'rent_mismatch',
   'referral_burst',
   'shared_iban',
+  'staff_referral',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
@@ -20,6 +21,7 @@ const KIND_LABELS: Record<SignalKind, string> = {
   rent_mismatch: 'إيجار العقد يختلف عن المُعلن',
   referral_burst: 'إحالات كثيرة في يوم واحد',
   shared_iban: 'آيبان مسجل لأكثر من وسيط',
+  staff_referral: 'إحالة من حساب موظف',
 };
 export const signalKindLabel = (kind: SignalKind): string => KIND_LABELS[kind];
 

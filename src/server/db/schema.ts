@@ -20,6 +20,8 @@ import {
   type CommissionStatus,
   type FAILURE_KINDS,
   OPEN_REFERRAL_STATUSES,
+  OTP_PURPOSES,
+  type OtpPurpose,
   OUTBOX_CHANNELS,
   OUTBOX_KINDS,
   OUTBOX_STATUSES,
@@ -122,9 +124,14 @@ export const otpCodes = pgTable(
     expiresAt: ts('expires_at').notNull(),
     used: boolean('used').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
+    /** What the code is for: only the calls of that purpose accept it (issue 26). */
+    purpose: text('purpose').$type<OtpPurpose>().notNull().default('sign_in'),
     createdAt: createdAt(),
   },
-  (t) => [index('otp_codes_phone_created_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('otp_codes_phone_created_idx').on(t.phone, t.createdAt),
+    check('otp_codes_purpose_check', sql`${t.purpose} in ${sqlList(OTP_PURPOSES)}`),
+  ],
 );
 
 /**

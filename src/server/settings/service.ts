@@ -3,6 +3,10 @@ import {
   type CommissionRule,
   DEFAULT_COMMISSION_RULE,
   DEFAULT_HOLDING_DAYS,
+  DEFAULT_LINK_OTP_DAILY_CEILING,
+  DEFAULT_OTP_DAILY_CEILING,
+  DEFAULT_OTP_HOURLY_CEILING,
+  DEFAULT_PAYOUT_DUAL_CONTROL_AMOUNT,
   DEFAULT_PAYOUT_MINIMUM,
   MAX_HOLDING_DAYS,
 } from '#domain';
@@ -51,6 +55,48 @@ export async function payoutMinimum(db: Pick<Database, 'select'>): Promise<numbe
   const stored = Number(await getSetting(db, PAYOUT_MINIMUM_KEY));
   return Number.isInteger(stored) && stored >= 1 ? stored : DEFAULT_PAYOUT_MINIMUM;
 }
+
+/** A whole number stored under the key, at least `least`, else the default. */
+async function wholeSetting(
+  db: Pick<Database, 'select'>,
+  key: string,
+  least: number,
+  fallback: number,
+): Promise<number> {
+  const raw = await getSetting(db, key);
+  const stored = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isInteger(stored) && stored >= least ? stored : fallback;
+}
+
+export const PAYOUT_DUAL_CONTROL_KEY = 'payout_dual_control_amount';
+
+/** Payouts of at least this many riyals are marked sent and paid by a second admin. */
+export const payoutDualControlAmount = (db: Pick<Database, 'select'>): Promise<number> =>
+  wholeSetting(db, PAYOUT_DUAL_CONTROL_KEY, 0, DEFAULT_PAYOUT_DUAL_CONTROL_AMOUNT);
+
+export const OTP_CEILING_KEYS = {
+  hourly: 'otp_hourly_ceiling',
+  daily: 'otp_daily_ceiling',
+  perLinkDaily: 'link_otp_daily_ceiling',
+} as const;
+
+/** How many one-time codes may go out: platform-wide per hour and per day, per link per day. */
+export async function otpCeilings(
+  db: Pick<Database, 'select'>,
+): Promise<{ hourly: number; daily: number; perLinkDaily: number }> {
+  return {
+    hourly: await wholeSetting(db, OTP_CEILING_KEYS.hourly, 1, DEFAULT_OTP_HOURLY_CEILING),
+    daily: await wholeSetting(db, OTP_CEILING_KEYS.daily, 1, DEFAULT_OTP_DAILY_CEILING),
+    perLinkDaily: await wholeSetting(
+      db,
+      OTP_CEILING_KEYS.perLinkDaily,
+      1,
+      DEFAULT_LINK_OTP_DAILY_CEILING,
+    ),
+  };
+}
+
+export const WEBHOOK_PRIVATE_RANGES_KEY = 'webhook_private_ranges';
 
 /** What the system_config trigger announces every change on (migration 0007). */
 const SETTINGS_CHANNEL = 'shareek_settings';

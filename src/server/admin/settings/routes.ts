@@ -11,7 +11,10 @@ import {
   forgetSettings,
   getSetting,
   HOLDING_DAYS_KEY,
+  OTP_CEILING_KEYS,
+  PAYOUT_DUAL_CONTROL_KEY,
   PAYOUT_MINIMUM_KEY,
+  WEBHOOK_PRIVATE_RANGES_KEY,
 } from '../../settings/service.js';
 import { DAILY_REFERRALS_KEY } from '../../signals/detect.js';
 
@@ -22,6 +25,13 @@ const MONEY_SETTINGS = new Set<string>([
   HOLDING_DAYS_KEY,
   DAILY_REFERRALS_KEY,
   PAYOUT_MINIMUM_KEY,
+  PAYOUT_DUAL_CONTROL_KEY,
+]);
+
+/** What the SMS bill and the network's reach hang on: only super-admins change them either. */
+const GUARD_SETTINGS = new Set<string>([
+  ...Object.values(OTP_CEILING_KEYS),
+  WEBHOOK_PRIVATE_RANGES_KEY,
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -39,6 +49,19 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       const { key } = (request.body ?? {}) as { key?: unknown };
       if (
         typeof key === 'string' &&
+        GUARD_SETTINGS.has(key) &&
+        !currentBroker(request).isSuperAdmin
+      ) {
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          key === WEBHOOK_PRIVATE_RANGES_KEY
+            ? 'تعديل العناوين الداخلية المسموح بها متاح للمشرف العام فقط'
+            : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
+        );
+      }
+      if (
+        typeof key === 'string' &&
         MONEY_SETTINGS.has(key) &&
         !currentBroker(request).isSuperAdmin
       ) {
@@ -49,7 +72,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
             ? 'تعديل حدود التنبيهات متاح للمشرف العام فقط'
             : key === PAYOUT_MINIMUM_KEY
               ? 'تعديل الحد الأدنى للدفعات متاح للمشرف العام فقط'
-              : 'تعديل قاعدة العمولة متاح للمشرف العام فقط',
+              : key === PAYOUT_DUAL_CONTROL_KEY
+                ? 'تعديل حد اعتماد الدفعات من شخصين متاح للمشرف العام فقط'
+                : 'تعديل قاعدة العمولة متاح للمشرف العام فقط',
         );
       }
     });

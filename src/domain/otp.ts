@@ -1,0 +1,24 @@
+/**
+ * What a one-time code is for (issue 26 item 1). Each code is stored with its purpose, its text
+ * says it, and a code is accepted only by the calls of that purpose: a code a tenant asked for
+ * through a broker's link never signs anyone in, and a sign-in code never makes a referral.
+ */
+export const OTP_PURPOSES = ['sign_in', 'reset', 'referral_request'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/** What the purpose is called in the code's message and in the refusal of a wrong one. */
+const PURPOSE_PHRASES: Record<OtpPurpose, string> = {
+  sign_in: 'لتسجيل الدخول أو إنشاء الحساب',
+  reset: 'لإعادة تعيين كلمة المرور',
+  referral_request: 'لطلب دفع الإيجار شهرياً',
+};
+export const otpPurposePhrase = (purpose: OtpPurpose): string => PURPOSE_PHRASES[purpose];
+
+/**
+ * Ceilings on one-time codes sent (issue 26 item 5: an SMS is money): across the platform in an
+ * hour and in a day, and through one broker's referral link in a day. Super-admins change them
+ * (system_config `otp_hourly_ceiling`, `otp_daily_ceiling`, `link_otp_daily_ceiling`).
+ */
+export const DEFAULT_OTP_HOURLY_CEILING = 300;
+export const DEFAULT_OTP_DAILY_CEILING = 2_000;
+export const DEFAULT_LINK_OTP_DAILY_CEILING = 100;
