@@ -3,6 +3,7 @@ import {
   changePasswordBodySchema,
   createPasswordBodySchema,
   loginBodySchema,
+  type OtpPurpose,
   phoneBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
@@ -28,8 +29,14 @@ export const authEndpoints = {
     method: 'POST',
     path: '/api/auth/send-otp',
     access: 'public',
-    summary: 'send a one-time code by SMS',
-    body: phoneBodySchema,
+    summary:
+      'send a one-time code for signing in (or creating the account) or for a password reset',
+    // A code is accepted only by the calls of its purpose (issue 26): sign-in by default.
+    body: phoneBodySchema.extend({
+      purpose: z
+        .enum(['sign_in', 'reset'] satisfies OtpPurpose[], { error: 'غرض رمز التحقق غير معروف' })
+        .default('sign_in'),
+    }),
     // The code itself only from a development server on loopback.
     response: z.object({ message: z.string(), otpCode: z.string().optional() }),
   }),

@@ -25,8 +25,11 @@ beforeEach(() => {
 
 const as = (caller: Caller) => client(t).as(caller);
 
-async function sendCode(phone: string): Promise<string> {
-  const response = await as(null).post<{ otpCode: string }>('/api/auth/send-otp', { phone });
+async function sendCode(phone: string, purpose: 'sign_in' | 'reset' = 'sign_in'): Promise<string> {
+  const response = await as(null).post<{ otpCode: string }>('/api/auth/send-otp', {
+    phone,
+    purpose,
+  });
   expect(response.statusCode).toBe(200);
   const code = response.json().otpCode;
   expect(code).toMatch(/^\d{4}$/);
@@ -227,7 +230,7 @@ describe('login', () => {
 describe('reset and change password', () => {
   it('resets with a fresh code and ends every other session', async () => {
     const oldSession = await signUp(phone);
-    const code = await sendCode(phone);
+    const code = await sendCode(phone, 'reset');
     expect(
       (await as(null).post('/api/auth/reset-password', { phone, newPassword: 'newpass1' }))
         .statusCode,
@@ -255,7 +258,7 @@ describe('reset and change password', () => {
   });
 
   it('reset refuses a phone with no account', async () => {
-    const code = await sendCode(phone);
+    const code = await sendCode(phone, 'reset');
     const response = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code });
     expect(response.statusCode).toBe(404);
   });

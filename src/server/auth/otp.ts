@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { type OtpPurpose, otpPurposePhrase } from '#domain';
 import type { Database } from '../db/client.js';
 import { authFailures, otpCodes, otpVerifications } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -32,11 +33,22 @@ const budgetExhausted = (retryAfterSeconds: number) =>
     { retryAfter: retryAfterSeconds },
     { 'retry-after': String(retryAfterSeconds) },
   );
+/** The right code, asked for one purpose and offered to another. */
+const wrongPurpose = (purpose: OtpPurpose) =>
+  new AppError(
+    400,
+    'OTP_WRONG_PURPOSE',
+    `رمز التحقق هذا أُرسل ${otpPurposePhrase(purpose)}، ولا يصلح لهذه العملية. يرجى طلب رمز جديد`,
+  );
 export const verificationRequired = () =>
   new AppError(403, 'OTP_VERIFICATION_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً');
 
-/** Issues a fresh 4-digit code for the phone; any earlier unused code stops working. */
-export async function issueOtp(db: Database, phone: string): Promise<string> {
+/**
+ * Issues a fresh 4-digit code for the phone and one purpose; any earlier unused code of the
+ * phone stops working, whatever it was for: one live code per phone, so a code's purpose is
+ * always the one its message named.
+ */
+export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose): Promise<string> {
   const code = randomInt(0, 10_000).toString().padStart(4, '0');
   const id = randomUUID();
   await db.transaction(async (tx) => {
@@ -48,6 +60,7 @@ export async function issueOtp(db: Database, phone: string): Promise<string> {
       id,
       phone,
       codeHash: hashCode(id, code),
+      purpose,
       expiresAt: new Date(Date.now() + OTP_TTL_MS),
     });
   });
@@ -116,20 +129,22 @@ export type CodeCheck = {
 };
 
 /**
- * Checks the latest code of the phone. A right code is used up at once (single use); every
- * try counts against the code, which stops working after five, and every wrong code counts
- * against the phone's daily budget. Throws on anything but the right code.
+ * Checks the latest code of the phone for one purpose. The right code issued for another
+ * purpose is refused and burnt. A right code is used up at once (single use); every try counts against the code, which stops working
+ * after five, and every wrong code counts against the phone's daily budget. Throws on anything
+ * but the right code.
  */
 export async function verifyOtp(
   db: Database,
   phone: string,
   code: string,
+  purpose: OtpPurpose,
   onWrongCode: (check: CodeCheck) => Promise<void>,
 ): Promise<void> {
   const reservation = await reserveTry(db, phone);
   let wrong = false;
   try {
-    await compareLatestCode(db, phone, code);
+    await compareLatestCode(db, phone, code, purpose);
   } catch (error) {
     wrong = error instanceof AppError && error.code === 'OTP_INVALID';
     throw error;
@@ -141,7 +156,12 @@ export async function verifyOtp(
   }
 }
 
-async function compareLatestCode(db: Database, phone: string, code: string): Promise<void> {
+async function compareLatestCode(
+  db: Database,
+  phone: string,
+  code: string,
+  purpose: OtpPurpose,
+): Promise<void> {
   const [latest] = await db
     .select()
     .from(otpCodes)
@@ -163,6 +183,12 @@ async function compareLatestCode(db: Database, phone: string, code: string): Pro
   const expected = Buffer.from(latest.codeHash, 'hex');
   const actual = Buffer.from(hashCode(latest.id, code), 'hex');
   if (!timingSafeEqual(expected, actual)) throw invalidCode();
+  // Only someone holding the right code learns it was for something else, and the code is
+  // burnt: a code read out to a stranger ("for your rent request") never signs anyone in.
+  if (latest.purpose !== purpose) {
+    await db.update(otpCodes).set({ used: true }).where(eq(otpCodes.id, latest.id));
+    throw wrongPurpose(latest.purpose);
+  }
 
   // The `used = false` guard makes the code single-use even under concurrent verifications.
   const [claimed] = await db

@@ -8,7 +8,7 @@ import type { FeatureOptions } from '../context.js';
 import type { Broker } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
-import { sendCode } from '../messaging/codes.js';
+import { sendNewCode } from '../messaging/codes.js';
 import { enqueueNotice } from '../messaging/outbox.js';
 import { cookieNames, currentAccount } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
@@ -18,7 +18,6 @@ import {
   type CodeCheck,
   consumeVerification,
   createVerification,
-  issueOtp,
   VERIFIED_WINDOW_MS,
   type VerificationPurpose,
   verifyOtp,
@@ -142,18 +141,13 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   });
 
   serve(app, authEndpoints.sendOtp, async (request) => {
-    const { phone } = request.body;
+    const { phone, purpose } = request.body;
     await limit(request, 'send-otp', phone, 5);
     // A phone whose budget is spent gets no new codes either: they could not be used.
     await assertCodeBudget(db, phone);
-    const code = await issueOtp(db, phone);
-    await sendCode(
-      { db, channels: ctx.channels, log: request.log },
-      {
-        to: phone,
-        code,
-        smsBody: `رمز التحقق الخاص بك في ${brand}: ${code}\nصالح لمدة ٥ دقائق، لا تشاركه مع أحد.`,
-      },
+    const code = await sendNewCode(
+      { db, channels: ctx.channels, log: request.log, productName: brand },
+      { to: phone, purpose },
     );
     return {
       message: 'تم إرسال رمز التحقق',
@@ -164,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   serve(app, authEndpoints.verifyOtp, async (request, reply) => {
     const { phone, otp, password } = request.body;
     await limit(request, 'verify-otp', phone, 10);
-    await verifyOtp(db, phone, otp, onWrongCode(phone));
+    await verifyOtp(db, phone, otp, 'sign_in', onWrongCode(phone));
     const { broker, replaced } = await setPasswordForVerifiedPhone(db, phone, password);
     if (replaced) await tellPasswordChanged(phone);
     return signedIn(reply, broker);
@@ -173,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
   serve(app, authEndpoints.verifyOtpOnly, async (request, reply) => {
     const { phone, otp } = request.body;
     await limit(request, 'verify-otp', phone, 10);
-    await verifyOtp(db, phone, otp, onWrongCode(phone));
+    await verifyOtp(db, phone, otp, 'sign_in', onWrongCode(phone));
     await bindVerification(reply, phone, 'create');
     return { verified: true as const };
   });
@@ -182,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     const { phone, otp } = request.body;
     await limit(request, 'verify-otp', phone, 10);
     if (!(await findBrokerByPhone(db, phone))) throw noAccount();
-    await verifyOtp(db, phone, otp, onWrongCode(phone));
+    await verifyOtp(db, phone, otp, 'reset', onWrongCode(phone));
     await bindVerification(reply, phone, 'reset');
     return { verified: true as const };
   });

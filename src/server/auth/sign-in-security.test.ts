@@ -35,10 +35,14 @@ const freshAddress = () => {
 
 const as = (caller: Caller) => client(t).as(caller);
 
-const sendCode = async (target: string, options: RequestOptions = {}): Promise<string> => {
+const sendCode = async (
+  target: string,
+  options: RequestOptions = {},
+  purpose: 'sign_in' | 'reset' = 'sign_in',
+): Promise<string> => {
   const response = await as(null).post<{ otpCode: string }>(
     '/api/auth/send-otp',
-    { phone: target },
+    { phone: target, purpose },
     options,
   );
   expect(response.statusCode).toBe(200);
@@ -178,7 +182,7 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     const code = await sendCode(phone);
     await as(null).post('/api/auth/verify-otp', { phone, otp: code, password: 'second-pass' });
     // Recovery.
-    const code2 = await sendCode(phone);
+    const code2 = await sendCode(phone, {}, 'reset');
     const verified = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code2 });
     const reset = await as(null).post(
       '/api/auth/reset-password',
@@ -200,7 +204,7 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
 describe('issue 11 item 2: race-to-reset is impossible, the verification is bound to its client', () => {
   it('another client naming the same phone cannot use the owner’s verification', async () => {
     await signUp(phone);
-    const code = await sendCode(phone);
+    const code = await sendCode(phone, {}, 'reset');
     const owner = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code });
     expect(owner.statusCode).toBe(200);
     const ownerCookie = cookieFrom(owner, 'vrf') as string;
@@ -784,7 +788,9 @@ describe('issue 11 item 2: in production the verification cookie is __Host- pref
         client(prod)
           .as(null)
           .post(url, payload, { cookies: [cookie] });
-      expect((await send('/api/auth/send-otp', { phone: '0500000078' })).statusCode).toBe(200);
+      expect(
+        (await send('/api/auth/send-otp', { phone: '0500000078', purpose: 'reset' })).statusCode,
+      ).toBe(200);
       // Production answers no code: it is read from the SMS, as the owner would.
       const code = /(\d{4})/.exec(prod.sms.sent.at(-1)?.body ?? '')?.[1] ?? '';
       const verified = await send('/api/auth/verify-otp-temp', { phone: '0500000078', otp: code });

@@ -3,6 +3,7 @@ import { type OutboxChannel, outboxChannelLabel } from '#domain';
 import type { Database } from '../db/client.js';
 import { brokers, notifications } from '../db/schema.js';
 import { notify } from '../notifications/service.js';
+import { enforceRateLimits } from '../rate-limit.js';
 
 const TITLE = 'تعذر إرسال الرسائل';
 
@@ -38,5 +39,43 @@ export async function alertAdmins(db: Database, channel: OutboxChannel): Promise
     );
   for (const admin of admins) {
     await notify(db, admin.id, { type: 'error', title: TITLE, message, link: '/messaging-config' });
+  }
+}
+
+const CEILING_TITLE = 'بلغ إرسال رموز التحقق حده الأقصى';
+
+/**
+ * Tells every admin, once per ceiling and window, that codes stopped going out: a ceiling
+ * reached is an attack on the SMS bill or a surge worth a look. The rate-limit row is the
+ * "once": the first caller in the window inserts it, every other finds it spent.
+ */
+export async function alertCodeCeiling(
+  db: Database,
+  scope: string,
+  windowSeconds: number,
+): Promise<void> {
+  const first = await enforceRateLimits(db, [
+    { key: `otp-ceiling-alert:${scope}`, limit: 1, windowSeconds },
+  ]).then(
+    () => true,
+    () => false,
+  );
+  if (!first) return;
+  const what = scope.startsWith('link:')
+    ? `رابط الإحالة ${scope.slice('link:'.length)} بلغ حده اليومي من رموز التحقق`
+    : scope === 'hour'
+      ? 'المنصة بلغت حدها من رموز التحقق لهذه الساعة'
+      : 'المنصة بلغت حدها اليومي من رموز التحقق';
+  const admins = await db
+    .select({ id: brokers.id })
+    .from(brokers)
+    .where(and(eq(brokers.isAdmin, true), isNull(brokers.deletedAt)));
+  for (const admin of admins) {
+    await notify(db, admin.id, {
+      type: 'error',
+      title: CEILING_TITLE,
+      message: `${what}، ولن تُرسل رموز أخرى حتى نهاية المدة. راجع طلبات الرموز الأخيرة؛ يستطيع المشرف العام تعديل الحدود.`,
+      link: '/messaging-config',
+    });
   }
 }

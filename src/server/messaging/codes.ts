@@ -1,11 +1,82 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type OtpPurpose, otpPurposePhrase } from '#domain';
+import { issueOtp } from '../auth/otp.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { DeliveryError } from '../integrations/delivery.js';
-import { alertAdmins } from './alerts.js';
+import { enforceRateLimits } from '../rate-limit.js';
+import { otpCeilings } from '../settings/service.js';
+import { alertAdmins, alertCodeCeiling } from './alerts.js';
 import type { Channels } from './channels.js';
 import { messagingSettings } from './settings.js';
 import { templateFor } from './templates.js';
+
+const HOUR_SECONDS = 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/** What a code's SMS says: the product, what the code is for, how long it lasts. */
+export const codeSmsBody = (productName: string, purpose: OtpPurpose, code: string): string =>
+  `رمز التحقق ${otpPurposePhrase(purpose)} في ${productName}: ${code}\nصالح لمدة ٥ دقائق، لا تشاركه مع أحد.`;
+
+const ceilingReached = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'OTP_CEILING_REACHED',
+    'تعذر إرسال رمز التحقق الآن لكثرة الطلبات، يرجى المحاولة لاحقاً أو الدخول بكلمة المرور',
+    { retryAfter: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+
+/**
+ * The SMS bill's ceilings (issue 26 item 5), counted before a code is even issued: codes sent
+ * across the platform in the current hour and day, and through one referral link in the day.
+ * Per-phone and per-address limits come first, in the routes; these bound what many phones and
+ * many addresses can do together. The admins hear once per ceiling and window.
+ */
+async function takeCodeCeilings(db: Database, link: string | undefined): Promise<void> {
+  const ceilings = await otpCeilings(db);
+  const rules = [
+    { scope: 'hour', key: 'otp-sent:hour', limit: ceilings.hourly, windowSeconds: HOUR_SECONDS },
+    { scope: 'day', key: 'otp-sent:day', limit: ceilings.daily, windowSeconds: DAY_SECONDS },
+    ...(link
+      ? [
+          {
+            scope: `link:${link}`,
+            key: `otp-sent:link:${link}`,
+            limit: ceilings.perLinkDaily,
+            windowSeconds: DAY_SECONDS,
+          },
+        ]
+      : []),
+  ];
+  for (const { scope, ...rule } of rules) {
+    try {
+      await enforceRateLimits(db, [rule]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'TOO_MANY_ATTEMPTS') throw error;
+      await alertCodeCeiling(db, scope, rule.windowSeconds);
+      throw ceilingReached(Number(error.headers['retry-after'] ?? rule.windowSeconds));
+    }
+  }
+}
+
+/**
+ * Issues a new code for the phone and purpose and sends it, within the SMS ceilings (a link's
+ * code also within its link's). Returns the code, for a development server to show.
+ */
+export async function sendNewCode(
+  deps: { db: Database; channels: Channels; log: FastifyBaseLogger; productName: string },
+  request: { to: string; purpose: OtpPurpose; link?: string },
+): Promise<string> {
+  await takeCodeCeilings(deps.db, request.link);
+  const code = await issueOtp(deps.db, request.to, request.purpose);
+  await sendCode(deps, {
+    to: request.to,
+    code,
+    smsBody: codeSmsBody(deps.productName, request.purpose, code),
+  });
+  return code;
+}
 
 /**
  * Sends a one-time code now, in the request: on WhatsApp (its AUTHENTICATION template) when
@@ -14,7 +85,7 @@ import { templateFor } from './templates.js';
  * queued or retried later: it expires in minutes, and it must not rest in the database.
  * Only the channel and the failure's kind are logged, never the text.
  */
-export async function sendCode(
+async function sendCode(
   deps: { db: Database; channels: Channels; log: FastifyBaseLogger },
   message: { to: string; code: string; smsBody: string },
 ): Promise<void> {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralLinkEndpoints } from '#contract/referral-links';
 import { auditBy } from '../audit/service.js';
-import { assertCodeBudget, issueOtp, verifyOtp } from '../auth/otp.js';
+import { assertCodeBudget, verifyOtp } from '../auth/otp.js';
 import type { FeatureOptions } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
-import { sendCode } from '../messaging/codes.js';
+import { sendNewCode } from '../messaging/codes.js';
 import { notify } from '../notifications/service.js';
 import { currentAccount } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
@@ -98,14 +98,9 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     if (!broker) throw unknownLink();
     if (!broker.isActive || !broker.fullName?.trim()) throw cannotReceive();
     await assertCodeBudget(db, phone);
-    const code = await issueOtp(db, phone);
-    await sendCode(
-      { db, channels: ctx.channels, log: request.log },
-      {
-        to: phone,
-        code,
-        smsBody: `رمز التحقق لطلب دفع الإيجار شهرياً في ${config.brand.productName}: ${code}\nصالح لمدة ٥ دقائق، لا تشاركه مع أحد.`,
-      },
+    const code = await sendNewCode(
+      { db, channels: ctx.channels, log: request.log, productName: config.brand.productName },
+      { to: phone, purpose: 'referral_request', link: broker.brokerCode },
     );
     return {
       message: 'تم إرسال رمز التحقق',
@@ -123,7 +118,7 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     if (!broker) throw unknownLink();
     if (!broker.isActive || !broker.fullName?.trim()) throw cannotReceive();
     // The phone is the tenant's: nobody asks in someone else's name.
-    await verifyOtp(db, phone, otp, async () => {});
+    await verifyOtp(db, phone, otp, 'referral_request', async () => {});
     const referral = await createReferral(
       ctx,
       broker,

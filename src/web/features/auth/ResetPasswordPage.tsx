@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
   const flow = useStepFlow<Step>('phone');
 
   const sendCode = async (phone: string) => {
-    const sent = await authApi.sendOtp(phone);
+    const sent = await authApi.sendOtp(phone, 'reset');
     flow.setPhone(phone);
     flow.setDevCode(sent.otpCode ?? null);
     flow.codeSent();

@@ -4,7 +4,9 @@ import { callApi } from '#lib/api';
 /** The sign-in, sign-up and reset calls; the flows refresh the session themselves. */
 export const authApi = {
   checkPhone: (phone: string) => callApi(authEndpoints.checkPhone, { body: { phone } }),
-  sendOtp: (phone: string) => callApi(authEndpoints.sendOtp, { body: { phone } }),
+  /** A code for signing in (or creating the account), or for a reset: each works only there. */
+  sendOtp: (phone: string, purpose: 'sign_in' | 'reset' = 'sign_in') =>
+    callApi(authEndpoints.sendOtp, { body: { phone, purpose } }),
   verifyOtp: (phone: string, otp: string, password: string) =>
     callApi(authEndpoints.verifyOtp, { body: { phone, otp, password } }),
   verifyOtpOnly: (phone: string, otp: string) =>
