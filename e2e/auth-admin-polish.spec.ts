@@ -285,7 +285,7 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
     expect(signed.ok()).toBe(true);
   }
   const transfer = await brokerPage.request.post('/api/commissions/request-transfer', {
-    data: { amount: 500, bankAccount: ibanFor(brokerPhone) },
+    data: { amount: 500, bankAccount: ibanFor(brokerPhone), password: 'secret123' },
   });
   expect(transfer.ok()).toBe(true);
   await brokerPage.close();

@@ -99,7 +99,7 @@ test('issue 16 item 1: a commission waits out the holding period, shown with its
   await expect(item.getByText('معلقة', { exact: true })).toBeVisible();
 
   // Requested through the form, paid by the team: paid in full.
-  await requestAndPay(page, admin, brokerPhone, '٩٦٠');
+  await requestAndPay(page, admin, brokerPhone, '٩٦٠', id);
   await page.reload();
   await expect(commissionTile(page, 'المدفوعة')).toContainText('٩٦٠ ر.س');
   await expect(item.getByText('مدفوعة', { exact: true })).toBeVisible();

@@ -67,10 +67,10 @@ test('issue 16 item 1: a paid commission is reversed in the console and deducted
   await expectNoAxeViolations(page);
 
   // The next contract earns 1,500: 500 of it may be requested, and paying it settles the rest.
-  await signedCommission(page, admin, 150_000);
+  const next = await signedCommission(page, admin, 150_000);
   await page.reload();
   await expect(commissionTile(page, 'المعلقة')).toContainText('٥٠٠ ر.س');
-  await requestAndPay(page, admin, brokerPhone, '٥٠٠');
+  await requestAndPay(page, admin, brokerPhone, '٥٠٠', next.referralId);
   await page.reload();
   await expect(commissionTile(page, 'المدفوعة')).toContainText('١٬٥٠٠ ر.س');
   await expect(commissionTile(page, 'المعلقة')).toContainText('٠ ر.س');

@@ -78,7 +78,7 @@ export async function prepare(
       expect(
         (
           await page.request.post('/api/commissions/request-transfer', {
-            data: { amount: '500', bankAccount: IBAN },
+            data: { amount: '500', bankAccount: IBAN, password: 'secret123' },
           })
         ).ok(),
       ).toBe(true);

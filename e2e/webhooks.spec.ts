@@ -5,7 +5,8 @@ import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
 
 // Issue 16 item 6: a super-admin connects the provider's system; a referral reaches it signed,
-// the delivery shows in the log, and a resend delivers the same event again.
+// the delivery shows in the log, and a resend delivers the same event again. The receiver is on
+// loopback, which webhooks reach only because this journey allows 127.0.0.0/8 (issue 26 item 4).
 
 type Received = { id: string; type: string; verified: boolean };
 
@@ -35,12 +36,22 @@ test('a super-admin adds an endpoint, a referral reaches it signed, and the log 
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/shareek-events`;
+  const rangesKey = 'webhook_private_ranges';
+  const setRanges = async (value: string) =>
+    expect((await root.post('/api/admin/config', { data: { key: rangesKey, value } })).ok()).toBe(
+      true,
+    );
+  const { value: rangesBefore } = (await (
+    await root.get(`/api/admin/config/${rangesKey}`)
+  ).json()) as { value: string | null };
+  await setRanges('127.0.0.0/8');
 
   try {
     await page.context().addCookies((await root.storageState()).cookies);
     await page.goto('/user-management');
     await page.getByRole('link', { name: 'ربط الأنظمة' }).click();
     await expect(page.getByRole('heading', { name: 'ربط الأنظمة', level: 1 })).toBeVisible();
+    await expect(page.getByText('العناوين الداخلية المسموح بها: 127.0.0.0/8')).toBeVisible();
 
     await page.getByRole('button', { name: 'إضافة نقطة استقبال' }).click();
     const form = page.getByRole('dialog', { name: 'إضافة نقطة استقبال' });
@@ -48,6 +59,10 @@ test('a super-admin adds an endpoint, a referral reaches it signed, and the log 
     await form.getByLabel('رابط نقطة الاستقبال').fill('ftp://example.com/in');
     await form.getByRole('button', { name: 'حفظ' }).click();
     await expect(form.getByText('يرجى إدخال رابط صحيح يبدأ بـ https://')).toBeVisible();
+    // So is an internal address outside what was allowed: here, the cloud's metadata service.
+    await form.getByLabel('رابط نقطة الاستقبال').fill('http://169.254.169.254/latest/meta-data');
+    await form.getByRole('button', { name: 'حفظ' }).click();
+    await expect(form.getByText('لا يمكن إرسال الأحداث إلى عنوان داخلي في الشبكة')).toBeVisible();
     await form.getByLabel('رابط نقطة الاستقبال').fill(url);
     await form.getByLabel('وصف (اختياري)').fill('نظام الشركة');
     // Only the referral events.
@@ -122,6 +137,7 @@ test('a super-admin adds an endpoint, a referral reaches it signed, and the log 
     for (const endpoint of endpoints.items.filter((e) => e.url === url)) {
       await root.delete(`/api/superadmin/webhooks/${endpoint.id}`);
     }
+    await setRanges(rangesBefore ?? '');
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));
   }

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import {
+  boundedDaySchema,
   COMMISSION_STATUS_KEYS,
   contractRentSchema,
-  isoDaySchema,
   MAX_HOLDING_DAYS,
+  multiLineText,
+  parseAddressRanges,
   parseReferralStatus,
   REFERRAL_SOURCES,
   REFERRAL_STATUS_KEYS,
   riyadhIsoDate,
   SIGNAL_KINDS,
   SIGNAL_STATUSES,
+  singleLineText,
   TIMED_STAGES,
 } from '../domain/index.js';
 import { profile } from './brokers.js';
@@ -20,6 +23,7 @@ import {
   isoDateTime,
   money,
   ok,
+  pageNumber,
   pageOf,
   referralStatus,
   stageClock,
@@ -30,9 +34,10 @@ import { referral } from './referrals.js';
 // ---------- pieces of the console's lists ----------
 
 /** A page number of an admin list (the page size is the server's, 50). */
-export const adminPage = z.coerce.number().int().min(1).max(100_000).default(1);
+export const adminPage = pageNumber;
 /** The search box of the brokers, referrals and export screens. */
-const searchTerm = z.string().trim().max(100, { error: 'النص أطول من المسموح' }).optional();
+/** A search box's text: one line, no control or direction characters (it reaches the audit log). */
+const searchTerm = singleLineText({ max: 100 }).optional();
 /** A calendar day `YYYY-MM-DD` (Riyadh) on the wire. */
 const isoDay = z.string();
 /** A commission as the admin sees it: never `potential`, which only the broker's list shows. */
@@ -82,14 +87,9 @@ const brokerColumns = {
 /** A payout call that is idempotent: `changed` is false when it had already been done. */
 const changed = ok.extend({ changed: z.boolean() });
 /** The optional bank reference an admin gives when money goes out. */
+const transferReference = singleLineText({ max: 100, tooLong: 'مرجع التحويل أطول من المسموح' });
 const transferReferenceBody = z
-  .object({
-    transferReference: z
-      .string()
-      .trim()
-      .max(100, { error: 'مرجع التحويل أطول من المسموح' })
-      .nullish(),
-  })
+  .object({ transferReference: transferReference.nullish() })
   .default({});
 
 // ---------- brokers ----------
@@ -208,7 +208,7 @@ const DAY_MS = 86_400_000;
 
 /** Analytics range: Riyadh days, 12 weeks up to today unless given, at most two years. */
 const analyticsQuery = z
-  .object({ from: isoDaySchema.optional(), to: isoDaySchema.optional() })
+  .object({ from: boundedDaySchema.optional(), to: boundedDaySchema.optional() })
   .transform(({ from, to }) => {
     const end = to ?? riyadhIsoDate(new Date());
     const start = from ?? riyadhIsoDate(new Date(Date.parse(end) - 83 * DAY_MS));
@@ -292,8 +292,8 @@ const referralStatusBody = z.object({
     }
     return status;
   }),
-  notes: z.string().max(2000, { error: 'النص أطول من المسموح' }).nullish(),
-  contractId: z.string().trim().max(100, { error: 'رقم العقد أطول من المسموح' }).nullish(),
+  notes: multiLineText({ max: 2000 }).nullish(),
+  contractId: singleLineText({ max: 100, tooLong: 'رقم العقد أطول من المسموح' }).nullish(),
   /** The signed contract's annual rent, from which the commission is computed. */
   contractRent: contractRentSchema.nullish(),
 });
@@ -387,14 +387,9 @@ const adminTransferRequest = transferRequest.extend({
   signalHold: z.boolean(),
 });
 
-const reasonBody = (required: string) =>
-  z.object({
-    reason: z
-      .string({ error: required })
-      .trim()
-      .min(1, { error: required })
-      .max(500, { error: 'النص أطول من المسموح' }),
-  });
+/** A reason the broker reads inside a sentence of a notification: one line. */
+const reason = (required: string) => singleLineText({ max: 500, min: 1, required });
+const reasonBody = (required: string) => z.object({ reason: reason(required) });
 
 const BANK_REFERENCE_REQUIRED = 'يرجى إدخال مرجع التحويل من البنك';
 
@@ -428,13 +423,7 @@ export const adminCommissionEndpoints = {
     summary:
       "reverse the commission of a cancelled contract; what was paid of it is deducted from the broker's next payments (audited, notified; idempotent)",
     params: idParams,
-    body: z.object({
-      reason: z
-        .string({ error: 'يرجى كتابة سبب إلغاء العمولة' })
-        .trim()
-        .min(1, { error: 'يرجى كتابة سبب إلغاء العمولة' })
-        .max(500, { error: 'النص أطول من المسموح' }),
-    }),
+    body: reasonBody('يرجى كتابة سبب إلغاء العمولة'),
     response: changed,
   }),
   transferRequests: endpoint({
@@ -480,11 +469,7 @@ export const adminCommissionEndpoints = {
           .min(1, { error: 'يرجى اختيار الدفعات' })
           .max(200, { error: 'لا يمكن معالجة أكثر من ٢٠٠ دفعة في المرة الواحدة' }),
         status: z.enum(['approved', 'sent', 'paid'], { error: 'حالة غير معروفة' }),
-        transferReference: z
-          .string()
-          .trim()
-          .max(100, { error: 'مرجع التحويل أطول من المسموح' })
-          .nullish(),
+        transferReference: transferReference.nullish(),
       })
       .refine((body) => body.status !== 'sent' || Boolean(body.transferReference), {
         path: ['transferReference'],
@@ -505,7 +490,7 @@ export const adminCommissionEndpoints = {
     response: z.object({
       created: count,
       amount: money,
-      skipped: z.object({ noIban: count, ibanHold: count, signal: count }),
+      skipped: z.object({ noIban: count, ibanHold: count, signal: count, ownMoney: count }),
     }),
   }),
   bankFile: endpoint({
@@ -530,13 +515,7 @@ export const adminCommissionEndpoints = {
     access: 'admin',
     summary: 'reject an open transfer request with a reason (audited, notified)',
     params: idParams,
-    body: z.object({
-      reason: z
-        .string({ error: 'يرجى كتابة سبب الرفض' })
-        .trim()
-        .min(1, { error: 'يرجى كتابة سبب الرفض' })
-        .max(500, { error: 'النص أطول من المسموح' }),
-    }),
+    body: reasonBody('يرجى كتابة سبب الرفض'),
     response: ok,
   }),
 };
@@ -544,11 +523,7 @@ export const adminCommissionEndpoints = {
 // ---------- signals ----------
 
 const signalNote = z.object({
-  note: z
-    .string({ error: 'يرجى كتابة ملاحظة' })
-    .trim()
-    .min(1, { error: 'يرجى كتابة ملاحظة' })
-    .max(500, { error: 'النص أطول من المسموح' }),
+  note: multiLineText({ max: 500, min: 1, required: 'يرجى كتابة ملاحظة' }),
 });
 
 /** A fraud or duplicate signal as the admins' signals view shows it. */
@@ -643,7 +618,9 @@ const SETTINGS = {
   webhook_private_ranges: z
     .string()
     .max(500, { error: 'النص أطول من المسموح' })
-    .regex(/^[0-9a-fA-F:./, ]*$/, { error: 'يرجى إدخال نطاقات عناوين صحيحة مفصولة بفواصل' }),
+    .refine((value) => parseAddressRanges(value) !== null, {
+      error: 'يرجى إدخال نطاقات عناوين صحيحة مفصولة بفواصل',
+    }),
 } as const;
 const SETTING_KEYS = Object.keys(SETTINGS) as [keyof typeof SETTINGS, ...(keyof typeof SETTINGS)[]];
 const settingKey = z.enum(SETTING_KEYS, { error: 'إعداد غير معروف' });
@@ -667,7 +644,7 @@ export const adminSettingsEndpoints = {
         key: settingKey,
         // Each setting bounds its own value; none is longer than this.
         value: z.string({ error: 'يرجى إدخال القيمة' }).max(500, { error: 'النص أطول من المسموح' }),
-        description: z.string().max(500, { error: 'النص أطول من المسموح' }).nullish(),
+        description: singleLineText({ max: 500 }).nullish(),
       })
       .superRefine((body, issue) => {
         const check = SETTINGS[body.key].safeParse(body.value);

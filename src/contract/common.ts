@@ -54,13 +54,34 @@ export const transferRequestStatus = z.enum(PAYOUT_STATUSES);
 /** Ids arrive as text: anything that is not a known id is simply not found (404), never 400. */
 export const idParams = z.object({ id: z.string() });
 
-/** A page of a list that can grow, counted and paged in SQL. */
+/**
+ * The last page a list serves (issue 26 item 9): nobody reads that far, and a deeper page only
+ * makes the database skip rows. Every list's `page` is bounded by it, with one Arabic message.
+ */
+const MAX_PAGE = 10_000;
+const PAGE_MESSAGE = 'يرجى إدخال رقم صفحة بين ١ و١٠٠٠٠';
+const PAGE_SIZE_MESSAGE = 'يرجى إدخال عدد عناصر الصفحة بين ١ و١٠٠';
+
+/** A page number in a query: a whole number from 1 to MAX_PAGE, 1 when not asked. */
+export const pageNumber = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int({ error: PAGE_MESSAGE })
+  .min(1, { error: PAGE_MESSAGE })
+  .max(MAX_PAGE, { error: PAGE_MESSAGE })
+  .default(1);
+
 /** The page a broker's list asks for: 20 to a page unless asked otherwise, at most 100. */
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageNumber,
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_MESSAGE })
+    .int({ error: PAGE_SIZE_MESSAGE })
+    .min(1, { error: PAGE_SIZE_MESSAGE })
+    .max(100, { error: PAGE_SIZE_MESSAGE })
+    .default(20),
 };
 
+/** A page of a list that can grow, counted and paged in SQL. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),

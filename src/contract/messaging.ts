@@ -5,6 +5,7 @@ import {
   OUTBOX_CHANNELS,
   OUTBOX_KINDS,
   PREFERRED_CHANNELS,
+  singleLineText,
   TEMPLATE_STATUSES,
 } from '../domain/index.js';
 import { adminPage } from './admin.js';
@@ -111,13 +112,8 @@ export const messagingEndpoints = {
     summary: 'send a test message through the status-update template',
     body: z.object({
       phone: z.string({ error: 'يرجى إدخال رقم الجوال' }).max(20, { error: 'رقم الجوال غير صحيح' }),
-      message: z
-        .string({ error: 'يرجى إدخال نص الرسالة' })
-        .trim()
-        .min(1, { error: 'يرجى إدخال نص الرسالة' })
-        .max(300, { error: 'النص أطول من المسموح' })
-        // A template parameter is one line (Meta refuses line breaks and tabs in it).
-        .refine((text) => !/[\n\r\t]/.test(text), { error: 'اكتب الرسالة في سطر واحد' }),
+      // A template parameter is one line (Meta refuses line breaks and tabs in it).
+      message: singleLineText({ max: 300, min: 1, required: 'يرجى إدخال نص الرسالة' }),
     }),
     response: z.object({
       success: z.boolean(),

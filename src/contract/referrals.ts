@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  isoDaySchema,
+  boundedDaySchema,
   newReferralBodySchema,
   REFERRAL_SOURCES,
   REFERRAL_STATUS_KEYS,
@@ -93,8 +93,8 @@ export const referralDetails = referral.extend({
 export const referralListQuery = z.object({
   status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
   phone: z.string().max(20, { error: 'النص أطول من المسموح' }).optional(),
-  from: isoDaySchema.optional(),
-  to: isoDaySchema.optional(),
+  from: boundedDaySchema.optional(),
+  to: boundedDaySchema.optional(),
   ...pageQuery,
 });
 

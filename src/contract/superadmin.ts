@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDaySchema } from '../domain/index.js';
+import { boundedDaySchema, singleLineText } from '../domain/index.js';
 import { adminPage } from './admin.js';
 import { profile } from './brokers.js';
 import { endpoint, idParams, isoDateTime, ok, pageOf } from './common.js';
@@ -24,12 +24,13 @@ const auditEntry = z.object({
 
 /** A Saudi public holiday: a Riyadh calendar day and its name. */
 const holiday = z.object({
-  day: isoDaySchema,
-  name: z
-    .string({ error: 'يرجى كتابة اسم العطلة' })
-    .trim()
-    .min(1, { error: 'يرجى كتابة اسم العطلة' })
-    .max(100, { error: 'الاسم أطول من المسموح' }),
+  day: boundedDaySchema,
+  name: singleLineText({
+    max: 100,
+    min: 1,
+    required: 'يرجى كتابة اسم العطلة',
+    tooLong: 'الاسم أطول من المسموح',
+  }),
 });
 
 const user = profile.extend({

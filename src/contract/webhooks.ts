@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OUTBOX_STATUSES, WEBHOOK_EVENTS } from '../domain/index.js';
+import { OUTBOX_STATUSES, singleLineText, WEBHOOK_EVENTS } from '../domain/index.js';
 import { adminPage } from './admin.js';
 import { endpoint, idParams, isoDateTime, ok, pageOf } from './common.js';
 
@@ -26,11 +26,11 @@ const url = z
   .min(1, { error: 'يرجى إدخال رابط نقطة الاستقبال' })
   .max(500, { error: 'الرابط أطول من المسموح' })
   .refine((value) => URL.canParse(value), { error: URL_MESSAGE });
-const description = z
-  .string({ error: 'الوصف غير صالح' })
-  .trim()
-  .max(200, { error: 'الوصف أطول من المسموح' })
-  .nullable();
+const description = singleLineText({
+  max: 200,
+  required: 'الوصف غير صالح',
+  tooLong: 'الوصف أطول من المسموح',
+}).nullable();
 const events = z
   .array(z.enum(WEBHOOK_EVENTS, { error: 'حدث غير معروف' }), { error: 'يرجى اختيار الأحداث' })
   .min(1, { error: 'يرجى اختيار حدث واحد على الأقل' })

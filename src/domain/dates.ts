@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
 const LOCALE = 'ar-SA-u-ca-gregory-nu-arab';
 const TIME_ZONE = 'Asia/Riyadh';
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000; // UTC+3 all year, no daylight saving
@@ -57,3 +60,24 @@ export function isCalendarDay(value: string): boolean {
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
+
+/**
+ * The days a date filter or a holiday may name (issue 26 item 9): wide enough for any record
+ * and any plan, and far from the calendar's edges, where PostgreSQL refuses what a day becomes
+ * (year 1 in Riyadh starts in year 0 UTC, 9999-12-31 ends in year 10000: a 500).
+ */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+export const DAY_OUT_OF_RANGE_MESSAGE = 'يرجى إدخال تاريخ بين ٢٠٠٠ و٢١٠٠';
+
+/** A real calendar day between FIRST_DAY and LAST_DAY (ISO days compare as text). */
+export function isDayInRange(value: string): boolean {
+  return isCalendarDay(value) && value >= FIRST_DAY && value <= LAST_DAY;
+}
+
+/** A calendar day `YYYY-MM-DD` in a query or a body: impossible or out of range is a 400. */
+export const boundedDaySchema = z
+  .string({ error: MESSAGES.invalidDate })
+  .max(10, { error: MESSAGES.invalidDate, abort: true })
+  .refine(isCalendarDay, { error: MESSAGES.invalidDate, abort: true })
+  .refine(isDayInRange, { error: DAY_OUT_OF_RANGE_MESSAGE });

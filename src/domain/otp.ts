@@ -15,6 +15,18 @@ const PURPOSE_PHRASES: Record<OtpPurpose, string> = {
 export const otpPurposePhrase = (purpose: OtpPurpose): string => PURPOSE_PHRASES[purpose];
 
 /**
+ * What the code's SMS calls it. Short on purpose: Arabic travels as UCS-2, 70 characters to
+ * one SMS, and every message is paid per part (the full text stays within one part for a
+ * product name of up to 5 letters; codeSmsBody's test checks it).
+ */
+const SMS_NAMES: Record<OtpPurpose, string> = {
+  sign_in: 'رمز الدخول أو التسجيل في',
+  reset: 'رمز استعادة كلمة المرور في',
+  referral_request: 'رمز طلب الدفع الشهري في',
+};
+export const otpSmsName = (purpose: OtpPurpose): string => SMS_NAMES[purpose];
+
+/**
  * Ceilings on one-time codes sent (issue 26 item 5: an SMS is money): across the platform in an
  * hour and in a day, and through one broker's referral link in a day. Super-admins change them
  * (system_config `otp_hourly_ceiling`, `otp_daily_ceiling`, `link_otp_daily_ceiling`).

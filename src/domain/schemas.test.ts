@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   changePasswordBodySchema,
+  checkedFalLicense,
+  checkedPublicText,
+  INVALID_CHARACTERS_MESSAGE,
   loginBodySchema,
   loginCodeFormSchema,
   loginPhoneFormSchema,
   mobileCreatePasswordFormSchema,
   mobilePhoneFormSchema,
   newReferralBodySchema,
+  PUBLIC_TEXT_MESSAGES,
+  profilePatchBodySchema,
   profileUpdateBodySchema,
+  publicBrokerProfile,
   resetCodeFormSchema,
   resetNewPasswordFormSchema,
+  SINGLE_LINE_MESSAGE,
+  tenantFormSchema,
   transferRequestBodySchema,
   transferRequestFormSchema,
   verifyOtpOnlyBodySchema,
@@ -171,5 +179,113 @@ describe('transfer request schema', () => {
         bankAccount: 'SA0380000000608010167519',
       }),
     ).toBe('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل');
+  });
+});
+
+describe('issue 26 item 7: what a tenant is shown of a broker is plain text', () => {
+  const profileMessage = (fields: Record<string, unknown>) =>
+    firstMessage(profileUpdateBodySchema, { fullName: 'سعد', ...fields });
+
+  it.each([
+    ['مُحَمَّد بن سَعِيد', 'مُحَمَّد بن سَعِيد'],
+    ['  عبدالله   الشمري ', 'عبدالله الشمري'],
+    ['د.أحمد (مكتب 24)، الرياض', 'د.أحمد (مكتب 24)، الرياض'],
+    ["O'Neil-Smith & Co.", "O'Neil-Smith & Co."],
+    ['مـحـمـد', 'مـحـمـد'],
+    // e + combining diaeresis composed, no-break space and direction marks normalised.
+    ['Zoe\u0308\u00a0\u200FSmith', 'Zoë Smith'],
+    ['مكتب ١٢٣٤٥٦', 'مكتب ١٢٣٤٥٦'],
+  ])('keeps the name %j as %j', (input, expected) => {
+    expect(profileUpdateBodySchema.parse({ fullName: input }).fullName).toBe(expected);
+    expect(profileUpdateBodySchema.parse({ fullName: 'سعد', officeName: input }).officeName).toBe(
+      expected,
+    );
+  });
+
+  it.each([
+    ['نورة\r\nEVIL,SA0380000000608010167519,99999.00,SAR', SINGLE_LINE_MESSAGE],
+    ['محمد\u202Eعلي', INVALID_CHARACTERS_MESSAGE],
+    ['محمد\u2067علي', INVALID_CHARACTERS_MESSAGE],
+    ['زوروا https://evil.sa', PUBLIC_TEXT_MESSAGES.link],
+    ['عروض www.example.sa', PUBLIC_TEXT_MESSAGES.link],
+    ['عروض www', PUBLIC_TEXT_MESSAGES.link],
+    ['evil.com', PUBLIC_TEXT_MESSAGES.link],
+    ['مكتب نورة.sa', PUBLIC_TEXT_MESSAGES.link],
+    ['موقعنا.السعودية', PUBLIC_TEXT_MESSAGES.link],
+    ['راسلنا a@b', PUBLIC_TEXT_MESSAGES.link],
+    ['اتصل 0551234567', PUBLIC_TEXT_MESSAGES.phone],
+    ['اتصل ٠٥٥ ١٢٣ ٤٥٦٧', PUBLIC_TEXT_MESSAGES.phone],
+    ['اتصل (055) 123-4567', PUBLIC_TEXT_MESSAGES.phone],
+    ['1234567', PUBLIC_TEXT_MESSAGES.phone],
+    ['+966 عروض', PUBLIC_TEXT_MESSAGES.characters],
+    ['محمد/علي', PUBLIC_TEXT_MESSAGES.characters],
+    ['خصم 50%', PUBLIC_TEXT_MESSAGES.characters],
+    ['Ли Вэй', PUBLIC_TEXT_MESSAGES.characters],
+    ['محمد\u200Bعلي', PUBLIC_TEXT_MESSAGES.characters],
+    ['=HYPERLINK("x")', PUBLIC_TEXT_MESSAGES.characters],
+  ])('refuses the name and the office %j', (input, message) => {
+    expect(profileMessage({ fullName: input })).toBe(message);
+    expect(profileMessage({ officeName: input })).toBe(message);
+    expect(firstMessage(profilePatchBodySchema, { officeName: input })).toBe(message);
+  });
+
+  it('takes a FAL licence as 7 to 12 digits, Arabic-Indic ones stored as Latin', () => {
+    expect(profileUpdateBodySchema.parse({ fullName: 'سعد', falLicense: ' ١١٠٠٠١٢٣٤٥ ' })).toEqual({
+      fullName: 'سعد',
+      falLicense: '1100012345',
+    });
+    expect(
+      profileUpdateBodySchema.parse({ fullName: 'سعد', falLicense: '' }).falLicense,
+    ).toBeNull();
+    for (const licence of ['FAL-123', '123456', '1234567890123', '1100 012345', '١١٠٠-٠١٢٣٤٥']) {
+      expect(profileMessage({ falLicense: licence })).toBe(PUBLIC_TEXT_MESSAGES.falLicense);
+    }
+  });
+
+  it('keeps line feeds in the bio only, as LF', () => {
+    expect(profileUpdateBodySchema.parse({ fullName: 'سعد', bio: 'سطر\r\nسطر' }).bio).toBe(
+      'سطر\nسطر',
+    );
+    expect(profileMessage({ bio: 'سطر\tسطر' })).toBe(INVALID_CHARACTERS_MESSAGE);
+    expect(profileMessage({ bio: 'سطر\u202Eسطر' })).toBe(INVALID_CHARACTERS_MESSAGE);
+  });
+
+  it("refuses a line break in the tenant's name", () => {
+    expect(
+      firstMessage(tenantFormSchema, {
+        name: 'سلمان\nالدوسري',
+        income: 10000,
+        monthlyObligations: 0,
+        consent: true,
+      }),
+    ).toBe(SINGLE_LINE_MESSAGE);
+  });
+
+  it('checks stored values again when showing them: a refused one is the code, or nothing', () => {
+    expect(checkedPublicText(' مكتب  الرياض ')).toBe('مكتب الرياض');
+    expect(checkedPublicText('مكتب www.evil.sa')).toBeNull();
+    expect(checkedPublicText(null)).toBeNull();
+    expect(checkedFalLicense('١٢٠٠٠١٢٣٤٥')).toBe('1200012345');
+    expect(checkedFalLicense('FAL-123')).toBeNull();
+    expect(
+      publicBrokerProfile({
+        fullName: 'نورة\u202E moc.live',
+        brokerCode: 'SH-ABC234',
+        officeName: 'اتصل 0551234567',
+        falLicense: 'FAL-123',
+      }),
+    ).toEqual({ brokerName: 'SH-ABC234', officeName: null, falLicense: null });
+    expect(
+      publicBrokerProfile({
+        fullName: 'ريم السبيعي',
+        brokerCode: 'SH-ABC234',
+        officeName: 'مكتب الرياض العقاري',
+        falLicense: '1200012345',
+      }),
+    ).toEqual({
+      brokerName: 'ريم السبيعي',
+      officeName: 'مكتب الرياض العقاري',
+      falLicense: '1200012345',
+    });
   });
 });

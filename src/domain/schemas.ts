@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CITY_KEYS } from './catalogues.js';
-import { isCalendarDay } from './dates.js';
 import { toLatinDigits } from './digits.js';
 import { normalizeSaudiIban } from './iban.js';
 import { MESSAGES } from './messages.js';
 import { normalizeSaudiMobile } from './phone.js';
+import { falLicenseText, PUBLIC_TEXT_MAX_LENGTH, publicProfileText } from './profile.js';
+import { multiLineText, singleLineText } from './text.js';
 
 // ---------- building blocks ----------
 
@@ -35,12 +36,9 @@ const password = (minMessage: string) =>
     .min(6, { error: minMessage })
     .max(128, { error: MESSAGES.passwordTooLong });
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: MESSAGES.tooLong })
-    .max(max, { error: MESSAGES.tooLong })
-    .transform((value) => value.trim() || null)
-    .nullish();
+/** An optional field of the profile: empty or blank is stored as null. */
+const optional = (text: z.ZodType<string, string>) =>
+  text.transform((value) => value || null).nullish();
 
 const optionalEmail = z
   .string({ error: MESSAGES.email })
@@ -71,11 +69,11 @@ const optionalCity = z
   .transform((value) => value || null)
   .nullish();
 
-const fullName = z
-  .string({ error: MESSAGES.fullNameRequired })
-  .trim()
-  .min(1, { error: MESSAGES.fullNameRequired })
-  .max(100, { error: MESSAGES.tooLong });
+const fullName = publicProfileText({
+  max: PUBLIC_TEXT_MAX_LENGTH,
+  min: 1,
+  required: MESSAGES.fullNameRequired,
+});
 
 /**
  * The highest annual rent a referral or a signed contract may state, in riyals: well above
@@ -122,12 +120,6 @@ export const contractRentSchema = z
     }
     return Number(text);
   });
-
-/** A calendar day `YYYY-MM-DD` in a filter; an impossible date is a 400, never a 500. */
-export const isoDaySchema = z
-  .string({ error: MESSAGES.invalidDate })
-  .max(10, { error: MESSAGES.invalidDate })
-  .refine(isCalendarDay, { error: MESSAGES.invalidDate });
 
 // ---------- API bodies ----------
 
@@ -193,10 +185,10 @@ export const changePasswordBodySchema = z
 
 const profileFields = {
   email: optionalEmail,
-  officeName: optionalText(100),
+  officeName: optional(publicProfileText({ max: PUBLIC_TEXT_MAX_LENGTH })),
   secondPhone: optionalSecondPhone,
-  bio: optionalText(1000),
-  falLicense: optionalText(50),
+  bio: optional(multiLineText({ max: 1000 })),
+  falLicense: optional(falLicenseText),
   city: optionalCity,
 };
 
@@ -245,22 +237,27 @@ const saudiIban = z
     return iban;
   });
 
+/** The account's password, asked again before money can go somewhere new. */
+const currentPassword = z
+  .string({ error: MESSAGES.currentPasswordRequired })
+  .min(1, { error: MESSAGES.currentPasswordRequired })
+  .max(200, { error: MESSAGES.currentPasswordRequired });
+
 /**
  * A transfer request: the amount and the IBAN. Where the profile has none yet it becomes the
- * profile's; with one on the profile, a different IBAN is refused.
+ * profile's, as guarded as on the profile (issue 26 item 6): the password is then required;
+ * with one on the profile, a different IBAN is refused and no password is needed.
  */
 export const transferRequestBodySchema = z.object({
   amount: positiveAmount,
   bankAccount: saudiIban,
+  password: currentPassword.optional(),
 });
 
 /** Setting or replacing the IBAN on the profile: the password again, as for a new password. */
 export const bankAccountBodySchema = z.object({
   iban: saudiIban,
-  password: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, { error: MESSAGES.currentPasswordRequired })
-    .max(200, { error: MESSAGES.currentPasswordRequired }),
+  password: currentPassword,
 });
 
 // ---------- web forms (values as typed) ----------
@@ -329,10 +326,7 @@ export type TransferRequestBody = z.infer<typeof transferRequestBodySchema>;
 /** A document is either an uploaded file's reference or an https link; nothing else. */
 export const UPLOAD_REFERENCE = /^upload:[a-f0-9]{32}\.pdf$/;
 
-const documentRef = z
-  .string({ error: MESSAGES.documentLink })
-  .trim()
-  .max(2000, { error: MESSAGES.tooLong })
+const documentRef = singleLineText({ max: 2000, required: MESSAGES.documentLink })
   .transform((value, ctx) => {
     if (value === '') return null;
     if (UPLOAD_REFERENCE.test(value)) return value;
@@ -373,11 +367,7 @@ export const tenantFormBodySchema = z.object({
     .string({ error: MESSAGES.invalidLink })
     .regex(FORM_TOKEN_PATTERN, { error: MESSAGES.invalidLink }),
   referralId: z.string({ error: MESSAGES.invalidLink }).max(100, { error: MESSAGES.invalidLink }),
-  name: z
-    .string({ error: MESSAGES.tenantName })
-    .trim()
-    .min(2, { error: MESSAGES.tenantName })
-    .max(100, { error: MESSAGES.tooLong }),
+  name: singleLineText({ max: 100, min: 2, required: MESSAGES.tenantName }),
   income: monthlyAmount(MESSAGES.income),
   monthlyObligations: monthlyAmount(MESSAGES.obligations),
   salaryDefinitionUrl: documentRef,

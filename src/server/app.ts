@@ -91,7 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const sms = options.sms ?? smsSenderFor(config, app.log);
   const channels = channelsFor(config, sms, options.channels);
-  const outbox = startOutboxWorker(database.db, channels, app.log, options.outbox);
+  const outbox = startOutboxWorker(database.db, channels, app.log, {
+    webhookRequireHttps: config.env === 'production',
+    ...options.outbox,
+  });
   app.addHook('onClose', () => outbox.stop());
   const stopListening = await listenForNotifications(database);
   app.addHook('onClose', () => stopListening());

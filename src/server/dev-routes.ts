@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { devEndpoints } from '#contract/admin';
 import { normalizeSaudiMobile } from '#domain';
 import type { FeatureOptions } from './context.js';
-import { commissions, outboundMessages, referrals } from './db/schema.js';
+import { brokers, commissions, outboundMessages, referrals } from './db/schema.js';
 import { notFound } from './errors.js';
 import { serve } from './http/serve.js';
 import { isUuid } from './ids.js';
@@ -11,8 +11,8 @@ import { isUuid } from './ids.js';
 /**
  * Development only, never registered in production: what the outbox sent to a phone (console
  * SMS adapter), so a developer or a browser test can open the tenant's link without a real
- * handset; and a clock for one referral, so a journey can live through the days a holding
- * period or an expiry waits.
+ * handset; and a clock for one referral (and its broker's last IBAN change), so a journey can
+ * live through the days a holding period, an IBAN hold or an expiry waits.
  */
 export const devRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   serve(app, devEndpoints.inbox, async (request) => {
@@ -48,7 +48,14 @@ export const devRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ct
               stageDueAt: sql`${referrals.stageDueAt} - ${back}`,
             })
             .where(eq(referrals.id, referralId))
-            .returning({ id: referrals.id });
+            .returning({ id: referrals.id, brokerId: referrals.brokerId });
+          // The broker's days pass too: the 48 hours a new IBAN holds payouts for.
+          for (const row of rows) {
+            await tx
+              .update(brokers)
+              .set({ ibanChangedAt: sql`${brokers.ibanChangedAt} - ${back}` })
+              .where(eq(brokers.id, row.brokerId));
+          }
           await tx
             .update(commissions)
             .set({

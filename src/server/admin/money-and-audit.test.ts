@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissions, referrals, transferRequests } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import type {
   AdminReferral,
   ApiError,
@@ -100,6 +100,7 @@ describe('commissions held by transfer requests', () => {
     const broker = await aBroker(t);
     await setStatus(await referral(broker, 50000), 'contract_signed'); // 500
     await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
+    await anIbanOnProfile(t, broker);
     const request = await as(broker).post('/api/commissions/request-transfer', {
       amount: 600,
       bankAccount: ibanFor(broker.phone),
@@ -187,6 +188,7 @@ describe('deleting a referral never loses money records', () => {
 
     const held = await referral(broker, 70000);
     await setStatus(held, 'contract_signed');
+    await anIbanOnProfile(t, broker);
     await as(broker).post('/api/commissions/request-transfer', {
       amount: 700,
       bankAccount: ibanFor(broker.phone),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, client } from '../test-support/client.js';
 import { anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp } from '../test-support/money.js';
 import type {
   AdminReferral,
@@ -62,6 +62,7 @@ describe('confirm payment', () => {
 
   it('is refused while an open transfer request holds the money', async () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
+    await anIbanOnProfile(t, broker);
     await as(broker).post('/api/commissions/request-transfer', {
       amount: 500,
       bankAccount: ibanFor(broker.phone),
@@ -89,6 +90,7 @@ describe('transfer requests', () => {
       toRecover: '0.00',
     });
 
+    await anIbanOnProfile(t, broker);
     const request = (
       await as(broker).post('/api/commissions/request-transfer', {
         amount: 800,
@@ -136,6 +138,7 @@ describe('transfer requests', () => {
 
   it('rejecting releases the money and keeps the reason', async () => {
     const { broker } = await brokerWithCommission(50000);
+    await anIbanOnProfile(t, broker);
     const request = (
       await as(broker).post('/api/commissions/request-transfer', {
         amount: 500,

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OTP_PURPOSES } from '#domain';
 import { brokers, notifications, referrals } from '../db/schema.js';
+import { codeSmsBody } from '../messaging/codes.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
@@ -54,7 +56,7 @@ describe('issue 26 item 1: a code has one purpose', () => {
     const sent = await linkCode(link, admin.phone);
     expect(sent.statusCode).toBe(200);
     // The message says what the code is for.
-    expect(t.sms.sent.at(-1)?.body).toContain('لطلب دفع الإيجار شهرياً');
+    expect(t.sms.sent.at(-1)?.body).toContain('رمز طلب الدفع الشهري');
 
     const [before] = await t.database.db
       .select({ passwordHash: brokers.passwordHash })
@@ -93,7 +95,7 @@ describe('issue 26 item 1: a code has one purpose', () => {
     const link = await aLinkBroker();
     const phone = nextPhone();
     const sent = await signInCode(phone);
-    expect(t.sms.sent.at(-1)?.body).toContain('لتسجيل الدخول أو إنشاء الحساب');
+    expect(t.sms.sent.at(-1)?.body).toContain('رمز الدخول أو التسجيل');
     const request = await stranger().post(`/api/r/${link}/request`, {
       phone,
       otp: sent.json().otpCode,
@@ -111,7 +113,7 @@ describe('issue 26 item 1: a code has one purpose', () => {
   it('a reset code only resets, and a sign-in code never resets', async () => {
     const broker = await aBroker(t);
     const reset = await signInCode(broker.phone, 'reset');
-    expect(t.sms.sent.at(-1)?.body).toContain('لإعادة تعيين كلمة المرور');
+    expect(t.sms.sent.at(-1)?.body).toContain('رمز استعادة كلمة المرور');
     const asSignIn = await stranger().post('/api/auth/verify-otp-only', {
       phone: broker.phone,
       otp: reset.json().otpCode,
@@ -140,6 +142,13 @@ describe('issue 26 item 1: a code has one purpose', () => {
     const guess = sent.json().otpCode === '0000' ? '1111' : '0000';
     const wrong = await stranger().post('/api/auth/verify-otp-only', { phone, otp: guess });
     expect(wrong.json<ApiError>().code).toBe('OTP_INVALID');
+  });
+
+  it('each purpose names itself in one SMS part (70 UCS-2 characters), for a short product name', () => {
+    for (const purpose of OTP_PURPOSES) {
+      const body = codeSmsBody('شريك١', purpose, '1234');
+      expect(body.length, body).toBeLessThanOrEqual(70);
+    }
   });
 
   it('refuses an unknown purpose with an Arabic message', async () => {

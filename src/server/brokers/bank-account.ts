@@ -3,16 +3,20 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { formatDateTimeAr, formatIban, IBAN_CHANGE_HOLD_HOURS } from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
+import { verifyPassword } from '../auth/passwords.js';
 import { lockBroker } from '../commissions/service.js';
-import type { Transaction } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { brokers, notifications, transferRequests } from '../db/schema.js';
+import { AppError } from '../errors.js';
 import { enqueueNotice } from '../messaging/outbox.js';
+import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { raiseSignal } from '../signals/service.js';
 
 /**
  * The IBAN on a broker's profile (issue 16 item 2; decision record 043): where every payout
- * goes. Setting it the first time takes effect at once; replacing it holds the broker's payouts
- * for 48 hours, so a stolen session cannot send money elsewhere before the owner hears of it.
+ * goes. Setting it, the first time as every later time (issue 26 item 6), takes the password
+ * again and holds the broker's payouts for 48 hours, so a stolen session cannot send money
+ * anywhere before the owner hears of it.
  */
 
 /** An IBAN as the audit log and the admins' signals show it: the bank and the last digits. */
@@ -25,6 +29,39 @@ export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Dat
   const until = new Date(ibanChangedAt.getTime() + IBAN_CHANGE_HOLD_HOURS * 3_600_000);
   return until > now ? until : null;
 }
+
+const wrongPassword = () =>
+  new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {
+    fields: { password: 'كلمة المرور الحالية غير صحيحة' },
+  });
+
+/**
+ * The password again before an IBAN is put on the profile, whichever call puts it there: ten
+ * tries per account and a budget per address in 15 minutes, as a new password has.
+ */
+export async function confirmPasswordForIban(
+  db: Database,
+  broker: { id: string; passwordHash: string },
+  password: string | undefined,
+  from: { ip: string; perAddress: number },
+): Promise<void> {
+  await enforceRateLimits(db, [
+    { key: `bank-account:broker:${broker.id}`, limit: 10, windowSeconds: 15 * 60 },
+    {
+      key: `bank-account:ip:${addressKey(from.ip)}`,
+      limit: from.perAddress,
+      windowSeconds: 15 * 60,
+    },
+  ]);
+  if (!password) {
+    throw new AppError(400, 'PASSWORD_REQUIRED', PASSWORD_FOR_IBAN, {
+      fields: { password: PASSWORD_FOR_IBAN },
+    });
+  }
+  if (!(await verifyPassword(password, broker.passwordHash))) throw wrongPassword();
+}
+
+const PASSWORD_FOR_IBAN = 'يرجى إدخال كلمة المرور الحالية لحفظ الحساب البنكي';
 
 /** What a signal's key keeps of an IBAN: a digest, never the IBAN itself (as migration 0013). */
 const ibanDigest = (iban: string) => createHash('md5').update(iban).digest('hex');
@@ -53,7 +90,7 @@ export async function putIbanOnProfile(
   const now = new Date();
   await tx
     .update(brokers)
-    .set({ iban, ...(replaced ? { ibanChangedAt: now } : {}), updatedAt: now })
+    .set({ iban, ibanChangedAt: now, updatedAt: now })
     .where(eq(brokers.id, brokerId));
   const moved = await tx
     .update(transferRequests)
@@ -67,7 +104,7 @@ export async function putIbanOnProfile(
       ),
     )
     .returning({ id: transferRequests.id });
-  const holdUntil = replaced ? ibanHoldUntil(now) : null;
+  const holdUntil = ibanHoldUntil(now);
   const until = holdUntil ? ` تتوقف دفعاتك حتى ${formatDateTimeAr(holdUntil)} احتياطاً.` : '';
   await tx.insert(notifications).values({
     brokerId,

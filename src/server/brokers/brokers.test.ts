@@ -23,7 +23,7 @@ import {
   aSignedContract,
   aSuperAdmin,
 } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import type { ApiError, Page, Profile } from '../test-support/responses.js';
 import {
   createTestApp,
@@ -152,6 +152,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
         })
       ).statusCode,
     ).toBe(200);
+    await anIbanOnProfile(t, b);
     const paidRequest = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 300,

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brokerEndpoints } from '#contract/brokers';
 import type { ProfileUpdateBody } from '#domain';
 import { audit, auditBy } from '../audit/service.js';
-import { verifyPassword } from '../auth/passwords.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -11,8 +10,7 @@ import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
 import { announceNotification } from '../notifications/live.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
-import { addressKey, enforceRateLimits } from '../rate-limit.js';
-import { ibanHoldUntil, putIbanOnProfile } from './bank-account.js';
+import { confirmPasswordForIban, ibanHoldUntil, putIbanOnProfile } from './bank-account.js';
 import { toProfile } from './profile.js';
 
 const PROFILE_FIELDS = [
@@ -106,25 +104,16 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
 
   /**
    * Sets or replaces the IBAN payouts go to, with the password again (a budget per account and
-   * per address, as a new password has). A replacement holds the broker's payouts for 48 hours
-   * and the owner hears of it by SMS as well, wherever the session that did it is.
+   * per address, as a new password has). Either holds the broker's payouts for 48 hours and the
+   * owner hears of it by SMS as well, wherever the session that did it is.
    */
   serve(app, brokerEndpoints.setBankAccount, async (request) => {
     const me = await currentAccount(db, request);
     const { iban, password } = request.body;
-    await enforceRateLimits(db, [
-      { key: `bank-account:broker:${me.id}`, limit: 10, windowSeconds: 15 * 60 },
-      {
-        key: `bank-account:ip:${addressKey(request.ip)}`,
-        limit: config.authRateLimitPerAddress,
-        windowSeconds: 15 * 60,
-      },
-    ]);
-    if (!(await verifyPassword(password, me.passwordHash))) {
-      throw new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {
-        fields: { password: 'كلمة المرور الحالية غير صحيحة' },
-      });
-    }
+    await confirmPasswordForIban(db, me, password, {
+      ip: request.ip,
+      perAddress: config.authRateLimitPerAddress,
+    });
     const { changed } = await db.transaction((tx) =>
       putIbanOnProfile(tx, me.id, iban, { record: auditBy(request), brand: config.brand }),
     );

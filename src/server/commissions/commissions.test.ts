@@ -207,6 +207,8 @@ describe('transfer requests', () => {
     const response = await as(b).post('/api/commissions/request-transfer', {
       amount: '٦٠٠٫٥٠',
       bankAccount: 'sa03 8000 0000 6080 1016 7519',
+      // The first IBAN becomes the profile's: the password again (issue 26 item 6).
+      password: 'secret123',
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ amount: '600.50', iban: IBAN, status: 'open' });
@@ -241,6 +243,7 @@ describe('transfer requests', () => {
     const response = await as(b).post('/api/commissions/request-transfer', {
       amount: 500.01,
       bankAccount: IBAN,
+      password: 'secret123',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل');
@@ -260,6 +263,7 @@ describe('transfer requests', () => {
         as(b).post('/api/commissions/request-transfer', {
           amount: 400,
           bankAccount: IBAN,
+          password: 'secret123',
         }),
       ),
     );

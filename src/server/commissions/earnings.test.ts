@@ -5,7 +5,7 @@ import type { ResponseOf } from '#contract/common';
 import { commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import type { ApiError, CommissionSummary } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
@@ -53,6 +53,7 @@ describe('earnings', () => {
       .where(eq(commissions.id, older.commission.id));
 
     // 1,500 requested and paid (settling the older commission first), then 600 requested.
+    await anIbanOnProfile(t, broker);
     const first = await as(broker).post('/api/commissions/request-transfer', {
       amount: 1500,
       bankAccount: ibanFor(broker.phone),
@@ -113,6 +114,7 @@ describe('earnings', () => {
       .update(commissions)
       .set({ createdAt: riyadhMonth(12).midMonth })
       .where(eq(commissions.id, commission.id));
+    await anIbanOnProfile(t, broker);
     await as(broker).post('/api/commissions/request-transfer', {
       amount: 400,
       bankAccount: ibanFor(broker.phone),

@@ -4,7 +4,7 @@ import { formatDateAr } from '#domain';
 import { auditLog, commissions, systemConfig } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type {
   ApiError,
@@ -110,6 +110,7 @@ describe('a commission in its holding period', () => {
       onHold: '1000.00',
     });
 
+    await anIbanOnProfile(t, broker);
     const request = await as(broker).post('/api/commissions/request-transfer', {
       amount: 1,
       bankAccount: ibanFor(broker.phone),
@@ -163,6 +164,7 @@ describe('a commission in its holding period', () => {
       'أصبح مبلغ ٦٠٠ ر.س من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.',
     );
 
+    await anIbanOnProfile(t, broker);
     const request = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
       amount: 600,
       bankAccount: ibanFor(broker.phone),
@@ -205,6 +207,7 @@ describe('a commission in its holding period', () => {
     expect(await expectMoneyAddsUp(broker)).toMatchObject({ pending: '800.00', onHold: '900.00' });
 
     // Asking for more than the payable part is refused; all of it is accepted.
+    await anIbanOnProfile(t, broker);
     const tooMuch = await as(broker).post('/api/commissions/request-transfer', {
       amount: 800.01,
       bankAccount: ibanFor(broker.phone),

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  cleanText,
   IBAN_CHANGE_HOLD_HOURS,
   payoutReference,
   riyadhIsoDate,
   toCents,
   toMoneyString,
 } from '#domain';
+import { moneyConflict } from '../admin/own-money.js';
 import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
@@ -24,8 +26,11 @@ export type DueRun = {
   created: number;
   /** Riyals, as money text. */
   amount: string;
-  /** Brokers left out, by why: no IBAN on the profile, an IBAN just changed, an open signal. */
-  skipped: { noIban: number; ibanHold: number; signal: number };
+  /**
+   * Brokers left out, by why: no IBAN on the profile, an IBAN just changed, an open signal, or
+   * the admin's own money (their account, or one sharing their phone or IBAN: decision 047).
+   */
+  skipped: { noIban: number; ibanHold: number; signal: number; ownMoney: number };
 };
 
 /**
@@ -34,7 +39,11 @@ export type DueRun = {
  * the broker's row locked and the money read again under the lock: two runs at once, or a run
  * beside the broker's own request, never ask for the same riyal twice.
  */
-export async function createDuePayouts(db: Database, record: AuditRecorder): Promise<DueRun> {
+export async function createDuePayouts(
+  db: Database,
+  adminId: string,
+  record: AuditRecorder,
+): Promise<DueRun> {
   const minimumCents = (await payoutMinimum(db)) * 100;
   // Brokers with payable commissions: the run looks no further.
   const candidates = await rowsOf<{ broker_id: string }>(
@@ -46,7 +55,7 @@ export async function createDuePayouts(db: Database, record: AuditRecorder): Pro
   const run: DueRun = {
     created: 0,
     amount: '0.00',
-    skipped: { noIban: 0, ibanHold: 0, signal: 0 },
+    skipped: { noIban: 0, ibanHold: 0, signal: 0, ownMoney: 0 },
   };
   let total = 0;
   for (const { broker_id: brokerId } of candidates) {
@@ -62,6 +71,8 @@ export async function createDuePayouts(db: Database, record: AuditRecorder): Pro
       if (!broker?.iban) return 'noIban' as const;
       if (ibanHoldUntil(broker.ibanChangedAt)) return 'ibanHold' as const;
       if (await brokerHeldBySignal(tx, brokerId)) return 'signal' as const;
+      // Nobody drafts their own payout, even in bulk: another admin's run will.
+      if (await moneyConflict(tx, adminId, brokerId)) return 'ownMoney' as const;
       const [created] = await tx
         .insert(transferRequests)
         .values({
@@ -162,11 +173,16 @@ export async function newBankFile(
 }
 
 /**
- * A CSV cell: quoted, inner quotes doubled, and a leading =, +, -, @, tab or return made text
+ * A CSV cell by RFC 4180: in double quotes, inner quotes doubled. Bank portals read a payout per
+ * line, and some split a line on commas or semicolons without reading quotes, so a cell never
+ * holds a line break or another control or direction character (each becomes a space, or goes:
+ * `cleanText`), a name typed before the input rule included; a comma or a semicolon becomes the
+ * Arabic one, which reads the same in a name. A cell that would start with =, +, - or @ starts
  * with an apostrophe, so no spreadsheet runs a name as a formula.
  */
 function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = cleanText(value).replaceAll(',', '،').replaceAll(';', '؛');
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

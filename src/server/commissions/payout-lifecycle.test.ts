@@ -31,7 +31,7 @@ type Marked = { changed: number; unchanged: number; refused: { id: string; messa
 type DueRun = {
   created: number;
   amount: string;
-  skipped: { noIban: number; ibanHold: number; signal: number };
+  skipped: { noIban: number; ibanHold: number; signal: number; ownMoney: number };
 };
 
 let t: TestApp;
@@ -82,6 +82,8 @@ const ageIbanChange = (brokerId: string) =>
 async function payableBroker(rent = 90_000) {
   const { broker, commission } = await aSignedContract(t, admin, { rent });
   expect((await setIban(broker, ibanFor(broker.phone))).statusCode).toBe(200);
+  // Every new IBAN holds payouts for 48 hours (issue 26 item 6); these tests start after.
+  await ageIbanChange(broker.id);
   return { broker, commission };
 }
 /** A transfer request to the IBAN on the broker's profile, as the form sends it. */
@@ -123,10 +125,15 @@ describe('the IBAN on the profile', () => {
     const typed = `sa${iban.slice(2, 4)} ${iban
       .slice(4)
       .replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d)}`;
+    const before = Date.now();
     const set = await setIban(broker, typed);
     expect(set.statusCode).toBe(200);
-    // The first IBAN holds nothing: there was no other account to protect.
-    expect(set.json()).toEqual({ iban, holdUntil: null });
+    // The first IBAN holds payouts as a replacement does (issue 26 item 6): a stolen password
+    // cannot send the first payout anywhere before the owner hears of it.
+    expect(set.json().iban).toBe(iban);
+    const firstHold = Date.parse(set.json().holdUntil ?? '');
+    expect(firstHold - before).toBeGreaterThan(47.9 * 3_600_000);
+    expect(firstHold - before).toBeLessThanOrEqual(48 * 3_600_000 + 60_000);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -140,7 +147,12 @@ describe('the IBAN on the profile', () => {
 
     // The first transfer request's IBAN becomes the profile's, and its owner is told too.
     const { broker: other } = await aSignedContract(t, admin, { rent: 90_000 });
-    expect((await request(other, 100)).statusCode).toBe(201);
+    const firstRequest = await as(other).post('/api/commissions/request-transfer', {
+      amount: 100,
+      bankAccount: ibanFor(other.phone),
+      password: PASSWORD,
+    });
+    expect(firstRequest.statusCode).toBe(201);
     expect(
       (await as(other).get<{ iban: string | null }>('/api/broker/bank-account')).json().iban,
     ).toBe(ibanFor(other.phone));
@@ -148,6 +160,61 @@ describe('the IBAN on the profile', () => {
     expect(
       t.sms.sent.filter((m) => m.purpose === 'security_notice' && m.to === other.phone),
     ).toHaveLength(1);
+  });
+
+  it('a first IBAN through a transfer request is as guarded as on the profile (issue 26 item 6)', async () => {
+    const { broker } = await aSignedContract(t, admin, { rent: 90_000 });
+    const iban = ibanFor(broker.phone);
+    const ask = (password?: string) =>
+      as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
+        amount: 900,
+        bankAccount: iban,
+        ...(password === undefined ? {} : { password }),
+      });
+    const nothingWritten = async () => {
+      expect(await payoutsOf(broker.id)).toEqual([]);
+      expect((await as(broker).get('/api/broker/bank-account')).json()).toEqual({
+        iban: null,
+        holdUntil: null,
+      });
+    };
+
+    const bare = await ask();
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<ApiError>().code).toBe('PASSWORD_REQUIRED');
+    expect(bare.json<FieldErrors>().fields?.password).toMatch(/كلمة المرور/);
+    await nothingWritten();
+    const wrong = await ask('not-the-password');
+    expect(wrong.json<ApiError>().code).toBe('WRONG_PASSWORD');
+    await nothingWritten();
+
+    const before = Date.now();
+    const asked = await ask(PASSWORD);
+    expect(asked.statusCode).toBe(201);
+    const account = (
+      await as(broker).get<{ iban: string; holdUntil: string }>('/api/broker/bank-account')
+    ).json();
+    expect(account.iban).toBe(iban);
+    expect(Date.parse(account.holdUntil) - before).toBeGreaterThan(47.9 * 3_600_000);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, broker.id), eq(auditLog.action, 'broker.iban_set')));
+    expect(entry).toBeDefined();
+    await t.app.outbox.drain();
+    expect(
+      t.sms.sent.filter((m) => m.purpose === 'security_notice' && m.to === broker.phone),
+    ).toHaveLength(1);
+
+    // Held: nobody approves or pays it before the 48 hours are over.
+    const id = asked.json().id;
+    expect((await mark(admin, [id], 'approved')).json().refused[0]?.message).toMatch(
+      /^غيّر الوسيط رقم الآيبان مؤخراً/,
+    );
+    const pay = await as(otherAdmin).post(`/api/admin/transfer-requests/${id}/pay`, {});
+    expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
+    await ageIbanChange(broker.id);
+    expect((await mark(admin, [id], 'approved')).json().changed).toBe(1);
   });
 
   it('replacing it holds payouts for 48 hours, tells the owner by SMS, and moves unsent payouts to it', async () => {
@@ -397,7 +464,7 @@ describe('«دفع كل المستحق»', () => {
     expect(first).toEqual({
       created: 1,
       amount: '1000.00',
-      skipped: { noIban: 1, ibanHold: 1, signal: 0 },
+      skipped: { noIban: 1, ibanHold: 1, signal: 0, ownMoney: 0 },
     });
     const [draft] = await payoutsOf(big.broker.id);
     expect(draft).toMatchObject({ status: 'open', source: 'bulk', amount: '1000.00' });
@@ -452,6 +519,7 @@ describe('races', () => {
     const { broker, commission, referral } = await (async () => {
       const signed = await aSignedContract(t, admin, { rent: 90_000 });
       await setIban(signed.broker, ibanFor(signed.broker.phone));
+      await ageIbanChange(signed.broker.id);
       return signed;
     })();
     const draft = (await request(broker, 900)).json();

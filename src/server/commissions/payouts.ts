@@ -7,6 +7,7 @@ import {
   toCents,
   toMoneyString,
 } from '#domain';
+import { assertDualControl, assertNotOwnMoney, auditedTransaction } from '../admin/own-money.js';
 import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -32,22 +33,26 @@ async function lockedPayout(tx: Transaction, id: string): Promise<Payout> {
 }
 
 /**
- * What must hold before a payout's money goes out (approved, sent, or paid from a draft): the
- * admin is not its broker, the broker's IBAN has not just changed, and no open signal holds the
+ * What must hold before a payout's money goes out (approved, or paid from a draft or an
+ * approved payout): the broker's IBAN has not just changed, and no open signal holds the
  * broker. A payout already sent may still be marked paid or failed: the bank has the money.
  */
-async function mayPayOut(tx: Transaction, payout: Payout, adminId: string): Promise<void> {
-  notOwn(payout, adminId);
+async function mayPayOut(tx: Transaction, payout: Payout): Promise<void> {
   await notInIbanHold(tx, payout.brokerId);
   if (await brokerHeldBySignal(tx, payout.brokerId)) throw heldBySignal();
 }
 
-/** Nobody moves a payout of their own, in any direction (an admin who also refers tenants). */
-function notOwn(payout: Payout, adminId: string): void {
-  if (payout.brokerId === adminId) {
-    throw new AppError(403, 'OWN_PAYOUT', 'لا يمكنك معالجة دفعة مستحقة لك');
-  }
-}
+/**
+ * Nobody moves a payout of their own (or of an account sharing their phone or IBAN), in any
+ * direction: failing or rejecting one would make its money payable again.
+ */
+const notOwn = (tx: Transaction, payout: Payout, adminId: string, action: string) =>
+  assertNotOwnMoney(tx, adminId, {
+    kind: 'payout',
+    id: payout.id,
+    brokerId: payout.brokerId,
+    action,
+  });
 
 /** Refuses while the broker's IBAN was replaced less than 48 hours ago. */
 async function notInIbanHold(tx: Transaction, brokerId: string): Promise<void> {
@@ -75,7 +80,8 @@ const wrongState = (payout: Payout, action: string) =>
 /**
  * Approves a draft, sends an approved payout (with the bank's reference) or records that the
  * bank returned one (with the reason: its money is payable again). Idempotent: a payout
- * already in the state asked changes nothing. Audited in the same transaction.
+ * already in the state asked changes nothing. Audited in the same transaction; a refusal of
+ * who the admin is (own money, four eyes) is audited though nothing changes.
  */
 export async function movePayout(
   db: Database,
@@ -84,8 +90,10 @@ export async function movePayout(
   by: { adminId: string; transferReference?: string | null; reason?: string },
   record: AuditRecorder,
 ): Promise<{ changed: boolean; payout: Payout }> {
-  return db.transaction(async (tx) => {
+  const audited = `payout.${to === 'approved' ? 'approve' : to === 'sent' ? 'send' : 'fail'}`;
+  return auditedTransaction(db, record, async (tx) => {
     const payout = await lockedPayout(tx, id);
+    await notOwn(tx, payout, by.adminId, audited);
     if (payout.status === to) return { changed: false, payout };
     const from: Record<typeof to, PayoutStatus[]> = {
       approved: ['open'],
@@ -94,7 +102,6 @@ export async function movePayout(
     };
     const action = { approved: 'اعتماد', sent: 'إرسال', failed: 'تسجيل فشل' }[to];
     if (!from[to].includes(payout.status)) throw wrongState(payout, action);
-    notOwn(payout, by.adminId);
     if (to === 'sent' && !payout.bankBatch) {
       throw new AppError(
         409,
@@ -102,9 +109,10 @@ export async function movePayout(
         'لم تُضمَّن هذه الدفعة في ملف البنك بعد؛ نزّل ملف البنك أولاً',
       );
     }
+    if (to === 'sent') await assertDualControl(tx, by.adminId, payout, 'payout.send');
     // Only approval lets money out; a payout in a bank file is with the bank already, so what
     // happens to it next (sent, failed) is recorded whatever has changed since.
-    if (to === 'approved') await mayPayOut(tx, payout, by.adminId);
+    if (to === 'approved') await mayPayOut(tx, payout);
     const now = new Date();
     // The bank file names the beneficiary as the profile did when the payout was approved.
     const [broker] = await tx
@@ -138,7 +146,7 @@ export async function movePayout(
       await applySignalHolds(tx, payout.brokerId);
     }
     await record(tx, {
-      action: `payout.${to === 'approved' ? 'approve' : to === 'sent' ? 'send' : 'fail'}`,
+      action: audited,
       entityType: 'transfer_request',
       entityId: id,
       before: { status: payout.status, amount: payout.amount },
@@ -202,6 +210,20 @@ async function lockedCommission(tx: Transaction, commissionId: string) {
   return commission;
 }
 
+/** Nobody handles a commission of their own (or of an account sharing their phone or IBAN). */
+const notOwnCommission = (
+  tx: Transaction,
+  commission: { id: string; brokerId: string },
+  adminId: string,
+  action: string,
+) =>
+  assertNotOwnMoney(tx, adminId, {
+    kind: 'commission',
+    id: commission.id,
+    brokerId: commission.brokerId,
+    action,
+  });
+
 /**
  * Marks a commission paid in full. Idempotent: a second confirmation changes nothing. Refused
  * when money of this broker is held by an open transfer request that this payment would cover.
@@ -209,11 +231,13 @@ async function lockedCommission(tx: Transaction, commissionId: string) {
 export async function confirmCommissionPayment(
   db: Database,
   commissionId: string,
+  adminId: string,
   transferReference: string | null,
   record: AuditRecorder,
 ): Promise<{ changed: boolean; brokerId: string; amount: string; sent: string; deducted: string }> {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
+    await notOwnCommission(tx, commission, adminId, 'commission.confirm_payment');
     if (commission.status === 'paid') {
       const none = money(0);
       return {
@@ -299,16 +323,17 @@ export async function payTransferRequest(
   transferReference: string | null,
   record: AuditRecorder,
 ) {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, record, async (tx) => {
     const request = await lockedPayout(tx, requestId);
+    await notOwn(tx, request, adminId, 'transfer_request.pay');
     if (request.status === 'paid') return { changed: false, request, deducted: money(0) };
     if (request.status === 'rejected') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
     if (request.status === 'failed') throw wrongState(request, 'دفع');
-    notOwn(request, adminId);
+    await assertDualControl(tx, adminId, request, 'transfer_request.pay');
     // A sent payout is marked paid whatever happened since: the bank already has the money.
-    if (request.status !== 'sent') await mayPayOut(tx, request, adminId);
+    if (request.status !== 'sent') await mayPayOut(tx, request);
     const reference = transferReference ?? request.transferReference;
     const unpaid = await tx
       .select()
@@ -402,8 +427,9 @@ export async function rejectTransferRequest(
   reason: string,
   record: AuditRecorder,
 ) {
-  const rejected = await db.transaction(async (tx) => {
+  const rejected = await auditedTransaction(db, record, async (tx) => {
     const payout = await lockedPayout(tx, requestId);
+    await notOwn(tx, payout, adminId, 'transfer_request.reject');
     // A draft or an approved payout the bank has not been given: one in a bank file, or sent,
     // may have left, and can only be recorded as failed.
     if (payout.status === 'approved' && payout.bankBatch) {
@@ -452,8 +478,10 @@ export async function reverseCommission(
   reason: string,
   record: AuditRecorder,
 ): Promise<{ changed: boolean; brokerId: string; amount: string; toRecover: string }> {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
+    // Reversing lowers the admin's own money, yet the decision is still not theirs: refused.
+    await notOwnCommission(tx, commission, adminId, 'commission.reverse');
     // The referral's status is read under a share lock: it cannot be reinstated meanwhile.
     const [referral] = await tx
       .select({ status: referrals.status })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type {
   ApiError,
@@ -35,11 +35,13 @@ const cancel = async (referralId: string) =>
       .statusCode,
   ).toBe(200);
 const confirm = (id: string) => as(admin).post(`/api/admin/commissions/${id}/confirm-payment`, {});
-const requestTransfer = (broker: TestBroker, amount: number) =>
-  as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
+const requestTransfer = async (broker: TestBroker, amount: number) => {
+  await anIbanOnProfile(t, broker);
+  return as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
     amount,
     bankAccount: ibanFor(broker.phone),
   });
+};
 const row = async (id: string) =>
   (await t.database.db.select().from(commissions).where(eq(commissions.id, id)))[0];
 const lastNotice = async (broker: TestBroker) =>

@@ -223,14 +223,17 @@ export async function markRequestedCommissions(
 
 /**
  * Files a transfer request to the IBAN on the broker's profile; where the profile has none,
- * the IBAN given becomes the profile's (setting it needs no password; replacing it does). The
- * broker's row is locked for the check-and-insert, so two concurrent requests can never
- * together exceed what is available.
+ * the IBAN given becomes the profile's, only once the caller has confirmed the password
+ * (`passwordConfirmed`), and with the same 48-hour hold as on the profile. The broker's row is
+ * locked for the check-and-insert, so two concurrent requests can never together exceed what
+ * is available.
  */
+const PASSWORD_FOR_FIRST_IBAN = 'يرجى إدخال كلمة المرور الحالية لحفظ الحساب البنكي';
+
 export async function requestTransfer(
   db: Database,
   brokerId: string,
-  input: { amount: number; iban: string },
+  input: { amount: number; iban: string; passwordConfirmed: boolean },
   { record, brand }: { record: AuditRecorder; brand: Brand },
 ): Promise<{ created: typeof transferRequests.$inferSelect; ibanSet: boolean }> {
   return db.transaction(async (tx) => {
@@ -239,6 +242,12 @@ export async function requestTransfer(
       .select({ iban: brokers.iban })
       .from(brokers)
       .where(eq(brokers.id, brokerId));
+    if (!broker?.iban && !input.passwordConfirmed) {
+      // The profile had an IBAN when the route looked and lost it since: ask again.
+      throw new AppError(400, 'PASSWORD_REQUIRED', PASSWORD_FOR_FIRST_IBAN, {
+        fields: { password: PASSWORD_FOR_FIRST_IBAN },
+      });
+    }
     const iban = broker?.iban ?? input.iban;
     if (input.iban !== iban) {
       const message = 'هذا الآيبان يختلف عن المسجل في ملفك الشخصي؛ غيّره من الملف الشخصي أولاً';

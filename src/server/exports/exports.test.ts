@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riyadhIsoDate } from '#domain';
-import { auditLog } from '../db/schema.js';
+import { auditLog, brokers } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
@@ -150,9 +150,24 @@ describe('GET /api/admin/export/:type', () => {
     );
     expect((await readSheet(activeOnly.rawPayload)).rows).toHaveLength(1);
 
-    await as(admin).put(`/api/admin/referrals/${created.json().id}/status`, {
+    // The admin's own referral: a colleague signs it and clears its staff signal (issue 26).
+    const colleague = await anAdmin(t);
+    await as(colleague).put(`/api/admin/referrals/${created.json().id}/status`, {
       status: 'contract_signed',
     });
+    const signals = (
+      await as(colleague).get<{ items: { id: string; referralId: string | null }[] }>(
+        '/api/admin/signals',
+      )
+    ).json().items;
+    const staffSignal = signals.find((signal) => signal.referralId === created.json().id);
+    expect(
+      (
+        await as(colleague).post(`/api/admin/signals/${staffSignal?.id}/resolve`, {
+          note: 'راجعتُ الإحالة',
+        })
+      ).statusCode,
+    ).toBe(200);
     const adminPhone = admin.phone;
     const commissionsFile = await as(admin).get(
       exportUrl('commissions', { search: adminPhone, status: 'pending' }),
@@ -167,6 +182,22 @@ describe('GET /api/admin/export/:type', () => {
       exportUrl('commissions', { search: adminPhone, status: 'paid' }),
     );
     expect((await readSheet(paid.rawPayload)).rows).toHaveLength(1);
+  });
+
+  it('issue 26 item 3: writes a name stored before the input rule as clean text, never a formula', async () => {
+    const admin = await anAdmin(t);
+    const marker = `منظف ${nextPhone()}`;
+    const broker = await aBroker(t, { fullName: marker });
+    const stored = `=HYPERLINK("https://evil.sa")\r\n${marker}\u0007\u202E\uFFFF`;
+    await t.database.db.update(brokers).set({ fullName: stored }).where(eq(brokers.id, broker.id));
+    const response = await as(admin).get(exportUrl('brokers', { search: broker.phone }));
+    expect(response.statusCode).toBe(200);
+    const { sheet, rows } = await readSheet(response.rawPayload);
+    expect(rows).toHaveLength(2);
+    // The line break stays a line within the cell; the bell, the override and U+FFFF go.
+    expect(rows[1]?.[0]).toBe(`=HYPERLINK("https://evil.sa")\n${marker}`);
+    expect(sheet.getCell(2, 1).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell(2, 1).formula).toBeUndefined();
   });
 
   it('is for admins only, knows its three lists, and records who exported', async () => {

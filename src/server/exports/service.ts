@@ -6,6 +6,7 @@ import type { EXPORT_TYPES } from '#contract/admin';
 import {
   COMMISSION_STATUS_KEYS,
   cityLabel,
+  cleanText,
   commissionStatusLabel,
   propertyTypeLabel,
   REFERRAL_STATUS_KEYS,
@@ -34,6 +35,17 @@ const after = (at: PgColumn, tie: PgColumn, cursor: Cursor | null): SQL | undefi
   cursor ? sql`(${at}, ${tie}) < (${cursor.at}::timestamptz, ${cursor.tie})` : undefined;
 
 const money = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * A text cell as stored values may not be: a name or a note saved before the input rule, or
+ * by a path that bypassed it, loses its control and direction characters (XML 1.0 forbids
+ * most controls and the non-characters, and Excel refuses a workbook holding them); line feeds
+ * stay, as lines within the cell. No formula needs neutralising here, unlike the bank CSV:
+ * ExcelJS writes a string as a string value, never as a formula (`<f>`), so «=HYPERLINK(…)» is
+ * shown as typed and never run.
+ */
+const cellOf = (value: CellValue): CellValue =>
+  typeof value === 'string' ? cleanText(value, { multiline: true }) : value;
 const date = (value: Date | null) => (value ? riyadhWallClock(value) : null);
 
 /**
@@ -302,7 +314,7 @@ export async function writeWorkbook(
   header.font = { bold: true };
   header.commit();
   for await (const rows of sheet.rows) {
-    for (const cells of rows) worksheet.addRow(cells).commit();
+    for (const cells of rows) worksheet.addRow(cells.map(cellOf)).commit();
   }
   worksheet.commit();
   await workbook.commit();

@@ -34,6 +34,12 @@ const NASTY_STRINGS = [
   '😀👨‍👩‍👧',
   'مرحبا بالعالم',
   '\u202Eمعكوس\u202C',
+  '\u202A\u202B\u202D',
+  '\u2066عزل\u2069',
+  '\u2067\u2068',
+  'سطر\r\nسطر',
+  'a\rb',
+  'a\nb',
   '٠٥٠٠٠٠٠٠٠٠',
   '۰۵۰۰۰۰۰۰۰۰',
   '٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩',
@@ -74,6 +80,10 @@ const NASTY_STRINGS = [
   '2024-13-45',
   '0001-01-01',
   '9999-12-31T23:59:59.999Z',
+  '275760-09-13',
+  '+275760-09-13',
+  '-000001-01-01',
+  '2101-01-01',
   '0500000000',
   '+966500000000',
   '00966500000000',
@@ -163,6 +173,8 @@ type JsonSchema = {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  minItems?: number;
+  pattern?: string;
   format?: string;
 };
 
@@ -229,6 +241,7 @@ function plausibleFor(name: string, known: KnownValues): fc.Arbitrary<unknown> |
         fc.oneof(fc.integer({ min: -5, max: 200_000 }), fc.constantFrom('1000.00', '0.05', '٥٠٠')),
     ],
     [/email/i, () => fc.constantFrom('broker@example.com', 'not-an-email')],
+    [/^(from|to|day|date)$/i, () => fc.constantFrom('2026-01-01', ...DATE_EDGES)],
     [/name/i, () => fc.constantFrom('محمد أحمد', 'مكتب الرياض', 'A')],
     [
       /url|file/i,
@@ -317,6 +330,8 @@ export function objectFor(
 export type FuzzRoute = {
   method: string;
   path: string;
+  /** Who may call it (the contract's access); null outside /api. */
+  access: string | null;
   params: JsonSchema | null;
   query: JsonSchema | null;
   body: JsonSchema | null;
@@ -351,17 +366,20 @@ const paramNames = (path: string) =>
     .filter((segment) => segment.startsWith(':'))
     .map((segment) => segment.slice(1));
 
+/** The real values a path parameter of this name may take: ids, file keys, tokens and codes. */
+const knownFor = (name: string, known: KnownValues): string[] =>
+  name === 'id'
+    ? known.ids
+    : name === 'key'
+      ? known.fileKeys
+      : name === 'token' || name === 'code'
+        ? known.tokens
+        : [];
+
 /** A path parameter: a known value, one the contract allows, or something hostile. */
 function paramValue(name: string, route: FuzzRoute, known: KnownValues): fc.Arbitrary<string> {
   const declared = route.params?.properties?.[name];
-  const realOnes =
-    name === 'id'
-      ? known.ids
-      : name === 'key'
-        ? known.fileKeys
-        : name === 'token' || name === 'code'
-          ? known.tokens
-          : [];
+  const realOnes = knownFor(name, known);
   const options: fc.Arbitrary<string>[] = [
     fc.uuid(),
     hostileString,
@@ -413,7 +431,7 @@ function queryString(route: FuzzRoute, known: KnownValues): fc.Arbitrary<string>
     plausibleString(known),
     hostileString,
     fc.integer().map(String),
-    ...declared.map(([, schema]) => fittingValue(schema, known, 3).map((v) => String(v))),
+    ...declared.map(([name, schema]) => fittingValue(schema, known, 3, name).map((v) => String(v))),
   );
   const pair = fc.tuple(key, value, fc.boolean(), fc.nat(20));
   return fc
@@ -480,7 +498,7 @@ type Body = { kind: string; payload?: string | Buffer; type?: string };
 function bodyFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<Body> {
   const json = (kind: string, value: unknown): Body => ({
     kind,
-    payload: JSON.stringify(value) ?? 'null',
+    payload: jsonText(value),
     type: 'application/json',
   });
   const shaped = route.body ? objectFor(route.body, known) : hostileJson;
@@ -671,4 +689,227 @@ export function requestFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<F
         bodyKind: b.kind,
       };
     });
+}
+
+// ---------- the sweep: edge cases sent to every route, field by field ----------
+
+/**
+ * Days a date field must refuse or survive (issue 26 item 9): the calendar's edges, what
+ * JavaScript dates reach and PostgreSQL does not, impossible days, the product's bounds'
+ * neighbours, other digits.
+ */
+export const DATE_EDGES = [
+  '0001-01-01',
+  '9999-12-31',
+  '275760-09-13',
+  '+275760-09-13',
+  '-000001-01-01',
+  '2026-02-30',
+  '1999-12-31',
+  '2101-01-01',
+  '1970-01-01',
+  '٢٠٢٦-٠١-٠١',
+];
+
+/** Numbers a number field must refuse or survive, as a query writes them. */
+export const NUMBER_EDGES = [
+  'NaN',
+  '-1',
+  '0',
+  '1e400',
+  '-1e400',
+  '99999999999999999999999',
+  '1.5',
+  '-9007199254740993',
+  'Infinity',
+  '٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩٩',
+];
+
+/** Marks a JSON number token in a value, written raw by `jsonText` (JSON.stringify cannot). */
+const RAW_NUMBER = '\uE000';
+const rawNumber = (token: string) =>
+  /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(token) ? `${RAW_NUMBER}${token}` : token;
+
+/** JSON text of a value, its marked numbers written raw (1e400, 99999999999999999999999). */
+function jsonText(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(
+    new RegExp(`"${RAW_NUMBER}([^"]*)"`, 'g'),
+    (_match, token: string) => token,
+  );
+}
+
+const codePoints = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCharCode(from + i));
+
+/**
+ * Characters no text a person types may hold, by kind. C0 (tab and line breaks aside, which
+ * are their own kind) and C1 are refused on every route by plugins/input-guard.ts; line breaks
+ * and the bidi controls, which can disguise text (U+202E shows «exe.txt» for «txt.exe»), by
+ * each field's schema (src/domain/text.ts).
+ */
+export const CONTROL_KINDS = {
+  'C0 control': [
+    ...codePoints(0x00, 0x08),
+    '\u000B',
+    '\u000C',
+    ...codePoints(0x0e, 0x1f),
+    '\u007F',
+  ],
+  'C1 control': codePoints(0x80, 0x9f),
+  'line break': ['\r', '\n', '\r\n'],
+  'bidi embedding or override': codePoints(0x202a, 0x202e),
+  'bidi isolate': codePoints(0x2066, 0x2069),
+} as const;
+export type ControlKind = keyof typeof CONTROL_KINDS;
+
+/** One text of each kind, an Arabic word around a character the seed picks: runs vary. */
+export function controlTexts(seed: number): Record<ControlKind, string> {
+  const pick = (list: readonly string[], salt: number) =>
+    list[Math.abs(seed * 31 + salt) % list.length] ?? '';
+  return Object.fromEntries(
+    Object.entries(CONTROL_KINDS).map(([kind, list], i) => [kind, `نص${pick(list, i)}تجريبي`]),
+  ) as Record<ControlKind, string>;
+}
+
+/** A field a person types freely: a string with no list, constant or pattern. */
+function isTextField(schema: JsonSchema): boolean {
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices) return choices.some(isTextField);
+  return (
+    schema.type === 'string' &&
+    !schema.enum &&
+    schema.const === undefined &&
+    schema.pattern === undefined
+  );
+}
+
+const isDateField = (name: string) => /^(from|to|day|date)$/i.test(name);
+const isNumberField = (schema: JsonSchema) =>
+  [schema.type].flat().some((type) => type === 'number' || type === 'integer');
+
+/** A value the field takes, or as near as the name says: what a real caller would send. */
+function baseFor(schema: JsonSchema, known: KnownValues, name: string): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices) {
+    const choice = choices.find((c) => c.type !== 'null') ?? choices[0];
+    return choice ? baseFor(choice, known, name) : null;
+  }
+  const [type] = [schema.type].flat();
+  if (type === 'object') return baseObject(schema, known);
+  if (type === 'array') {
+    return (schema.minItems ?? 0) > 0 ? [baseFor(schema.items ?? {}, known, name)] : [];
+  }
+  if (type === 'boolean') return true;
+  if (type === 'number' || type === 'integer') return Math.max(schema.minimum ?? 1, 1);
+  if (isDateField(name)) return '2026-01-01';
+  const rules: [RegExp, unknown][] = [
+    [/phone/i, known.phones[0] ?? '0551234567'],
+    [/password/i, 'secret123'],
+    [/otp|code/i, '1234'],
+    [/token/i, known.tokens[0]],
+    [/(^id|Id|ids)$/, known.ids[0]],
+    [/iban|bank/i, 'SA0380000000608010167519'],
+    [/email/i, 'broker@example.com'],
+    [/url/i, 'https://example.com/'],
+    [/name/i, 'محمد أحمد'],
+  ];
+  return rules.find(([pattern]) => pattern.test(name))?.[1] ?? 'نص تجريبي';
+}
+
+function baseObject(schema: JsonSchema, known: KnownValues): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, field]) => [
+      name,
+      baseFor(field, known, name),
+    ]),
+  );
+}
+
+/** A sweep request: what it carries, and in which fields (`?key` for a query key). */
+export type SweepRequest = FuzzRequest & { fields: string[] };
+
+/** The route's path with its parameters filled as a real caller would. */
+function basePath(route: FuzzRoute, known: KnownValues): string {
+  let url = route.path;
+  for (const name of paramNames(route.path)) {
+    const realOnes = knownFor(name, known);
+    const value =
+      route.params?.properties?.[name]?.enum?.[0] ??
+      realOnes[0] ??
+      baseFor({ type: 'string' }, known, name);
+    url = url.replace(`:${name}`, encodeURIComponent(String(value)));
+  }
+  return url;
+}
+
+/**
+ * A request to the route, its query and body filled as a real caller would, but for the fields
+ * `value` gives a value to (named in `fields`).
+ */
+function sweepRequest(
+  route: FuzzRoute,
+  known: KnownValues,
+  bodyKind: string,
+  value: (name: string, schema: JsonSchema) => unknown,
+): SweepRequest | null {
+  const fields: string[] = [];
+  const fill = (entries: [string, JsonSchema][], prefix: string) =>
+    entries.map(([name, schema]): [string, unknown] => {
+      const given = value(name, schema);
+      if (given === undefined) return [name, baseFor(schema, known, name)];
+      fields.push(`${prefix}${name}`);
+      return [name, given];
+    });
+  const query = fill(Object.entries(route.query?.properties ?? {}), '?');
+  const body = route.body
+    ? Object.fromEntries(fill(Object.entries(route.body.properties ?? {}), ''))
+    : null;
+  if (fields.length === 0) return null;
+  const search = new URLSearchParams(
+    query.map(([name, v]): [string, string] => [name, String(v)]),
+  ).toString();
+  return {
+    route: `${route.method} ${route.path}`,
+    method: route.method,
+    url: `${basePath(route, known)}${search ? `?${search}` : ''}`,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    ...(body ? { payload: jsonText(body) } : {}),
+    bodyKind,
+    fields,
+  };
+}
+
+/** One request per kind of control text, in every text field of the query and the body. */
+export function textSweep(
+  route: FuzzRoute,
+  known: KnownValues,
+  texts: Record<ControlKind, string>,
+): (SweepRequest & { control: ControlKind })[] {
+  return (Object.keys(texts) as ControlKind[]).flatMap((control) => {
+    const request = sweepRequest(route, known, `${control} in every text field`, (_name, schema) =>
+      isTextField(schema) ? texts[control] : undefined,
+    );
+    return request ? [{ ...request, control }] : [];
+  });
+}
+
+/**
+ * Out-of-range days in every date field, then numbers in every number field, edge by edge; the
+ * other fields as a real caller fills them, so an edge that validation lets through reaches
+ * the handler and the database (as `from=0001-01-01` did).
+ */
+export function edgeSweep(route: FuzzRoute, known: KnownValues): SweepRequest[] {
+  const days = DATE_EDGES.map((day) =>
+    sweepRequest(route, known, `day ${day}`, (name) => (isDateField(name) ? day : undefined)),
+  );
+  const numbers = NUMBER_EDGES.map((number) =>
+    sweepRequest(route, known, `number ${number}`, (name, schema) => {
+      if (!isNumberField(schema)) return undefined;
+      // A query carries text; a body the number itself, raw, when JSON can write it.
+      return route.query?.properties?.[name] === schema ? number : rawNumber(number);
+    }),
+  );
+  return [...days, ...numbers].filter((request): request is SweepRequest => request !== null);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.js';
+import { DAY_OUT_OF_RANGE_MESSAGE } from '#domain';
+import { auditLog, publicHolidays } from '../db/schema.js';
 import { addressKey } from '../rate-limit.js';
 import { client } from '../test-support/client.js';
 import { createTestApp, signUpBroker, type TestApp } from '../test-support/test-app.js';
@@ -46,5 +47,60 @@ describe('a forwarded address that is not an address', () => {
     expect(response.statusCode).toBe(200);
     const rows = await t.database.db.select({ ip: auditLog.ip }).from(auditLog);
     expect(rows).toEqual([{ ip: null }]);
+  });
+});
+
+// Issue 26 item 9: `GET /api/referrals?from=0001-01-01&to=9999-12-31` was a 500 (year 1 in
+// Riyadh starts in year 0 UTC, which PostgreSQL refuses). Every day in a query or a body is now
+// bounded (src/domain/dates.ts), every page number too (src/contract/common.ts).
+describe('a day or a page number out of range is a 400 in Arabic, never a 500', () => {
+  it.each([
+    ['the calendar edges', '/api/referrals?from=0001-01-01&to=9999-12-31'],
+    ['the first day alone', '/api/referrals?from=0001-01-01'],
+    ['the last day alone', '/api/referrals?to=9999-12-31'],
+    ['a page past the last', '/api/referrals?page=10001'],
+    ['a page size of a million', '/api/referrals?pageSize=1000000'],
+  ])("a broker's list, %s", async (_label, url) => {
+    const broker = await signUpBroker(t);
+    const response = await client(t).as(broker).get<{ message: string; code: string }>(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+    expect(response.json().message).toMatch(/^يرجى إدخال (تاريخ|رقم صفحة|عدد)/);
+  });
+
+  it('the range itself is served', async () => {
+    const broker = await signUpBroker(t);
+    const response = await client(t)
+      .as(broker)
+      .get('/api/referrals?from=2000-01-01&to=2100-12-31&page=10000');
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('analytics: a year-1 range within two years is refused by its days', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const response = await client(t)
+      .as(admin)
+      .get<{ message: string }>('/api/admin/analytics?from=0001-01-01&to=0001-12-31');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(DAY_OUT_OF_RANGE_MESSAGE);
+  });
+
+  it('a holiday in year 9999 is refused, and none is stored', async () => {
+    const superAdmin = await signUpBroker(t, { superAdmin: true });
+    const response = await client(t)
+      .as(superAdmin)
+      .post<{ message: string }>('/api/superadmin/holidays', { day: '9999-12-31', name: 'عطلة' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(DAY_OUT_OF_RANGE_MESSAGE);
+    expect(await t.database.db.select().from(publicHolidays)).toEqual([]);
+  });
+
+  it('an admin list past its last page', async () => {
+    const admin = await signUpBroker(t, { admin: true });
+    const response = await client(t)
+      .as(admin)
+      .get<{ message: string }>('/api/admin/referrals?page=100000');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('يرجى إدخال رقم صفحة بين ١ و١٠٠٠٠');
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type OtpPurpose, otpPurposePhrase } from '#domain';
+import { type OtpPurpose, otpSmsName } from '#domain';
 import { issueOtp } from '../auth/otp.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
@@ -14,9 +14,9 @@ import { templateFor } from './templates.js';
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 
-/** What a code's SMS says: the product, what the code is for, how long it lasts. */
+/** What a code's SMS says: what the code is for, the product, how long it lasts. */
 export const codeSmsBody = (productName: string, purpose: OtpPurpose, code: string): string =>
-  `رمز التحقق ${otpPurposePhrase(purpose)} في ${productName}: ${code}\nصالح لمدة ٥ دقائق، لا تشاركه مع أحد.`;
+  `${otpSmsName(purpose)} ${productName}: ${code}\nصالح ٥ دقائق، لا تشاركه مع أحد.`;
 
 const ceilingReached = (retryAfterSeconds: number) =>
   new AppError(

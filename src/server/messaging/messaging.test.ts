@@ -177,7 +177,8 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
       expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
       const request = unifonic.received.filter((r) => r.recipient === intl(phone)).at(-1);
       expect(request).toMatchObject({ appSid: 'test-app-sid', senderId: 'Shareek' });
-      expect(request?.body).toMatch(/^رمز التحقق الخاص بك في .+: \d{4}\n/);
+      // The SMS names what the code is for (issue 26 item 1).
+      expect(request?.body).toMatch(/^رمز الدخول أو التسجيل في .+: \d{4}\n/);
     } finally {
       await t.close();
     }
@@ -721,6 +722,141 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
       ['whatsapp', 'failed'],
       ['sms', 'sent'],
     ]);
+    await setChannel(t, admin, 'sms');
+  });
+
+  // Issue 26 item 8: Meta posts a status at least once and in no promised order, and a captured
+  // post stays validly signed: a status applies to one attempt of one message, once.
+  const statusPost = (
+    id: string,
+    tenantPhone: string,
+    status: 'sent' | 'delivered' | 'read' | 'failed',
+    more: { timestamp?: number; opaque?: string; error?: { code: number; title: string } } = {},
+  ) =>
+    webhookBody([
+      { field: 'messages', statuses: [{ id, status, recipientId: intl(tenantPhone), ...more }] },
+    ]);
+
+  it('a captured failed status, replayed after an admin retried the message, changes nothing', async () => {
+    await setChannel(t, admin, 'whatsapp', false);
+    whatsapp.approve('tenant_form_link');
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [first] = await rowsOf(t, id);
+    expect(first).toMatchObject({ channel: 'whatsapp', status: 'sent' });
+    const captured = statusPost(first?.providerMessageId ?? '', tenantPhone, 'failed', {
+      opaque: first?.id,
+      error: { code: 131000, title: 'Something went wrong' },
+    });
+    expect((await postWebhook(t, captured)).statusCode).toBe(200);
+    const [failed] = await rowsOf(t, id);
+    expect(failed?.status).toBe('failed');
+    expect((await postWebhook(t, captured)).statusCode).toBe(200);
+    expect(await rowsOf(t, id)).toEqual([failed]);
+
+    // The admin retries; Meta takes its time over the new attempt, whose id is not known yet.
+    whatsapp.failFor.set(intl(tenantPhone), 'hang');
+    const attempts = () =>
+      whatsapp.received.filter((r) => JSON.stringify(r.body ?? null).includes(first?.id ?? ''))
+        .length;
+    const before = attempts();
+    const retried = await client(t).as(admin).post(`/api/admin/outbox/${first?.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    for (let i = 0; i < 200 && attempts() === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await rowsOf(t, id))[0]?.status).toBe('sending');
+    // The replay meanwhile is left for Meta to send again, and changes nothing.
+    const early = await postWebhook(t, captured);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
+    expect((await rowsOf(t, id))[0]?.status).toBe('sending');
+
+    // The hung attempt times out (5 s); past its retry window here (1.5 s), it is failed.
+    whatsapp.failFor.delete(intl(tenantPhone));
+    await t.app.outbox.drain();
+    const [timedOut] = await rowsOf(t, id);
+    expect(timedOut).toMatchObject({ status: 'failed', errorKind: 'transient' });
+    expect((await postWebhook(t, captured)).statusCode).toBe(200);
+    expect(await rowsOf(t, id)).toEqual([timedOut]);
+    // Retried once more, it goes under a new id.
+    await client(t).as(admin).post(`/api/admin/outbox/${first?.id}/retry`);
+    await t.app.outbox.drain();
+    const [again] = await rowsOf(t, id);
+    expect(again).toMatchObject({ status: 'sent', lastError: null, errorKind: null });
+    expect(again?.providerMessageId).not.toBe(first?.providerMessageId);
+    // Redelivered or replayed, the old attempt's failure matches nothing.
+    for (let i = 0; i < 2; i++) expect((await postWebhook(t, captured)).statusCode).toBe(200);
+    expect(await rowsOf(t, id)).toEqual([again]);
+    // The new attempt's own statuses still apply.
+    const delivered = statusPost(again?.providerMessageId ?? '', tenantPhone, 'delivered');
+    expect((await postWebhook(t, delivered)).statusCode).toBe(200);
+    expect((await rowsOf(t, id))[0]?.status).toBe('delivered');
+    await setChannel(t, admin, 'sms');
+  }, 30_000);
+
+  it('a late sent after delivered, or delivered after read, changes nothing', async () => {
+    await setChannel(t, admin, 'whatsapp');
+    whatsapp.approve('tenant_form_link');
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const wamid = (await rowsOf(t, id))[0]?.providerMessageId ?? '';
+    const now = Math.floor(Date.now() / 1000);
+    const post = (status: 'sent' | 'delivered' | 'read', timestamp: number) =>
+      postWebhook(t, statusPost(wamid, tenantPhone, status, { timestamp }));
+
+    expect((await post('delivered', now + 2)).statusCode).toBe(200);
+    const [delivered] = await rowsOf(t, id);
+    expect(delivered?.status).toBe('delivered');
+    expect((await post('sent', now + 1)).statusCode).toBe(200);
+    expect(await rowsOf(t, id)).toEqual([delivered]);
+
+    expect((await post('read', now + 3)).statusCode).toBe(200);
+    const [read] = await rowsOf(t, id);
+    expect(read).toMatchObject({ status: 'read', deliveredAt: delivered?.deliveredAt });
+    expect((await post('delivered', now + 2)).statusCode).toBe(200);
+    expect((await post('sent', now + 1)).statusCode).toBe(200);
+    expect(await rowsOf(t, id)).toEqual([read]);
+    await setChannel(t, admin, 'sms');
+  });
+
+  it('a failed status posted twice is applied once: one alert, one fallback SMS', async () => {
+    await setChannel(t, admin, 'whatsapp');
+    whatsapp.approve('tenant_form_link');
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [row] = await rowsOf(t, id);
+    const alerts = () =>
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.brokerId, admin.id), eq(notifications.title, 'تعذر إرسال الرسائل')),
+        );
+    await t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+    const failed = statusPost(row?.providerMessageId ?? '', tenantPhone, 'failed', {
+      opaque: row?.id,
+      error: { code: 132001, title: 'Template name does not exist in the translation' },
+    });
+
+    expect((await postWebhook(t, failed)).statusCode).toBe(200);
+    await t.app.outbox.drain();
+    const once = await rowsOf(t, id);
+    expect(once.map((r) => [r.channel, r.status])).toEqual([
+      ['whatsapp', 'failed'],
+      ['sms', 'sent'],
+    ]);
+    expect(await alerts()).toHaveLength(1);
+
+    // The same post again (Meta's redelivery, or a replay), and once more after the alert's
+    // hour would have let a second one through.
+    expect((await postWebhook(t, failed)).statusCode).toBe(200);
+    await t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+    expect((await postWebhook(t, failed)).statusCode).toBe(200);
+    await t.app.outbox.drain();
+    expect(await rowsOf(t, id)).toEqual(once);
+    expect(await alerts()).toEqual([]);
+    expect(lastSms(tenantPhone)).toContain('أكمل بياناتك عبر الرابط');
     await setChannel(t, admin, 'sms');
   });
 

@@ -138,6 +138,8 @@ export type OutboxOptions = {
   /** How long after it was queued a row is still retried (24 h). */
   retryForMs?: number;
   pollMs?: number;
+  /** Production: webhooks go over https only (src/server/webhooks/delivery.ts). */
+  webhookRequireHttps?: boolean;
 };
 
 type Deps = { db: Database; channels: Channels; log: FastifyBaseLogger } & Required<
@@ -238,7 +240,12 @@ async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
     });
     return accepted.providerMessageId;
   }
-  if (row.channel === 'webhook') return sendWebhook(deps.db, row);
+  if (row.channel === 'webhook') {
+    return sendWebhook(deps.db, row, {
+      requireHttps: deps.webhookRequireHttps,
+      warn: (message) => deps.log.warn(message),
+    });
+  }
   if (!channels.crm) {
     throw new DeliveryError('config', 'not_configured', 'نظام Zoho CRM غير مُعدّ على الخادم');
   }
@@ -263,24 +270,20 @@ const ours = (row: OutboundMessage) =>
   );
 
 async function recordSent(deps: Deps, row: OutboundMessage, providerMessageId: string | null) {
-  // A webhook may already have moved the row on (it finds it by our id): it keeps its state.
-  const sending = sql`${outboundMessages.status} = 'sending'`;
+  // No webhook moves a row while it is `sending` (webhook.ts leaves its statuses for later).
   await deps.db
     .update(outboundMessages)
     .set({
-      status: sql`case when ${sending} then 'sent' else ${outboundMessages.status} end`,
-      providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${providerMessageId})`,
-      sentAt: sql`coalesce(${outboundMessages.sentAt}, now())`,
+      status: 'sent',
+      // This attempt's id and time, not an earlier attempt's: a retried message's statuses name
+      // the new id, and a replayed status of the failed attempt then matches nothing.
+      providerMessageId: sql`coalesce(${providerMessageId}, ${outboundMessages.providerMessageId})`,
+      sentAt: sql`now()`,
       leaseUntil: null,
-      lastError: sql`case when ${sending} then null else ${outboundMessages.lastError} end`,
-      errorKind: sql`case when ${sending} then null else ${outboundMessages.errorKind} end`,
+      lastError: null,
+      errorKind: null,
     })
-    .where(
-      and(
-        eq(outboundMessages.id, row.id),
-        row.claimToken ? eq(outboundMessages.claimToken, row.claimToken) : sql`false`,
-      ),
-    );
+    .where(ours(row));
 }
 
 async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): Promise<void> {
@@ -428,6 +431,7 @@ export function startOutboxWorker(
     log,
     leaseMs: options.leaseMs ?? 60_000,
     backoffBaseMs: options.backoffBaseMs ?? 5_000,
+    webhookRequireHttps: options.webhookRequireHttps ?? false,
     retryForMs: options.retryForMs ?? RETRY_FOR_MS,
     stopping: () => stopped,
   };

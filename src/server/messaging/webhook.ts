@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
+import { isDayInRange, type OutboxStatus } from '#domain';
 import type { FeatureOptions } from '../context.js';
 import type { Database } from '../db/client.js';
 import { outboundMessages, whatsappTemplates } from '../db/schema.js';
@@ -71,69 +72,126 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
       throw new AppError(400, 'VALIDATION_ERROR', 'محتوى غير صالح');
     }
     const { statuses, templates } = parseWhatsAppWebhook(body);
-    for (const status of statuses) await recordStatus(ctx.db, status);
+    const outcomes: Outcome[] = [];
+    for (const status of statuses) outcomes.push(await recordStatus(ctx.db, status));
     for (const template of templates) await recordTemplate(ctx.db, template);
-    if (statuses.some((s) => s.status === 'failed')) ctx.outbox.kick();
+    // A failure applied may have queued the SMS that stands in for the message.
+    if (statuses.some((s, i) => s.status === 'failed' && outcomes[i] === 'applied')) {
+      ctx.outbox.kick();
+    }
+    if (outcomes.includes('early')) {
+      // Everything else in the post is applied, and applies to nothing when sent again.
+      throw new AppError(409, 'STATUS_TOO_EARLY', 'الرسالة قيد الإرسال، أعد إرسال حالتها لاحقاً');
+    }
     return { ok: true as const };
   });
 };
 
-/** `sent` < `delivered` < `read`; a late or replayed status never moves a row backwards. */
-const RANK_SQL = sql`case ${outboundMessages.status} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 when 'delivered' then 3 when 'read' then 4 else 5 end`;
-const RANK = { sent: 2, delivered: 3, read: 4 } as const;
+/**
+ * What a status did: changed its message, changed nothing (already applied, out of order, or
+ * about an attempt that is over), or came while its message is being sent.
+ */
+type Outcome = 'applied' | 'ignored' | 'early';
 
-async function recordStatus(db: Database, status: WebhookStatus): Promise<void> {
-  // Our row id travels as biz_opaque_callback_data; Meta's message id is the other key.
-  const byId =
-    status.opaque && isUuid(status.opaque)
-      ? or(
-          eq(outboundMessages.id, status.opaque),
-          eq(outboundMessages.providerMessageId, status.providerMessageId),
-        )
-      : eq(outboundMessages.providerMessageId, status.providerMessageId);
-  const match = and(eq(outboundMessages.channel, 'whatsapp'), byId);
+/**
+ * The statuses a row may still take, by the status that arrives: `sent` < `delivered` <
+ * `read`, and `failed` only while nothing better was heard. A late, replayed or out-of-order
+ * status finds its row past them and changes nothing.
+ */
+const MAY_MOVE: Record<Exclude<WebhookStatus['status'], 'sent'>, OutboxStatus[]> = {
+  delivered: ['sent'],
+  read: ['sent', 'delivered'],
+  failed: ['sent'],
+};
+
+/**
+ * Applies one of Meta's statuses (Cloud API, "Webhooks › Payload examples",
+ * https://developers.facebook.com/docs/whatsapp/cloud-api/webhooks/payload-examples: each
+ * `statuses[]` item carries `id`, the message id our send got back (wamid); `status`; and
+ * `timestamp`, Unix seconds as text), at least once and in no promised order.
+ * - It applies to the row whose current attempt has that id, and to no other: a retried message
+ *   is sent again under a new id (outbox.ts records each attempt's), so a captured status of
+ *   the failed attempt, replayed, matches nothing. `biz_opaque_callback_data` (our row id) is
+ *   the same on every attempt, so it never picks the row.
+ * - A status is applied once: the row must still be where the status moves it from (MAY_MOVE),
+ *   in the same statement, so a second post of it, or a late `sent` after `delivered`, finds
+ *   nothing to change and has no side effect (no second alert, no second fallback).
+ * - While the row is `sending`, the id of the attempt under way is not recorded yet: the status
+ *   is left for Meta's redelivery (the post is answered 409; Meta sends again a post not
+ *   answered 200), and by then the row names its attempt.
+ * Meta's timestamp is its clock, not ours: it orders nothing against our retries (the id does)
+ * and is only stored, as the delivered and read times.
+ */
+async function recordStatus(db: Database, status: WebhookStatus): Promise<Outcome> {
+  // The worker records `sent` itself when Meta accepts the message.
+  if (status.status === 'sent') return 'ignored';
+  const time = status.at.getTime();
+  // A time that is not one (beyond what the database stores) is not Meta's.
+  if (!Number.isFinite(time) || !isDayInRange(new Date(time).toISOString().slice(0, 10))) {
+    return 'ignored';
+  }
+  const thisAttempt = and(
+    eq(outboundMessages.channel, 'whatsapp'),
+    eq(outboundMessages.providerMessageId, status.providerMessageId),
+    inArray(outboundMessages.status, MAY_MOVE[status.status]),
+  );
   if (status.status === 'failed') {
     const [failed] = await db
       .update(outboundMessages)
       .set({
         status: 'failed',
-        leaseUntil: null,
         lastError: `${status.errorCode ?? 'failed'}: ${status.errorTitle ?? 'تعذر التسليم'}`.slice(
           0,
           300,
         ),
         errorKind: status.errorCode === '131026' ? 'recipient' : 'transient',
-        providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${status.providerMessageId})`,
       })
-      // Only a message on its way fails: one delivered or read stays so, and a queued one (an
-      // admin's retry) is not failed again by a replay of the old status.
-      .where(and(match, inArray(outboundMessages.status, ['sending', 'sent'])))
+      .where(thisAttempt)
       .returning();
-    if (!failed) return;
-    const code = status.errorCode ?? '';
-    if (code === '190' || code.startsWith('132')) await alertAdmins(db, 'whatsapp');
-    if ((await messagingSettings(db)).fallbackEnabled) await fallBackToSms(db, failed);
-    return;
+    if (failed) {
+      const code = status.errorCode ?? '';
+      if (code === '190' || code.startsWith('132')) await alertAdmins(db, 'whatsapp');
+      if ((await messagingSettings(db)).fallbackEnabled) await fallBackToSms(db, failed);
+      return 'applied';
+    }
+  } else {
+    const at = sql`${status.at.toISOString()}::timestamptz`;
+    const moved = await db
+      .update(outboundMessages)
+      .set({
+        status: status.status,
+        deliveredAt: sql`coalesce(${outboundMessages.deliveredAt}, ${at})`,
+        ...(status.status === 'read'
+          ? { readAt: sql`coalesce(${outboundMessages.readAt}, ${at})` }
+          : {}),
+      })
+      .where(thisAttempt)
+      .returning({ id: outboundMessages.id });
+    if (moved.length > 0) return 'applied';
   }
-  if (!Number.isFinite(status.at.getTime())) return;
-  const rank = RANK[status.status];
-  const at = sql`${status.at.toISOString()}::timestamptz`;
-  await db
-    .update(outboundMessages)
-    .set({
-      status: status.status,
-      providerMessageId: sql`coalesce(${outboundMessages.providerMessageId}, ${status.providerMessageId})`,
-      sentAt: sql`coalesce(${outboundMessages.sentAt}, ${at})`,
-      ...(status.status !== 'sent'
-        ? { deliveredAt: sql`coalesce(${outboundMessages.deliveredAt}, ${at})` }
-        : {}),
-      ...(status.status === 'read'
-        ? { readAt: sql`coalesce(${outboundMessages.readAt}, ${at})` }
-        : {}),
-      lastError: null,
-      errorKind: null,
-    })
-    .where(and(match, sql`${RANK_SQL} < ${rank}`));
+  return (await beingSent(db, status)) ? 'early' : 'ignored';
+}
+
+/** True when the status names, by either id, a WhatsApp row whose attempt is under way. */
+async function beingSent(db: Database, status: WebhookStatus): Promise<boolean> {
+  const ours = status.opaque && isUuid(status.opaque) ? status.opaque : null;
+  const [row] = await db
+    .select({ id: outboundMessages.id })
+    .from(outboundMessages)
+    .where(
+      and(
+        eq(outboundMessages.channel, 'whatsapp'),
+        eq(outboundMessages.status, 'sending'),
+        ours
+          ? or(
+              eq(outboundMessages.id, ours),
+              eq(outboundMessages.providerMessageId, status.providerMessageId),
+            )
+          : eq(outboundMessages.providerMessageId, status.providerMessageId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function recordTemplate(db: Database, update: WebhookTemplateUpdate): Promise<void> {

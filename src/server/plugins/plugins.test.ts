@@ -159,12 +159,12 @@ describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500
     expect(response.json<ApiError>().code).toBe('UNAUTHENTICATED');
   });
 
-  it('lets tab and line breaks through in body text', async () => {
+  it('lets line breaks through in multi-line body text', async () => {
     const response = await as(broker).patch<Profile>('/api/broker/profile', {
-      bio: 'سطر أول\r\nسطر ثانٍ\tمع مسافة',
+      bio: 'سطر أول\nسطر ثانٍ مع مسافة',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().bio).toBe('سطر أول\r\nسطر ثانٍ\tمع مسافة');
+    expect(response.json().bio).toBe('سطر أول\nسطر ثانٍ مع مسافة');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralLinkEndpoints } from '#contract/referral-links';
+import { publicBrokerName, publicBrokerProfile } from '#domain';
 import { auditBy } from '../audit/service.js';
 import { assertCodeBudget, verifyOtp } from '../auth/otp.js';
 import type { FeatureOptions } from '../context.js';
@@ -45,7 +46,7 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     const link = linkOf(config, await ensureLinkCode(db, me.id));
     const svg = await qrCard(link.qrUrl, {
       product: config.brand.productName,
-      broker: me.fullName?.trim() || me.brokerCode,
+      broker: publicBrokerName(me),
     });
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
@@ -81,9 +82,8 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
       request.query.s === 'qr' ? 'qr' : 'link',
     );
     return {
-      brokerName: broker.fullName?.trim() || broker.brokerCode,
-      officeName: broker.officeName,
-      falLicense: broker.falLicense,
+      // Checked again as shown: a value stored before the rule may hold a link or a number.
+      ...publicBrokerProfile(broker),
       canReceive: broker.isActive && Boolean(broker.fullName?.trim()),
     };
   });

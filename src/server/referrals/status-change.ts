@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
+import { assertNotOwnMoney, auditedTransaction } from '../admin/own-money.js';
 import type { AuditRecorder } from '../audit/service.js';
 import { lockBroker } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -23,10 +24,14 @@ const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_ad
  * The commission is computed from the contract's annual rent as the admin confirms it, else
  * from the rent the broker declared. The contract rent is stored only with the commission it
  * prices: once a commission exists its amount is settled, and a later figure would contradict it.
+ *
+ * Nobody processes a referral of their own (or of an account sharing their phone or IBAN): its
+ * status decides a commission. That refusal is audited though nothing changes.
  */
 export async function changeReferralStatus(
   db: Database,
   referralId: string,
+  adminId: string,
   change: {
     status: ReferralStatus;
     notes?: string | null;
@@ -37,7 +42,7 @@ export async function changeReferralStatus(
   /** Runs in the change's transaction: messages and CRM calls it causes are queued with it. */
   onChanged?: (tx: Transaction, before: Referral, after: Referral) => Promise<void>,
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, record, async (tx) => {
     // Read in the transaction, never from memory: the commission is written with the rule
     // and the holding period as they stand when the contract is signed.
     const rule = await commissionRule(tx);
@@ -57,6 +62,12 @@ export async function changeReferralStatus(
       .where(eq(referrals.id, referralId))
       .for('update');
     if (!before) return null;
+    await assertNotOwnMoney(tx, adminId, {
+      kind: 'referral',
+      id: before.id,
+      brokerId: before.brokerId,
+      action: 'referral.status_change',
+    });
     const [updated] = await tx
       .update(referrals)
       .set({

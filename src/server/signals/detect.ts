@@ -29,12 +29,19 @@ async function dailyReferralLimit(tx: Pick<Database, 'select'>): Promise<number>
 }
 
 /**
- * A new referral: the tenant's phone is the broker's own (or second) phone; the broker has sent
- * more referrals today (Riyadh) than the limit. Both hold this referral's commission.
+ * A new referral: the tenant's phone is the broker's own (or second) phone; the broker is staff
+ * (an admin or a super-admin: whoever processes it, the money is a colleague's); the broker has
+ * sent more referrals today (Riyadh) than the limit. Each holds this referral's commission.
+ * Typed or asked for through the broker's link, every referral is created through here.
  */
 export async function checkNewReferral(tx: Transaction, referral: Referral): Promise<void> {
   const [broker] = await tx
-    .select({ phone: brokers.phone, secondPhone: brokers.secondPhone })
+    .select({
+      phone: brokers.phone,
+      secondPhone: brokers.secondPhone,
+      isAdmin: brokers.isAdmin,
+      isSuperAdmin: brokers.isSuperAdmin,
+    })
     .from(brokers)
     .where(eq(brokers.id, referral.brokerId));
   if (broker && [broker.phone, broker.secondPhone].includes(referral.tenantPhone)) {
@@ -45,6 +52,16 @@ export async function checkNewReferral(tx: Transaction, referral: Referral): Pro
       referralId: referral.id,
       scope: 'referral',
       reason: 'جوال المستأجر في هذه الإحالة هو أحد أرقام الوسيط نفسه',
+    });
+  }
+  if (broker?.isAdmin || broker?.isSuperAdmin) {
+    await raiseSignal(tx, {
+      kind: 'staff_referral',
+      dedupeKey: `staff_referral:${referral.id}`,
+      brokerId: referral.brokerId,
+      referralId: referral.id,
+      scope: 'referral',
+      reason: `أُرسلت هذه الإحالة من حساب ${broker.isSuperAdmin ? 'مشرف عام' : 'مشرف'}، فلا تُصرف عمولتها حتى يراجعها مشرف آخر`,
     });
   }
   const today = riyadhDayRange(riyadhIsoDate(new Date()));

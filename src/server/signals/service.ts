@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type SignalKind, type SignalScope, type SignalStatus, toCents } from '#domain';
+import { assertNotOwnMoney, auditedTransaction } from '../admin/own-money.js';
 import { type AuditRecorder, auditSystem } from '../audit/service.js';
 import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
@@ -139,14 +140,18 @@ export const heldBySignal = () =>
     'هذا المبلغ موقوف بسبب تنبيه مفتوح، يرجى معالجته من تبويب التنبيهات أولاً',
   );
 
-/** Resolves or dismisses an open signal with the admin's note (audited); holds lift. */
+/**
+ * Resolves or dismisses an open signal with the admin's note (audited); holds lift. Nobody
+ * decides on a signal of their own (or of an account sharing their phone or IBAN): that refusal
+ * is audited though nothing changes.
+ */
 export async function closeSignal(
   db: Database,
   id: string,
   change: { status: Exclude<SignalStatus, 'open'>; note: string; adminId: string },
   record: AuditRecorder,
 ) {
-  return db.transaction(async (tx) => {
+  return auditedTransaction(db, record, async (tx) => {
     const [peek] = isUuid(id)
       ? await tx
           .select({ brokerId: fraudSignals.brokerId })
@@ -162,10 +167,12 @@ export async function closeSignal(
       .where(eq(fraudSignals.id, id))
       .for('update');
     if (!signal) throw notFound('التنبيه غير موجود');
-    // Nobody decides on their own referrals: an admin who is also a broker.
-    if (signal.brokerId === change.adminId) {
-      throw new AppError(403, 'OWN_SIGNAL', 'لا يمكنك معالجة تنبيه على إحالاتك');
-    }
+    await assertNotOwnMoney(tx, change.adminId, {
+      kind: 'signal',
+      id,
+      brokerId: signal.brokerId,
+      action: change.status === 'resolved' ? 'signal.resolve' : 'signal.dismiss',
+    });
     if (signal.status !== 'open') {
       throw new AppError(409, 'SIGNAL_CLOSED', 'تمت معالجة هذا التنبيه من قبل');
     }

@@ -304,6 +304,7 @@ describe('held money and its clocks', () => {
     const asked = await as(broker).post('/api/commissions/request-transfer', {
       amount: Number(held?.amount),
       bankAccount: 'SA0380000000608010167519',
+      password: 'secret123',
     });
     expect(asked.statusCode).toBe(400);
     expect(asked.json<ApiError>().code).toBe('AMOUNT_ABOVE_AVAILABLE');

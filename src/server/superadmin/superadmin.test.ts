@@ -22,7 +22,7 @@ import {
   aSignedContract,
   aSuperAdmin,
 } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import type {
   ApiError,
   Commission,
@@ -206,6 +206,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
       transferReference: 'TRX-SA-1',
     });
     await aSignedContract(t, root, { broker: b, rent: 50000, status: 'commission_added' });
+    await anIbanOnProfile(t, b);
     const openRequest = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 500,

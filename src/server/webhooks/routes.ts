@@ -1,9 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookEndpoints as contract } from '#contract/webhooks';
 import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
+import { WEBHOOK_PRIVATE_RANGES_KEY } from '../settings/service.js';
+import { allowedRanges, systemResolve } from './address-guard.js';
 import {
   checkEndpointUrl,
   createEndpoint,
@@ -14,6 +17,7 @@ import {
   rotateSecret,
   toDeliveryView,
   toEndpointView,
+  type UrlPolicy,
   updateEndpoint,
 } from './service.js';
 
@@ -24,6 +28,16 @@ import {
 export const webhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const requireHttps = config.env === 'production';
+  /** The rules an address is saved under, the private ranges as they are now. */
+  const policy = async (request: FastifyRequest): Promise<UrlPolicy> => {
+    const { ranges, valid } = await allowedRanges(db);
+    if (!valid) {
+      request.log.warn(
+        `${WEBHOOK_PRIVATE_RANGES_KEY} is not a list of CIDR ranges: no private range is allowed`,
+      );
+    }
+    return { requireHttps, allowed: ranges, resolve: systemResolve };
+  };
 
   serve(app, contract.list, async () => listEndpoints(db));
 
@@ -32,7 +46,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
     const endpoint = await createEndpoint(
       db,
       {
-        url: checkEndpointUrl(url, requireHttps),
+        url: await checkEndpointUrl(url, await policy(request)),
         description: description || null,
         events,
         createdBy: currentBroker(request).id,
@@ -48,7 +62,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
       db,
       request.params.id,
       {
-        url: url === undefined ? undefined : checkEndpointUrl(url, requireHttps),
+        url: url === undefined ? undefined : await checkEndpointUrl(url, await policy(request)),
         description: description === undefined ? undefined : description || null,
         events,
         active,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { OutboxStatus, WebhookEvent } from '#domain';
+import type { AddressRange, OutboxStatus, WebhookEvent } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import {
@@ -12,6 +12,7 @@ import {
 import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { outboxPage } from '../messaging/outbox.js';
+import { type Resolve, savedHostRefusal } from './address-guard.js';
 import { newWebhookSecret } from './signature.js';
 
 export const DELIVERY_PAGE_SIZE = 20;
@@ -36,23 +37,33 @@ const audited = (endpoint: WebhookEndpoint) => ({
   active: endpoint.active,
 });
 
-/** Link-local and cloud metadata addresses: never a receiver, often a credentials service. */
-const FORBIDDEN_HOST = /^(169\.254\.\d+\.\d+|\[fe[89ab][0-9a-f]:.*\]|metadata\.google\.internal)$/i;
+const INTERNAL_MESSAGE = 'لا يمكن إرسال الأحداث إلى عنوان داخلي في الشبكة';
+
+/** What an endpoint's address is checked against when it is saved. */
+export type UrlPolicy = {
+  /** Production: a signed body must not cross the network in clear. */
+  requireHttps: boolean;
+  /** The private ranges a super-admin opened on purpose (`webhook_private_ranges`). */
+  allowed: readonly AddressRange[];
+  resolve: Resolve;
+};
+
+const refusedUrl = (code: string, message: string) =>
+  new AppError(400, code, message, { fields: { url: message } });
 
 /**
- * A receiver's address: http(s) only, no credentials in it, no link-local or metadata host,
- * and https in production, where a signed body must not cross the network in clear.
+ * A receiver's address: http(s) only (https in production), no credentials in it, and a host
+ * on the outside world, in whatever spelling (./address-guard.ts). Answers it as the URL
+ * parser writes it (`http://2130706433/` is `http://127.0.0.1/`).
  */
-export function checkEndpointUrl(value: string, requireHttps: boolean): string {
+export async function checkEndpointUrl(value: string, policy: UrlPolicy): Promise<string> {
   const url = new URL(value);
-  const allowed = requireHttps ? ['https:'] : ['https:', 'http:'];
-  if (
-    !allowed.includes(url.protocol) ||
-    url.username ||
-    url.password ||
-    FORBIDDEN_HOST.test(url.hostname)
-  ) {
-    throw new AppError(400, 'INVALID_WEBHOOK_URL', URL_MESSAGE, { fields: { url: URL_MESSAGE } });
+  const allowed = policy.requireHttps ? ['https:'] : ['https:', 'http:'];
+  if (!allowed.includes(url.protocol) || url.username || url.password) {
+    throw refusedUrl('INVALID_WEBHOOK_URL', URL_MESSAGE);
+  }
+  if (await savedHostRefusal(url.hostname, policy.allowed, policy.resolve)) {
+    throw refusedUrl('INTERNAL_WEBHOOK_URL', INTERNAL_MESSAGE);
   }
   return url.toString();
 }

@@ -15,7 +15,7 @@ import {
   aSuperAdmin,
   aTenantSubmission,
 } from '../test-support/factories.js';
-import { ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import type { ApiError, Page } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 import { checkEndpointUrl } from './service.js';
@@ -77,6 +77,13 @@ beforeAll(async () => {
   );
   superAdmin = await aSuperAdmin(t);
   admin = await anAdmin(t);
+  // The receiver is on loopback, which webhooks reach only where a super-admin allows it
+  // (address-guard.test.ts tests the refusals).
+  const opened = await as(superAdmin).post('/api/admin/config', {
+    key: 'webhook_private_ranges',
+    value: '127.0.0.0/8',
+  });
+  expect(opened.statusCode, opened.body).toBe(200);
 });
 afterAll(async () => {
   await t.close();
@@ -152,7 +159,7 @@ describe('who manages endpoints', () => {
     expect(await t.database.db.select().from(webhookEndpoints)).toHaveLength(before.length);
   });
 
-  it('link-local and metadata hosts are refused', async () => {
+  it('link-local and metadata hosts are refused, loopback being allowed', async () => {
     for (const url of [
       'http://169.254.169.254/latest/meta-data',
       'http://[fe80::1]/in',
@@ -163,18 +170,25 @@ describe('who manages endpoints', () => {
         events: ['payout.paid'],
       });
       expect(refused.statusCode, url).toBe(400);
-      expect(refused.json<ApiError>().message).toBe('يرجى إدخال رابط صحيح يبدأ بـ https://');
+      expect(refused.json<ApiError>().message).toBe(
+        'لا يمكن إرسال الأحداث إلى عنوان داخلي في الشبكة',
+      );
     }
   });
 
-  it('production takes https only', () => {
-    expect(checkEndpointUrl('https://hooks.example.com/in', true)).toBe(
+  it('production takes https only', async () => {
+    // A public address for the name, whatever this machine's DNS says.
+    const resolve = async () => [{ address: '93.184.215.14', family: 4 }];
+    const policy = (requireHttps: boolean) => ({ requireHttps, allowed: [], resolve });
+    expect(await checkEndpointUrl('https://hooks.example.com/in', policy(true))).toBe(
       'https://hooks.example.com/in',
     );
-    expect(() => checkEndpointUrl('http://hooks.example.com/in', true)).toThrow(
+    await expect(checkEndpointUrl('http://hooks.example.com/in', policy(true))).rejects.toThrow(
       'يرجى إدخال رابط صحيح يبدأ بـ https://',
     );
-    expect(checkEndpointUrl('http://127.0.0.1:9/in', false)).toBe('http://127.0.0.1:9/in');
+    expect(await checkEndpointUrl('http://hooks.example.com/in', policy(false))).toBe(
+      'http://hooks.example.com/in',
+    );
   });
 
   it('the secret is answered once: never by the list, never in the audit log', async () => {
@@ -220,6 +234,7 @@ describe('each event, signed', () => {
     expect(reversed.statusCode, reversed.body).toBe(200);
     // Another broker's: this one now owes the reversed payment, which nets their payable to zero.
     const second = await aSignedContract(t, admin);
+    await anIbanOnProfile(t, second.broker, ibanFor(broker.phone));
     const request = await as(second.broker).post<{ id: string }>(
       '/api/commissions/request-transfer',
       {

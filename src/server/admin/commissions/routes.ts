@@ -43,6 +43,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
     const result = await confirmCommissionPayment(
       db,
       request.params.id,
+      currentBroker(request).id,
       request.body.transferReference ?? null,
       auditBy(request),
     );
@@ -153,7 +154,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
   });
 
   serve(app, adminCommissionEndpoints.payDue, async (request) =>
-    createDuePayouts(db, auditBy(request)),
+    createDuePayouts(db, currentBroker(request).id, auditBy(request)),
   );
 
   const sendBankFile = (reply: FastifyReply, batch: string, lines: BankLine[]) =>

@@ -11,6 +11,7 @@ import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
 import { queueStatusChange } from '../../messaging/status-messages.js';
 import { notify } from '../../notifications/service.js';
+import { currentBroker } from '../../plugins/session.js';
 import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
@@ -63,6 +64,7 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
       ? await changeReferralStatus(
           db,
           request.params.id,
+          currentBroker(request).id,
           {
             status,
             ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),

@@ -103,7 +103,8 @@ export function AdminPayoutsCard() {
   });
   const payDue = usePayDue({
     onSuccess: (run) => {
-      const skipped = run.skipped.noIban + run.skipped.ibanHold + run.skipped.signal;
+      const skipped =
+        run.skipped.noIban + run.skipped.ibanHold + run.skipped.signal + run.skipped.ownMoney;
       toast({
         title:
           run.created > 0
@@ -114,7 +115,7 @@ export function AdminPayoutsCard() {
         // The new drafts wait in «طلبات التحويل المفتوحة» for approval.
         ...(skipped > 0
           ? {
-              description: `لم تُنشأ دفعة لعدد ${formatNumberAr(skipped)} من الوسطاء: بلا آيبان ${formatNumberAr(run.skipped.noIban)}، آيبان غُيّر مؤخراً ${formatNumberAr(run.skipped.ibanHold)}، تنبيه مفتوح ${formatNumberAr(run.skipped.signal)}.`,
+              description: `لم تُنشأ دفعة لعدد ${formatNumberAr(skipped)} من الوسطاء: بلا آيبان ${formatNumberAr(run.skipped.noIban)}، آيبان غُيّر مؤخراً ${formatNumberAr(run.skipped.ibanHold)}، تنبيه مفتوح ${formatNumberAr(run.skipped.signal)}، حسابك أو حساب يشاركك الجوال أو الآيبان ${formatNumberAr(run.skipped.ownMoney)}.`,
             }
           : {}),
       });

@@ -92,7 +92,12 @@ export function AdminReferralsTab() {
       <Button variant="outline" onClick={() => setSelected(r)}>
         التفاصيل
       </Button>
-      <Button onClick={() => setProcessing(r)}>معالجة</Button>
+      {/* The server refuses anyone processing their own referral; said before it is tried. */}
+      {r.brokerPhone === profile?.phone ? (
+        <span className="text-sm text-slate-700">إحالتك: يعالجها مشرف آخر</span>
+      ) : (
+        <Button onClick={() => setProcessing(r)}>معالجة</Button>
+      )}
     </>
   );
   const deleteMenu = (r: AdminReferral) => (

@@ -10,6 +10,7 @@ import {
   signalKindLabel,
   signalStatusLabel,
 } from '#domain';
+import { useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
@@ -42,9 +43,12 @@ const DECISIONS = {
 
 function SignalCard({
   signal,
+  own,
   onDecide,
 }: {
   signal: FraudSignal;
+  /** On the admin's own account: the server refuses their decision, so none is offered. */
+  own: boolean;
   onDecide: (decision: SignalDecision['decision']) => void;
 }) {
   return (
@@ -67,7 +71,9 @@ function SignalCard({
           {signal.status === 'open' ? ` · ${SCOPES[signal.scope]}` : null}
         </p>
         {signal.note ? <p className="text-sm">الملاحظة: {signal.note}</p> : null}
-        {signal.status === 'open' ? (
+        {signal.status === 'open' && own ? (
+          <p className="text-sm text-slate-700">تنبيه على حسابك: يقرّر فيه مشرف آخر</p>
+        ) : signal.status === 'open' ? (
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => onDecide('resolve')}>معالجة</Button>
             <Button variant="outline" onClick={() => onDecide('dismiss')}>
@@ -85,6 +91,7 @@ function SignalCard({
  * referred, an unusual rent, a burst of referrals), newest first, the open ones unless asked; each resolved or dismissed with a note, which releases the money it held.
  */
 export function AdminSignalsTab() {
+  const { profile } = useSession();
   const [status, setStatus] = useState<SignalStatus | 'all'>('open');
   const [page, setPage] = useState(1);
   const [deciding, setDeciding] = useState<Omit<SignalDecision, 'note'> | null>(null);
@@ -127,6 +134,7 @@ export function AdminSignalsTab() {
               <SignalCard
                 key={signal.id}
                 signal={signal}
+                own={signal.brokerId === profile?.id}
                 onDecide={(decision) => setDeciding({ id: signal.id, decision })}
               />
             ))}

@@ -34,7 +34,9 @@ export function ReasonDialog({
             <Textarea
               {...control}
               value={reason}
-              onChange={(e) => onReasonChange(e.target.value)}
+              // A reason is one line in the broker's notification: the box wraps long text,
+              // and a line break typed or pasted becomes a space.
+              onChange={(e) => onReasonChange(e.target.value.replace(/[\r\n\u2028\u2029]+/g, ' '))}
             />
           )}
         </FormField>

@@ -18,7 +18,7 @@ type Values = z.output<typeof bankAccountBodySchema>;
 
 /**
  * The IBAN every payout goes to (issue 16 item 2): only its last four digits shown, set or replaced
- * with the password again. A replacement holds payouts for 48 hours, which the card says.
+ * with the password again. Either holds payouts for 48 hours (issue 26), which the card says.
  */
 export function BankAccountCard() {
   const account = useBankAccount();
@@ -58,7 +58,7 @@ export function BankAccountCard() {
             )}
             {data.holdUntil ? (
               <Alert tone="warning">
-                غيّرت الحساب البنكي مؤخراً، فتتوقف دفعاتك احتياطاً حتى{' '}
+                سجّلت الحساب البنكي مؤخراً، فتتوقف دفعاتك احتياطاً حتى{' '}
                 {formatDateTimeAr(data.holdUntil)}.
               </Alert>
             ) : null}
@@ -85,7 +85,7 @@ export function BankAccountCard() {
                 <FormField
                   label="كلمة المرور الحالية"
                   error={errors.password?.message ?? server.password}
-                  hint="تغيير الحساب البنكي يوقف دفعاتك ٤٨ ساعة احتياطاً، وتصلك رسالة بذلك."
+                  hint="حفظ الحساب البنكي أو تغييره يوقف دفعاتك ٤٨ ساعة احتياطاً، وتصلك رسالة بذلك."
                 >
                   {(control) => (
                     <PasswordInput

@@ -5,6 +5,7 @@ import { formatSar, transferRequestFormSchema } from '#domain';
 import { fieldErrors } from '#lib/api';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
+import { PasswordInput } from '#ui/password-input';
 import { errorToast, toast } from '#ui/toast';
 import { useRequestTransfer } from './api';
 
@@ -13,7 +14,8 @@ type Values = z.output<ReturnType<typeof transferRequestFormSchema>>;
 
 /**
  * Amount (≤ what is pending, two decimals) and a Saudi IBAN, filled with the one on the profile
- * (the server refuses another: it is changed in «الحساب البنكي»); disabled with nothing pending.
+ * (the server refuses another: it is changed in «الحساب البنكي»); with none there yet, the
+ * password too, as the IBAN becomes the profile's. Disabled with nothing pending.
  */
 export function TransferRequestForm({
   available,
@@ -42,7 +44,10 @@ export function TransferRequestForm({
     <form
       noValidate
       className="space-y-4"
-      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+      onSubmit={form.handleSubmit(({ password, ...values }) =>
+        // The password goes only with a first IBAN, which this request saves to the profile.
+        send.mutate(iban ? values : { ...values, password }),
+      )}
     >
       <p className="text-sm text-slate-700">المتاح للتحويل: {formatSar(available)}</p>
       <FormField label="المبلغ المطلوب (ر.س)" error={errors.amount?.message}>
@@ -86,6 +91,22 @@ export function TransferRequestForm({
           />
         )}
       </FormField>
+      {iban ? null : (
+        <FormField
+          label="كلمة المرور الحالية"
+          error={errors.password?.message ?? server.password}
+          hint="لحفظ الآيبان في حسابك البنكي. يوقف ذلك دفعاتك ٤٨ ساعة احتياطاً، وتصلك رسالة بذلك."
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...form.register('password')}
+              autoComplete="current-password"
+              disabled={nothingPending}
+            />
+          )}
+        </FormField>
+      )}
       <Button type="submit" className="w-full" disabled={nothingPending || send.isPending}>
         {send.isPending ? 'جاري الإرسال...' : 'إرسال طلب التحويل'}
       </Button>

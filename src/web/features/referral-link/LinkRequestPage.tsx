@@ -53,8 +53,15 @@ export function LinkRequestPage() {
         <Card className="space-y-4">
           <div className="space-y-1">
             <p className="text-sm text-slate-700">طلبك مع الوسيط العقاري</p>
-            <p className="text-lg font-bold">{link.data.brokerName}</p>
-            {link.data.officeName ? <p>{link.data.officeName}</p> : null}
+            {/* Isolated: a Latin name, or the broker code in its place, keeps its own order. */}
+            <p className="text-lg font-bold">
+              <bdi>{link.data.brokerName}</bdi>
+            </p>
+            {link.data.officeName ? (
+              <p>
+                <bdi>{link.data.officeName}</bdi>
+              </p>
+            ) : null}
             {link.data.falLicense ? (
               <p className="text-sm text-slate-700">
                 رخصة فال رقم <bdi dir="ltr">{link.data.falLicense}</bdi>

@@ -6,6 +6,7 @@ import {
   OUTBOX_STATUSES,
   type OutboxStatus,
   outboxStatusLabel,
+  parseAddressRanges,
   WEBHOOK_EVENTS,
   type WebhookEvent,
   webhookEventLabel,
@@ -27,6 +28,7 @@ import {
   deliveriesQuery,
   type EndpointWithSecret,
   endpointsQuery,
+  privateRangesQuery,
   useCreateEndpoint,
   useDeleteEndpoint,
   useResendDelivery,
@@ -314,6 +316,47 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
   );
 }
 
+/**
+ * Where events may go (issue 26 item 4): the outside world, and the private ranges a
+ * super-admin allowed on purpose. Read-only here; a value that is not a list of ranges allows
+ * nothing, as the server reads it.
+ */
+function PrivateRanges() {
+  const query = useQuery(privateRangesQuery());
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p>
+        لا تُرسل الأحداث إلى عناوين الشبكة الداخلية ولا إلى خدمات بيانات الخادم السحابي، إلا نطاقاً
+        داخلياً يسمح به المشرف العام.
+      </p>
+      <QueryView
+        query={query}
+        loading={<Skeleton className="h-5 w-64" />}
+        errorFallback="تعذر تحميل العناوين الداخلية المسموح بها"
+      >
+        {({ value }) => {
+          const ranges = parseAddressRanges(value ?? '');
+          return (
+            <p>
+              العناوين الداخلية المسموح بها:{' '}
+              {ranges === null ? (
+                <>
+                  <bdi dir="ltr">{value}</bdi>{' '}
+                  <span className="text-red-800">(قيمة غير صالحة، فلا يُسمح بأي عنوان داخلي)</span>
+                </>
+              ) : ranges.length === 0 ? (
+                'لا شيء'
+              ) : (
+                <bdi dir="ltr">{value}</bdi>
+              )}
+            </p>
+          );
+        }}
+      </QueryView>
+    </div>
+  );
+}
+
 const ALL = 'all';
 const STATUS_FILTERS = [
   { value: ALL, label: 'جميع الحالات' },
@@ -384,6 +427,7 @@ export function WebhooksPage() {
       </div>
       <Card className="space-y-4">
         <CardTitle>نقاط الاستقبال</CardTitle>
+        <PrivateRanges />
         <QueryView
           query={endpoints}
           loading={<Skeleton className="h-24" />}

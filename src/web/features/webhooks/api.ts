@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { adminSettingsEndpoints } from '#contract/admin';
 import type { ResponseOf } from '#contract/common';
 import { webhookEndpoints } from '#contract/webhooks';
 import { type BodyOf, callApi } from '#lib/api';
@@ -20,12 +21,24 @@ export const webhookKeys = {
   all,
   endpoints: [...all, 'endpoints'] as const,
   deliveries: (filters: DeliveryFilters) => [...all, 'deliveries', filters] as const,
+  privateRanges: [...all, 'private-ranges'] as const,
 };
 
 export const endpointsQuery = () =>
   queryOptions({
     queryKey: webhookKeys.endpoints,
     queryFn: () => callApi(webhookEndpoints.list, {}),
+  });
+
+/**
+ * The private ranges a super-admin allowed webhooks to reach (`webhook_private_ranges`; null
+ * when never set): shown beside the endpoints, changed through the settings call.
+ */
+export const privateRangesQuery = () =>
+  queryOptions({
+    queryKey: webhookKeys.privateRanges,
+    queryFn: () =>
+      callApi(adminSettingsEndpoints.get, { params: { key: 'webhook_private_ranges' } }),
   });
 
 /** The delivery log, read fresh and every 5 s while open (deliveries move on their own). */
