@@ -47,8 +47,10 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: { baseURL: `http://127.0.0.1:${port}`, locale: 'ar-SA', timezoneId: 'Asia/Riyadh' },
   projects: [
-    { name: 'desktop', testIgnore: SERVER_WIDE, use: desktop },
-    { name: 'mobile', testIgnore: SERVER_WIDE, use: mobile },
+    // Before every journey: the server's SMS ceilings raised (e2e/ceilings.setup.ts).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'desktop', testIgnore: SERVER_WIDE, dependencies: ['setup'], use: desktop },
+    { name: 'mobile', testIgnore: SERVER_WIDE, dependencies: ['setup'], use: mobile },
     // Journeys that change a setting of the whole server (the holding period) run after every
     // other journey, one viewport after the other, so no other journey runs while it is set.
     {

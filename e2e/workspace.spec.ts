@@ -157,6 +157,8 @@ test('commissions: one appears, transfer refused for a bad IBAN and too much, ac
   await expect(page.getByText('معلقة', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The first IBAN becomes the profile's: the password again (issue 26 item 6).
+  await page.getByLabel('كلمة المرور الحالية').fill('secret123');
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill('100');
   await page.getByLabel('رقم الآيبان (IBAN)').fill('SA0480000000608010167519');
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();

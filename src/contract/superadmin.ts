@@ -45,8 +45,8 @@ export const superadminEndpoints = {
     access: 'superadmin',
     summary: "who did what and when, searched by the actor's phone or the entity's id",
     query: z.object({
-      search: z.string().trim().max(100).optional(),
-      action: z.string().max(60).optional(),
+      search: singleLineText({ max: 100 }).optional(),
+      action: singleLineText({ max: 60 }).optional(),
       page: adminPage,
     }),
     response: pageOf(auditEntry),

@@ -61,9 +61,16 @@ const PUBLIC_CHARACTERS =
  * letters («د.أحمد», «م.خالد») is an abbreviated title, not a link.
  */
 const LINK = /\b(?:https?|www)\b|[\p{L}\p{N}]\.\p{sc=Latin}{2,}|\.(?:السعودية|سعودي)|@/iu;
-/** Seven digits or more, once the separators a phone number is written with are taken out. */
+/**
+ * The same, with what a dodge puts around the dot taken out first: brackets, tatweel, spaces
+ * before it («evil .com», «evil(.)com», «evil.ـcom»). Spaces after a dot stay («Dr. Ahmed» is
+ * a name), but a dot, spaces and a common top-level domain is a link («evil. com»).
+ */
+const LINK_DODGES = /[()\u0640]|\s+(?=\.)/g;
+const SPACED_DOMAIN = /\.\s+(?:com|net|org|sa|io|me|co|info|link|app|xyz)\b/iu;
+/** Seven digits or more in all: however they are grouped or separated, a phone number. */
 const PHONE = /\d{7,}/;
-const PHONE_SEPARATORS = /[\s\-.()]/g;
+const NOT_DIGITS = /\D/g;
 const FAL_LICENSE = /^\d{7,12}$/;
 
 /**
@@ -79,8 +86,10 @@ const normalisePublicText = (text: string) =>
 
 /** Which of PUBLIC_TEXT_MESSAGES a normalised public text breaks first; null when it is fine. */
 function publicTextProblem(text: string): string | null {
-  if (LINK.test(text)) return PUBLIC_TEXT_MESSAGES.link;
-  if (PHONE.test(toLatinDigits(text).replace(PHONE_SEPARATORS, ''))) {
+  if (LINK.test(text) || LINK.test(text.replace(LINK_DODGES, '')) || SPACED_DOMAIN.test(text)) {
+    return PUBLIC_TEXT_MESSAGES.link;
+  }
+  if (PHONE.test(toLatinDigits(text).replace(NOT_DIGITS, ''))) {
     return PUBLIC_TEXT_MESSAGES.phone;
   }
   if (!PUBLIC_CHARACTERS.test(text)) return PUBLIC_TEXT_MESSAGES.characters;

@@ -1,8 +1,8 @@
 import { isIP, isIPv6 } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './db/client.js';
 import { rateLimits } from './db/schema.js';
-import { tooManyAttempts } from './errors.js';
+import { AppError, tooManyAttempts } from './errors.js';
 
 export type RateRule = { key: string; limit: number; windowSeconds: number };
 
@@ -32,6 +32,33 @@ export async function enforceRateLimits(db: Database, rules: RateRule[]): Promis
       });
     if (row && row.count > rule.limit) throw tooManyAttempts(row.retryAfter);
   }
+}
+
+/**
+ * Counts every rule, or none: a rule over its limit gives back what the rules before it took
+ * (and its own try), so a request refused by one ceiling does not spend the others (an attacker
+ * flooding one exhausted link must not use up the whole platform's budget). Answers the refusing
+ * rule and its seconds to wait, or null when every rule counted.
+ */
+export async function takeAllOrNone<R extends RateRule>(
+  db: Database,
+  rules: R[],
+): Promise<{ rule: R; retryAfter: number } | null> {
+  for (const [index, rule] of rules.entries()) {
+    try {
+      await enforceRateLimits(db, [rule]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'TOO_MANY_ATTEMPTS') throw error;
+      for (const given of rules.slice(0, index + 1)) {
+        await db
+          .update(rateLimits)
+          .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+          .where(eq(rateLimits.key, given.key));
+      }
+      return { rule, retryAfter: Number(error.headers['retry-after'] ?? rule.windowSeconds) };
+    }
+  }
+  return null;
 }
 
 /** Drops windows that ended a day ago; run now and then to keep the table small. */

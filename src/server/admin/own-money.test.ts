@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutReference } from '#domain';
 import { auditLog, commissions, fraudSignals, referrals, transferRequests } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
@@ -485,7 +486,19 @@ describe('two admins for a large payout', () => {
     expect((await payoutRow(id))?.status).toBe('open');
 
     expect((await mark(approver, [id], 'approved')).json().changed).toBe(1);
-    expect((await as(approver).post('/api/admin/payouts/bank-file', {})).statusCode).toBe(200);
+    // Handing the file to the bank sends the money: the approver's file leaves it out, a
+    // colleague's takes it, and the approver cannot have that file again.
+    const reference = payoutReference(id);
+    const approversFile = await as(approver).post('/api/admin/payouts/bank-file', {});
+    expect(approversFile.statusCode === 409 || !approversFile.body.includes(reference)).toBe(true);
+    expect((await payoutRow(id))?.bankBatch).toBeNull();
+    const colleaguesFile = await as(colleague).post('/api/admin/payouts/bank-file', {});
+    expect(colleaguesFile.body).toContain(reference);
+    const batch = String(colleaguesFile.headers['x-bank-batch']);
+    const again = await as(approver).get(`/api/admin/payouts/bank-file/${batch}`);
+    expect(again.statusCode).toBe(403);
+    expect(again.json<ApiError>().code).toBe('DUAL_CONTROL');
+    expect((await as(colleague).get(`/api/admin/payouts/bank-file/${batch}`)).statusCode).toBe(200);
     expect((await mark(approver, [id], 'sent', 'B-9')).json().refused).toEqual([
       { id, message: dualControl('١٠٬٠٠٠ ر.س') },
     ]);
@@ -509,6 +522,27 @@ describe('two admins for a large payout', () => {
     await money(broker);
   });
 
+  it('a commission that large is not paid in one step: it goes through a payout', async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker, { rent: 1_200_000 });
+    expect(
+      (await setStatus(colleague, referral.id, { status: 'contract_signed' })).statusCode,
+    ).toBe(200);
+    for (const signal of await signalsOn(referral.id)) {
+      expect((await decide(colleague, signal.id, 'resolve')).statusCode).toBe(200);
+    }
+    const commission = await commissionOf(referral.id);
+    const refused = await as(colleague).post(
+      `/api/admin/commissions/${commission?.id}/confirm-payment`,
+      {},
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ApiError>().code).toBe('DUAL_CONTROL');
+    expect(refused.json<ApiError>().message).toContain('١٠٬٠٠٠ ر.س');
+    expect((await commissionOf(referral.id))?.status).toBe('pending');
+    expect(await audited('access.refused_dual_control', String(commission?.id))).toHaveLength(1);
+  });
+
   it('below the amount one admin may approve, send and pay; the super-admin moves the amount', async () => {
     const approver = await anAdmin(t);
     const small = await draftOf(900);
@@ -529,7 +563,7 @@ describe('two admins for a large payout', () => {
     try {
       const next = await draftOf(700);
       expect((await mark(approver, [next.id], 'approved')).json().changed).toBe(1);
-      await as(approver).post('/api/admin/payouts/bank-file', {});
+      await as(colleague).post('/api/admin/payouts/bank-file', {});
       expect((await mark(approver, [next.id], 'sent', 'B-11')).json().refused).toEqual([
         { id: next.id, message: dualControl('٥٠٠ ر.س') },
       ]);

@@ -139,6 +139,28 @@ export async function assertNotOwnMoney(
  * (403 `DUAL_CONTROL`, audited as `access.refused_dual_control`). A draft that large cannot be
  * paid in one step: its payer would have approved it too.
  */
+/**
+ * Confirming a commission's payment is one step, taken by one admin: at or above the two-person
+ * amount it goes through a payout instead (approved by one admin, sent and paid by another).
+ */
+export async function assertCommissionBelowDualControl(
+  tx: Transaction,
+  commission: { id: string; amount: string },
+): Promise<void> {
+  const threshold = await payoutDualControlAmount(tx);
+  if (toCents(commission.amount) < threshold * 100) return;
+  throw new AuditedRefusal(
+    'DUAL_CONTROL',
+    `العمولات بمبلغ ${formatSar(threshold)} فأكثر تُدفع عبر دفعة يعتمدها مشرف ويرسلها ويؤكد دفعها مشرف آخر`,
+    {
+      action: 'access.refused_dual_control',
+      entityType: 'commission',
+      entityId: commission.id,
+      after: { refused: 'commission.confirm_payment', amount: commission.amount, threshold },
+    },
+  );
+}
+
 export async function assertDualControl(
   tx: Transaction,
   adminId: string,

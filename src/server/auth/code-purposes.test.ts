@@ -239,6 +239,27 @@ describe('issue 26 item 5: the SMS bill has a ceiling', () => {
     expect((await ceilingAlerts()).some((m) => m.includes('حدها اليومي'))).toBe(true);
   });
 
+  it("a code refused by one ceiling spends none of the others: a flooded link leaves the platform's budget", async () => {
+    const root = await aSuperAdmin(t);
+    const link = await aLinkBroker();
+    await as(root).post('/api/admin/config', { key: 'link_otp_daily_ceiling', value: '1' });
+    await as(root).post('/api/admin/config', { key: 'otp_hourly_ceiling', value: '3' });
+    await freshCounters();
+    expect((await linkCode(link, nextPhone())).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const refused = await stranger().post(
+        `/api/r/${link}/send-code`,
+        { phone: nextPhone() },
+        { remoteAddress: `192.0.2.${i + 1}` },
+      );
+      expect(refused.json<ApiError>().code).toBe('OTP_CEILING_REACHED');
+    }
+    // One code of the hour's three is spent: two more go out.
+    expect((await signInCode(nextPhone())).statusCode).toBe(200);
+    expect((await signInCode(nextPhone())).statusCode).toBe(200);
+    expect((await signInCode(nextPhone())).json<ApiError>().code).toBe('OTP_CEILING_REACHED');
+  });
+
   it('holds one link to its daily ceiling from every address, leaving other links alone', async () => {
     const root = await aSuperAdmin(t);
     await as(root).post('/api/admin/config', { key: 'link_otp_daily_ceiling', value: '2' });

@@ -13,7 +13,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, transferRequests } from '../db/schema.js';
-import { payoutMinimum } from '../settings/service.js';
+import { payoutDualControlAmount, payoutMinimum } from '../settings/service.js';
 import { brokerHeldBySignal } from '../signals/service.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
@@ -146,6 +146,27 @@ export async function bankFileLines(
 }
 
 /**
+ * Whether the admin may have a bank file again: not when it holds one of their own payouts, or
+ * one at or above the two-person amount that they approved (decision 047).
+ */
+export async function mayHaveBankFile(
+  db: Database,
+  batch: string,
+  adminId: string,
+): Promise<boolean> {
+  const twoPeopleCents = (await payoutDualControlAmount(db)) * 100;
+  const [conflict] = await rowsOf<{ id: string }>(
+    db,
+    sql`select t.id from transfer_requests t
+      where t.bank_batch = ${batch} and t.status = 'approved'
+        and (t.broker_id = ${adminId}
+          or (t.approved_by = ${adminId} and t.amount * 100 >= ${twoPeopleCents}))
+      limit 1`,
+  );
+  return !conflict;
+}
+
+/**
  * A new bank file: every approved payout in no file yet, except those of a broker whose IBAN
  * was just replaced or whom an open signal holds, stamped with a batch of its own in one
  * statement (two admins at once never put one payout in two files). Only payouts in a file may
@@ -153,9 +174,14 @@ export async function bankFileLines(
  */
 export async function newBankFile(
   db: Database,
+  adminId: string,
 ): Promise<{ batch: string; lines: BankLine[] } | null> {
   const batch = `B${riyadhIsoDate(new Date()).replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
   return db.transaction(async (tx) => {
+    const twoPeopleCents = (await payoutDualControlAmount(tx)) * 100;
+    // Handing the file to the bank is what sends the money (decision 047): the admin who
+    // downloads it gets none of their own payouts, and none at or above the two-person amount
+    // that they approved themselves; a colleague's file takes those.
     const stamped = await rowsOf<{ id: string }>(
       tx,
       sql`update transfer_requests t set bank_batch = ${batch}
@@ -165,6 +191,8 @@ export async function newBankFile(
             or b.iban_changed_at <= now() - make_interval(hours => ${IBAN_CHANGE_HOLD_HOURS}))
           and not exists (select 1 from fraud_signals s where s.broker_id = t.broker_id
             and s.scope = 'broker' and s.status = 'open')
+          and t.broker_id <> ${adminId}
+          and not (t.approved_by = ${adminId} and t.amount * 100 >= ${twoPeopleCents})
         returning t.id`,
     );
     if (stamped.length === 0) return null;

@@ -7,7 +7,12 @@ import {
   toCents,
   toMoneyString,
 } from '#domain';
-import { assertDualControl, assertNotOwnMoney, auditedTransaction } from '../admin/own-money.js';
+import {
+  assertCommissionBelowDualControl,
+  assertDualControl,
+  assertNotOwnMoney,
+  auditedTransaction,
+} from '../admin/own-money.js';
 import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -253,6 +258,7 @@ export async function confirmCommissionPayment(
     }
     if (commission.signalHold) throw heldBySignal();
     await notInIbanHold(tx, commission.brokerId);
+    await assertCommissionBelowDualControl(tx, commission);
     if (commission.status === 'on_hold') {
       throw new AppError(
         409,

@@ -4,7 +4,7 @@ import { issueOtp } from '../auth/otp.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { DeliveryError } from '../integrations/delivery.js';
-import { enforceRateLimits } from '../rate-limit.js';
+import { takeAllOrNone } from '../rate-limit.js';
 import { otpCeilings } from '../settings/service.js';
 import { alertAdmins, alertCodeCeiling } from './alerts.js';
 import type { Channels } from './channels.js';
@@ -35,9 +35,8 @@ const ceilingReached = (retryAfterSeconds: number) =>
  */
 async function takeCodeCeilings(db: Database, link: string | undefined): Promise<void> {
   const ceilings = await otpCeilings(db);
+  // The narrowest first; a refused code is counted by none of them (takeAllOrNone).
   const rules = [
-    { scope: 'hour', key: 'otp-sent:hour', limit: ceilings.hourly, windowSeconds: HOUR_SECONDS },
-    { scope: 'day', key: 'otp-sent:day', limit: ceilings.daily, windowSeconds: DAY_SECONDS },
     ...(link
       ? [
           {
@@ -48,15 +47,13 @@ async function takeCodeCeilings(db: Database, link: string | undefined): Promise
           },
         ]
       : []),
+    { scope: 'hour', key: 'otp-sent:hour', limit: ceilings.hourly, windowSeconds: HOUR_SECONDS },
+    { scope: 'day', key: 'otp-sent:day', limit: ceilings.daily, windowSeconds: DAY_SECONDS },
   ];
-  for (const { scope, ...rule } of rules) {
-    try {
-      await enforceRateLimits(db, [rule]);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'TOO_MANY_ATTEMPTS') throw error;
-      await alertCodeCeiling(db, scope, rule.windowSeconds);
-      throw ceilingReached(Number(error.headers['retry-after'] ?? rule.windowSeconds));
-    }
+  const refused = await takeAllOrNone(db, rules);
+  if (refused) {
+    await alertCodeCeiling(db, refused.rule.scope, refused.rule.windowSeconds);
+    throw ceilingReached(refused.retryAfter);
   }
 }
 

@@ -277,7 +277,7 @@ async function recordSent(deps: Deps, row: OutboundMessage, providerMessageId: s
       status: 'sent',
       // This attempt's id and time, not an earlier attempt's: a retried message's statuses name
       // the new id, and a replayed status of the failed attempt then matches nothing.
-      providerMessageId: sql`coalesce(${providerMessageId}, ${outboundMessages.providerMessageId})`,
+      providerMessageId,
       sentAt: sql`now()`,
       leaseUntil: null,
       lastError: null,

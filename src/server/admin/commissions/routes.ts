@@ -8,6 +8,7 @@ import {
   bankFileCsv,
   bankFileLines,
   createDuePayouts,
+  mayHaveBankFile,
   newBankFile,
 } from '../../commissions/payout-batches.js';
 import {
@@ -166,7 +167,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
       .send(bankFileCsv(lines));
 
   serve(app, adminCommissionEndpoints.bankFile, async (request, reply) => {
-    const file = await newBankFile(db);
+    const file = await newBankFile(db, currentBroker(request).id);
     if (!file) {
       throw new AppError(409, 'NOTHING_TO_FILE', 'لا توجد دفعات معتمدة جديدة لملف البنك');
     }
@@ -183,6 +184,13 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
     const { batch } = request.params;
     const lines = await bankFileLines(db, batch);
     if (lines.length === 0) throw notFound('لا توجد دفعات معتمدة في ملف البنك هذا');
+    if (!(await mayHaveBankFile(db, batch, currentBroker(request).id))) {
+      throw new AppError(
+        403,
+        'DUAL_CONTROL',
+        'يحتوي ملف البنك هذا على دفعة تخصّك أو دفعة كبيرة اعتمدتها بنفسك؛ يسلّمه للبنك مشرف آخر',
+      );
+    }
     await audit(db, request, {
       action: 'payout.bank_file_again',
       entityType: 'transfer_request',
