@@ -35,6 +35,24 @@ export async function enforceRateLimits(db: Database, rules: RateRule[]): Promis
 }
 
 /**
+ * True for the first caller of the window under `key`, false for every later one: "once a day",
+ * "once an hour", across instances. The window starts with that first call.
+ */
+export async function firstInWindow(
+  db: Database,
+  key: string,
+  windowSeconds: number,
+): Promise<boolean> {
+  return enforceRateLimits(db, [{ key, limit: 1, windowSeconds }]).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === 'TOO_MANY_ATTEMPTS') return false;
+      throw error;
+    },
+  );
+}
+
+/**
  * Counts every rule, or none: a rule over its limit gives back what the rules before it took
  * (and its own try), so a request refused by one ceiling does not spend the others (an attacker
  * flooding one exhausted link must not use up the whole platform's budget). Answers the refusing

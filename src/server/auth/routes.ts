@@ -11,7 +11,7 @@ import { serve } from '../http/serve.js';
 import { sendNewCode } from '../messaging/codes.js';
 import { enqueueNotice } from '../messaging/outbox.js';
 import { cookieNames, currentAccount } from '../plugins/session.js';
-import { addressKey, enforceRateLimits } from '../rate-limit.js';
+import { addressKey, enforceRateLimits, firstInWindow } from '../rate-limit.js';
 import { isKnownDevice, KNOWN_DEVICE_TTL_MS, rememberDevice } from './known-devices.js';
 import {
   assertCodeBudget,
@@ -71,13 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     (phone: string) =>
     async ({ budgetSpent }: CodeCheck) => {
       if (!budgetSpent) return;
-      const first = await enforceRateLimits(db, [
-        { key: `otp-budget-notice:${phone}`, limit: 1, windowSeconds: DAY_SECONDS },
-      ]).then(
-        () => true,
-        () => false,
-      );
-      if (first) {
+      if (await firstInWindow(db, `otp-budget-notice:${phone}`, DAY_SECONDS)) {
         await tellOwner({
           to: phone,
           body: `أُوقف الدخول برمز التحقق لرقمك في ${brand} لمدة ٢٤ ساعة بعد محاولات خاطئة متكررة. لا تشارك أي رمز مع أحد، ويمكنك الدخول بكلمة المرور.`,

@@ -3,7 +3,7 @@ import { type OutboxChannel, outboxChannelLabel } from '#domain';
 import type { Database } from '../db/client.js';
 import { brokers, notifications } from '../db/schema.js';
 import { notify } from '../notifications/service.js';
-import { enforceRateLimits } from '../rate-limit.js';
+import { firstInWindow } from '../rate-limit.js';
 
 const TITLE = 'تعذر إرسال الرسائل';
 
@@ -46,21 +46,14 @@ const CEILING_TITLE = 'بلغ إرسال رموز التحقق حده الأقص
 
 /**
  * Tells every admin, once per ceiling and window, that codes stopped going out: a ceiling
- * reached is an attack on the SMS bill or a surge worth a look. The rate-limit row is the
- * "once": the first caller in the window inserts it, every other finds it spent.
+ * reached is an attack on the SMS bill or a surge worth a look.
  */
 export async function alertCodeCeiling(
   db: Database,
   scope: string,
   windowSeconds: number,
 ): Promise<void> {
-  const first = await enforceRateLimits(db, [
-    { key: `otp-ceiling-alert:${scope}`, limit: 1, windowSeconds },
-  ]).then(
-    () => true,
-    () => false,
-  );
-  if (!first) return;
+  if (!(await firstInWindow(db, `otp-ceiling-alert:${scope}`, windowSeconds))) return;
   const what = scope.startsWith('link:')
     ? `رابط الإحالة ${scope.slice('link:'.length)} بلغ حده اليومي من رموز التحقق`
     : scope === 'hour'

@@ -50,23 +50,23 @@ export async function holdingDays(db: Pick<Database, 'select'>): Promise<number>
 
 export const PAYOUT_MINIMUM_KEY = 'payout_minimum';
 
-/** «دفع كل المستحق» leaves out brokers with less than this payable, in whole riyals. */
-export async function payoutMinimum(db: Pick<Database, 'select'>): Promise<number> {
-  const stored = Number(await getSetting(db, PAYOUT_MINIMUM_KEY));
-  return Number.isInteger(stored) && stored >= 1 ? stored : DEFAULT_PAYOUT_MINIMUM;
+/** A stored whole number, at least `least`; else (nothing, or nothing usable) the default. */
+function wholeNumber(raw: string | null | undefined, least: number, fallback: number): number {
+  const stored = raw == null || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isInteger(stored) && stored >= least ? stored : fallback;
 }
 
-/** A whole number stored under the key, at least `least`, else the default. */
-async function wholeSetting(
+/** A whole-number setting read on its own. */
+const wholeSetting = async (
   db: Pick<Database, 'select'>,
   key: string,
   least: number,
   fallback: number,
-): Promise<number> {
-  const raw = await getSetting(db, key);
-  const stored = raw === null || raw.trim() === '' ? Number.NaN : Number(raw);
-  return Number.isInteger(stored) && stored >= least ? stored : fallback;
-}
+): Promise<number> => wholeNumber(await getSetting(db, key), least, fallback);
+
+/** «دفع كل المستحق» leaves out brokers with less than this payable, in whole riyals. */
+export const payoutMinimum = (db: Pick<Database, 'select'>): Promise<number> =>
+  wholeSetting(db, PAYOUT_MINIMUM_KEY, 1, DEFAULT_PAYOUT_MINIMUM);
 
 export const PAYOUT_DUAL_CONTROL_KEY = 'payout_dual_control_amount';
 
@@ -80,16 +80,23 @@ export const OTP_CEILING_KEYS = {
   perLinkDaily: 'link_otp_daily_ceiling',
 } as const;
 
-/** How many one-time codes may go out: platform-wide per hour and per day, per link per day. */
+/**
+ * How many one-time codes may go out: platform-wide per hour and per day, per link per day.
+ * One query, as every code sent reads them.
+ */
 export async function otpCeilings(
   db: Pick<Database, 'select'>,
 ): Promise<{ hourly: number; daily: number; perLinkDaily: number }> {
+  const rows = await db
+    .select({ key: systemConfig.key, value: systemConfig.value })
+    .from(systemConfig)
+    .where(inArray(systemConfig.key, Object.values(OTP_CEILING_KEYS)));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
   return {
-    hourly: await wholeSetting(db, OTP_CEILING_KEYS.hourly, 1, DEFAULT_OTP_HOURLY_CEILING),
-    daily: await wholeSetting(db, OTP_CEILING_KEYS.daily, 1, DEFAULT_OTP_DAILY_CEILING),
-    perLinkDaily: await wholeSetting(
-      db,
-      OTP_CEILING_KEYS.perLinkDaily,
+    hourly: wholeNumber(stored.get(OTP_CEILING_KEYS.hourly), 1, DEFAULT_OTP_HOURLY_CEILING),
+    daily: wholeNumber(stored.get(OTP_CEILING_KEYS.daily), 1, DEFAULT_OTP_DAILY_CEILING),
+    perLinkDaily: wholeNumber(
+      stored.get(OTP_CEILING_KEYS.perLinkDaily),
       1,
       DEFAULT_LINK_OTP_DAILY_CEILING,
     ),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AddressRefusal,
   addressRefusal,
@@ -15,12 +15,12 @@ import {
   systemConfig,
   webhookEndpoints,
 } from '../db/schema.js';
-import { DeliveryError } from '../integrations/delivery.js';
+import { DeliveryError, PROVIDER_TIMEOUT_MS } from '../integrations/delivery.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aSuperAdmin } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
-import type { ResolvedAddress } from './address-guard.js';
+import { type ResolvedAddress, savedHostRefusal } from './address-guard.js';
 import { type DeliveryOptions, sendWebhook } from './delivery.js';
 import { queueWebhookEvent } from './events.js';
 import { checkEndpointUrl } from './service.js';
@@ -250,6 +250,17 @@ describe('the ranges', () => {
 });
 
 describe('when an endpoint is saved', () => {
+  it('waits for a resolver that never answers no longer than a delivery would, then leaves it to the delivery', async () => {
+    vi.useFakeTimers();
+    try {
+      const judged = savedHostRefusal('hangs.example', [], () => new Promise(() => {}));
+      await vi.advanceTimersByTimeAsync(PROVIDER_TIMEOUT_MS);
+      expect(await judged).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('every internal and metadata spelling is a 400 in Arabic on the url field, and nothing is reached', async () => {
     await setRanges('');
     const before = trap.connections;

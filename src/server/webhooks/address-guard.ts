@@ -8,6 +8,7 @@ import {
   parseAddressRanges,
 } from '#domain';
 import type { Database } from '../db/client.js';
+import { PROVIDER_TIMEOUT_MS } from '../integrations/delivery.js';
 import { getSetting, WEBHOOK_PRIVATE_RANGES_KEY } from '../settings/service.js';
 
 /**
@@ -58,7 +59,9 @@ const anyRefused = (addresses: readonly ResolvedAddress[], allowed: readonly Add
 
 /**
  * The save-time check: the host, then every address its name has now. A name that does not
- * resolve (yet) is let through: each delivery resolves and judges it again.
+ * resolve (yet), or not within PROVIDER_TIMEOUT_MS (a super-admin's save never waits on a slow
+ * resolver longer than a delivery would), is let through: each delivery resolves and judges it
+ * again, inside the delivery's own deadline.
  */
 export async function savedHostRefusal(
   hostname: string,
@@ -67,7 +70,14 @@ export async function savedHostRefusal(
 ): Promise<AddressRefusal | null> {
   const refusal = hostRefusal(hostname, allowed);
   if (refusal || isIP(bareHost(hostname)) !== 0) return refusal;
-  const addresses = await resolve(bareHost(hostname)).catch((): ResolvedAddress[] => []);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<ResolvedAddress[]>((settle) => {
+    timer = setTimeout(() => settle([]), PROVIDER_TIMEOUT_MS);
+  });
+  const addresses = await Promise.race([
+    resolve(bareHost(hostname)).catch((): ResolvedAddress[] => []),
+    deadline,
+  ]).finally(() => clearTimeout(timer));
   return anyRefused(addresses, allowed);
 }
 
