@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // The fake WhatsApp (Graph API) and Zoho CRM servers the app talks to (e2e/fake-providers.ts).
 const fakes = port + 90;
-// A fresh embedded database for every run.
+// A fresh embedded PostgreSQL cluster for every run.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shareek-e2e-'));
 
 // Debian's Chromium headless shell, the browser Playwright itself runs headless: the full
@@ -79,6 +79,9 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // Stopped as a supervisor would, so it stops its embedded PostgreSQL too (a SIGKILL
+      // would leave the cluster running for a next start that never comes).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: {
         NODE_ENV: 'development',
         PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -20,13 +20,15 @@ export default defineConfig({
           include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
+      // The API suite, on real PostgreSQL: TEST_DATABASE_URL's server when given (CI gives
+      // one), otherwise an embedded cluster the global set-up starts.
       {
         extends: true as const,
         test: {
-          name: 'api-pglite',
+          name: 'api',
           include: apiInclude,
           exclude: [...integrationInclude, ...pgIntegrationInclude],
-          env: { TEST_DB: 'pglite' },
+          globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,20 +37,9 @@ export default defineConfig({
         extends: true as const,
         test: { name: 'integration', include: integrationInclude, testTimeout: 120_000 },
       },
-      // The same API suite against a real PostgreSQL server when one is given (CI does).
+      // Several server processes on one PostgreSQL server, when one is given (CI gives one).
       ...(process.env.TEST_DATABASE_URL
         ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'api-postgres',
-                include: apiInclude,
-                exclude: [...integrationInclude, ...pgIntegrationInclude],
-                env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
             {
               extends: true as const,
               test: {

@@ -626,7 +626,7 @@ async function main(): Promise<void> {
     if (WITH_PGLITE) {
       pgliteDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
       started = performance.now();
-      const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(pgliteDir, 'pglite') });
+      const lite = await openDatabase({ kind: 'embedded', dataDir: pgliteDir });
       await lite.migrate();
       for (const statement of [...SEED, sessionRows(tokens)]) {
         await lite.db.execute(sql.raw(statement));

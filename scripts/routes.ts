@@ -1,9 +1,17 @@
 // `npm run routes`: every route the server serves, with who may call it and what it answers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 
-const database = await openDatabase({ kind: 'pglite', dataDir: null });
+// A throw-away embedded cluster: building the app reads nothing, but it needs a database.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shareek-routes-'));
+const database = await openDatabase(
+  { kind: 'embedded', dataDir },
+  { info: () => {}, warn: console.warn },
+);
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
   database,
@@ -30,3 +38,4 @@ const undeclared = rows.filter((row) => row[3] === 'NOT DECLARED').length;
 console.log(`\n${rows.length} routes; ${undeclared} /api routes without a response schema`);
 await app.close();
 await database.close();
+rmSync(dataDir, { recursive: true, force: true });

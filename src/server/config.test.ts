@@ -6,7 +6,7 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.database.kind).toBe('pglite');
+    expect(config.database).toEqual({ kind: 'embedded', dataDir: config.dataDir });
     expect(config.demoData).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.exposeOtpInResponses).toBe(true);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeSaudiMobile } from '#domain';
 import { type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
+import type { DatabaseTarget } from './db/client.js';
 import type { S3Settings } from './integrations/storage.js';
 import type { WhatsAppSettings } from './integrations/whatsapp.js';
 import type { ZohoSettings } from './integrations/zoho.js';
@@ -185,7 +186,7 @@ export type AppConfig = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database: DatabaseTarget;
   dataDir: string;
   publicUrl: string;
   bootstrapSuperAdmin: { phone: string; password: string } | null;
@@ -257,7 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      : { kind: 'embedded', dataDir },
     dataDir,
     publicUrl,
     bootstrapSuperAdmin:

@@ -1,3 +1,5 @@
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.js';
@@ -6,6 +8,8 @@ import { pruneSessions } from './auth/sessions.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { EmbeddedClusterError } from './db/embedded.js';
+import { importPglite, isPgliteFolder } from './db/pglite-import.js';
 import { seedDemoData } from './db/seed.js';
 import { sweepUnattachedUploads } from './files/retention.js';
 import { storageFor } from './integrations/storage.js';
@@ -43,12 +47,40 @@ async function startupWrites(
   }
 }
 
+/**
+ * A data folder of a release before the embedded PostgreSQL holds its data in PGlite
+ * (`DATA_DIR/pglite`): copied into the cluster once, at its first start. The folder is first
+ * copied aside untouched (`pglite.backup-<time>`, kept), since the import brings the folder it
+ * reads to the latest migration (docs/decisions/051-embedded-postgresql.md).
+ */
+async function carryOverPglite(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const legacy = path.join(config.dataDir, 'pglite');
+  if (config.database.kind !== 'embedded' || !isPgliteFolder(legacy)) return;
+  const backup = `${legacy}.backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  cpSync(legacy, backup, { recursive: true });
+  log.warn(
+    { folder: legacy, backup },
+    'copying the earlier embedded database (PGlite) into PostgreSQL',
+  );
+  const { tables, rows } = await importPglite(legacy, database.url);
+  rmSync(legacy, { recursive: true });
+  log.warn(
+    { tables, rows, backup },
+    'PGlite data copied; the untouched folder is kept as a backup',
+  );
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await database.migrate();
   const storage = storageFor(config.storage);
   const app = await buildApp({ config, database, webRoot, storage });
+  await carryOverPglite(config, database, app.log);
 
   // Instances starting together on one database take turns at the start-up writes.
   await database.exclusively(() => startupWrites(config, database, app.log));
@@ -96,7 +128,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedClusterError) {
     console.error(error.message);
   } else {
     console.error(error);

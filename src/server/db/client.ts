@@ -1,33 +1,36 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ClusterLog, startEmbeddedCluster } from './embedded.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of the database, as handed to `db.transaction`'s callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The rows of a raw statement: both drivers (pg and PGlite) answer `execute` with `{ rows }`. */
+/** The rows of a raw statement: node-postgres answers `execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Pick<Database, 'execute'>, statement: SQL): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
 export type ListenEvents = { onLost?: () => void; onReconnect?: () => void };
+/**
+ * Where the data lives: the embedded cluster this server runs in `dataDir/postgres`
+ * (src/server/db/embedded.ts), or a PostgreSQL server. Both are the same PostgreSQL, reached
+ * the same way (docs/decisions/051-embedded-postgresql.md).
+ */
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'embedded'; dataDir: string }
   | { kind: 'postgres'; url: string };
 
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseTarget['kind'];
+  /** The connection string (with its password: never logged nor sent). */
+  url: string;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
@@ -52,43 +55,40 @@ export type DatabaseHandle = {
 };
 
 // Same depth from src/server/db and dist/server/db, so both reach the committed migrations.
-const migrationsFolder = fileURLToPath(
+export const migrationsFolder = fileURLToPath(
   new URL('../../../src/server/db/migrations', import.meta.url),
 );
 // Arbitrary constants identifying "schema migration" and "start-up writes" among advisory locks.
 const MIGRATION_LOCK_ID = 4_826_150_113;
 const STARTUP_LOCK_ID = 4_826_150_114;
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
+const consoleLog: ClusterLog = {
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+};
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  log: ClusterLog = consoleLog,
+): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, 'postgres');
+  const cluster = await startEmbeddedCluster(target.dataDir, log);
+  try {
+    const handle = await openPostgres(cluster.url, 'embedded');
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await cluster.stop();
+      },
+    };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // Without relaxedDurability every commit is flushed to disk before the query resolves,
-  // which is what lets the data survive `kill -9`.
-  // pg_trgm backs the admin searches' trigram indexes (migration 0001 creates the extension).
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: 'pglite',
-    // PGlite is single-connection inside this process: there is nobody to race with.
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    exclusively: (work) => work(),
-    // One process holds the embedded database: its notifications never miss a listener.
-    listen: async (channel, onMessage) => {
-      const unlisten = await client.listen(channel, onMessage);
-      return () => unlisten();
-    },
-    close: () => client.close(),
-  };
-}
-
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, kind: DatabaseTarget['kind']): Promise<DatabaseHandle> {
   // A connection that cannot be made in 3 s fails the request (503) instead of queueing it
   // behind a database that is down.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
@@ -98,7 +98,8 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
-    kind: 'postgres',
+    kind,
+    url,
     migrate: async () => {
       // A session-level advisory lock needs one connection for the whole migration.
       const client = new pg.Client({ connectionString: url });

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CHARACTERS_MESSAGE } from '#domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import type { DatabaseHandle } from '../db/client.js';
 import { type Caller, client } from '../test-support/client.js';
+import { freshDatabase } from '../test-support/database.js';
 import { aBroker } from '../test-support/factories.js';
 import type { ApiError, Profile } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
@@ -18,6 +19,7 @@ import { describeDatabaseError, errorLogFields, maskLoggedUrl } from './log-safe
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
+let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'web-'));
@@ -27,8 +29,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="ar" dir="rtl"></html>',
   );
   writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
-  await database.migrate();
+  ({ database, drop: dropDatabase } = await freshDatabase());
   app = await buildApp({ config: loadConfig({ NODE_ENV: 'test' }), database, webRoot });
   // A download-like route that chooses its own caching, as /api/files and the exports do.
   app.get('/api/test/own-cache', { config: { access: 'public' } }, async (_request, reply) =>
@@ -38,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.close();
+  await dropDatabase();
 });
 
 /** Someone with a browser and no account, calling the app that serves the web build. */
@@ -171,7 +173,7 @@ describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500
 describe('issue 11 item 6: database errors are logged without their parameters', () => {
   it('describes a query error by its SQL, class and driver code only', async () => {
     const value = secret();
-    const db = await openDatabase({ kind: 'pglite', dataDir: null });
+    const { database: db, drop } = await freshDatabase();
     try {
       const error = await db.db.execute(sql`select ${value}::int`).then(
         () => null,
@@ -192,6 +194,7 @@ describe('issue 11 item 6: database errors are logged without their parameters',
       expect(errorLogFields(error)).toEqual({ dbError: description });
     } finally {
       await db.close();
+      await drop();
     }
   });
 

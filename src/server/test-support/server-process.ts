@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { expect } from 'vitest';
 
@@ -7,6 +10,7 @@ import { expect } from 'vitest';
 // tests: started on a free port, signed in to over HTTP, killed at will.
 const running = new Set<ChildProcess>();
 const databases: string[] = [];
+const dataDirs = new Set<string>();
 
 export type Server = { base: string; child: ChildProcess };
 
@@ -34,6 +38,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
     },
   );
   running.add(child);
+  if (env.DATA_DIR) dataDirs.add(env.DATA_DIR);
   child.once('exit', () => running.delete(child));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -125,9 +130,38 @@ export async function activeBroker(base: string): Promise<Client> {
   return broker;
 }
 
-/** Kills every server still running and drops the databases made for them. */
+/** The process of the embedded PostgreSQL running on `dataDir`'s cluster, if one runs. */
+export function postmasterOf(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stops the embedded PostgreSQL a killed server left running on `dataDir` (the next server
+ * would adopt it; a test run has no next server).
+ */
+export async function stopLeftoverCluster(dataDir: string): Promise<void> {
+  const pid = postmasterOf(dataDir);
+  if (pid === null) return;
+  process.kill(pid, 'SIGINT');
+  while (postmasterOf(dataDir) === pid) await sleep(50);
+}
+
+/** Kills every server still running, stops their clusters and drops their databases. */
 export async function cleanUp(): Promise<void> {
   for (const child of running) child.kill('SIGKILL');
+  await Promise.all(
+    [...running].map((child) => new Promise((resolve) => child.once('exit', resolve))),
+  );
+  for (const dataDir of dataDirs) await stopLeftoverCluster(dataDir);
+  dataDirs.clear();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl || databases.length === 0) return;
   const client = new pg.Client({ connectionString: serverUrl });

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import type { DatabaseHandle } from '../db/client.js';
 import { brokers, referrals } from '../db/schema.js';
 import type { Accepted } from '../integrations/delivery.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
 import { client, cookieFrom, type TestResponse } from './client.js';
+import { freshDatabase } from './database.js';
 import type { SignedIn } from './responses.js';
 
 /** Keeps what would have been sent, so tests can read codes and links. */
@@ -44,10 +43,7 @@ export const PRODUCTION_SMS_ENV = {
   UNIFONIC_SENDER_ID: 'Shareek',
 } as const;
 
-/**
- * A fresh database per call: PGlite in memory, or, when the suite runs with TEST_DB=postgres,
- * a new database on the TEST_DATABASE_URL server, dropped afterwards.
- */
+/** A fresh database per call (a copy of the suite's migrated template), dropped afterwards. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
@@ -55,7 +51,6 @@ export async function createTestApp(
   const production = env.NODE_ENV === 'production' && !env.SMS_PROVIDER ? PRODUCTION_SMS_ENV : {};
   const config = loadConfig({ NODE_ENV: 'test', ...production, ...env });
   const { database, drop } = await freshDatabase();
-  await database.migrate();
   const sms = new RecordingSmsSender();
   const app = await buildApp({ config, database, webRoot: null, sms, ...options });
   await app.ready();
@@ -69,33 +64,6 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
-    },
-  };
-}
-
-async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    return {
-      database: await openDatabase({ kind: 'pglite', dataDir: null }),
-      drop: async () => {},
-    };
-  }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ kind: 'postgres', url: url.toString() }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
     },
   };
 }
