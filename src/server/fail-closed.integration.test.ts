@@ -34,7 +34,8 @@ function start(env: Record<string, string>): {
   });
   return {
     exited: new Promise((resolve) => child.once('exit', (code) => resolve({ code, output }))),
-    stop: () => child.kill('SIGKILL'),
+    // As a supervisor stops it, so it stops its embedded PostgreSQL too.
+    stop: () => child.kill('SIGTERM'),
   };
 }
 
