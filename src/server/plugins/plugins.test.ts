@@ -277,7 +277,9 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
           .get(url, { headers: { 'x-forwarded-for': '203.0.113.7' } });
       }
       for (const value of secrets) expect(logs.text).not.toContain(value);
-      const requests = logs.lines.filter((line) => line.msg === 'incoming request');
+      // One line a request (issue 27 item 6), written when it completes.
+      expect(logs.lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+      const requests = logs.lines.filter((line) => line.msg === 'request completed');
       expect(requests.map((line) => (line.req as { url: string }).url)).toEqual([
         '/s/***',
         '/api/tenant-form/***',
@@ -290,6 +292,33 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
         host: 'localhost:80',
         remoteAddress: '127.0.0.1',
       });
+      expect(requests[0]).toMatchObject({
+        reqId: expect.any(String),
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never logs a session cookie it sets or receives, nor an authorization header', async () => {
+    const logs = new LogLines();
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    try {
+      // Signing up sets the session cookie; the broker then calls with it and a bearer token.
+      const broker = await aBroker(t);
+      const session = broker.cookie.slice(broker.cookie.indexOf('=') + 1);
+      const bearer = secret();
+      const response = await client(t)
+        .as(broker)
+        .get('/api/referrals', { headers: { authorization: `Bearer ${bearer}` } });
+      expect(response.statusCode).toBe(200);
+      expect(logs.lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThan(
+        2,
+      );
+      expect(logs.text).not.toContain(session);
+      expect(logs.text).not.toContain(bearer);
     } finally {
       await t.close();
     }

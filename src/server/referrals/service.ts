@@ -41,8 +41,27 @@ export type ReferralFilters = {
   pageSize: number;
 };
 
+/** The referral columns a broker's view of a referral sends: the broker's list reads only these. */
+const referralViewColumns = {
+  id: referrals.id,
+  number: referrals.number,
+  tenantPhone: referrals.tenantPhone,
+  propertyType: referrals.propertyType,
+  city: referrals.city,
+  district: referrals.district,
+  notes: referrals.notes,
+  rentAmount: referrals.rentAmount,
+  status: referrals.status,
+  contractId: referrals.contractId,
+  source: referrals.source,
+  submittedAt: referrals.submittedAt,
+  createdAt: referrals.createdAt,
+  updatedAt: referrals.updatedAt,
+};
+type ReferralViewColumns = Pick<Referral, keyof typeof referralViewColumns>;
+
 export function toReferralView(
-  referral: Referral,
+  referral: ReferralViewColumns,
   commission: { amount: string; status: CommissionStatus } | null,
   rule: CommissionRule,
 ) {
@@ -70,21 +89,23 @@ export function toReferralView(
   };
 }
 
-/** A referral with its commission's amount and status, if it has one. */
-const referralColumns = {
-  referral: referrals,
-  amount: commissions.amount,
-  commissionStatus: commissions.status,
-};
+/** The amount and status of a referral's commission, if it has one. */
+const commissionColumns = { amount: commissions.amount, commissionStatus: commissions.status };
+/** A whole referral with its commission's amount and status. */
+const referralColumns = { referral: referrals, ...commissionColumns };
 
-/** A page of the broker's referrals matching `where`, newest submission first. */
+/**
+ * A page of the broker's referrals matching `where`, newest submission first: the columns
+ * the page sends, not the whole row (no form token, CRM id or service-clock times to read,
+ * decode and drop on every poll).
+ */
 const referralPage = (
   db: Queryable,
   where: SQL | undefined,
   page: { limit: number | Placeholder; offset: number | Placeholder },
 ) =>
   db
-    .select(referralColumns)
+    .select({ referral: referralViewColumns, ...commissionColumns })
     .from(referrals)
     .leftJoin(commissions, eq(commissions.referralId, referrals.id))
     .where(where)
@@ -124,9 +145,11 @@ export async function listBrokerReferrals(
   } else if (filters.to) {
     conditions.push(lt(referrals.submittedAt, riyadhDayRange(filters.to).end));
   }
-  const where = and(eq(referrals.brokerId, brokerId), ...conditions);
+  // Unfiltered (every poll), the named statements run and no query is built.
+  const where =
+    conditions.length === 0 ? null : and(eq(referrals.brokerId, brokerId), ...conditions);
   const [rows, [total], rule] = await Promise.all(
-    conditions.length === 0
+    where === null
       ? ([
           referralPageStatement(db).execute({ brokerId, ...page }),
           referralCountStatement(db).execute({ brokerId }),
@@ -142,13 +165,13 @@ export async function listBrokerReferrals(
   };
 }
 
-type ReferralRow = {
-  referral: Referral;
+type ReferralRow<R extends ReferralViewColumns = Referral> = {
+  referral: R;
   amount: string | null;
   commissionStatus: CommissionStatus | null;
 };
 
-export const referralViewOf = (row: ReferralRow, rule: CommissionRule) =>
+export const referralViewOf = (row: ReferralRow<ReferralViewColumns>, rule: CommissionRule) =>
   toReferralView(
     row.referral,
     row.amount && row.commissionStatus
