@@ -19,12 +19,13 @@
  * - Supervised: if PostgreSQL stops on its own, it is started again (its recovery replays the
  *   log: nothing committed is lost); meanwhile requests answer 503 and /readyz says so.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -38,6 +39,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -160,6 +162,34 @@ function runAsWhenRoot(): RunAs | null {
   throw new EmbeddedClusterError(
     `PostgreSQL refuses to run as root, and this machine has no \`postgres\` or \`nobody\` account to run it as. Run the server as an ordinary user, or ${USE_A_SERVER}`,
   );
+}
+
+/**
+ * The binaries as the unprivileged account can run them: where they are when it can reach them,
+ * otherwise a root-owned copy under the system's temporary folder (a checkout in /root, mode
+ * 0700, is out of its reach), made once per binary package.
+ */
+function reachableBinaries(binaries: PostgresBinaries, runAs: RunAs | null): PostgresBinaries {
+  if (!runAs) return binaries;
+  const probe = spawnSync(binaries.postgres, ['--version'], { uid: runAs.uid, gid: runAs.gid });
+  if (probe.status === 0) return binaries;
+  const native = path.resolve(binaries.postgres, '..', '..');
+  // Named by the binaries' version, so a later package never reuses an older copy.
+  const version = spawnSync(binaries.postgres, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const copy = path.join(
+    tmpdir(),
+    `shareek-${`${binaries.packageName}-${version}`.replace(/[^\w.]+/g, '-')}`,
+  );
+  if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+    rmSync(`${copy}.partial`, { recursive: true, force: true });
+    cpSync(native, `${copy}.partial`, { recursive: true, verbatimSymlinks: true });
+    renameSync(`${copy}.partial`, copy);
+  }
+  return {
+    ...binaries,
+    initdb: path.join(copy, 'bin', path.basename(binaries.initdb)),
+    postgres: path.join(copy, 'bin', path.basename(binaries.postgres)),
+  };
 }
 
 function ownRecursively(target: string, runAs: RunAs): void {
@@ -509,8 +539,8 @@ export async function startEmbeddedCluster(
   log: ClusterLog,
   settings: ClusterSettings = {},
 ): Promise<EmbeddedCluster> {
-  const binaries = await postgresBinaries();
   const runAs = runAsWhenRoot();
+  const binaries = reachableBinaries(await postgresBinaries(), runAs);
   mkdirSync(dataDir, { recursive: true });
   const files = filesOf(dataDir);
   const release = await takeStartLock(files.startLock, dataDir);
