@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
+const sourceConditions = ['source', 'node', 'development|production'];
 const apiInclude = ['src/server/**/*.test.ts'];
 // Tests that start the real server process; they run once, on the embedded database.
 const integrationInclude = ['src/server/**/*.integration.test.ts'];
@@ -9,8 +10,11 @@ const pgIntegrationInclude = ['src/server/**/*.pg-integration.test.ts'];
 export default defineConfig({
   // `source`: package.json's #domain and #contract aliases resolve to the TypeScript sources
   // (the built server resolves them to dist/ without it; docs/decisions/028-path-aliases.md).
-  // Every project extends this root configuration.
-  ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
+  // Every project extends this root configuration. Global set-up files run in Vitest's own
+  // `__vitest__` environment, which needs the conditions too: without them the set-up resolved
+  // to dist/, passed where a build was lying around and failed on a clean clone.
+  environments: { __vitest__: { resolve: { conditions: sourceConditions } } },
+  ssr: { resolve: { conditions: sourceConditions } },
   test: {
     projects: [
       {

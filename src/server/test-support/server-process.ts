@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -14,8 +15,17 @@ const dataDirs = new Set<string>();
 
 export type Server = { base: string; child: ChildProcess };
 
+/** A port nobody listens on now, from the operating system (not a random guess that may clash). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = 4000 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
   const child = spawn(
@@ -34,15 +44,24 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
         REFERRAL_LIMIT_PER_DAY: '100000',
         ...env,
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // What it wrote (the last 8 KB: at LOG_LEVEL=error, errors only), shown when it fails to start.
+  let errors = '';
+  const keep = (chunk: string) => {
+    errors = (errors + chunk).slice(-8192);
+  };
+  child.stdout?.setEncoding('utf8').on('data', keep);
+  child.stderr?.setEncoding('utf8').on('data', keep);
   running.add(child);
   if (env.DATA_DIR) dataDirs.add(env.DATA_DIR);
   child.once('exit', () => running.delete(child));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}\n${errors}`);
+    }
     if (
       await fetch(`${base}/readyz`).then(
         (r) => r.ok,
@@ -52,7 +71,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
       return { base, child };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('server did not become ready');
+  throw new Error(`server did not become ready in 90 s\n${errors}`);
 }
 
 export async function kill9(server: Server): Promise<void> {
