@@ -61,18 +61,18 @@ export type BuildAppOptions = {
 };
 
 /**
- * Where the logger writes: the stream a test reads, or standard output by pino's recipe for
- * asynchronous logging. Lines gather up to 4 KB (about a dozen requests' lines) before a write,
- * where pino's default destination makes a write for nearly every line, each handed to libuv's
- * thread pool and its completion signalled back to the event loop. Written at least every
- * 250 ms when quiet and flushed at exit: only a `kill -9` loses what is held. A silent logger
- * (the tests') writes nothing and gets none.
+ * Where the logger writes: the stream a test reads, or standard output. In production, by
+ * pino's recipe for asynchronous logging: lines gather up to 4 KB (about a dozen requests'
+ * lines) before a write, where pino's default destination makes a write for nearly every line,
+ * each handed to libuv's thread pool and its completion signalled back to the event loop.
+ * Written at least every second when quiet and flushed at exit: only a `kill -9` loses what is
+ * held. Elsewhere pino's default, so a developer sees each line at once.
  */
-function logDestination(stream: NodeJS.WritableStream | undefined, level: string) {
+function logDestination(stream: NodeJS.WritableStream | undefined, production: boolean) {
   if (stream) return { stream };
-  if (level === 'silent') return {};
+  if (!production) return {};
   return {
-    stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 }),
+    stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
   };
 }
 
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...logDestination(options.logStream, config.logLevel),
+      ...logDestination(options.logStream, config.env === 'production'),
       // Tenant-form tokens, short-link codes and file keys are secrets: masked in request logs.
       // A request is logged only through this serializer and an answer only through Fastify's
       // (its status code), so no header (cookie, authorization, set-cookie) reaches a log line,
