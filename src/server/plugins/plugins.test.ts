@@ -90,6 +90,21 @@ describe('web app serving', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
   });
+
+  it('sends JSON answers the API set: nothing may load or frame them, no page-only headers', async () => {
+    for (const url of ['/api/nothing-here', '/api/broker/profile']) {
+      const response = await visitor().get(url);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['permissions-policy']).toBeUndefined();
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
 });
 
 describe('health', () => {
