@@ -46,9 +46,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -183,7 +185,7 @@ async function waitForReady(base: string, timeoutMs = 120_000): Promise<number> 
   throw new Error(`${base} did not become ready in ${timeoutMs / 1000} s`);
 }
 
-type Server = { process: ChildProcess; base: string; log: Buffer[] };
+type Server = { process: ChildProcess; base: string; logFile: string };
 
 function productEnv(port: number, database: { url: string } | { dataDir: string }) {
   return {
@@ -191,10 +193,11 @@ function productEnv(port: number, database: { url: string } | { dataDir: string 
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Only written into links; production insists on an https address.
+    PUBLIC_URL: 'https://bench.example.sa',
     ...('url' in database
       ? { DATABASE_URL: database.url, DATA_DIR: SCRATCH }
-      : { DATABASE_URL: '', DATA_DIR: database.dataDir }),
+      : { DATABASE_URL: '', EMBEDDED_DATABASE: 'true', DATA_DIR: database.dataDir }),
     // Production refuses to start without a super-admin and a real SMS provider; nothing is sent.
     BOOTSTRAP_SUPERADMIN_PHONE: BOOTSTRAP.phone,
     BOOTSTRAP_SUPERADMIN_PASSWORD: BOOTSTRAP.password,
@@ -205,23 +208,20 @@ function productEnv(port: number, database: { url: string } | { dataDir: string 
   };
 }
 
+let serversStarted = 0;
 function start(args: string[], env: NodeJS.ProcessEnv, port: number): Server {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The last chunks of output, decoded only if the server fails: at `info` the product writes
-  // a line a request, and decoding them all would load the machine the bench measures on.
-  const log: Buffer[] = [];
-  const keep = (chunk: Buffer) => {
-    log.push(chunk);
-    if (log.length > 200) log.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { process: child, base: `http://127.0.0.1:${port}`, log };
+  // Each server writes its log to a file, as production writes to a collector: at `info` the
+  // product writes a line a request, and a pipe read by this process (busy driving the load)
+  // would fill and hold the server's writes back, slowing it for the bench's sake.
+  const logFile = path.join(SCRATCH, `server-${port}-${++serversStarted}.log`);
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', out, out] });
+  closeSync(out);
+  return { process: child, base: `http://127.0.0.1:${port}`, logFile };
 }
+
+/** The end of a server's log, shown when it fails. */
+const logTail = (server: Server) => readFileSync(server.logFile, 'utf8').slice(-8000);
 
 const exited = (server: Server) =>
   server.process.exitCode !== null || server.process.signalCode !== null;
@@ -248,7 +248,7 @@ async function startReady(args: string[], env: NodeJS.ProcessEnv, port: number) 
     const readyMs = await waitForReady(server.base);
     return { server, readyMs };
   } catch (error) {
-    console.error(Buffer.concat(server.log).toString());
+    console.error(logTail(server));
     await stop(server, 'SIGKILL');
     throw error;
   }

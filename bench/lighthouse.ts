@@ -87,9 +87,11 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: base,
+      // Only written into links; production insists on an https address.
+      PUBLIC_URL: 'https://lighthouse.example.sa',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      EMBEDDED_DATABASE: 'true',
       // Production refuses to start without a super-admin.
       BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
       BOOTSTRAP_SUPERADMIN_PASSWORD: 'lighthouse-only',
