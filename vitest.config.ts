@@ -6,6 +6,8 @@ const apiInclude = ['src/server/**/*.test.ts'];
 const integrationInclude = ['src/server/**/*.integration.test.ts'];
 // Tests that start several server processes on one PostgreSQL database (TEST_DATABASE_URL).
 const pgIntegrationInclude = ['src/server/**/*.pg-integration.test.ts'];
+// Tests of the build itself (`npm start` on it): run after `npm run build`, with TEST_BUILT=1.
+const builtInclude = ['src/server/**/*.built.test.ts'];
 
 export default defineConfig({
   // `source`: package.json's #domain and #contract aliases resolve to the TypeScript sources
@@ -31,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: apiInclude,
-          exclude: [...integrationInclude, ...pgIntegrationInclude],
+          exclude: [...integrationInclude, ...pgIntegrationInclude, ...builtInclude],
           globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -51,6 +53,14 @@ export default defineConfig({
                 include: pgIntegrationInclude,
                 testTimeout: 240_000,
               },
+            },
+          ]
+        : []),
+      ...(process.env.TEST_BUILT
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'built', include: builtInclude, testTimeout: 180_000 },
             },
           ]
         : []),

@@ -25,6 +25,8 @@ export const BUILD_INPUTS = [
   'scripts/prerender.mjs',
   'scripts/service-worker.mjs',
   'scripts/compress.mjs',
+  'scripts/copy-migrations.mjs',
+  'scripts/build-stamp.mjs',
 ];
 const STALE_LOCK_MS = 10 * 60 * 1000;
 

@@ -54,6 +54,9 @@ const brandEnv = z.object({
     .default('0550001234'),
 });
 
+/** The names of the brand's variables (.env.example lists each). */
+export const BRAND_VARIABLES = Object.keys(brandEnv.shape);
+
 export class BrandConfigError extends Error {}
 
 export function brandFromEnv(env: Record<string, string | undefined>): Brand {

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { devRoutes } from './dev-routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
-import { healthRoutes } from './health/routes.js';
+import { healthRoutes, type Lifecycle } from './health/routes.js';
 import { recordRoutes } from './http/route-record.js';
 import { logSerializerReport, responseSerializers } from './http/serializer.js';
 import type { SmsSender } from './integrations/sms.js';
@@ -133,7 +133,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSessions(app, { db: ctx.db, secureCookies: config.secureCookies });
   // After the session hook (hooks run in registration order): a stranger gets 401/403 first.
   registerInputGuard(app);
-  await app.register(healthRoutes(database.ping));
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('startDraining', () => {
+    lifecycle.draining = true;
+  });
+  await app.register(healthRoutes(database.ping, lifecycle));
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(brokerRoutes, { prefix: '/api/broker', ctx });
   await app.register(referralLinkRoutes, { prefix: '/api', ctx });

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
-import { PRODUCTION_SMS_ENV } from './test-support/test-app.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
+import { PRODUCTION_ENV } from './test-support/test-app.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -13,7 +15,7 @@ describe('configuration', () => {
   });
 
   it('production: no demo data, no codes in responses, secure cookies', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV });
+    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV });
     expect(config.demoData).toBe(false);
     expect(config.development).toBe(false);
     expect(config.exposeOtpInResponses).toBe(false);
@@ -45,7 +47,8 @@ describe('configuration', () => {
       { BOOTSTRAP_SUPERADMIN_PHONE: '12345', BOOTSTRAP_SUPERADMIN_PASSWORD: 'long-enough' },
       'BOOTSTRAP_SUPERADMIN_PHONE',
     ],
-    [{ BOOTSTRAP_SUPERADMIN_PHONE: '0550000009' }, 'BOOTSTRAP_SUPERADMIN_PASSWORD'],
+    // Issue 28: the phone alone protects an existing account; a password alone creates nobody.
+    [{ BOOTSTRAP_SUPERADMIN_PASSWORD: 'long-enough' }, 'BOOTSTRAP_SUPERADMIN_PHONE'],
     // Issue 13: production never starts with the adapter that only writes to the log.
     [{ NODE_ENV: 'production' }, 'SMS_PROVIDER'],
     [{ SMS_PROVIDER: 'unifonic', UNIFONIC_SENDER_ID: 'Shareek' }, 'UNIFONIC_APP_SID'],
@@ -55,12 +58,86 @@ describe('configuration', () => {
     [{ WHATSAPP_GRAPH_VERSION: '21' }, 'WHATSAPP_GRAPH_VERSION'],
     [{ ZOHO_ACCOUNTS_URL: 'zoho' }, 'ZOHO_ACCOUNTS_URL'],
     [
-      { NODE_ENV: 'production', ...PRODUCTION_SMS_ENV, WHATSAPP_ACCESS_TOKEN: 'token' },
+      { NODE_ENV: 'production', ...PRODUCTION_ENV, WHATSAPP_ACCESS_TOKEN: 'token' },
       'WHATSAPP_APP_SECRET',
     ],
+    // Issue 28 item 3: production guardrails.
+    [{ NODE_ENV: 'production', ...PRODUCTION_ENV, DATABASE_URL: '' }, 'DATABASE_URL'],
+    [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: '' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: 'http://example.sa' }, 'PUBLIC_URL'],
+    [{ EMBEDDED_DATABASE: 'true', DATABASE_URL: 'postgres://h/db' }, 'EMBEDDED_DATABASE'],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' },
+      'S3_REGION',
+    ],
+    [{ SHUTDOWN_DRAIN_SECONDS: '60' }, 'SHUTDOWN_DRAIN_SECONDS'],
+    [{ MIGRATE_ON_START: 'later' }, 'MIGRATE_ON_START'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+});
+
+describe('issue 28 item 1: .env.example', () => {
+  const lines = readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8')
+    .split('\n')
+    .map((line) => /^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+    .filter((match) => match !== null);
+
+  it('lists every variable the server reads, and none it does not', () => {
+    const listed = lines.map((match) => match[2]);
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('is, as written, a production configuration the server accepts', () => {
+    const set = Object.fromEntries(
+      lines.filter((match) => !match[1]).map((match) => [match[2], match[3]]),
+    );
+    const config = loadConfig(set);
+    expect(config.env).toBe('production');
+    expect(config.database.kind).toBe('postgres');
+    expect(config.storage).toMatchObject({ kind: 's3', region: 'me-central-2' });
+  });
+});
+
+describe('issue 28 item 3: production guardrails', () => {
+  it('production runs on the embedded database only when asked to, by name', () => {
+    const { DATABASE_URL: _none, ...withoutDatabase } = PRODUCTION_ENV;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutDatabase })).toThrow(
+      /DATABASE_URL[\s\S]*EMBEDDED_DATABASE=true/,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ...withoutDatabase,
+      EMBEDDED_DATABASE: 'true',
+    });
+    expect(config.database).toEqual({ kind: 'embedded', dataDir: config.dataDir });
+  });
+
+  it('the bootstrap phone alone keeps protecting the account, with no password to keep', () => {
+    const config = loadConfig({ BOOTSTRAP_SUPERADMIN_PHONE: '0550000009' });
+    expect(config.protectedPhone).toBe('0550000009');
+    expect(config.bootstrapSuperAdmin).toBeNull();
+  });
+
+  it('start and stop settings: migrate at start, wait a minute for the database, drain 3 s in production', () => {
+    const development = loadConfig({});
+    expect([development.migrateOnStart, development.databaseWaitMs]).toEqual([true, 60_000]);
+    expect(development.shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV }).shutdownDrainMs).toBe(3000);
+    const chosen = loadConfig({ MIGRATE_ON_START: 'false', SHUTDOWN_DRAIN_SECONDS: '1.5' });
+    expect([chosen.migrateOnStart, chosen.shutdownDrainMs]).toEqual([false, 1500]);
+  });
+
+  it('an S3 bucket says its region', () => {
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'documents',
+      S3_REGION: 'me-central-2',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.storage).toMatchObject({ kind: 's3', region: 'me-central-2' });
   });
 });
 
@@ -95,7 +172,7 @@ describe('issue 11 item 4: fail-closed defaults', () => {
       NODE_ENV: 'production',
       HOST: '0.0.0.0',
       DEMO_DATA: 'true',
-      ...PRODUCTION_SMS_ENV,
+      ...PRODUCTION_ENV,
     });
     expect(config.development).toBe(false);
     expect(config.exposeOtpInResponses).toBe(false);

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeSaudiMobile } from '#domain';
-import { type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
+import { BRAND_VARIABLES, type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
 import type { DatabaseTarget } from './db/client.js';
 import type { S3Settings } from './integrations/storage.js';
 import type { WhatsAppSettings } from './integrations/whatsapp.js';
@@ -47,6 +47,10 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_DATABASE: booleanFlag.optional(),
+    MIGRATE_ON_START: booleanFlag.default(true),
+    DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(30).optional(),
     PUBLIC_URL: z.url().optional(),
     BOOTSTRAP_SUPERADMIN_PHONE: z
       .string()
@@ -85,7 +89,7 @@ const envSchema = z
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_REGION: z.string().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(true),
@@ -101,6 +105,34 @@ const envSchema = z
     {
       path: ['S3_BUCKET'],
       message: 'STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    },
+  )
+  // No silent default: a bucket's region decides where tenants' documents live (PDPL keeps
+  // them in the Kingdom unless a transfer is allowed), so it is always said, never assumed.
+  .refine((env) => env.STORAGE !== 's3' || Boolean(env.S3_REGION), {
+    path: ['S3_REGION'],
+    message:
+      'STORAGE=s3 needs S3_REGION, the region the bucket lives in (me-central-2 is in the Kingdom); it has no default',
+  })
+  // Production guardrails: each of these once started silently and lost data or misled tenants.
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || Boolean(env.DATABASE_URL) || env.EMBEDDED_DATABASE,
+    {
+      path: ['DATABASE_URL'],
+      message:
+        'production needs DATABASE_URL (a misspelt name would start on a new, empty embedded database); set EMBEDDED_DATABASE=true to keep the data in DATA_DIR on purpose',
+    },
+  )
+  .refine((env) => !(env.DATABASE_URL && env.EMBEDDED_DATABASE), {
+    path: ['EMBEDDED_DATABASE'],
+    message: 'EMBEDDED_DATABASE=true and DATABASE_URL cannot both be set: choose one database',
+  })
+  .refine(
+    (env) => env.NODE_ENV !== 'production' || env.PUBLIC_URL?.toLowerCase().startsWith('https://'),
+    {
+      path: ['PUBLIC_URL'],
+      message:
+        'production needs PUBLIC_URL, the https:// address tenants and brokers open (it goes into every SMS link)',
     },
   )
   .refine((env) => env.NODE_ENV !== 'production' || env.SMS_PROVIDER !== 'console', {
@@ -135,9 +167,12 @@ const envSchema = z
       });
     }
   })
-  .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PHONE === !env.BOOTSTRAP_SUPERADMIN_PASSWORD, {
-    path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
-    message: 'BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD must be set together',
+  // The phone alone keeps protecting the account once it exists: the password is needed only
+  // to create it, and can leave the environment afterwards.
+  .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PASSWORD || Boolean(env.BOOTSTRAP_SUPERADMIN_PHONE), {
+    path: ['BOOTSTRAP_SUPERADMIN_PHONE'],
+    message:
+      'BOOTSTRAP_SUPERADMIN_PASSWORD needs BOOTSTRAP_SUPERADMIN_PHONE, the account it creates',
   })
   // Fail closed: development conveniences (codes in responses, demo accounts, the dev inbox)
   // must never be reachable from another machine.
@@ -146,6 +181,9 @@ const envSchema = z
     message:
       'a server outside NODE_ENV=production listens only on a loopback address (127.0.0.1, ::1, localhost); set NODE_ENV=production to listen on HOST',
   });
+
+/** Every variable the server reads: its own and the brand's (.env.example lists each). */
+export const CONFIG_VARIABLES = [...Object.keys(envSchema.shape), ...BRAND_VARIABLES];
 
 /**
  * Which forwarded addresses to believe: none, the listed proxies (addresses or CIDR ranges),
@@ -187,6 +225,15 @@ export type AppConfig = {
   port: number;
   host: string;
   database: DatabaseTarget;
+  /** Migrate at start (MIGRATE_ON_START); off when a release step runs `npm run migrate`. */
+  migrateOnStart: boolean;
+  /** How long a start waits for the database to answer before giving up (DATABASE_WAIT_SECONDS). */
+  databaseWaitMs: number;
+  /**
+   * After SIGTERM, how long /readyz answers 503 while everything else is still served, so a
+   * load balancer stops sending before the server closes (SHUTDOWN_DRAIN_SECONDS).
+   */
+  shutdownDrainMs: number;
   dataDir: string;
   publicUrl: string;
   bootstrapSuperAdmin: { phone: string; password: string } | null;
@@ -259,6 +306,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'embedded', dataDir },
+    migrateOnStart: e.MIGRATE_ON_START,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
+    // Production default: 3 s, about two probe periods of a load balancer checking every
+    // second or two; elsewhere nothing waits for a balancer.
+    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 3 : 0)) * 1000,
     dataDir,
     publicUrl,
     bootstrapSuperAdmin:
@@ -315,7 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             kind: 's3',
             endpoint: e.S3_ENDPOINT,
             bucket: e.S3_BUCKET ?? '',
-            region: e.S3_REGION,
+            region: e.S3_REGION ?? '',
             accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
             secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
             forcePathStyle: e.S3_FORCE_PATH_STYLE,

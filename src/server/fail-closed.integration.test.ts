@@ -54,6 +54,7 @@ describe('issue 11 item 4: fail-closed defaults (real process)', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       PUBLIC_URL: 'https://example.sa',
+      EMBEDDED_DATABASE: 'true',
     }).exited;
     expect(code).not.toBe(0);
     expect(output).toContain('BOOTSTRAP_SUPERADMIN_PHONE');

@@ -1,7 +1,9 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { pruneOtpRecords } from './auth/otp.js';
 import { pruneSessions } from './auth/sessions.js';
@@ -15,6 +17,10 @@ import { sweepUnattachedUploads } from './files/retention.js';
 import { storageFor } from './integrations/storage.js';
 import { errorLogFields } from './plugins/log-safety.js';
 import { pruneRateLimits } from './rate-limit.js';
+import { DatabaseWaitError, startupProbe, waitForDatabase } from './startup.js';
+
+/** After the drain, how long requests still in flight may take before their connections are cut. */
+const CLOSE_GRACE_MS = 5000;
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -27,7 +33,7 @@ async function startupWrites(
   if (config.bootstrapSuperAdmin) {
     const result = await ensureBootstrapSuperAdmin(database.db, config.bootstrapSuperAdmin);
     if (result === 'created') {
-      log.info({ phone: config.bootstrapSuperAdmin.phone }, 'bootstrap super-admin created');
+      log.info('bootstrap super-admin created');
     }
   }
   // Production with nobody able to administer it would be a platform anyone's first sign-up
@@ -74,10 +80,29 @@ async function carryOverPglite(
   );
 }
 
+/** The log of a start before the application (and its logger) exists: JSON lines, as after. */
+const startLog = (level: string) => pino({ level, base: { pid: process.pid } });
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
-  await database.migrate();
+  const log = startLog(config.logLevel);
+  // The health endpoints answer from the first moment: alive, not ready.
+  const closeProbe = await startupProbe(config.port, config.host);
+  const database = await openDatabase(config.database, {
+    info: (message) => log.info(message),
+    warn: (message) => log.warn(message),
+  });
+  await waitForDatabase(database, config.databaseWaitMs, log);
+  if (config.migrateOnStart) {
+    await database.migrate();
+  } else {
+    const pending = await database.pendingMigrations();
+    if (pending.length > 0) {
+      throw new ConfigError(
+        `Refusing to start: the database lacks ${pending.length} migration(s) of this release (${pending.join(', ')}). Run \`npm run migrate\` first, or set MIGRATE_ON_START=true.`,
+      );
+    }
+  }
   const storage = storageFor(config.storage);
   const app = await buildApp({ config, database, webRoot, storage });
   await carryOverPglite(config, database, app.log);
@@ -110,28 +135,44 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
     clearInterval(pruneTimer);
     clearTimeout(firstRun);
-    // In-flight requests get ten seconds; then whatever is left (a client stuck mid-upload,
-    // say) is cut so the process can stop.
-    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
+    // 1. Not ready, still serving: a load balancer that probes /readyz stops sending here.
+    app.startDraining();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    await sleep(config.shutdownDrainMs);
+    // 2. Close: live streams end with a retry hint, idle connections close, in-flight requests
+    // get five seconds; then whatever is left (a client stuck mid-upload, say) is cut. The
+    // whole stop stays well inside a supervisor's usual 10-second grace period.
+    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, CLOSE_GRACE_MS + 1500).unref();
     await app.close();
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await closeProbe();
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Shareek is serving on ${config.publicUrl}`);
+  app.log.info({ url: config.publicUrl }, 'serving');
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof EmbeddedClusterError) {
-    console.error(error.message);
+  // JSON like every other line; a reason worded for whoever started the server needs no stack.
+  const log = startLog('info');
+  if (
+    error instanceof ConfigError ||
+    error instanceof EmbeddedClusterError ||
+    error instanceof DatabaseWaitError
+  ) {
+    log.fatal(error.message);
   } else {
-    console.error(error);
+    log.fatal({ err: error }, 'start failed');
   }
   process.exit(1);
 });

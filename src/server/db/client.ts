@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,6 +35,8 @@ export type DatabaseHandle = {
   url: string;
   /** Applies pending migrations; safe when several instances start at once. */
   migrate: () => Promise<void>;
+  /** The migrations of this release the database has not had yet (their file names). */
+  pendingMigrations: () => Promise<string[]>;
   ping: () => Promise<void>;
   /**
    * Runs `work` while no other instance runs its own (the one-time start-up writes: the
@@ -54,13 +58,27 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-// Same depth from src/server/db and dist/server/db, so both reach the committed migrations.
-export const migrationsFolder = fileURLToPath(
-  new URL('../../../src/server/db/migrations', import.meta.url),
-);
+// Beside this module: src/server/db/migrations, and its copy in dist/server/db/migrations that
+// the build makes (scripts/copy-migrations.mjs), so a release needs no sources.
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Arbitrary constants identifying "schema migration" and "start-up writes" among advisory locks.
 const MIGRATION_LOCK_ID = 4_826_150_113;
 const STARTUP_LOCK_ID = 4_826_150_114;
+
+const PING_DEADLINE_MS = 3000;
+
+/** `work`, or an error once `ms` have passed without it settling. */
+async function withDeadline(work: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const consoleLog: ClusterLog = {
   info: (message) => console.log(message),
@@ -112,9 +130,27 @@ async function openPostgres(url: string, kind: DatabaseTarget['kind']): Promise<
         await client.end();
       }
     },
-    ping: async () => {
-      await pool.query('select 1');
+    pendingMigrations: async () => {
+      const journal = JSON.parse(
+        readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+      ) as { entries: { tag: string; when: number }[] };
+      let last = 0;
+      try {
+        // Drizzle's own record of what it applied: the newest migration's time stamp.
+        const result = await pool.query<{ last: string | null }>(
+          'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+        );
+        last = Number(result.rows[0]?.last ?? 0);
+      } catch (error) {
+        // 42P01 (no such table) or 3F000 (no such schema): nothing was ever applied.
+        const code = (error as { code?: string }).code;
+        if (code !== '42P01' && code !== '3F000') throw error;
+      }
+      return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
     },
+    // A database that accepts connections and never answers fails the ping after 3 s instead
+    // of holding a start or a readiness probe forever.
+    ping: () => withDeadline(pool.query('select 1'), PING_DEADLINE_MS, 'database ping'),
     exclusively: async (work) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { migrationsFolder } from './client.js';
 
 export type PgliteImport = { tables: number; rows: number };
 
-// The folder src/server/db/client.ts migrates with: the same depth from src/ and dist/.
-const migrationsFolder = fileURLToPath(
-  new URL('../../../src/server/db/migrations', import.meta.url),
-);
 /** Rows read from PGlite and inserted on the target at a time: a few MB of row text at most. */
 const BATCH_ROWS = 2000;
 /**

@@ -201,7 +201,13 @@ describe("the broker's four reads, compiled in production, zod-checked in the te
 
     // The same product in production, on the same database: compiled serializers.
     production = await buildApp({
-      config: loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV, LOG_LEVEL: 'info' }),
+      config: loadConfig({
+        NODE_ENV: 'production',
+        ...PRODUCTION_SMS_ENV,
+        PUBLIC_URL: 'https://example.sa',
+        DATABASE_URL: t.database.url,
+        LOG_LEVEL: 'info',
+      }),
       database: t.database,
       webRoot: null,
       sms: t.sms,

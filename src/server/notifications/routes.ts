@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationEndpoints } from '#contract/notifications';
 import type { FeatureOptions } from '../context.js';
@@ -7,12 +8,15 @@ import { onNotification } from './live.js';
 import { listNotifications, markAllRead } from './service.js';
 
 const KEEP_ALIVE_MS = 25_000;
+const RECONNECT_AFTER_SHUTDOWN_MS = 2000;
 
 export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
-  // Open streams end when the server closes, so a shutdown never waits on them.
-  const streams = new Set<NodeJS.WritableStream & { end: () => void }>();
-  app.addHook('onClose', async () => {
-    for (const stream of streams) stream.end();
+  // Open streams end as the server starts closing (before it waits for open connections), so
+  // a shutdown never waits on them; the page is told to come back in two seconds, when another
+  // instance (or this one, restarted) answers.
+  const streams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
   });
 
   serve(app, notificationEndpoints.list, async (request) =>

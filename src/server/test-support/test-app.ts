@@ -43,14 +43,30 @@ export const PRODUCTION_SMS_ENV = {
   UNIFONIC_SENDER_ID: 'Shareek',
 } as const;
 
+/** Everything production insists on, for tests that load a production configuration. */
+export const PRODUCTION_ENV = {
+  ...PRODUCTION_SMS_ENV,
+  PUBLIC_URL: 'https://example.sa',
+  DATABASE_URL: 'postgres://shareek@db.internal/shareek',
+} as const;
+
 /** A fresh database per call (a copy of the suite's migrated template), dropped afterwards. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const production = env.NODE_ENV === 'production' && !env.SMS_PROVIDER ? PRODUCTION_SMS_ENV : {};
-  const config = loadConfig({ NODE_ENV: 'test', ...production, ...env });
   const { database, drop } = await freshDatabase();
+  // What production refuses to start without: a real SMS provider, its https address and its
+  // database (the app is handed this one).
+  const production =
+    env.NODE_ENV === 'production'
+      ? {
+          ...(env.SMS_PROVIDER ? {} : PRODUCTION_SMS_ENV),
+          PUBLIC_URL: 'https://example.sa',
+          DATABASE_URL: database.url,
+        }
+      : {};
+  const config = loadConfig({ NODE_ENV: 'test', ...production, ...env });
   const sms = new RecordingSmsSender();
   const app = await buildApp({ config, database, webRoot: null, sms, ...options });
   await app.ready();

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from './db/client.js';
+
+export class DatabaseWaitError extends Error {}
+
+/** Why a connection or ping failed, without the URL (a driver's message never holds it). */
+const reason = (error: unknown) =>
+  error instanceof Error
+    ? `${(error as { code?: unknown }).code ?? error.name}: ${error.message}`
+    : String(error);
+
+/**
+ * Waits until the database answers `select 1`, trying again every second (each try bounded by
+ * the pool's 3-second connection timeout and the ping's own deadline), and says so in the log
+ * once when it starts waiting and then every ten tries. Gives up after `waitMs`.
+ */
+export async function waitForDatabase(
+  database: DatabaseHandle,
+  waitMs: number,
+  log: Logger,
+): Promise<void> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.ping();
+      if (attempt > 1) log.info({ attempts: attempt }, 'database reachable');
+      return;
+    } catch (error) {
+      const waited = Date.now() - started;
+      if (waited >= waitMs) {
+        throw new DatabaseWaitError(
+          `The database did not answer in ${Math.round(waited / 1000)} s (DATABASE_WAIT_SECONDS): ${reason(error)}`,
+        );
+      }
+      if (attempt === 1 || attempt % 10 === 0) {
+        log.warn({ attempt, waitedMs: waited, reason: reason(error) }, 'waiting for the database');
+      }
+      await sleep(1000);
+    }
+  }
+}
+
+/**
+ * The health endpoints while the server cannot serve yet (waiting for the database, migrating):
+ * /healthz answers 200, so a liveness probe does not kill an instance in the middle of a long
+ * migration, and /readyz 503, so no traffic is sent to it. Everything else is 503 too. Closed
+ * just before the application listens on the same address.
+ */
+export async function startupProbe(port: number, host: string): Promise<() => Promise<void>> {
+  const server = http.createServer((request, response) => {
+    const path = request.url?.split('?', 1)[0];
+    const alive = path === '/healthz';
+    const body = JSON.stringify({ status: alive ? 'ok' : 'starting' });
+    response.writeHead(alive ? 200 : 503, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close',
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+}
