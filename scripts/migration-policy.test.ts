@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkMigration, checkMigrations } from './migration-policy.mjs';
+
+// Issue 28 item 4: a migration that would break or block the old release during a rolling
+// deploy is refused unless it says why it is safe.
+const rulesOf = (sql: string) => checkMigration(sql).map((finding) => finding.rule);
+
+describe('the migration policy', () => {
+  it('every migration under the policy follows it', () => {
+    expect(
+      checkMigrations(path.resolve(import.meta.dirname, '../src/server/db/migrations')),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['DROP TABLE "public_holidays";', 'drop-table'],
+    ['ALTER TABLE "referrals" DROP COLUMN "city";', 'drop-column'],
+    ['ALTER TABLE "referrals" RENAME COLUMN "city" TO "town";', 'rename'],
+    ['ALTER TABLE "short_links" RENAME TO "links";', 'rename'],
+    ['ALTER TABLE "referrals" ALTER COLUMN "city" SET NOT NULL;', 'set-not-null'],
+    ['ALTER TABLE "referrals" ADD COLUMN "ejar" text NOT NULL;', 'not-null-without-default'],
+    ['ALTER TABLE "referrals" ALTER COLUMN "rent_amount" SET DATA TYPE bigint;', 'column-type'],
+    [
+      'CREATE INDEX "referrals_city_idx" ON "referrals" USING btree ("city");',
+      'index-without-concurrently',
+    ],
+    ['CREATE UNIQUE INDEX "c_idx" ON "commissions" ("referral_id");', 'index-without-concurrently'],
+  ])('refuses %s (%s)', (sql, rule) => {
+    expect(rulesOf(sql)).toEqual([rule]);
+  });
+
+  it.each([
+    'ALTER TABLE "referrals" ADD COLUMN "ejar" text;',
+    `ALTER TABLE "referrals" ADD COLUMN "source" text DEFAULT 'form' NOT NULL;`,
+    'CREATE TABLE "offices" ("id" uuid PRIMARY KEY, "name" text NOT NULL);',
+    'CREATE INDEX CONCURRENTLY "referrals_city_idx" ON "referrals" ("city");',
+    // A table created in the same migration is empty; one that never grows large is small.
+    'CREATE TABLE "offices" ("id" uuid PRIMARY KEY);\nCREATE INDEX "o_idx" ON "offices" ("id");',
+    'CREATE TABLE "referrals" ("id" uuid);\nCREATE INDEX "r_idx" ON "referrals" ("id");',
+    'CREATE INDEX "holidays_day_idx" ON "public_holidays" ("day");',
+    '-- DROP TABLE "referrals"; only a comment',
+  ])('accepts %s', (sql) => {
+    expect(rulesOf(sql)).toEqual([]);
+  });
+
+  it('accepts a refused statement only with a reasoned exception for that rule', () => {
+    const drop = 'ALTER TABLE "referrals" DROP COLUMN "legacy_note";';
+    expect(
+      rulesOf(
+        `-- migration-policy: allow drop-column because release 14 stopped reading it\n${drop}`,
+      ),
+    ).toEqual([]);
+    // No reason, or another rule's exception, is not enough.
+    expect(rulesOf(`-- migration-policy: allow drop-column\n${drop}`)).toEqual(['drop-column']);
+    expect(rulesOf(`-- migration-policy: allow drop-table because it is unused\n${drop}`)).toEqual([
+      'drop-column',
+    ]);
+  });
+
+  it('checks every statement of a drizzle migration, split at its breakpoints', () => {
+    const migration = [
+      'ALTER TABLE "referrals" ADD COLUMN "ejar" text;',
+      '--> statement-breakpoint',
+      'CREATE INDEX "referrals_ejar_idx" ON "referrals" ("ejar");',
+      '--> statement-breakpoint',
+      'ALTER TABLE "referrals" ALTER COLUMN "ejar" SET NOT NULL;',
+    ].join('\n');
+    expect(rulesOf(migration)).toEqual(['index-without-concurrently', 'set-not-null']);
+  });
+});
