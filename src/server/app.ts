@@ -23,12 +23,13 @@ import { type Channels, channelsFor, smsSenderFor } from './messaging/channels.j
 import { type OutboxOptions, startOutboxWorker } from './messaging/outbox.js';
 import { messagingRoutes } from './messaging/routes.js';
 import { whatsappWebhookRoutes } from './messaging/webhook.js';
+import { registerMetrics } from './metrics/routes.js';
 import { listenForNotifications } from './notifications/live.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { OneLineRequestLog, requestLogFields } from './plugins/log-safety.js';
+import { OneLineRequestLog, requestId, requestLogFields } from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       serializers: { req: requestLogFields },
     },
     logController: new OneLineRequestLog(),
+    genReqId: requestId,
     bodyLimit: 64 * 1024,
     // The router's own refusals (bad percent-encoding, an overlong path parameter) in the
     // product's error shape, not Fastify's English echo of the path.
@@ -127,6 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('scheduledJobs', scheduledJobsFor(ctx));
 
   registerErrorHandling(app);
+  registerMetrics(app, {
+    db: database.db,
+    poolStats: database.poolStats,
+    token: config.metricsToken,
+  });
   // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.
   if (config.development && config.env === 'development') registerDevelopmentGuard(app);
   registerSecurity(app, { production: config.env === 'production' });

@@ -97,6 +97,10 @@ const envSchema = z
     REFERRAL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     REFERRAL_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters with no spaces')
+      .optional(),
   })
   .refine(
     (env) =>
@@ -248,6 +252,8 @@ export type AppConfig = {
   storage: { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
   demoData: boolean;
   logLevel: string;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); without it there is no /metrics. */
+  metricsToken: string | null;
   /** Forwarded-for headers believed only from these proxies (TRUST_PROXY); off by default. */
   trustProxy: TrustProxy;
   /** Sign-in attempts (codes sent, codes checked, logins) one address may make per 15 min. */
@@ -375,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { kind: 'local', root: path.join(dataDir, 'uploads') },
     demoData: development && (e.DEMO_DATA ?? true),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimitPerAddress: e.AUTH_RATE_LIMIT_PER_ADDRESS,
     referralLimits: { perHour: e.REFERRAL_LIMIT_PER_HOUR, perDay: e.REFERRAL_LIMIT_PER_DAY },

@@ -123,7 +123,13 @@ async function main(): Promise<void> {
     await app.scheduledJobs.fillDeadlines();
   };
   const runHousekeeping = () =>
-    housekeeping().catch((error) => app.log.warn(errorLogFields(error), 'housekeeping failed'));
+    housekeeping().then(
+      () => app.metrics.jobRuns.inc({ job: 'housekeeping', outcome: 'ok' }),
+      (error) => {
+        app.metrics.jobRuns.inc({ job: 'housekeeping', outcome: 'failed' });
+        app.log.warn(errorLogFields(error), 'housekeeping failed');
+      },
+    );
   const pruneTimer = setInterval(runHousekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
   // Also a minute after every start: an instance restarted more often than hourly (a rolling

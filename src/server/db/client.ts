@@ -28,6 +28,9 @@ export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string }
   | { kind: 'postgres'; url: string };
 
+/** Connections of the pool: open, idle, and requests waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
+
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseTarget['kind'];
@@ -38,6 +41,8 @@ export type DatabaseHandle = {
   /** The migrations of this release the database has not had yet (their file names). */
   pendingMigrations: () => Promise<string[]>;
   ping: () => Promise<void>;
+  /** The connection pool's state now (for /metrics). */
+  poolStats: () => PoolStats;
   /**
    * Runs `work` while no other instance runs its own (the one-time start-up writes: the
    * bootstrap super-admin, the demo accounts), so instances starting together never race.
@@ -130,6 +135,7 @@ async function openPostgres(url: string, kind: DatabaseTarget['kind']): Promise<
         await client.end();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     pendingMigrations: async () => {
       const journal = JSON.parse(
         readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),

@@ -1,6 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 // ---------- request lines ----------
+
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * A request id sent by a proxy or a caller (`X-Request-Id`) is kept when it is a plain token of
+ * at most 64 characters (letters, digits, `.`, `_`, `-`), so a log line can be followed across
+ * the proxy, this server and the caller; anything else is replaced by a new UUID, so no
+ * injected text reaches a log line. Every answer carries the id it was logged under.
+ */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestId(request: { headers: Record<string, string | string[] | undefined> }) {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 /**
  * One log line a request instead of Fastify's two ("incoming request", then "request
@@ -16,6 +32,9 @@ export class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Health probes come every few seconds from every balancer and say nothing a metric does
+    // not: logged only when they fail.
+    if (!error && HEALTH_PATHS.has(request.url) && reply.statusCode < 400) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
     else reply.log.info(fields, 'request completed');

@@ -317,6 +317,32 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
     }
   });
 
+  it('issue 28 item 6: a request id on every answer and its log line, kept from a valid X-Request-Id; health probes unlogged', async () => {
+    const logs = new LogLines();
+    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    try {
+      const kept = await client(t)
+        .as(null)
+        .get('/api/broker/profile', { headers: { 'x-request-id': 'lb-7f3a.01_x' } });
+      expect(kept.headers['x-request-id']).toBe('lb-7f3a.01_x');
+      const made = [];
+      for (const sent of ['', 'two words', 'id<script>', 'x'.repeat(65), 'a;b']) {
+        const response = await client(t)
+          .as(null)
+          .get('/api/broker/profile', { headers: sent ? { 'x-request-id': sent } : {} });
+        made.push(response.headers['x-request-id']);
+      }
+      for (const id of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(made).size).toBe(made.length);
+      await client(t).as(null).get('/healthz');
+      await client(t).as(null).get('/readyz');
+      const lines = logs.lines.filter((line) => line.msg === 'request completed');
+      expect(lines.map((line) => line.reqId)).toEqual(['lb-7f3a.01_x', ...made]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('never logs a session cookie it sets or receives, nor an authorization header', async () => {
     const logs = new LogLines();
     const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });

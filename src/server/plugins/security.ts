@@ -84,6 +84,8 @@ export function registerSecurity(app: FastifyInstance, options: { production: bo
   };
   // A callback hook, not an async one: it runs on every answer and waits for nothing.
   app.addHook('onSend', (request, reply, payload, done) => {
+    // The id this request is logged under (a valid X-Request-Id it came with, or a new UUID).
+    reply.header('x-request-id', request.id);
     const api = isApiRequest(request);
     // Files and exports (routes that answer no JSON) may be shown by the browser: page rules.
     reply.headers(api && !request.routeOptions.config.notJson ? apiHeaders : pageHeaders);

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from '../test-support/client.js';
+import { aBroker, aReferral } from '../test-support/factories.js';
+import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+
+// Issue 28 item 6: what an operations team scrapes.
+const TOKEN = 'metrics-test-token-0123456789abcdef';
+
+let t: TestApp;
+let broker: TestBroker;
+let referralId: string;
+beforeAll(async () => {
+  t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  broker = await aBroker(t);
+  referralId = (await aReferral(t, broker)).id;
+});
+afterAll(() => t.close());
+
+const scrape = (authorization?: string) =>
+  client(t)
+    .as(null)
+    .get('/metrics', { headers: authorization ? { authorization } : {} });
+
+/** The value of one series line, e.g. `http_requests_total{route="/x",method="GET",status="200"}`. */
+function seriesValue(text: string, series: string): number | null {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? null : Number(line.slice(series.length + 1));
+}
+
+describe('/metrics', () => {
+  it('exists only with METRICS_TOKEN, and answers only its bearer', async () => {
+    const without = await createTestApp();
+    try {
+      expect((await client(without).as(null).get('/metrics')).statusCode).not.toBe(200);
+      expect((await client(without).as(null).get('/metrics')).body).not.toContain('# TYPE');
+    } finally {
+      await without.close();
+    }
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape(`Bearer ${TOKEN}x`)).statusCode).toBe(401);
+    expect((await scrape(TOKEN)).statusCode).toBe(401);
+    const ok = await scrape(`Bearer ${TOKEN}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toContain('text/plain');
+  });
+
+  it('counts every request under load by route template, never by a path with ids or secrets, and shows the queues', async () => {
+    const series = 'http_requests_total{route="/api/referrals",method="GET",status="200"}';
+    const before = seriesValue((await scrape(`Bearer ${TOKEN}`)).body, series) ?? 0;
+
+    // 200 broker reads, a read of one referral, a stranger's 404, with scrapes in between.
+    const reads = Array.from({ length: 200 }, () => client(t).as(broker).get('/api/referrals'));
+    const scrapes = Array.from({ length: 5 }, () => scrape(`Bearer ${TOKEN}`));
+    const one = client(t).as(broker).get(`/api/referrals/${referralId}`);
+    const stranger = client(t).as(null).get('/no-such-page/secret-token-123/.env');
+    const answers = await Promise.all([...reads, one, stranger]);
+    expect(answers.slice(0, 200).every((r) => r.statusCode === 200)).toBe(true);
+    expect((await Promise.all(scrapes)).every((r) => r.statusCode === 200)).toBe(true);
+
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(seriesValue(text, series)).toBe(before + 200);
+    expect(
+      seriesValue(
+        text,
+        'http_requests_total{route="/api/referrals/:id",method="GET",status="200"}',
+      ),
+    ).toBe(1);
+    expect(text).not.toContain(referralId);
+    expect(text).not.toContain('secret-token-123');
+    expect(text).toContain('http_request_duration_seconds_bucket{le="0.05",route="/api/referrals"');
+    // The scraper's own calls are not counted.
+    expect(text).not.toContain('route="/metrics"');
+
+    // The pool, the outbox (the tenant's SMS of the referral), codes sent, money and signals.
+    expect(seriesValue(text, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'db_pool_connections{state="waiting"}')).toBe(0);
+    expect(text).toMatch(/^outbox_messages\{channel="sms",status="[a-z]+"\} [1-9]/m);
+    expect(seriesValue(text, 'otp_codes_sent_last_hour{purpose="sign_in"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'fraud_signals_open')).toBe(0);
+    for (const name of [
+      'payouts_waiting',
+      'outbox_oldest_queued_seconds',
+      'job_runs_total',
+      'process_cpu_seconds_total',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+  });
+});

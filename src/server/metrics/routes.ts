@@ -1,0 +1,151 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type Database, type PoolStats, rowsOf } from '../db/client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts of what this instance did, for /metrics (src/server/metrics/routes.ts). */
+    metrics: { jobRuns: Counter<'job' | 'outcome'> };
+  }
+}
+
+/**
+ * Prometheus metrics (issue 28 item 6) at `/metrics`, in the text format, for a scraper holding
+ * `METRICS_TOKEN` as a bearer token; without the setting the endpoint does not exist. Request
+ * counts and durations are labelled by route template (never by a path with ids or secrets),
+ * method and status. Queue depths, open signals, payouts waiting and codes sent are read from the
+ * database at each scrape, so every instance reports the same totals (alert on `max`, not `sum`).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { db: Database; poolStats: () => PoolStats; token: string | null },
+): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by route template and method.',
+    labelNames: ['route', 'method'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // A route's template, or one label for everything no route matched (scanners' paths).
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route !== '/metrics') {
+      requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+      durations.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    }
+    done();
+  });
+
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Scheduled job runs on this instance, by job and outcome (ok or failed).',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
+  app.decorate('metrics', { jobRuns });
+
+  new Gauge({
+    name: 'db_pool_connections',
+    help: "This instance's database connections, by state (total, idle, waiting: requests queued for one).",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = options.poolStats();
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  const outboxMessages = new Gauge({
+    name: 'outbox_messages',
+    help: 'Messages in the outbox, by channel and status (queued and sending are the queue; sent, delivered, read and failed the outcomes).',
+    labelNames: ['channel', 'status'],
+    registers: [registry],
+  });
+  const outboxOldest = new Gauge({
+    name: 'outbox_oldest_queued_seconds',
+    help: 'Age of the oldest message still waiting to be sent, by channel (0 when none waits).',
+    labelNames: ['channel'],
+    registers: [registry],
+  });
+  const openSignals = new Gauge({
+    name: 'fraud_signals_open',
+    help: 'Fraud and duplicate signals waiting for an admin.',
+    registers: [registry],
+  });
+  const payoutsWaiting = new Gauge({
+    name: 'payouts_waiting',
+    help: 'Payouts not yet settled, by status (open, approved, sent), and their amount in riyals.',
+    labelNames: ['status', 'measure'],
+    registers: [registry],
+  });
+  const codesSent = new Gauge({
+    name: 'otp_codes_sent_last_hour',
+    help: 'One-time codes sent in the last hour, by purpose (each is an SMS or a WhatsApp message).',
+    labelNames: ['purpose'],
+    registers: [registry],
+  });
+
+  /** The database's side of the metrics: one statement, read at each scrape. */
+  async function readDatabase(): Promise<void> {
+    const rows = await rowsOf<{ metric: string; a: string; b: string; value: string }>(
+      options.db,
+      sql`select 'outbox' as metric, channel as a, status as b, count(*)::text as value
+            from outbound_messages group by channel, status
+          union all
+          select 'oldest', channel, '',
+                 extract(epoch from now() - min(created_at))::bigint::text
+            from outbound_messages where status in ('queued', 'sending') group by channel
+          union all
+          select 'signals', '', '', count(*)::text from fraud_signals where status = 'open'
+          union all
+          select 'payouts', status, 'count', count(*)::text
+            from transfer_requests where status in ('open', 'approved', 'sent') group by status
+          union all
+          select 'payouts', status, 'riyals', coalesce(sum(amount), 0)::text
+            from transfer_requests where status in ('open', 'approved', 'sent') group by status
+          union all
+          select 'codes', purpose, '', count(*)::text
+            from otp_codes where created_at > now() - interval '1 hour' group by purpose`,
+    );
+    for (const gauge of [outboxMessages, outboxOldest, payoutsWaiting, codesSent]) gauge.reset();
+    openSignals.set(0);
+    for (const row of rows) {
+      const value = Number(row.value);
+      if (row.metric === 'outbox') outboxMessages.set({ channel: row.a, status: row.b }, value);
+      else if (row.metric === 'oldest') outboxOldest.set({ channel: row.a }, value);
+      else if (row.metric === 'signals') openSignals.set(value);
+      else if (row.metric === 'payouts')
+        payoutsWaiting.set({ status: row.a, measure: row.b }, value);
+      else if (row.metric === 'codes') codesSent.set({ purpose: row.a }, value);
+    }
+  }
+
+  const { token } = options;
+  if (token === null) return;
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', async (request, reply) => {
+    const sent = Buffer.from(request.headers.authorization ?? '');
+    if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+      return reply.status(401).send({ message: 'غير مصرح', code: 'NOT_AUTHORIZED' });
+    }
+    await readDatabase();
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
+  });
+}
