@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { type OutboundMessage, outboundMessages } from '../db/schema.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import type { SmsPurpose } from '../integrations/sms.js';
-import { errorLogFields } from '../plugins/log-safety.js';
+import { errorLogFields, RepeatedFailureLog } from '../plugins/log-safety.js';
 import { sendWebhook } from '../webhooks/delivery.js';
 import { alertAdmins } from './alerts.js';
 import type { Channels } from './channels.js';
@@ -437,6 +437,7 @@ export function startOutboxWorker(
   };
   let current: Promise<void> | null = null;
   let again = false;
+  const failures = new RepeatedFailureLog(log, 'outbox worker');
   const run = () => {
     if (stopped) return;
     if (current) {
@@ -444,8 +445,10 @@ export function startOutboxWorker(
       return;
     }
     current = deliverDueMessages(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => log.error(errorLogFields(error), 'outbox worker failed'))
+      .then(
+        () => failures.succeeded(),
+        (error: unknown) => failures.failed(error),
+      )
       .finally(() => {
         current = null;
         if (again) {

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 
 // ---------- request lines ----------
 
@@ -189,4 +194,39 @@ export function describeDatabaseError(error: unknown): SafeDatabaseError | null 
 export function errorLogFields(error: unknown): { dbError: SafeDatabaseError } | { err: unknown } {
   const dbError = describeDatabaseError(error);
   return dbError ? { dbError } : { err: error };
+}
+
+/**
+ * A failure that repeats on every poll (the database down, say): logged in full the first time,
+ * then at most once an interval as one short line with how many times it has failed, and once
+ * when it works again. Without it each instance wrote a 1.9 KB line with the full SQL every
+ * 2 seconds for as long as an outage lasted.
+ */
+export class RepeatedFailureLog {
+  private failures = 0;
+  private loggedAt = 0;
+
+  constructor(
+    private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+    private readonly what: string,
+    private readonly intervalMs = 60_000,
+  ) {}
+
+  failed(error: unknown): void {
+    this.failures++;
+    const now = Date.now();
+    if (this.failures === 1) {
+      this.log.error(errorLogFields(error), `${this.what} failed`);
+      this.loggedAt = now;
+    } else if (now - this.loggedAt >= this.intervalMs) {
+      this.log.error({ failures: this.failures }, `${this.what} still failing`);
+      this.loggedAt = now;
+    }
+  }
+
+  succeeded(): void {
+    if (this.failures === 0) return;
+    this.log.info({ failures: this.failures }, `${this.what} works again`);
+    this.failures = 0;
+  }
 }

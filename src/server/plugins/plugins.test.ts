@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVALID_CHARACTERS_MESSAGE } from '#domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -15,7 +15,12 @@ import { freshDatabase } from '../test-support/database.js';
 import { aBroker } from '../test-support/factories.js';
 import type { ApiError, Profile } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
-import { describeDatabaseError, errorLogFields, maskLoggedUrl } from './log-safety.js';
+import {
+  describeDatabaseError,
+  errorLogFields,
+  maskLoggedUrl,
+  RepeatedFailureLog,
+} from './log-safety.js';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
@@ -403,5 +408,38 @@ describe('issue 11 item 7: Origin: null is cross-origin, API answers are not cac
     const own = await visitor().get('/api/test/own-cache');
     expect(own.headers['cache-control']).toBe('private, max-age=60');
     expect((await visitor().get('/dashboard')).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('issue 28 item 6: a repeating failure', () => {
+  it('is logged in full once, then once a minute with its count, and once when it works again', () => {
+    const lines: { level: string; fields: Record<string, unknown>; msg: string }[] = [];
+    const log = {
+      error: (fields: Record<string, unknown>, msg: string) =>
+        lines.push({ level: 'error', fields, msg }),
+      info: (fields: Record<string, unknown>, msg: string) =>
+        lines.push({ level: 'info', fields, msg }),
+    };
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const failures = new RepeatedFailureLog(log as never, 'outbox worker', 60_000);
+      // A database outage of three minutes, polled every 2 s: 90 failures.
+      for (let i = 0; i < 90; i++) {
+        failures.failed(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+        now += 2000;
+      }
+      failures.succeeded();
+      failures.succeeded();
+      expect(lines.map((line) => [line.level, line.msg])).toEqual([
+        ['error', 'outbox worker failed'],
+        ['error', 'outbox worker still failing'],
+        ['error', 'outbox worker still failing'],
+        ['info', 'outbox worker works again'],
+      ]);
+      expect(lines.map((line) => line.fields.failures)).toEqual([undefined, 31, 61, 90]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
