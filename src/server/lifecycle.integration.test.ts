@@ -4,7 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { activeBroker, cleanUp, startServer } from './test-support/server-process.js';
+import { activeBroker, cleanUp, freePort, startServer } from './test-support/server-process.js';
 
 // Issue 28 item 2: the real server process starts and stops like a service.
 afterAll(cleanUp);
@@ -86,10 +86,7 @@ describe('issue 28 item 2: start and stop like a service', () => {
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port: dbPort } = silent.address() as net.AddressInfo;
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
+    const port = await freePort();
 
     let probed: Promise<[number, number]> | null = null;
     const result = await run(

@@ -10,14 +10,13 @@ import { pruneSessions } from './auth/sessions.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
-import { EmbeddedClusterError } from './db/embedded.js';
 import { importPglite, isPgliteFolder } from './db/pglite-import.js';
 import { seedDemoData } from './db/seed.js';
 import { sweepUnattachedUploads } from './files/retention.js';
 import { storageFor } from './integrations/storage.js';
 import { errorLogFields } from './plugins/log-safety.js';
 import { pruneRateLimits } from './rate-limit.js';
-import { DatabaseWaitError, startupProbe, waitForDatabase } from './startup.js';
+import { exitOnStartFailure, startupProbe, waitForDatabase } from './startup.js';
 
 /** After the drain, how long requests still in flight may take before their connections are cut. */
 const CLOSE_GRACE_MS = 5000;
@@ -80,12 +79,10 @@ async function carryOverPglite(
   );
 }
 
-/** The log of a start before the application (and its logger) exists: JSON lines, as after. */
-const startLog = (level: string) => pino({ level, base: { pid: process.pid } });
-
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = startLog(config.logLevel);
+  // The log of a start before the application (and its logger) exists: JSON lines, as after.
+  const log = pino({ level: config.logLevel, base: { pid: process.pid } });
   // The health endpoints answer from the first moment: alive, not ready.
   const closeProbe = await startupProbe(config.port, config.host);
   const database = await openDatabase(config.database, {
@@ -168,17 +165,4 @@ async function main(): Promise<void> {
   app.log.info({ url: config.publicUrl }, 'serving');
 }
 
-main().catch((error: unknown) => {
-  // JSON like every other line; a reason worded for whoever started the server needs no stack.
-  const log = startLog('info');
-  if (
-    error instanceof ConfigError ||
-    error instanceof EmbeddedClusterError ||
-    error instanceof DatabaseWaitError
-  ) {
-    log.fatal(error.message);
-  } else {
-    log.fatal({ err: error }, 'start failed');
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartFailure(error, 'start'));

@@ -6,10 +6,9 @@
  * contract), and beside instances that migrate themselves (one advisory lock).
  */
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { EmbeddedClusterError } from './db/embedded.js';
-import { DatabaseWaitError, waitForDatabase } from './startup.js';
+import { exitOnStartFailure, waitForDatabase } from './startup.js';
 
 const log = pino({ base: { pid: process.pid } });
 
@@ -33,16 +32,5 @@ async function migrate(): Promise<void> {
 
 migrate().then(
   () => process.exit(0),
-  (error: unknown) => {
-    if (
-      error instanceof ConfigError ||
-      error instanceof EmbeddedClusterError ||
-      error instanceof DatabaseWaitError
-    ) {
-      log.fatal(error.message);
-    } else {
-      log.fatal({ err: error }, 'migration failed');
-    }
-    process.exit(1);
-  },
+  (error: unknown) => exitOnStartFailure(error, 'migration'),
 );

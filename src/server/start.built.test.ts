@@ -9,10 +9,10 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test-support/server-process.js';
 
 // Issue 28 item 2, on the build `npm run build` just made (the `built` project runs after it in
 // `npm test`): `npm start` as a supervisor runs it, and production never building.
@@ -27,14 +27,6 @@ const temporary = (prefix: string) => {
   folders.push(folder);
   return folder;
 };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** What production insists on, on the embedded database in a folder of its own. */
 function productionEnv(port: number): NodeJS.ProcessEnv {

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
+import { ConfigError } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
+import { EmbeddedClusterError } from './db/embedded.js';
 
 export class DatabaseWaitError extends Error {}
 
@@ -70,4 +72,23 @@ export async function startupProbe(port: number, host: string): Promise<() => Pr
       server.closeAllConnections();
       server.close(() => resolve());
     });
+}
+
+/**
+ * Ends a start (or `npm run migrate`) that failed with one JSON line, like every other line; a
+ * reason worded for whoever started it (the configuration, the embedded cluster, the wait for
+ * the database) needs no stack.
+ */
+export function exitOnStartFailure(error: unknown, what: string): never {
+  const log = pino({ base: { pid: process.pid } });
+  if (
+    error instanceof ConfigError ||
+    error instanceof EmbeddedClusterError ||
+    error instanceof DatabaseWaitError
+  ) {
+    log.fatal(error.message);
+  } else {
+    log.fatal({ err: error }, `${what} failed`);
+  }
+  process.exit(1);
 }

@@ -16,7 +16,7 @@ const dataDirs = new Set<string>();
 export type Server = { base: string; child: ChildProcess };
 
 /** A port nobody listens on now, from the operating system (not a random guess that may clash). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as net.AddressInfo;
