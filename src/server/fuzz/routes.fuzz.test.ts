@@ -5,19 +5,9 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as adminContract from '#contract/admin';
-import * as authContract from '#contract/auth';
-import * as brokerContract from '#contract/brokers';
-import * as commissionContract from '#contract/commissions';
 import type { Endpoint } from '#contract/common';
-import * as messagingContract from '#contract/messaging';
-import * as notificationContract from '#contract/notifications';
-import * as referralLinkContract from '#contract/referral-links';
-import * as referralContract from '#contract/referrals';
-import * as superadminContract from '#contract/superadmin';
-import * as tenantFormContract from '#contract/tenant-forms';
-import * as webhookContract from '#contract/webhooks';
 import * as schema from '../db/schema.js';
+import { contractEndpoints } from '../test-support/contract.js';
 import { aSignedContract } from '../test-support/factories.js';
 import {
   createReferralWithToken,
@@ -115,30 +105,9 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 /** Every endpoint of the contract, by `METHOD /path`, for its request schemas. */
-const ENDPOINTS = new Map<string, Endpoint>();
-for (const contract of [
-  adminContract,
-  authContract,
-  brokerContract,
-  commissionContract,
-  messagingContract,
-  notificationContract,
-  referralContract,
-  referralLinkContract,
-  superadminContract,
-  tenantFormContract,
-  webhookContract,
-]) {
-  for (const group of Object.values(contract)) {
-    if (typeof group !== 'object' || group === null) continue;
-    for (const value of Object.values(group)) {
-      const candidate = value as Partial<Endpoint> | null;
-      if (candidate && typeof candidate.method === 'string' && typeof candidate.path === 'string') {
-        ENDPOINTS.set(`${candidate.method} ${candidate.path}`, candidate as Endpoint);
-      }
-    }
-  }
-}
+const ENDPOINTS = new Map<string, Endpoint>(
+  contractEndpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]),
+);
 
 /** Every table of the schema, by its SQL name. */
 const TABLES = (Object.values(schema) as unknown[])

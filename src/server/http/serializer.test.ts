@@ -1,30 +1,21 @@
-import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as adminContract from '#contract/admin';
-import * as authContract from '#contract/auth';
-import * as brokerContract from '#contract/brokers';
-import * as commissionContract from '#contract/commissions';
-import type { Endpoint } from '#contract/common';
-import * as messagingContract from '#contract/messaging';
-import * as notificationContract from '#contract/notifications';
-import * as referralLinkContract from '#contract/referral-links';
-import * as referralContract from '#contract/referrals';
-import * as superadminContract from '#contract/superadmin';
-import * as tenantFormContract from '#contract/tenant-forms';
-import * as webhookContract from '#contract/webhooks';
+import { commissionEndpoints } from '#contract/commissions';
+import { referralEndpoints } from '#contract/referrals';
 import { buildApp } from '../app.js';
 import { commissionSummary, listCommissions } from '../commissions/service.js';
 import { loadConfig } from '../config.js';
 import { commissions, referrals } from '../db/schema.js';
 import { brokerMetrics, listBrokerReferrals } from '../referrals/service.js';
 import { client } from '../test-support/client.js';
+import { contractEndpoints } from '../test-support/contract.js';
 import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
+import { LogLines } from '../test-support/log-lines.js';
 import {
   createTestApp,
-  PRODUCTION_SMS_ENV,
+  PRODUCTION_ENV,
   type TestApp,
   type TestBroker,
 } from '../test-support/test-app.js';
@@ -79,24 +70,7 @@ describe('the compiled serializer writes what zod + JSON.stringify write', () =>
     expect(compileSerializer(schema)(data)).toBe(byZod(schema, data));
   });
 
-  /** Every endpoint the contract declares, from each of its modules' `…Endpoints` objects. */
-  const endpoints = [
-    adminContract,
-    authContract,
-    brokerContract,
-    commissionContract,
-    messagingContract,
-    notificationContract,
-    referralLinkContract,
-    referralContract,
-    superadminContract,
-    tenantFormContract,
-    webhookContract,
-  ].flatMap((module) =>
-    Object.entries(module)
-      .filter(([name]) => name.endsWith('Endpoints'))
-      .flatMap(([, group]) => Object.values(group as Record<string, Endpoint>)),
-  );
+  const endpoints = contractEndpoints;
 
   it('compiles every JSON answer of the contract, or says why zod keeps it', () => {
     const kept: string[] = [];
@@ -131,38 +105,27 @@ describe('the compiled serializer writes what zod + JSON.stringify write', () =>
 const READS = [
   {
     url: '/api/referrals?page=1',
-    schema: referralContract.referralEndpoints.list.response,
+    schema: referralEndpoints.list.response,
     answer: (t: TestApp, id: string) =>
       listBrokerReferrals(t.database.db, id, { page: 1, pageSize: 20 }),
   },
   {
     url: '/api/dashboard/metrics',
-    schema: referralContract.referralEndpoints.metrics.response,
+    schema: referralEndpoints.metrics.response,
     answer: (t: TestApp, id: string) => brokerMetrics(t.database.db, id),
   },
   {
     url: '/api/commissions/summary',
-    schema: commissionContract.commissionEndpoints.summary.response,
+    schema: commissionEndpoints.summary.response,
     answer: (t: TestApp, id: string) => commissionSummary(t.database.db, id),
   },
   {
     url: '/api/commissions?page=1',
-    schema: commissionContract.commissionEndpoints.list.response,
+    schema: commissionEndpoints.list.response,
     answer: (t: TestApp, id: string) =>
       listCommissions(t.database.db, id, { page: 1, pageSize: 20 }),
   },
 ] as const;
-
-/** Every log line an app writes, parsed. */
-class LogLines extends Writable {
-  readonly lines: Record<string, unknown>[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (line.trim()) this.lines.push(JSON.parse(line));
-    }
-    done();
-  }
-}
 
 describe("the broker's four reads, compiled in production, zod-checked in the tests", () => {
   let t: TestApp;
@@ -203,8 +166,7 @@ describe("the broker's four reads, compiled in production, zod-checked in the te
     production = await buildApp({
       config: loadConfig({
         NODE_ENV: 'production',
-        ...PRODUCTION_SMS_ENV,
-        PUBLIC_URL: 'https://example.sa',
+        ...PRODUCTION_ENV,
         DATABASE_URL: t.database.url,
         LOG_LEVEL: 'info',
       }),

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +12,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { type Caller, client } from '../test-support/client.js';
 import { freshDatabase } from '../test-support/database.js';
 import { aBroker } from '../test-support/factories.js';
+import { LogLines } from '../test-support/log-lines.js';
 import type { ApiError, Profile } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 import {
@@ -118,20 +118,6 @@ describe('health', () => {
     expect((await visitor().get('/readyz')).json()).toEqual({ status: 'ready' });
   });
 });
-
-/** Every log line the app writes, as parsed JSON, for the tests that read the logs. */
-class LogLines extends Writable {
-  readonly lines: Record<string, unknown>[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (line.trim()) this.lines.push(JSON.parse(line));
-    }
-    done();
-  }
-  get text(): string {
-    return this.lines.map((line) => JSON.stringify(line)).join('\n');
-  }
-}
 
 const secret = () => `tok${randomBytes(12).toString('hex')}`;
 

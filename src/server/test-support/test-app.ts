@@ -56,16 +56,9 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  // What production refuses to start without: a real SMS provider, its https address and its
-  // database (the app is handed this one).
+  // What production refuses to start without, on the database the app is handed.
   const production =
-    env.NODE_ENV === 'production'
-      ? {
-          ...(env.SMS_PROVIDER ? {} : PRODUCTION_SMS_ENV),
-          PUBLIC_URL: 'https://example.sa',
-          DATABASE_URL: database.url,
-        }
-      : {};
+    env.NODE_ENV === 'production' ? { ...PRODUCTION_ENV, DATABASE_URL: database.url } : {};
   const config = loadConfig({ NODE_ENV: 'test', ...production, ...env });
   const sms = new RecordingSmsSender();
   const app = await buildApp({ config, database, webRoot: null, sms, ...options });
