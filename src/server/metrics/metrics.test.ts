@@ -74,11 +74,12 @@ describe('/metrics', () => {
     // The pool, the outbox (the tenant's SMS of the referral), codes sent, money and signals.
     expect(seriesValue(text, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
     expect(seriesValue(text, 'db_pool_connections{state="waiting"}')).toBe(0);
-    expect(text).toMatch(/^outbox_messages\{channel="sms",status="[a-z]+"\} [1-9]/m);
+    expect(text).toMatch(/^outbox_messages_last_hour\{channel="sms",status="[a-z]+"\} [1-9]/m);
     expect(seriesValue(text, 'otp_codes_sent_last_hour{purpose="sign_in"}')).toBeGreaterThan(0);
     expect(seriesValue(text, 'fraud_signals_open')).toBe(0);
     for (const name of [
       'payouts_waiting',
+      'outbox_queued',
       'outbox_oldest_queued_seconds',
       'job_runs_total',
       'process_cpu_seconds_total',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type Database, type PoolStats, rowsOf } from '../db/client.js';
+import { notSignedIn } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,16 @@ export function registerMetrics(
   options: { db: Database; poolStats: () => PoolStats; token: string | null },
 ): void {
   const registry = new Registry();
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Scheduled job runs on this instance, by job and outcome (ok or failed).',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
+  app.decorate('metrics', { jobRuns });
+  // Without a scraper nothing is measured: no work on every request for nobody to read.
+  const { token } = options;
+  if (token === null) return;
   collectDefaultMetrics({ register: registry });
 
   const requests = new Counter({
@@ -48,14 +59,6 @@ export function registerMetrics(
     done();
   });
 
-  const jobRuns = new Counter({
-    name: 'job_runs_total',
-    help: 'Scheduled job runs on this instance, by job and outcome (ok or failed).',
-    labelNames: ['job', 'outcome'],
-    registers: [registry],
-  });
-  app.decorate('metrics', { jobRuns });
-
   new Gauge({
     name: 'db_pool_connections',
     help: "This instance's database connections, by state (total, idle, waiting: requests queued for one).",
@@ -69,9 +72,15 @@ export function registerMetrics(
     },
   });
 
-  const outboxMessages = new Gauge({
-    name: 'outbox_messages',
-    help: 'Messages in the outbox, by channel and status (queued and sending are the queue; sent, delivered, read and failed the outcomes).',
+  const outboxQueued = new Gauge({
+    name: 'outbox_queued',
+    help: 'Messages waiting in the outbox, by channel and status (queued, or sending under a claim).',
+    labelNames: ['channel', 'status'],
+    registers: [registry],
+  });
+  const outboxLastHour = new Gauge({
+    name: 'outbox_messages_last_hour',
+    help: 'Messages written to the outbox in the last hour, by channel and where they are now (sent, delivered, read, failed, or still waiting).',
     labelNames: ['channel', 'status'],
     registers: [registry],
   });
@@ -99,33 +108,46 @@ export function registerMetrics(
     registers: [registry],
   });
 
-  /** The database's side of the metrics: one statement, read at each scrape. */
+  /**
+   * The database's side of the metrics: one statement at each scrape, each part on an index
+   * (the outbox's queue on its partial index of waiting rows, the rest by time or status), and
+   * bounded to 5 s so a slow database fails the scrape, not the instance.
+   */
   async function readDatabase(): Promise<void> {
-    const rows = await rowsOf<{ metric: string; a: string; b: string; value: string }>(
-      options.db,
-      sql`select 'outbox' as metric, channel as a, status as b, count(*)::text as value
-            from outbound_messages group by channel, status
-          union all
-          select 'oldest', channel, '',
-                 extract(epoch from now() - min(created_at))::bigint::text
-            from outbound_messages where status in ('queued', 'sending') group by channel
-          union all
-          select 'signals', '', '', count(*)::text from fraud_signals where status = 'open'
-          union all
-          select 'payouts', status, 'count', count(*)::text
-            from transfer_requests where status in ('open', 'approved', 'sent') group by status
-          union all
-          select 'payouts', status, 'riyals', coalesce(sum(amount), 0)::text
-            from transfer_requests where status in ('open', 'approved', 'sent') group by status
-          union all
-          select 'codes', purpose, '', count(*)::text
-            from otp_codes where created_at > now() - interval '1 hour' group by purpose`,
-    );
-    for (const gauge of [outboxMessages, outboxOldest, payoutsWaiting, codesSent]) gauge.reset();
+    const rows = await options.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 5000`);
+      return rowsOf<{ metric: string; a: string; b: string; value: string }>(
+        tx,
+        sql`select 'queued' as metric, channel as a, status as b, count(*)::text as value
+              from outbound_messages where status in ('queued', 'sending') group by channel, status
+            union all
+            select 'oldest', channel, '',
+                   extract(epoch from now() - min(created_at))::bigint::text
+              from outbound_messages where status in ('queued', 'sending') group by channel
+            union all
+            select 'hour', channel, status, count(*)::text
+              from outbound_messages where created_at > now() - interval '1 hour'
+              group by channel, status
+            union all
+            select 'signals', '', '', count(*)::text from fraud_signals where status = 'open'
+            union all
+            select 'payouts', status, 'count', count(*)::text
+              from transfer_requests where status in ('open', 'approved', 'sent') group by status
+            union all
+            select 'payouts', status, 'riyals', coalesce(sum(amount), 0)::text
+              from transfer_requests where status in ('open', 'approved', 'sent') group by status
+            union all
+            select 'codes', purpose, '', count(*)::text
+              from otp_codes where created_at > now() - interval '1 hour' group by purpose`,
+      );
+    });
+    const gauges = [outboxQueued, outboxLastHour, outboxOldest, payoutsWaiting, codesSent];
+    for (const gauge of gauges) gauge.reset();
     openSignals.set(0);
     for (const row of rows) {
       const value = Number(row.value);
-      if (row.metric === 'outbox') outboxMessages.set({ channel: row.a, status: row.b }, value);
+      if (row.metric === 'queued') outboxQueued.set({ channel: row.a, status: row.b }, value);
+      else if (row.metric === 'hour') outboxLastHour.set({ channel: row.a, status: row.b }, value);
       else if (row.metric === 'oldest') outboxOldest.set({ channel: row.a }, value);
       else if (row.metric === 'signals') openSignals.set(value);
       else if (row.metric === 'payouts')
@@ -134,13 +156,12 @@ export function registerMetrics(
     }
   }
 
-  const { token } = options;
-  if (token === null) return;
   const expected = Buffer.from(`Bearer ${token}`);
   app.get('/metrics', async (request, reply) => {
     const sent = Buffer.from(request.headers.authorization ?? '');
     if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-      return reply.status(401).send({ message: 'غير مصرح', code: 'NOT_AUTHORIZED' });
+      // The product's own refusal (the error handler writes it), as for any caller not signed in.
+      throw notSignedIn();
     }
     await readDatabase();
     return reply
