@@ -67,16 +67,24 @@ export async function takeAllOrNone<R extends RateRule>(
       await enforceRateLimits(db, [rule]);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'TOO_MANY_ATTEMPTS') throw error;
-      for (const given of rules.slice(0, index + 1)) {
-        await db
-          .update(rateLimits)
-          .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-          .where(eq(rateLimits.key, given.key));
-      }
+      await giveBack(db, rules.slice(0, index + 1));
       return { rule, retryAfter: Number(error.headers['retry-after'] ?? rule.windowSeconds) };
     }
   }
   return null;
+}
+
+/**
+ * Takes back one count of each rule (within its current window): for a try that turned out not
+ * to be what the limit is about, such as a right password under a wrong-password limit.
+ */
+export async function giveBack(db: Database, rules: RateRule[]): Promise<void> {
+  for (const rule of rules) {
+    await db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(eq(rateLimits.key, rule.key));
+  }
 }
 
 /** Drops windows that ended a day ago; run now and then to keep the table small. */

@@ -11,7 +11,7 @@ import { serve } from '../http/serve.js';
 import { sendNewCode } from '../messaging/codes.js';
 import { enqueueNotice } from '../messaging/outbox.js';
 import { cookieNames, currentAccount } from '../plugins/session.js';
-import { addressKey, enforceRateLimits, firstInWindow } from '../rate-limit.js';
+import { addressKey, enforceRateLimits, firstInWindow, giveBack } from '../rate-limit.js';
 import { isKnownDevice, KNOWN_DEVICE_TTL_MS, rememberDevice } from './known-devices.js';
 import {
   assertCodeBudget,
@@ -198,11 +198,17 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
 
   serve(app, authEndpoints.login, async (request, reply) => {
     const { phone, password } = request.body;
-    // A hard limit per phone from one address, and per address over all phones; per phone
-    // alone, a growing delay (takePasswordTry), so nobody can lock the owner out.
+    // A hard limit on wrong passwords per phone from one address, and on tries per address
+    // over all phones; per phone alone, a growing delay (takePasswordTry), so nobody can lock
+    // the owner out.
     const address = addressKey(request.ip);
+    const wrongPasswords = {
+      key: `login:phone-ip:${phone}:${address}`,
+      limit: 10,
+      windowSeconds: WINDOW_SECONDS,
+    };
     await enforceRateLimits(db, [
-      { key: `login:phone-ip:${phone}:${address}`, limit: 10, windowSeconds: WINDOW_SECONDS },
+      wrongPasswords,
       { key: `login:ip:${address}`, limit: perAddress, windowSeconds: WINDOW_SECONDS },
     ]);
     const broker = await findBrokerByPhone(db, phone);
@@ -217,6 +223,8 @@ export const authRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       throw new AppError(401, 'INVALID_CREDENTIALS', 'كلمة المرور غير صحيحة');
     }
     await forgivePasswordTry(db, attempt);
+    // Only wrong passwords count toward the limit: the owner signing in often is not refused.
+    await giveBack(db, [wrongPasswords]);
     return signedIn(reply, broker, known);
   });
 

@@ -727,6 +727,27 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
   });
 });
 
+describe('issue 29 item 4: only wrong passwords count toward the wrong-password limit', () => {
+  it('the owner signs in again and again from one address; wrong ones before a right one still count', async () => {
+    await signUp(phone);
+    const address = freshAddress();
+    const login = (password: string) =>
+      as(null).post('/api/auth/login', { phone, password }, { remoteAddress: address });
+    const rights: number[] = [];
+    for (let i = 0; i < 12; i++) rights.push((await login('secret123')).statusCode);
+    expect(rights).toEqual(Array.from({ length: 12 }, () => 200));
+
+    // Nine wrong, a right one (given back), one more wrong: ten wrong in the window, so the
+    // next try is refused whatever its password.
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) statuses.push((await login('wrong-pass')).statusCode);
+    statuses.push((await login('secret123')).statusCode);
+    statuses.push((await login('wrong-pass')).statusCode);
+    expect(statuses).toEqual([...Array.from({ length: 9 }, () => 401), 200, 401]);
+    expect((await login('secret123')).statusCode).toBe(429);
+  });
+});
+
 describe('issue 11 item 4: a development server serves its own machine only', () => {
   it('refuses relayed requests and other host names, so a proxy in front cannot expose codes', async () => {
     const dev = await createTestApp({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
