@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
@@ -26,10 +27,16 @@ import { whatsappWebhookRoutes } from './messaging/webhook.js';
 import { registerMetrics } from './metrics/routes.js';
 import { listenForNotifications } from './notifications/live.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { type ErrorReporter, errorReporterFor } from './observability/error-reports.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { OneLineRequestLog, requestId, requestLogFields } from './plugins/log-safety.js';
+import {
+  errorLogSerializer,
+  OneLineRequestLog,
+  requestId,
+  requestLogFields,
+} from './plugins/log-safety.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
@@ -59,6 +66,8 @@ export type BuildAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is registered, so tests can reach each one. */
   onRoute?: (route: { method: string; url: string }) => void;
+  /** Where unexpected errors go; by default the reporter of config.errorReports. */
+  errorReports?: ErrorReporter;
 };
 
 /**
@@ -67,13 +76,38 @@ export type BuildAppOptions = {
  * lines) before a write, where pino's default destination makes a write for nearly every line,
  * each handed to libuv's thread pool and its completion signalled back to the event loop.
  * Written at least every second when quiet and flushed at exit: only a `kill -9` loses what is
- * held. Elsewhere pino's default, so a developer sees each line at once.
+ * held. Elsewhere pino's default (pretty-printed at a development terminal), so a developer sees
+ * each line at once.
  */
-function logDestination(stream: NodeJS.WritableStream | undefined, production: boolean) {
+function logDestination(stream: NodeJS.WritableStream | undefined, config: AppConfig) {
   if (stream) return { stream };
-  if (!production) return {};
+  if (config.env !== 'production') return readableLogs(config);
   return {
     stream: pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
+  };
+}
+
+/** Whether pino-pretty is installed: a development dependency, absent from a release. */
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Development at a terminal: lines pretty-printed by pino-pretty (in a worker thread). Anywhere
+ * else, tests and every piped or collected output included, JSON lines.
+ */
+export function readableLogs(config: Pick<AppConfig, 'env'>) {
+  if (config.env !== 'development' || !process.stdout.isTTY || !prettyInstalled()) return {};
+  return {
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+    },
   };
 }
 
@@ -82,12 +116,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...logDestination(options.logStream, config.env === 'production'),
+      ...logDestination(options.logStream, config),
       // Tenant-form tokens, short-link codes and file keys are secrets: masked in request logs.
       // A request is logged only through this serializer and an answer only through Fastify's
       // (its status code), so no header (cookie, authorization, set-cookie) reaches a log line,
       // and no redaction pass over each line is needed (plugins.test.ts checks the headers).
-      serializers: { req: requestLogFields },
+      // An error's message and stack go through the scrubber error reports use.
+      serializers: { req: requestLogFields, err: errorLogSerializer },
     },
     logController: new OneLineRequestLog(),
     genReqId: requestId,
@@ -112,10 +147,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  const errorReports = options.errorReports ?? errorReporterFor(config.errorReports, app.log);
+  app.decorate('errorReports', errorReports);
+  // Only with OTEL_* set: the request's server span named by its route template and given the
+  // request id. Without them no hook is added and no OpenTelemetry module is loaded.
+  if (config.tracing) (await import('./observability/request-spans.js')).nameRequestSpans(app);
+
   const sms = options.sms ?? smsSenderFor(config, app.log);
   const channels = channelsFor(config, sms, options.channels);
   const outbox = startOutboxWorker(database.db, channels, app.log, {
     webhookRequireHttps: config.env === 'production',
+    report: (error) => errorReports.report(error, { mechanism: 'job', job: 'outbox' }),
     ...options.outbox,
   });
   app.addHook('onClose', () => outbox.stop());

@@ -72,6 +72,19 @@ describe('configuration', () => {
     ],
     [{ SHUTDOWN_DRAIN_SECONDS: '60' }, 'SHUTDOWN_DRAIN_SECONDS'],
     [{ MIGRATE_ON_START: 'later' }, 'MIGRATE_ON_START'],
+    // Issue 28 item 6: error reports and traces, optional, but never silently misconfigured.
+    [{ SENTRY_DSN: 'not a dsn' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://sentry.example.sa/42' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'ftp://key@sentry.example.sa/42' }, 'SENTRY_DSN'],
+    [{ SENTRY_ENVIRONMENT: 'prod env' }, 'SENTRY_ENVIRONMENT'],
+    [{ SENTRY_RELEASE: 'a/b' }, 'SENTRY_RELEASE'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'grpc://c:4317' }, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'],
+    [{ OTEL_EXPORTER_OTLP_HEADERS: 'api-key' }, 'OTEL_EXPORTER_OTLP_HEADERS'],
+    [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL'],
+    [{ OTEL_TRACES_SAMPLER: 'jaeger_remote' }, 'OTEL_TRACES_SAMPLER'],
+    [{ OTEL_TRACES_SAMPLER_ARG: '2' }, 'OTEL_TRACES_SAMPLER_ARG'],
+    [{ OTEL_SDK_DISABLED: 'maybe' }, 'OTEL_SDK_DISABLED'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -233,5 +246,73 @@ describe('brand variables', () => {
     expect(full.whatsapp.missing).toEqual(['WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN']);
     expect(full.zoho.settings?.accountsUrl).toBe('https://accounts.zoho.sa');
     expect(full.exposeOtpInResponses).toBe(false);
+  });
+});
+
+describe('issue 28 item 6: error reports and traces', () => {
+  it('are off unless configured', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV });
+    expect(config.errorReports).toBeNull();
+    expect(config.tracing).toBeNull();
+  });
+
+  it('a DSN names the envelope endpoint, with the environment of NODE_ENV by default', () => {
+    const config = loadConfig({ SENTRY_DSN: 'https://pub:sec@glitchtip.example.sa/sentry/42' });
+    expect(config.errorReports).toEqual({
+      dsn: {
+        publicKey: 'pub',
+        secretKey: 'sec',
+        envelopeUrl: 'https://glitchtip.example.sa/sentry/api/42/envelope/',
+        host: 'glitchtip.example.sa',
+      },
+      environment: 'development',
+      release: null,
+    });
+    const named = loadConfig({
+      SENTRY_DSN: 'https://pub@o1.ingest.sentry.io/7',
+      SENTRY_ENVIRONMENT: 'staging',
+      SENTRY_RELEASE: 'shareek@1.2.3',
+    }).errorReports;
+    expect(named).toMatchObject({ environment: 'staging', release: 'shareek@1.2.3' });
+    expect(named?.dsn.envelopeUrl).toBe('https://o1.ingest.sentry.io/api/7/envelope/');
+  });
+
+  it("a bad DSN is refused without repeating it: it holds the project's key", () => {
+    expect(() => loadConfig({ SENTRY_DSN: 'https://very-secret-key@/' })).toThrow(/SENTRY_DSN/);
+    expect(() => loadConfig({ SENTRY_DSN: 'https://very-secret-key@/' })).not.toThrow(
+      /very-secret-key/,
+    );
+  });
+
+  it('traces go to the endpoint with /v1/traces appended, or to the traces endpoint as it is', () => {
+    const base = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing;
+    expect(base).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      headers: {},
+      serviceName: 'shareek-brokers',
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+    });
+    const exact = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://tempo.example.sa/otlp/v1/traces',
+      OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%20abc,x-scope-orgid=shareek',
+      OTEL_SERVICE_NAME: 'shareek-api',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+    }).tracing;
+    expect(exact).toEqual({
+      tracesUrl: 'https://tempo.example.sa/otlp/v1/traces',
+      headers: { authorization: 'Bearer abc', 'x-scope-orgid': 'shareek' },
+      serviceName: 'shareek-api',
+      sampler: 'parentbased_traceidratio',
+      samplerRatio: 0.25,
+    });
+    const disabled = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_SDK_DISABLED: 'true',
+    });
+    expect(disabled.tracing).toBeNull();
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'shareek-api' }).tracing).toBeNull();
   });
 });

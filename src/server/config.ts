@@ -21,6 +21,22 @@ const WHATSAPP_VARIABLES = [
   'WHATSAPP_VERIFY_TOKEN',
 ] as const;
 
+/** OTEL_TRACES_SAMPLER's values (the specification's) that the server builds itself. */
+const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
+
+const httpAddress = z.url({
+  protocol: /^https?$/,
+  error: 'must be an http:// or https:// address',
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -100,6 +116,68 @@ const envSchema = z
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters with no spaces')
+      .optional(),
+    // Error reports (src/server/observability/error-reports.ts): off without a DSN. No message
+    // below repeats a value: a DSN holds its project's key.
+    SENTRY_DSN: z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        const dsn = parseSentryDsn(value);
+        if (!dsn) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              "must be the project's DSN as Sentry or GlitchTip shows it: https://<public key>@<host>/<project id>",
+          });
+          return z.NEVER;
+        }
+        return dsn;
+      })
+      .optional(),
+    // Sentry refuses a release or an environment with a slash, a space or a line break.
+    SENTRY_ENVIRONMENT: z
+      .string()
+      .regex(/^[^\s/]{1,64}$/, 'must be one word of at most 64 characters, with no slash')
+      .optional(),
+    SENTRY_RELEASE: z
+      .string()
+      .regex(/^[^\s/\\]{1,200}$/, 'must be at most 200 characters, with no space or slash')
+      .refine((value) => value !== '.' && value !== '..', 'must not be . or ..')
+      .optional(),
+    // OpenTelemetry traces (src/server/observability/tracing.ts), by the specification's own
+    // variables: on when an OTLP endpoint is set, unless OTEL_SDK_DISABLED=true.
+    OTEL_SDK_DISABLED: booleanFlag.optional(),
+    OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpAddress.optional(),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpAddress.optional(),
+    OTEL_EXPORTER_OTLP_HEADERS: z
+      .string()
+      .transform((value, ctx) => {
+        const headers = parseOtlpHeaders(value);
+        if (!headers) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be comma-separated name=value pairs (authorization=Bearer%20…)',
+          });
+          return z.NEVER;
+        }
+        return headers;
+      })
+      .optional(),
+    OTEL_EXPORTER_OTLP_PROTOCOL: z
+      .enum(['http/json'], {
+        error:
+          'must be http/json: the server sends OTLP/HTTP with JSON, which Jaeger, Grafana Tempo and the OpenTelemetry Collector take on their OTLP/HTTP port (4318); gRPC and protobuf are not sent',
+      })
+      .optional(),
+    OTEL_TRACES_SAMPLER: z
+      .enum(TRACES_SAMPLERS, { error: `must be one of ${TRACES_SAMPLERS.join(', ')}` })
+      .optional(),
+    OTEL_TRACES_SAMPLER_ARG: z.coerce
+      .number({ error: 'must be a ratio between 0 and 1' })
+      .min(0, 'must be a ratio between 0 and 1')
+      .max(1, 'must be a ratio between 0 and 1')
       .optional(),
   })
   .refine(
@@ -216,6 +294,61 @@ function parseTrustProxy(value: string): TrustProxy | null {
   return valid && entries.length > 0 ? entries : null;
 }
 
+/**
+ * A Sentry DSN, `{PROTOCOL}://{PUBLIC_KEY}[:{SECRET_KEY}]@{HOST}{PATH}/{PROJECT_ID}`, and the
+ * envelope endpoint it names, `{PROTOCOL}://{HOST}{PATH}/api/{PROJECT_ID}/envelope/` (Sentry's
+ * SDK developer documentation, "Authentication":
+ * https://develop.sentry.dev/sdk/foundations/transport/authentication/).
+ */
+export type SentryDsn = {
+  publicKey: string;
+  /** Deprecated by Sentry, still sent when a DSN carries it. */
+  secretKey: string | null;
+  envelopeUrl: string;
+  /** Where reports go, for the log: the host only, never the key. */
+  host: string;
+};
+
+export function parseSentryDsn(value: string): SentryDsn | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const segments = url.pathname.split('/');
+  const projectId = segments.pop();
+  if (!url.username || !projectId || url.search || url.hash) return null;
+  return {
+    publicKey: decodeURIComponent(url.username),
+    secretKey: url.password ? decodeURIComponent(url.password) : null,
+    envelopeUrl: `${url.protocol}//${url.host}${segments.join('/')}/api/${projectId}/envelope/`,
+    host: url.host,
+  };
+}
+
+/**
+ * OTEL_EXPORTER_OTLP_HEADERS: `name=value` pairs separated by commas, values percent-encoded
+ * (the OpenTelemetry specification's "Specifying headers via environment variables":
+ * https://opentelemetry.io/docs/specs/otel/protocol/exporter/#specifying-headers-via-environment-variables).
+ */
+export function parseOtlpHeaders(value: string): Record<string, string> | null {
+  const headers: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    if (!pair.trim()) continue;
+    const separator = pair.indexOf('=');
+    const name = pair.slice(0, separator).trim().toLowerCase();
+    if (separator < 1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) return null;
+    try {
+      headers[name] = decodeURIComponent(pair.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return headers;
+}
+
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -270,6 +403,27 @@ export type AppConfig = {
   secureCookies: boolean;
   /** Product name and contact details (BRAND_* variables, defaults in src/domain/brand.ts). */
   brand: Brand;
+  /** Where unexpected errors are reported (SENTRY_*); null: nowhere. */
+  errorReports: ErrorReportSettings | null;
+  /** Where traces are exported (OTEL_*); null: no OpenTelemetry module is even loaded. */
+  tracing: TracingSettings | null;
+};
+
+export type ErrorReportSettings = {
+  dsn: SentryDsn;
+  environment: string;
+  /** SENTRY_RELEASE; null: the package's name and version. */
+  release: string | null;
+};
+
+export type TracingSettings = {
+  /** The OTLP/HTTP traces endpoint, `/v1/traces` included. */
+  tracesUrl: string;
+  headers: Record<string, string>;
+  serviceName: string;
+  sampler: TracesSampler;
+  /** For the ratio samplers: the share of traces kept. */
+  samplerRatio: number;
 };
 
 export type SmsSettings =
@@ -389,5 +543,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exposeOtpInResponses: development && e.SMS_PROVIDER === 'console',
     secureCookies: e.NODE_ENV === 'production',
     brand,
+    errorReports: e.SENTRY_DSN
+      ? {
+          dsn: e.SENTRY_DSN,
+          environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+          release: e.SENTRY_RELEASE ?? null,
+        }
+      : null,
+    tracing: tracingSettings(e),
+  };
+}
+
+/**
+ * Traces go out when an OTLP endpoint is named and the SDK is not disabled. The endpoint for all
+ * signals gets the traces path appended; the traces endpoint is used as it is (the
+ * specification's "OTLP Exporter Configuration":
+ * https://opentelemetry.io/docs/specs/otel/protocol/exporter/#endpoint-urls-for-otlphttp).
+ */
+function tracingSettings(e: z.infer<typeof envSchema>): TracingSettings | null {
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracesUrl =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : null);
+  if (!tracesUrl || e.OTEL_SDK_DISABLED) return null;
+  return {
+    tracesUrl,
+    headers: e.OTEL_EXPORTER_OTLP_HEADERS ?? {},
+    serviceName: e.OTEL_SERVICE_NAME ?? 'shareek-brokers',
+    // The specification's default: a trace a caller started decides; ours are all kept.
+    sampler: e.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on',
+    samplerRatio: e.OTEL_TRACES_SAMPLER_ARG ?? 1,
   };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from './context.js';
 import { expireUncompletedReferrals } from './referrals/ownership.js';
 import { fillServiceDeadlines } from './service-clocks.js';
 
-/** Work the product does by itself: run by the server's hourly housekeeping (main.ts). */
+/** Work the product does by itself: run by the server's hourly housekeeping (server.ts). */
 export type ScheduledJobs = {
   /** Referrals whose tenant sent nothing in 30 days, cancelled; answers how many. */
   expireReferrals: () => Promise<number>;

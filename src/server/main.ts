@@ -1,168 +1,30 @@
-import { cpSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
-import { buildApp } from './app.js';
-import { pruneOtpRecords } from './auth/otp.js';
-import { pruneSessions } from './auth/sessions.js';
-import { type AppConfig, ConfigError, loadConfig } from './config.js';
-import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
-import { type DatabaseHandle, openDatabase } from './db/client.js';
-import { importPglite, isPgliteFolder } from './db/pglite-import.js';
-import { seedDemoData } from './db/seed.js';
-import { sweepUnattachedUploads } from './files/retention.js';
-import { storageFor } from './integrations/storage.js';
-import { errorLogFields } from './plugins/log-safety.js';
-import { pruneRateLimits } from './rate-limit.js';
-import { exitOnStartFailure, startupProbe, waitForDatabase } from './startup.js';
-
-/** After the drain, how long requests still in flight may take before their connections are cut. */
-const CLOSE_GRACE_MS = 5000;
-
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
-
-/** The one-time writes of a start: the bootstrap super-admin, its check, the demo accounts. */
-async function startupWrites(
-  config: AppConfig,
-  database: DatabaseHandle,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  if (config.bootstrapSuperAdmin) {
-    const result = await ensureBootstrapSuperAdmin(database.db, config.bootstrapSuperAdmin);
-    if (result === 'created') {
-      log.info('bootstrap super-admin created');
-    }
-  }
-  // Production with nobody able to administer it would be a platform anyone's first sign-up
-  // could never be trusted to run: refuse rather than start it unattended.
-  if (config.env === 'production' && !(await hasSuperAdmin(database.db))) {
-    throw new ConfigError(
-      'Refusing to start: production needs a super-admin. Set BOOTSTRAP_SUPERADMIN_PHONE and BOOTSTRAP_SUPERADMIN_PASSWORD.',
-    );
-  }
-  // Demo accounts only in development on a loopback address (config.demoData says so).
-  if (config.demoData) {
-    const accounts = await seedDemoData(database.db);
-    if (accounts.length > 0) {
-      const lines = accounts.map((a) => `  ${a.phone} / ${a.password}  ${a.role}`).join('\n');
-      console.log(`\nDemo accounts (development only):\n${lines}\n`);
-    }
-  }
-}
-
 /**
- * A data folder of a release before the embedded PostgreSQL holds its data in PGlite
- * (`DATA_DIR/pglite`): copied into the cluster once, at its first start. The folder is first
- * copied aside untouched (`pglite.backup-<time>`, kept), since the import brings the folder it
- * reads to the latest migration (docs/decisions/051-embedded-postgresql.md).
+ * The server's entry (`node dist/server/main.js`). OpenTelemetry has to hook module loading
+ * before `pg` and `node:http` are first imported, so the server (server.ts) is imported only
+ * once tracing has started; without OTEL_* settings no OpenTelemetry module is loaded at all and
+ * a request costs what it did (docs/decisions/055-error-reports-and-traces.md).
  */
-async function carryOverPglite(
-  config: AppConfig,
-  database: DatabaseHandle,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const legacy = path.join(config.dataDir, 'pglite');
-  if (config.database.kind !== 'embedded' || !isPgliteFolder(legacy)) return;
-  const backup = `${legacy}.backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  cpSync(legacy, backup, { recursive: true });
-  log.warn(
-    { folder: legacy, backup },
-    'copying the earlier embedded database (PGlite) into PostgreSQL',
-  );
-  const { tables, rows } = await importPglite(legacy, database.url);
-  rmSync(legacy, { recursive: true });
-  log.warn(
-    { tables, rows, backup },
-    'PGlite data copied; the untouched folder is kept as a backup',
-  );
-}
+import { loadConfig } from './config.js';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  // The log of a start before the application (and its logger) exists: JSON lines, as after.
-  const log = pino({ level: config.logLevel, base: { pid: process.pid } });
-  // The health endpoints answer from the first moment: alive, not ready.
-  const closeProbe = await startupProbe(config.port, config.host);
-  const database = await openDatabase(config.database, {
-    info: (message) => log.info(message),
-    warn: (message) => log.warn(message),
-  });
-  await waitForDatabase(database, config.databaseWaitMs, log);
-  if (config.migrateOnStart) {
-    await database.migrate();
-  } else {
-    const pending = await database.pendingMigrations();
-    if (pending.length > 0) {
-      throw new ConfigError(
-        `Refusing to start: the database lacks ${pending.length} migration(s) of this release (${pending.join(', ')}). Run \`npm run migrate\` first, or set MIGRATE_ON_START=true.`,
-      );
-    }
+/** Whether and where to trace; a configuration that does not load is server.ts's to report. */
+function tracingConfig() {
+  try {
+    const { tracing, logLevel, errorReports } = loadConfig();
+    return tracing && { tracing, logLevel, release: errorReports?.release ?? null };
+  } catch {
+    return null;
   }
-  const storage = storageFor(config.storage);
-  const app = await buildApp({ config, database, webRoot, storage });
-  await carryOverPglite(config, database, app.log);
-
-  // Instances starting together on one database take turns at the start-up writes.
-  await database.exclusively(() => startupWrites(config, database, app.log));
-
-  const housekeeping = async () => {
-    await pruneRateLimits(database.db);
-    await pruneOtpRecords(database.db);
-    await pruneSessions(database.db);
-    const swept = await sweepUnattachedUploads(database.db, storage, app.log);
-    if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
-    const expired = await app.scheduledJobs.expireReferrals();
-    if (expired > 0) app.log.info({ expired }, 'uncompleted referrals expired');
-    const released = await app.scheduledJobs.releaseCommissions();
-    if (released > 0) app.log.info({ released }, 'held commissions released');
-    await app.scheduledJobs.fillDeadlines();
-  };
-  const runHousekeeping = () =>
-    housekeeping().then(
-      () => app.metrics.jobRuns.inc({ job: 'housekeeping', outcome: 'ok' }),
-      (error) => {
-        app.metrics.jobRuns.inc({ job: 'housekeeping', outcome: 'failed' });
-        app.log.warn(errorLogFields(error), 'housekeeping failed');
-      },
-    );
-  const pruneTimer = setInterval(runHousekeeping, 60 * 60 * 1000);
-  pruneTimer.unref();
-  // Also a minute after every start: an instance restarted more often than hourly (a rolling
-  // deployment) would otherwise never expire a referral nor release a commission.
-  const firstRun = setTimeout(runHousekeeping, 60 * 1000);
-  firstRun.unref();
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    clearInterval(pruneTimer);
-    clearTimeout(firstRun);
-    // 1. Not ready, still serving: a load balancer that probes /readyz stops sending here.
-    app.startDraining();
-    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
-    await sleep(config.shutdownDrainMs);
-    // 2. Close: live streams end with a retry hint, idle connections close, in-flight requests
-    // get five seconds; then whatever is left (a client stuck mid-upload, say) is cut. The
-    // whole stop stays well inside a supervisor's usual 10-second grace period.
-    setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
-    setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, CLOSE_GRACE_MS + 1500).unref();
-    await app.close();
-    await database.close();
-    app.log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await closeProbe();
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl }, 'serving');
 }
 
-main().catch((error: unknown) => exitOnStartFailure(error, 'start'));
+const traced = tracingConfig();
+if (traced) {
+  try {
+    const { startTracing } = await import('./observability/tracing.js');
+    await startTracing(traced.tracing, traced);
+  } catch (error) {
+    // Asked for and impossible (a package missing from a release, say): said at once, in JSON,
+    // rather than serving untraced while the operators believe otherwise.
+    (await import('./startup.js')).exitOnStartFailure(error, 'starting tracing');
+  }
+}
+await import('./server.js');

@@ -140,6 +140,12 @@ export type OutboxOptions = {
   pollMs?: number;
   /** Production: webhooks go over https only (src/server/webhooks/delivery.ts). */
   webhookRequireHttps?: boolean;
+  /**
+   * Told of the worker's unexpected failures (an error report): a run that failed (once a run
+   * of failures), a delivery that threw something other than a provider's refusal, a sent
+   * message that could not be recorded.
+   */
+  report?: (error: unknown) => void;
 };
 
 type Deps = { db: Database; channels: Channels; log: FastifyBaseLogger } & Required<
@@ -287,6 +293,8 @@ async function recordSent(deps: Deps, row: OutboundMessage, providerMessageId: s
 }
 
 async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): Promise<void> {
+  // A provider's refusal is the provider's; anything else is a fault of ours.
+  if (!(error instanceof DeliveryError)) deps.report(error);
   const failure =
     error instanceof DeliveryError
       ? error
@@ -374,6 +382,7 @@ async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
     } catch (error) {
       if (attempt === 3) {
         deps.log.error({ ...errorLogFields(error), messageId: row.id }, 'sent, not recorded');
+        deps.report(error);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
@@ -433,11 +442,12 @@ export function startOutboxWorker(
     backoffBaseMs: options.backoffBaseMs ?? 5_000,
     webhookRequireHttps: options.webhookRequireHttps ?? false,
     retryForMs: options.retryForMs ?? RETRY_FOR_MS,
+    report: options.report ?? (() => {}),
     stopping: () => stopped,
   };
   let current: Promise<void> | null = null;
   let again = false;
-  const failures = new RepeatedFailureLog(log, 'outbox worker');
+  const failures = new RepeatedFailureLog(log, 'outbox worker', undefined, deps.report);
   const run = () => {
     if (stopped) return;
     if (current) {

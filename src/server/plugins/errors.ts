@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../errors.js';
+import type { ErrorReporter } from '../observability/error-reports.js';
 import { errorLogFields } from './log-safety.js';
 
 type ErrorBody = { message: string; code: string; fields?: Record<string, string> } & Record<
@@ -52,9 +53,27 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     return reply.status(known.status).send({ message: known.message, code: known.code });
   }
   request.log.error(errorLogFields(error), 'router error');
+  reportAnswered500(request.server.errorReports, error, request);
   return reply
     .status(500)
     .send({ message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً', code: 'INTERNAL_ERROR' });
+}
+
+/**
+ * An error that became a 500 answer, to the error reports (when configured): the request's id,
+ * method, route template and status, never its path, query, headers or body. A client's error
+ * (4xx) and a database that is down (503, counted and probed elsewhere) are not reported.
+ */
+function reportAnswered500(reports: ErrorReporter, error: unknown, request: FastifyRequest) {
+  reports.report(error, {
+    mechanism: 'http',
+    request: {
+      id: request.id,
+      method: request.method,
+      route: request.routeOptions.url,
+      status: 500,
+    },
+  });
 }
 
 /** One error contract for every route: `{ message, code }`, Arabic message, no stack traces. */
@@ -93,6 +112,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // A database error's message carries the query's parameters (tenants' data): never logged.
     request.log.error(errorLogFields(error), 'unhandled error');
+    reportAnswered500(app.errorReports, error, request);
     return reply
       .status(500)
       .send({ message: 'حدث خطأ غير متوقع، يرجى المحاولة لاحقاً', code: 'INTERNAL_ERROR' });

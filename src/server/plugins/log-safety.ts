@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import pino from 'pino';
 
 // ---------- request lines ----------
 
@@ -102,6 +103,72 @@ export function maskLoggedUrl(url: string): string {
   return `${match[1]}***${query}`;
 }
 
+// ---------- free text ----------
+
+/** Western, Arabic-Indic and Persian digits: the product accepts all three in phone numbers. */
+const DIGIT = '[0-9\u0660-\u0669\u06F0-\u06F9]';
+
+/**
+ * What may name a person or open an account, as it can appear inside an error message, a span
+ * attribute or a log line, each with what replaces it. Order matters: a URL's credentials and a
+ * secret path go before the generic rules would cut them into pieces, and a token goes whole
+ * before the digit rule could leave its letters behind.
+ */
+const TEXT_SECRETS: [RegExp, (match: string, ...groups: string[]) => string][] = [
+  // user:password@ in any URL (a DATABASE_URL quoted by a driver, say).
+  [/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, (_url, scheme) => `${scheme}***@`],
+  // The next segment of a tenant-form, short-link or stored-file path (as in maskLoggedUrl);
+  // not the submit call, nor a route template's parameter (`/s/:code`).
+  [
+    /(\/(?:s|tenant-form|api\/tenant-form|api\/files)\/)(?!submit(?![\w-])|:)[^\s/?#"'`<>]+/gi,
+    (_path, prefix) => `${prefix}***`,
+  ],
+  [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, (_credentials, scheme) => `${scheme} ***`],
+  // name=value and name: value for fields that are secret or personal by name (a SQL
+  // placeholder such as `"phone" = $1` holds no value and stays).
+  [
+    /\b(password|passwd|pwd|secret|token|otp|otp_?code|cookie|set-cookie|authorization|api[_-]?key|sid|session|iban|phone|mobile)(["']?\s*[:=]\s*["']?)(?!\$\d)[^\s"',;&]+/gi,
+    (_field, name, separator) => `${name}${separator}***`,
+  ],
+  [/[^\s@"'`<>()[\]{},;:]+@[^\s@"'`<>()[\]{},;:]+\.[a-z]{2,}/gi, () => '***@***'],
+  // IBANs (the Kingdom's are SA and 22 digits), with or without the spaces of their print form.
+  [/\b[A-Za-z]{2}[0-9]{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[0-9A-Z]{1,3})?\b/g, () => '***'],
+  // Random-looking tokens: 20+ URL-safe characters mixing letters and digits, or any 32+.
+  [
+    /[A-Za-z0-9_-]{20,}/g,
+    (word) => (word.length >= 32 || (/[0-9]/.test(word) && /[A-Za-z]/.test(word)) ? '***' : word),
+  ],
+  // Nine digits or more, spaces and dashes allowed between them: every spelling of a Saudi
+  // mobile, national and residence ids, card and account numbers.
+  [new RegExp(`\\+?${DIGIT}(?:[\\s-]?${DIGIT}){8,}`, 'g'), () => '***'],
+];
+
+/** A record's id (reached only by who may see the record), not a bearer secret: kept as it is. */
+const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+
+function scrubPart(text: string): string {
+  let scrubbed = text;
+  for (const [pattern, replacement] of TEXT_SECRETS) {
+    scrubbed = scrubbed.replace(pattern, replacement);
+  }
+  return scrubbed;
+}
+
+/**
+ * Free text with phones, IBANs, ids, tokens, passwords, cookies, e-mail addresses and the secret
+ * part of link paths replaced by `***`: for what no structure protects, an error's message above
+ * all (a driver may quote the value it refused). One scrubber for the logs' errors, the error
+ * reports (src/server/observability/error-reports.ts) and the exported spans
+ * (src/server/observability/tracing.ts).
+ */
+export function scrubText(text: string): string {
+  // split() with a capturing group: UUIDs at the odd places, the text around them at the even.
+  return text
+    .split(UUID)
+    .map((part, index) => (index % 2 === 1 ? part : scrubPart(part)))
+    .join('');
+}
+
 /** Fastify's default `req` log fields, with the url masked. */
 export function requestLogFields(request: FastifyRequest) {
   return {
@@ -188,6 +255,17 @@ export function describeDatabaseError(error: unknown): SafeDatabaseError | null 
 }
 
 /**
+ * The logger's `err` serializer: pino's own, with the message and the stack (which repeats the
+ * message, and the causes' messages after it) scrubbed, as an error report's are.
+ */
+export function errorLogSerializer(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error);
+  if (typeof serialized.message === 'string') serialized.message = scrubText(serialized.message);
+  if (typeof serialized.stack === 'string') serialized.stack = scrubText(serialized.stack);
+  return serialized;
+}
+
+/**
  * The fields to log an unexpected error with: a database error under `dbError`, described
  * without its parameters; anything else under `err`, for the logger's usual serializer.
  */
@@ -210,6 +288,11 @@ export class RepeatedFailureLog {
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'info'>,
     private readonly what: string,
     private readonly intervalMs = 60_000,
+    /**
+     * Told of the first failure of each run of failures, as the log is (an error report): one
+     * report an outage, not one a poll.
+     */
+    private readonly report: (error: unknown) => void = () => {},
   ) {}
 
   failed(error: unknown): void {
@@ -217,6 +300,7 @@ export class RepeatedFailureLog {
     const now = Date.now();
     if (this.failures === 1) {
       this.log.error(errorLogFields(error), `${this.what} failed`);
+      this.report(error);
       this.loggedAt = now;
     } else if (now - this.loggedAt >= this.intervalMs) {
       this.log.error({ failures: this.failures }, `${this.what} still failing`);

@@ -30,7 +30,7 @@ export type TestApp = {
 /** What a test may add to the app it gets: where logs go (with LOG_LEVEL in env), route listing. */
 export type TestAppOptions = Pick<
   BuildAppOptions,
-  'logStream' | 'onRoute' | 'sms' | 'channels' | 'outbox' | 'storage'
+  'logStream' | 'onRoute' | 'sms' | 'channels' | 'outbox' | 'storage' | 'errorReports'
 >;
 
 /**
