@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizeSaudiMobile } from '#domain';
 import { BRAND_VARIABLES, type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
-import type { DatabaseTarget } from './db/client.js';
+import type { DatabaseDeadlines, DatabaseTarget } from './db/client.js';
 import type { S3Settings } from './integrations/storage.js';
 import type { WhatsAppSettings } from './integrations/whatsapp.js';
 import type { ZohoSettings } from './integrations/zoho.js';
@@ -66,6 +66,10 @@ const envSchema = z
     EMBEDDED_DATABASE: booleanFlag.optional(),
     MIGRATE_ON_START: booleanFlag.default(true),
     DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+    // Every database call's deadlines (src/server/db/client.ts): a statement, and making or
+    // waiting for a connection. Past them a request answers 503 instead of waiting.
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(5),
+    DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(60).default(3),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(30).optional(),
     PUBLIC_URL: z.url().optional(),
     BOOTSTRAP_SUPERADMIN_PHONE: z
@@ -366,6 +370,8 @@ export type AppConfig = {
   migrateOnStart: boolean;
   /** How long a start waits for the database to answer before giving up (DATABASE_WAIT_SECONDS). */
   databaseWaitMs: number;
+  /** Every database call's deadlines (DATABASE_STATEMENT_TIMEOUT_SECONDS, …CONNECT…). */
+  databaseDeadlines: DatabaseDeadlines;
   /**
    * After SIGTERM, how long /readyz answers 503 while everything else is still served, so a
    * load balancer stops sending before the server closes (SHUTDOWN_DRAIN_SECONDS).
@@ -468,6 +474,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'embedded', dataDir },
     migrateOnStart: e.MIGRATE_ON_START,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
+    databaseDeadlines: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    },
     // Production default: 3 s, about two probe periods of a load balancer checking every
     // second or two; elsewhere nothing waits for a balancer.
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 3 : 0)) * 1000,

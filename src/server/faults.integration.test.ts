@@ -109,6 +109,67 @@ describe('issue 15 item 4: faults (real process)', () => {
       await killDuringBurst({ DATABASE_URL: await freshPostgres(serverUrl) });
     }, 240_000);
 
+    it('PostgreSQL that accepts and never answers (hung): every call answers 503 within its deadline, /readyz not ready, and it heals', async () => {
+      const target = new URL(serverUrl);
+      const proxy = await TcpProxy.start({
+        host: target.hostname,
+        port: Number(target.port || 5432),
+      });
+      const direct = new URL(await freshPostgres(serverUrl));
+      direct.host = `127.0.0.1:${proxy.port}`;
+      // Statements 2 s (the client gives up 2 s later), connections 1 s.
+      const server = await startServer({
+        DATABASE_URL: direct.toString(),
+        DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
+        DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
+      });
+      const broker = await activeBroker(server.base);
+      expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
+
+      proxy.freeze();
+      const timed = async (call: () => Promise<Response>) => {
+        const started = Date.now();
+        const response = await call();
+        return { response, ms: Date.now() - started };
+      };
+      const answers = await Promise.all([
+        ...Array.from({ length: 14 }, (_, i) =>
+          timed(() =>
+            i % 2 === 0
+              ? broker.call('GET', '/api/referrals')
+              : broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() }),
+          ),
+        ),
+        timed(() => fetch(`${server.base}/readyz`)),
+      ]);
+      const readiness = answers.pop();
+      // Each within its deadline: a statement's 2 + 2 s, or a wait for a connection of 1 s
+      // after the pool's connections were given up; never the minute a hung database takes.
+      for (const { response, ms } of answers) {
+        expect(response.status).toBe(503);
+        const body = (await response.json()) as { message: string; code: string };
+        expect(body.code).toBe('SERVICE_UNAVAILABLE');
+        expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
+        expect(ms).toBeLessThan(9_000);
+      }
+      expect(readiness?.response.status).toBe(503);
+      expect(readiness?.ms).toBeLessThan(5_000);
+      expect(server.child.exitCode).toBeNull();
+
+      proxy.thaw();
+      const back = Date.now();
+      let status = 0;
+      while (Date.now() - back < 15_000) {
+        status = (await broker.call('GET', '/api/referrals')).status;
+        if (status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(200);
+      expect(Date.now() - back).toBeLessThan(5_000);
+      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+      await proxy.cut();
+    }, 240_000);
+
     it('PostgreSQL stopped under load: 503 with an Arabic message, /readyz not ready, the process stays up and recovers by itself', async () => {
       const target = new URL(serverUrl);
       const proxy = await TcpProxy.start({

@@ -15,10 +15,14 @@ const log = pino({ base: { pid: process.pid } });
 async function migrate(): Promise<void> {
   const config = loadConfig();
   log.level = config.logLevel;
-  const database = await openDatabase(config.database, {
-    info: (message) => log.info(message),
-    warn: (message) => log.warn(message),
-  });
+  const database = await openDatabase(
+    config.database,
+    {
+      info: (message) => log.info(message),
+      warn: (message) => log.warn(message),
+    },
+    config.databaseDeadlines,
+  );
   try {
     await waitForDatabase(database, config.databaseWaitMs, log);
     const pending = await database.pendingMigrations();

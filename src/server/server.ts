@@ -117,10 +117,14 @@ async function main(): Promise<void> {
   if (config.errorReports) log.info({ to: config.errorReports.dsn.host }, 'error reports on');
   // The health endpoints answer from the first moment: alive, not ready.
   const closeProbe = await startupProbe(config.port, config.host);
-  const database = await openDatabase(config.database, {
-    info: (message) => log.info(message),
-    warn: (message) => log.warn(message),
-  });
+  const database = await openDatabase(
+    config.database,
+    {
+      info: (message) => log.info(message),
+      warn: (message) => log.warn(message),
+    },
+    config.databaseDeadlines,
+  );
   await waitForDatabase(database, config.databaseWaitMs, log);
   if (config.migrateOnStart) {
     await database.migrate();

@@ -72,17 +72,39 @@ const STARTUP_LOCK_ID = 4_826_150_114;
 
 const PING_DEADLINE_MS = 3000;
 
-/** `work`, or an error once `ms` have passed without it settling. */
-async function withDeadline(work: Promise<unknown>, ms: number, what: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
-  });
-  try {
-    await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * How long a database call may take (issue 29 item 1): making a connection or waiting for one
+ * of the pool's, and one statement. A call past its deadline fails, and the request answers
+ * 503 (src/server/db/errors.ts), instead of waiting for a database that does not answer.
+ */
+export type DatabaseDeadlines = { connectMs: number; statementMs: number };
+export const DEFAULT_DEADLINES: DatabaseDeadlines = { connectMs: 3000, statementMs: 5000 };
+/**
+ * The client's own deadline comes this long after the server's `statement_timeout`: a server
+ * that is alive cancels the statement itself (cleanly, the connection stays usable); only one
+ * that does not answer at all (frozen, or a network that drops packets) meets this one.
+ */
+const CLIENT_GRACE_MS = 2000;
+
+/**
+ * A connection whose statement passed the client's deadline is in an unknown state (the
+ * statement may still be running, or the server may be gone): its socket is closed, so it is
+ * dropped from the pool on release instead of handing the next caller a connection that
+ * still waits for the old answer.
+ */
+function dropOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') {
+          (client as pg.PoolClient & pg.Client).connection.stream.destroy();
+        }
+      });
+    }
+    return result;
+  };
 }
 
 const consoleLog: ClusterLog = {
@@ -93,11 +115,12 @@ const consoleLog: ClusterLog = {
 export async function openDatabase(
   target: DatabaseTarget,
   log: ClusterLog = consoleLog,
+  deadlines: DatabaseDeadlines = DEFAULT_DEADLINES,
 ): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, 'postgres');
+  if (target.kind === 'postgres') return openPostgres(target.url, 'postgres', deadlines);
   const cluster = await startEmbeddedCluster(target.dataDir, log);
   try {
-    const handle = await openPostgres(cluster.url, 'embedded');
+    const handle = await openPostgres(cluster.url, 'embedded', deadlines);
     return {
       ...handle,
       close: async () => {
@@ -111,10 +134,23 @@ export async function openDatabase(
   }
 }
 
-async function openPostgres(url: string, kind: DatabaseTarget['kind']): Promise<DatabaseHandle> {
-  // A connection that cannot be made in 3 s fails the request (503) instead of queueing it
-  // behind a database that is down.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
+async function openPostgres(
+  url: string,
+  kind: DatabaseTarget['kind'],
+  deadlines: DatabaseDeadlines,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Making a connection, or waiting for a free one of the pool's.
+    connectionTimeoutMillis: deadlines.connectMs,
+    // Each statement: cancelled by the server, and given up by the client a little later.
+    statement_timeout: deadlines.statementMs,
+    query_timeout: deadlines.statementMs + CLIENT_GRACE_MS,
+    // A transaction left open by a caller that died holds its locks no longer than this.
+    idle_in_transaction_session_timeout: deadlines.statementMs * 6,
+  });
+  pool.on('connect', dropOnReadTimeout);
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool opens a new one on the next query.
   pool.on('error', (error) => console.warn(`idle database connection lost: ${error.message}`));
@@ -155,8 +191,11 @@ async function openPostgres(url: string, kind: DatabaseTarget['kind']): Promise<
       return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
     },
     // A database that accepts connections and never answers fails the ping after 3 s instead
-    // of holding a start or a readiness probe forever.
-    ping: () => withDeadline(pool.query('select 1'), PING_DEADLINE_MS, 'database ping'),
+    // of holding a start or a readiness probe forever; the pool drops the connection it used.
+    ping: async () => {
+      // node-postgres takes a query's own `query_timeout` (its types do not declare it).
+      await pool.query({ text: 'select 1', query_timeout: PING_DEADLINE_MS } as pg.QueryConfig);
+    },
     exclusively: async (work) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

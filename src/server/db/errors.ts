@@ -14,13 +14,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /** Socket errors of a database that is down, restarting or unreachable. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 /**
- * SQLSTATEs of a server that is shutting down or cannot take connections: class 08
- * (connection exception) and 57P01–57P03 (admin/crash shutdown, cannot connect now).
+ * SQLSTATEs of a server that is shutting down, cannot take connections or ran out of time:
+ * class 08 (connection exception), 57014 (a statement cancelled: the statement_timeout of
+ * every connection, src/server/db/client.ts) and 57P01–57P03 (admin/crash shutdown, cannot
+ * connect now).
  */
-const UNAVAILABLE_STATE = /^(08|57P0[1-3])/;
-/** What node-postgres says when the server closes a connection or a connect times out. */
+const UNAVAILABLE_STATE = /^(08|57014|57P0[1-3])/;
+/**
+ * What node-postgres says when the server closes a connection, a connect or a wait for a free
+ * connection times out, or a statement passes the client's deadline.
+ */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable/;
 
 /** True when the error (or one it wraps) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -31,6 +36,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     }
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/**
+ * True when the error (or one it wraps) says a disk is full: PostgreSQL's SQLSTATE 53100
+ * (disk_full, "could not extend file … No space left on device") or the operating system's
+ * ENOSPC from the file store.
+ */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as PgErrorLike & { message?: unknown };
+    if (e.code === '53100' || e.code === 'ENOSPC') return true;
+    if (typeof e.message === 'string' && e.message.includes('No space left on device')) return true;
     current = e.cause;
   }
   return false;

@@ -2,11 +2,15 @@ import net from 'node:net';
 
 /**
  * A TCP proxy in front of a server (PostgreSQL, in the fault tests) that a test can cut, as if
- * the server had stopped: open connections are reset and new ones refused, until `restore`.
+ * the server had stopped: open connections are reset and new ones refused, until `restore`;
+ * or freeze, as if the server hung (SIGSTOP): connections stay open and new ones are accepted,
+ * but nothing passes either way until `thaw`, which delivers what was held, in order.
  */
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private frozen = false;
+  private held: (() => void)[] = [];
 
   private constructor(
     readonly port: number,
@@ -33,12 +37,34 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      this.forward(client, upstream);
+      this.forward(upstream, client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.server = server;
+  }
+
+  private forward(from: net.Socket, to: net.Socket): void {
+    from.on('data', (chunk: Buffer) => {
+      const write = () => {
+        if (!to.destroyed) to.write(chunk);
+      };
+      if (this.frozen) this.held.push(write);
+      else write();
+    });
+  }
+
+  /** The target hangs: it accepts connections and reads, and answers nothing. */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  /** The target wakes up: what was held goes through, in order, and from now on everything. */
+  thaw(): void {
+    this.frozen = false;
+    for (const write of this.held.splice(0)) write();
   }
 
   /** The target "stops": every connection is reset, and new ones are refused. */
