@@ -15,6 +15,7 @@ import { devRoutes } from './dev-routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { healthRoutes, type Lifecycle } from './health/routes.js';
+import { answerClientError } from './http/client-errors.js';
 import { recordRoutes } from './http/route-record.js';
 import { logSerializerReport, responseSerializers } from './http/serializer.js';
 import type { SmsSender } from './integrations/sms.js';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The router's own refusals (bad percent-encoding, an overlong path parameter) in the
     // product's error shape, not Fastify's English echo of the path.
     frameworkErrors,
+    // What Node's HTTP parser refuses before any route (bad framing, oversized headers) too.
+    clientErrorHandler: answerClientError,
     // Forwarded-for headers are believed only from the proxies TRUST_PROXY names.
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
