@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { devRoutes } from './dev-routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
+import { DiskSpace } from './health/disk-space.js';
 import { healthRoutes, type Lifecycle } from './health/routes.js';
 import { answerClientError } from './http/client-errors.js';
 import { recordRoutes } from './http/route-record.js';
@@ -173,7 +174,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = { config, db: database.db, sms, channels, outbox, storage };
   app.decorate('scheduledJobs', scheduledJobsFor(ctx));
 
-  registerErrorHandling(app);
+  const diskSpace = new DiskSpace({
+    db: ctx.db,
+    storage,
+    log: app.log,
+    reports: errorReports,
+  });
+  app.decorate('diskSpace', diskSpace);
+  registerErrorHandling(app, diskSpace);
   registerMetrics(app, {
     db: database.db,
     poolStats: database.poolStats,
@@ -185,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSessions(app, { db: ctx.db, secureCookies: config.secureCookies });
   // After the session hook (hooks run in registration order): a stranger gets 401/403 first.
   registerInputGuard(app);
-  const lifecycle: Lifecycle = { draining: false };
+  const lifecycle: Lifecycle = { draining: false, diskSpace };
   app.decorate('startDraining', () => {
     lifecycle.draining = true;
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorLogFields } from '../plugins/log-safety.js';
+import type { DiskSpace } from './disk-space.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the instance is shutting down (set by `startDraining`). */
-export type Lifecycle = { draining: boolean };
+/**
+ * Whether the instance is shutting down (set by `startDraining`), and whether writes fail for
+ * a full disk.
+ */
+export type Lifecycle = { draining: boolean; diskSpace: Pick<DiskSpace, 'full'> };
 
 /**
  * Liveness (the process answers) and readiness (the database answers and the instance is not
@@ -25,11 +29,12 @@ export function healthRoutes(ping: () => Promise<void>, lifecycle: Lifecycle): F
       if (lifecycle.draining) return reply.status(503).send({ status: 'draining' });
       try {
         await ping();
-        return { status: 'ready' };
       } catch (error) {
         request.log.warn(errorLogFields(error), 'database not reachable');
         return reply.status(503).send({ status: 'unavailable' });
       }
+      if (await lifecycle.diskSpace.full()) return reply.status(503).send({ status: 'disk_full' });
+      return { status: 'ready' };
     });
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, notExists, sql } from 'drizzle-orm';
 import { type OutboxChannel, outboxChannelLabel } from '#domain';
 import type { Database } from '../db/client.js';
 import { brokers, notifications } from '../db/schema.js';
-import { notify } from '../notifications/service.js';
+import { notify, notifyAdmins } from '../notifications/service.js';
 import { firstInWindow } from '../rate-limit.js';
 
 const TITLE = 'تعذر إرسال الرسائل';
@@ -59,16 +59,10 @@ export async function alertCodeCeiling(
     : scope === 'hour'
       ? 'المنصة بلغت حدها من رموز التحقق لهذه الساعة'
       : 'المنصة بلغت حدها اليومي من رموز التحقق';
-  const admins = await db
-    .select({ id: brokers.id })
-    .from(brokers)
-    .where(and(eq(brokers.isAdmin, true), isNull(brokers.deletedAt)));
-  for (const admin of admins) {
-    await notify(db, admin.id, {
-      type: 'error',
-      title: CEILING_TITLE,
-      message: `${what}، ولن تُرسل رموز أخرى حتى نهاية المدة. راجع طلبات الرموز الأخيرة؛ يستطيع المشرف العام تعديل الحدود.`,
-      link: '/messaging-config',
-    });
-  }
+  await notifyAdmins(db, {
+    type: 'error',
+    title: CEILING_TITLE,
+    message: `${what}، ولن تُرسل رموز أخرى حتى نهاية المدة. راجع طلبات الرموز الأخيرة؛ يستطيع المشرف العام تعديل الحدود.`,
+    link: '/messaging-config',
+  });
 }

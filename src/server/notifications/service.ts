@@ -10,6 +10,15 @@ export type NotificationInput = {
   link?: string | null;
 };
 
+/** Tells every admin (every account with the admin role that is not retired). */
+export async function notifyAdmins(db: Database, input: NotificationInput): Promise<void> {
+  const admins = await db
+    .select({ id: brokers.id })
+    .from(brokers)
+    .where(and(eq(brokers.isAdmin, true), isNull(brokers.deletedAt)));
+  for (const admin of admins) await notify(db, admin.id, input);
+}
+
 export async function notify(
   db: Database,
   brokerId: string,

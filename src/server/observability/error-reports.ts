@@ -20,7 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ErrorReportSettings } from '../config.js';
 import { describeDatabaseError, RepeatedFailureLog, scrubText } from '../plugins/log-safety.js';
 import { packageRelease } from './release.js';
@@ -33,6 +33,14 @@ export type ReportContext =
     }
   | { mechanism: 'job'; job: string }
   | { mechanism: 'uncaughtException' | 'unhandledRejection' };
+
+/** The report context of a request answered with `status`: its id, method and route template. */
+export function requestContext(request: FastifyRequest, status: number): ReportContext {
+  return {
+    mechanism: 'http',
+    request: { id: request.id, method: request.method, route: request.routeOptions.url, status },
+  };
+}
 
 export type ErrorReporter = {
   /** Queues a report and returns at once; never throws, never waits for the service. */

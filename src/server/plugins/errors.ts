@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
 import { AppError } from '../errors.js';
-import type { ErrorReporter } from '../observability/error-reports.js';
+import type { DiskSpace } from '../health/disk-space.js';
+import { type ErrorReporter, requestContext } from '../observability/error-reports.js';
 import { errorLogFields } from './log-safety.js';
 
 type ErrorBody = { message: string; code: string; fields?: Record<string, string> } & Record<
@@ -65,19 +66,14 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * (4xx) and a database that is down (503, counted and probed elsewhere) are not reported.
  */
 function reportAnswered500(reports: ErrorReporter, error: unknown, request: FastifyRequest) {
-  reports.report(error, {
-    mechanism: 'http',
-    request: {
-      id: request.id,
-      method: request.method,
-      route: request.routeOptions.url,
-      status: 500,
-    },
-  });
+  reports.report(error, requestContext(request, 500));
 }
 
 /** One error contract for every route: `{ message, code }`, Arabic message, no stack traces. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  diskSpace: Pick<DiskSpace, 'writeFailed'>,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { message: error.message, code: error.code, ...error.extra };
@@ -108,6 +104,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).header('retry-after', '5').send({
         message: 'الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل',
         code: 'SERVICE_UNAVAILABLE',
+      });
+    }
+    // A full disk (the database's or the file store's): nothing was written; said as such,
+    // logged once a minute and shown on /readyz (src/server/health/disk-space.ts).
+    if (isDiskFull(error)) {
+      diskSpace.writeFailed(error, request, 507);
+      return reply.status(507).header('retry-after', '60').send({
+        message: 'تعذر الحفظ لأن مساحة التخزين ممتلئة، يرجى المحاولة لاحقاً',
+        code: 'STORAGE_FULL',
       });
     }
     // A database error's message carries the query's parameters (tenants' data): never logged.

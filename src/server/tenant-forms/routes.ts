@@ -6,6 +6,7 @@ import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { FORM_TOKEN_PATTERN, MESSAGES } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
+import { isDiskFull } from '../db/errors.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { serve } from '../http/serve.js';
@@ -159,7 +160,9 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       await storage.put(key, file, 'application/pdf');
     } catch (error) {
       if (!(error instanceof StorageUnavailableError)) throw error;
-      request.log.error(errorLogFields(error.cause), 'file storage unavailable');
+      // A full disk is shown on /readyz and logged once a minute; anything else, each time.
+      if (isDiskFull(error)) request.server.diskSpace.writeFailed(error, request, 503);
+      else request.log.error(errorLogFields(error.cause), 'file storage unavailable');
       throw new AppError(503, 'STORAGE_UNAVAILABLE', 'تعذر حفظ الملف الآن، يرجى المحاولة بعد قليل');
     }
     // A file with no row would be kept forever unseen: removed when the row cannot be written.
