@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeUnifonic } from './test-support/fakes/unifonic.js';
 import {
   activeBroker,
   Client,
@@ -102,6 +104,56 @@ describe('issue 15 item 4: faults (real process)', () => {
     await killDuringBurst({ DATA_DIR: dataDir });
   }, 240_000);
 
+  it('kill -9 while the outbox sends: each kill sends again at most the one message under way', async () => {
+    const sms = await startFakeUnifonic({ appSid: 'faults-app-sid' });
+    sms.latencyMs = 150;
+    const env = {
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shareek-faults-')),
+      SMS_PROVIDER: 'unifonic',
+      UNIFONIC_APP_SID: 'faults-app-sid',
+      UNIFONIC_SENDER_ID: 'Shareek',
+      UNIFONIC_BASE_URL: sms.url,
+    };
+    try {
+      let server = await startServer(env);
+      // The code from the SMS the provider took (a server with a real provider never answers it).
+      const broker = await activeBroker(server.base, async (phone) => {
+        const to = `966${phone.slice(1)}`;
+        for (;;) {
+          const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
+          if (code) return code;
+          await sleep(20);
+        }
+      });
+      const tenants = Array.from({ length: 40 }, () => uniquePhone());
+      for (const tenantPhone of tenants) {
+        expect((await broker.call('POST', '/api/referrals', { tenantPhone })).status).toBe(201);
+      }
+      const links = (phone: string) =>
+        sms.received.filter(
+          (m) => m.recipient === `966${phone.slice(1)}` && m.body?.includes('/s/'),
+        ).length;
+      const sent = () => tenants.filter((phone) => links(phone) > 0).length;
+      // Three kills, each while sends are under way (a few more links out since the last).
+      const kills = 3;
+      for (let k = 0; k < kills; k++) {
+        const before = sent();
+        while (sent() < Math.min(before + 3, tenants.length - (kills - k) * 5)) await sleep(20);
+        await kill9(server);
+        server = await startServer(env);
+      }
+      // Every tenant gets the link: what a killed server had claimed is sent once its lease
+      // (60 s) ends.
+      const deadline = Date.now() + 150_000;
+      while (sent() < tenants.length && Date.now() < deadline) await sleep(250);
+      expect(sent()).toBe(tenants.length);
+      const repeated = tenants.reduce((n, phone) => n + links(phone) - 1, 0);
+      expect(repeated).toBeLessThanOrEqual(kills);
+    } finally {
+      await sms.close();
+    }
+  }, 240_000);
+
   const serverUrl = process.env.TEST_DATABASE_URL;
   // The PostgreSQL cases need a server to point at; CI always gives one (README: npm test).
   if (serverUrl) {
@@ -168,6 +220,73 @@ describe('issue 15 item 4: faults (real process)', () => {
       expect(Date.now() - back).toBeLessThan(5_000);
       expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
       await proxy.cut();
+    }, 240_000);
+
+    it('PostgreSQL gone for 2 s just as the provider takes a message: the send is still recorded once it is back, so nothing goes twice', async () => {
+      const target = new URL(serverUrl);
+      const proxy = await TcpProxy.start({
+        host: target.hostname,
+        port: Number(target.port || 5432),
+      });
+      const direct = new URL(await freshPostgres(serverUrl));
+      direct.host = `127.0.0.1:${proxy.port}`;
+      const sms = await startFakeUnifonic({ appSid: 'faults-app-sid' });
+      try {
+        const server = await startServer({
+          DATABASE_URL: direct.toString(),
+          SMS_PROVIDER: 'unifonic',
+          UNIFONIC_APP_SID: 'faults-app-sid',
+          UNIFONIC_SENDER_ID: 'Shareek',
+          UNIFONIC_BASE_URL: sms.url,
+          LOG_LEVEL: 'info',
+        });
+        let output = '';
+        server.child.stdout?.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+        });
+        const broker = await activeBroker(server.base, async (phone) => {
+          const to = `966${phone.slice(1)}`;
+          for (;;) {
+            const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
+            if (code) return code;
+            await sleep(20);
+          }
+        });
+        // The provider takes the tenant's link, and the database goes away before its answer.
+        const tenantPhone = uniquePhone();
+        const to = `966${tenantPhone.slice(1)}`;
+        sms.latencyMs = 300;
+        const created = await broker.call('POST', '/api/referrals', { tenantPhone });
+        expect(created.status).toBe(201);
+        const { id } = (await created.json()) as { id: string };
+        while (!sms.received.some((m) => m.recipient === to)) await sleep(5);
+        await proxy.cut();
+        await sleep(2_000);
+        await proxy.restore();
+
+        // Recorded as sent once the database is back: not left `sending` for a second send.
+        const admin = new Client(server.base);
+        await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' });
+        let status = '';
+        const back = Date.now();
+        while (Date.now() - back < 10_000 && status !== 'sent') {
+          const outbox = await admin.call('GET', `/api/admin/outbox?phone=${tenantPhone}`);
+          if (outbox.status === 200) {
+            const page = (await outbox.json()) as {
+              items: { referralId: string | null; channel: string; status: string }[];
+            };
+            status =
+              page.items.find((m) => m.referralId === id && m.channel === 'sms')?.status ?? '';
+          }
+          await sleep(200);
+        }
+        expect(status).toBe('sent');
+        expect(output).not.toContain('sent, not recorded');
+        expect(sms.received.filter((m) => m.recipient === to)).toHaveLength(1);
+      } finally {
+        await sms.close();
+        await proxy.cut();
+      }
     }, 240_000);
 
     it('PostgreSQL stopped under load: 503 with an Arabic message, /readyz not ready, the process stays up and recovers by itself', async () => {

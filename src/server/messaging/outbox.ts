@@ -22,6 +22,8 @@ const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
 const MAX_BACKOFF_MS = 30 * 60 * 1000;
 const POLL_MS = 2_000;
 const BATCH = 5;
+/** How long a `sent` that cannot be written is tried again, short of the lease's end. */
+const RECORD_MARGIN_MS = 5_000;
 
 /** A database or a transaction: rows are written in the transaction of their cause. */
 type Writer = Pick<Database, 'insert' | 'select'>;
@@ -155,7 +157,8 @@ type Deps = { db: Database; channels: Channels; log: FastifyBaseLogger } & Requi
 /**
  * Claims due rows in one short statement (`FOR UPDATE SKIP LOCKED`, so instances never take
  * the same row), marking them `sending` under a lease: `next_attempt_at` becomes the lease's
- * end, so a row whose worker died is due again once it expires.
+ * end, so a row whose worker died is due again once it expires. This is the record before the
+ * provider's call; `recordSent` or `recordFailure` is the one after.
  */
 async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
   const { db } = deps;
@@ -373,27 +376,38 @@ async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
     await recordFailure(deps, row, error);
     return;
   }
-  // The provider took it: a failure to record that must never send it again. The write is
-  // retried; if it still fails, the lease's expiry is the last resort (logged).
+  // The provider took it: not recording that would send it again once the lease expires. So
+  // the write is tried again through a database outage until shortly before the lease ends
+  // (each try bounded by the database deadlines); only then is the message given up to a
+  // second send (logged and reported).
+  const giveUpAt = (row.leaseUntil?.getTime() ?? Date.now()) - RECORD_MARGIN_MS;
   for (let attempt = 1; ; attempt++) {
     try {
       await recordSent(deps, row, providerMessageId);
       return;
     } catch (error) {
-      if (attempt === 3) {
+      const wait = Math.min(200 * attempt, 1_000);
+      if (Date.now() + wait >= giveUpAt) {
         deps.log.error({ ...errorLogFields(error), messageId: row.id }, 'sent, not recorded');
         deps.report(error);
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }
 
+/** Messages a person receives: sent one at a time, so a crash can repeat only one. */
+const toPeople = (row: OutboundMessage) => row.channel === 'sms' || row.channel === 'whatsapp';
+
 /**
  * Sends what was due when the run began, a few rows at a time (a row rescheduled during the
- * run waits for a later one). No transaction is open while a provider is called: the claim
- * and each outcome are statements of their own.
+ * run waits for a later one). Each row is recorded as claimed before its provider's call and
+ * as sent or failed after it, and the messages people receive go one at a time, so a crash or
+ * an outage at any moment can send again only the one message whose call was under way.
+ * Webhook and CRM calls (which their receivers tell apart by event id, or look up before
+ * creating) go side by side, so an endpoint that hangs holds up no other. No transaction is
+ * open while a provider is called: the claim and each outcome are statements of their own.
  */
 export async function deliverDueMessages(deps: Deps): Promise<number> {
   // A millisecond ahead: the database keeps microseconds, and a row queued in this very
@@ -404,7 +418,13 @@ export async function deliverDueMessages(deps: Deps): Promise<number> {
   while (!deps.stopping()) {
     const rows = await claim(deps, dueBy);
     if (rows.length === 0) return handled;
-    await Promise.all(rows.map((row) => deliver(deps, row)));
+    const oneAtATime = async () => {
+      for (const row of rows.filter(toPeople)) await deliver(deps, row);
+    };
+    await Promise.all([
+      oneAtATime(),
+      ...rows.filter((row) => !toPeople(row)).map((row) => deliver(deps, row)),
+    ]);
     handled += rows.length;
   }
   return handled;

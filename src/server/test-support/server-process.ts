@@ -123,12 +123,19 @@ let phoneSeq = 0;
 export const uniquePhone = () =>
   `05${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}${String(phoneSeq++ % 10_000).padStart(4, '0')}`;
 
-/** An active broker with a name, signed in; and the demo admin that activated it. */
-export async function activeBroker(base: string): Promise<Client> {
+/**
+ * An active broker with a name, signed in; and the demo admin that activated it. The code is
+ * the one a development server answers with, unless `codeSentTo` reads it where it was sent.
+ */
+export async function activeBroker(
+  base: string,
+  codeSentTo?: (phone: string) => Promise<string>,
+): Promise<Client> {
   const broker = new Client(base);
   const phone = uniquePhone();
   const sent = await broker.call('POST', '/api/auth/send-otp', { phone });
-  const { otpCode } = (await sent.json()) as { otpCode: string };
+  const answered = (await sent.json()) as { otpCode?: string };
+  const otpCode = codeSentTo ? await codeSentTo(phone) : answered.otpCode;
   expect(
     (
       await broker.call('POST', '/api/auth/verify-otp', {

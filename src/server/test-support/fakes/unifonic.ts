@@ -44,6 +44,8 @@ export type FakeUnifonic = {
   successStyle: UnifonicSuccessStyle;
   /** Retry-After sent with 429 (seconds). */
   retryAfterSeconds: number;
+  /** How long each answer takes (a provider under load); the request is received at once. */
+  latencyMs: number;
 };
 
 export type FakeUnifonicOptions = { appSid?: string; senderIds?: string[] };
@@ -111,7 +113,11 @@ export async function startFakeUnifonic({
       },
     };
   };
-  const server = await startFakeServer(handle);
+  const server = await startFakeServer(async (request) => {
+    const reply = handle(request);
+    if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
+    return reply;
+  });
   const fake: FakeUnifonic = {
     ...server,
     received: [],
@@ -119,6 +125,7 @@ export async function startFakeUnifonic({
     down: null,
     successStyle: { success: 'true', idKey: 'MessageID', numericId: true },
     retryAfterSeconds: 30,
+    latencyMs: 0,
   };
   return fake;
 }
