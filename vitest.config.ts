@@ -39,23 +39,27 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The PostgreSQL server both integration projects use (TEST_DATABASE_URL's, or a cluster
+      // of their own): no case is skipped on a machine without PostgreSQL.
       {
         extends: true as const,
-        test: { name: 'integration', include: integrationInclude, testTimeout: 120_000 },
+        test: {
+          name: 'integration',
+          include: integrationInclude,
+          globalSetup: ['src/server/test-support/postgres-server.ts'],
+          testTimeout: 120_000,
+        },
       },
-      // Several server processes on one PostgreSQL server, when one is given (CI gives one).
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'integration-postgres',
-                include: pgIntegrationInclude,
-                testTimeout: 240_000,
-              },
-            },
-          ]
-        : []),
+      // Several server processes on one PostgreSQL server.
+      {
+        extends: true as const,
+        test: {
+          name: 'integration-postgres',
+          include: pgIntegrationInclude,
+          globalSetup: ['src/server/test-support/postgres-server.ts'],
+          testTimeout: 240_000,
+        },
+      },
       ...(process.env.TEST_BUILT
         ? [
             {

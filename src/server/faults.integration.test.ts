@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startFakeUnifonic } from './test-support/fakes/unifonic.js';
 import {
   activeBroker,
@@ -154,186 +154,183 @@ describe('issue 15 item 4: faults (real process)', () => {
     }
   }, 240_000);
 
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  // The PostgreSQL cases need a server to point at; CI always gives one (README: npm test).
-  if (serverUrl) {
-    it('kill -9 during a burst of referrals on PostgreSQL: every acknowledged referral exists once, whole', async () => {
-      await killDuringBurst({ DATABASE_URL: await freshPostgres(serverUrl) });
-    }, 240_000);
+  // A PostgreSQL server to point at (TEST_DATABASE_URL's, or the project's own cluster).
+  const serverUrl = inject('postgresServerUrl');
+  it('kill -9 during a burst of referrals on PostgreSQL: every acknowledged referral exists once, whole', async () => {
+    await killDuringBurst({ DATABASE_URL: await freshPostgres(serverUrl) });
+  }, 240_000);
 
-    it('PostgreSQL that accepts and never answers (hung): every call answers 503 within its deadline, /readyz not ready, and it heals', async () => {
-      const target = new URL(serverUrl);
-      const proxy = await TcpProxy.start({
-        host: target.hostname,
-        port: Number(target.port || 5432),
-      });
-      const direct = new URL(await freshPostgres(serverUrl));
-      direct.host = `127.0.0.1:${proxy.port}`;
-      // Statements 2 s (the client gives up 2 s later), connections 1 s.
-      const server = await startServer({
-        DATABASE_URL: direct.toString(),
-        DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
-        DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
-      });
-      const broker = await activeBroker(server.base);
-      expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
+  it('PostgreSQL that accepts and never answers (hung): every call answers 503 within its deadline, /readyz not ready, and it heals', async () => {
+    const target = new URL(serverUrl);
+    const proxy = await TcpProxy.start({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    const direct = new URL(await freshPostgres(serverUrl));
+    direct.host = `127.0.0.1:${proxy.port}`;
+    // Statements 2 s (the client gives up 2 s later), connections 1 s.
+    const server = await startServer({
+      DATABASE_URL: direct.toString(),
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
+    });
+    const broker = await activeBroker(server.base);
+    expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
 
-      proxy.freeze();
-      const timed = async (call: () => Promise<Response>) => {
-        const started = Date.now();
-        const response = await call();
-        return { response, ms: Date.now() - started };
-      };
-      const answers = await Promise.all([
-        ...Array.from({ length: 14 }, (_, i) =>
-          timed(() =>
-            i % 2 === 0
-              ? broker.call('GET', '/api/referrals')
-              : broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() }),
-          ),
-        ),
-        timed(() => fetch(`${server.base}/readyz`)),
-      ]);
-      const readiness = answers.pop();
-      // Each within its deadline: a statement's 2 + 2 s, or a wait for a connection of 1 s
-      // after the pool's connections were given up; never the minute a hung database takes.
-      for (const { response, ms } of answers) {
-        expect(response.status).toBe(503);
-        const body = (await response.json()) as { message: string; code: string };
-        expect(body.code).toBe('SERVICE_UNAVAILABLE');
-        expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
-        expect(ms).toBeLessThan(9_000);
-      }
-      expect(readiness?.response.status).toBe(503);
-      expect(readiness?.ms).toBeLessThan(5_000);
-      expect(server.child.exitCode).toBeNull();
-
-      proxy.thaw();
-      const back = Date.now();
-      let status = 0;
-      while (Date.now() - back < 15_000) {
-        status = (await broker.call('GET', '/api/referrals')).status;
-        if (status === 200) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toBe(200);
-      expect(Date.now() - back).toBeLessThan(5_000);
-      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
-      await proxy.cut();
-    }, 240_000);
-
-    it('PostgreSQL gone for 2 s just as the provider takes a message: the send is still recorded once it is back, so nothing goes twice', async () => {
-      const target = new URL(serverUrl);
-      const proxy = await TcpProxy.start({
-        host: target.hostname,
-        port: Number(target.port || 5432),
-      });
-      const direct = new URL(await freshPostgres(serverUrl));
-      direct.host = `127.0.0.1:${proxy.port}`;
-      const sms = await startFakeUnifonic({ appSid: 'faults-app-sid' });
-      try {
-        const server = await startServer({
-          DATABASE_URL: direct.toString(),
-          SMS_PROVIDER: 'unifonic',
-          UNIFONIC_APP_SID: 'faults-app-sid',
-          UNIFONIC_SENDER_ID: 'Shareek',
-          UNIFONIC_BASE_URL: sms.url,
-          LOG_LEVEL: 'info',
-        });
-        let output = '';
-        server.child.stdout?.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-        });
-        const broker = await activeBroker(server.base, async (phone) => {
-          const to = `966${phone.slice(1)}`;
-          for (;;) {
-            const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
-            if (code) return code;
-            await sleep(20);
-          }
-        });
-        // The provider takes the tenant's link, and the database goes away before its answer.
-        const tenantPhone = uniquePhone();
-        const to = `966${tenantPhone.slice(1)}`;
-        sms.latencyMs = 300;
-        const created = await broker.call('POST', '/api/referrals', { tenantPhone });
-        expect(created.status).toBe(201);
-        const { id } = (await created.json()) as { id: string };
-        while (!sms.received.some((m) => m.recipient === to)) await sleep(5);
-        await proxy.cut();
-        await sleep(2_000);
-        await proxy.restore();
-
-        // Recorded as sent once the database is back: not left `sending` for a second send.
-        const admin = new Client(server.base);
-        await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' });
-        let status = '';
-        const back = Date.now();
-        while (Date.now() - back < 10_000 && status !== 'sent') {
-          const outbox = await admin.call('GET', `/api/admin/outbox?phone=${tenantPhone}`);
-          if (outbox.status === 200) {
-            const page = (await outbox.json()) as {
-              items: { referralId: string | null; channel: string; status: string }[];
-            };
-            status =
-              page.items.find((m) => m.referralId === id && m.channel === 'sms')?.status ?? '';
-          }
-          await sleep(200);
-        }
-        expect(status).toBe('sent');
-        expect(output).not.toContain('sent, not recorded');
-        expect(sms.received.filter((m) => m.recipient === to)).toHaveLength(1);
-      } finally {
-        await sms.close();
-        await proxy.cut();
-      }
-    }, 240_000);
-
-    it('PostgreSQL stopped under load: 503 with an Arabic message, /readyz not ready, the process stays up and recovers by itself', async () => {
-      const target = new URL(serverUrl);
-      const proxy = await TcpProxy.start({
-        host: target.hostname,
-        port: Number(target.port || 5432),
-      });
-      const direct = new URL(await freshPostgres(serverUrl));
-      direct.host = `127.0.0.1:${proxy.port}`;
-      const server = await startServer({ DATABASE_URL: direct.toString() });
-      const broker = await activeBroker(server.base);
-      expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
-
-      await proxy.cut();
-      const startedAt = Date.now();
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
+    proxy.freeze();
+    const timed = async (call: () => Promise<Response>) => {
+      const started = Date.now();
+      const response = await call();
+      return { response, ms: Date.now() - started };
+    };
+    const answers = await Promise.all([
+      ...Array.from({ length: 14 }, (_, i) =>
+        timed(() =>
           i % 2 === 0
             ? broker.call('GET', '/api/referrals')
             : broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() }),
         ),
-      );
-      // Fail fast: every call answered within the 3 s connection timeout, not hung.
-      expect(Date.now() - startedAt).toBeLessThan(10_000);
-      for (const answer of answers) {
-        expect(answer.status).toBe(503);
-        const body = (await answer.json()) as { message: string; code: string };
-        expect(body.code).toBe('SERVICE_UNAVAILABLE');
-        expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
-      }
-      expect((await fetch(`${server.base}/readyz`)).status).toBe(503);
-      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
-      expect(server.child.exitCode).toBeNull();
+      ),
+      timed(() => fetch(`${server.base}/readyz`)),
+    ]);
+    const readiness = answers.pop();
+    // Each within its deadline: a statement's 2 + 2 s, or a wait for a connection of 1 s
+    // after the pool's connections were given up; never the minute a hung database takes.
+    for (const { response, ms } of answers) {
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as { message: string; code: string };
+      expect(body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
+      expect(ms).toBeLessThan(9_000);
+    }
+    expect(readiness?.response.status).toBe(503);
+    expect(readiness?.ms).toBeLessThan(5_000);
+    expect(server.child.exitCode).toBeNull();
 
-      await proxy.restore();
-      const back = Date.now();
-      let status = 0;
-      while (Date.now() - back < 15_000) {
-        status = (await broker.call('GET', '/api/referrals')).status;
-        if (status === 200) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toBe(200);
-      expect(Date.now() - back).toBeLessThan(5_000);
-      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    proxy.thaw();
+    const back = Date.now();
+    let status = 0;
+    while (Date.now() - back < 15_000) {
+      status = (await broker.call('GET', '/api/referrals')).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - back).toBeLessThan(5_000);
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    await proxy.cut();
+  }, 240_000);
+
+  it('PostgreSQL gone for 2 s just as the provider takes a message: the send is still recorded once it is back, so nothing goes twice', async () => {
+    const target = new URL(serverUrl);
+    const proxy = await TcpProxy.start({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    const direct = new URL(await freshPostgres(serverUrl));
+    direct.host = `127.0.0.1:${proxy.port}`;
+    const sms = await startFakeUnifonic({ appSid: 'faults-app-sid' });
+    try {
+      const server = await startServer({
+        DATABASE_URL: direct.toString(),
+        SMS_PROVIDER: 'unifonic',
+        UNIFONIC_APP_SID: 'faults-app-sid',
+        UNIFONIC_SENDER_ID: 'Shareek',
+        UNIFONIC_BASE_URL: sms.url,
+        LOG_LEVEL: 'info',
+      });
+      let output = '';
+      server.child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const broker = await activeBroker(server.base, async (phone) => {
+        const to = `966${phone.slice(1)}`;
+        for (;;) {
+          const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
+          if (code) return code;
+          await sleep(20);
+        }
+      });
+      // The provider takes the tenant's link, and the database goes away before its answer.
+      const tenantPhone = uniquePhone();
+      const to = `966${tenantPhone.slice(1)}`;
+      sms.latencyMs = 300;
+      const created = await broker.call('POST', '/api/referrals', { tenantPhone });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      while (!sms.received.some((m) => m.recipient === to)) await sleep(5);
       await proxy.cut();
-    }, 240_000);
-  }
+      await sleep(2_000);
+      await proxy.restore();
+
+      // Recorded as sent once the database is back: not left `sending` for a second send.
+      const admin = new Client(server.base);
+      await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' });
+      let status = '';
+      const back = Date.now();
+      while (Date.now() - back < 10_000 && status !== 'sent') {
+        const outbox = await admin.call('GET', `/api/admin/outbox?phone=${tenantPhone}`);
+        if (outbox.status === 200) {
+          const page = (await outbox.json()) as {
+            items: { referralId: string | null; channel: string; status: string }[];
+          };
+          status = page.items.find((m) => m.referralId === id && m.channel === 'sms')?.status ?? '';
+        }
+        await sleep(200);
+      }
+      expect(status).toBe('sent');
+      expect(output).not.toContain('sent, not recorded');
+      expect(sms.received.filter((m) => m.recipient === to)).toHaveLength(1);
+    } finally {
+      await sms.close();
+      await proxy.cut();
+    }
+  }, 240_000);
+
+  it('PostgreSQL stopped under load: 503 with an Arabic message, /readyz not ready, the process stays up and recovers by itself', async () => {
+    const target = new URL(serverUrl);
+    const proxy = await TcpProxy.start({
+      host: target.hostname,
+      port: Number(target.port || 5432),
+    });
+    const direct = new URL(await freshPostgres(serverUrl));
+    direct.host = `127.0.0.1:${proxy.port}`;
+    const server = await startServer({ DATABASE_URL: direct.toString() });
+    const broker = await activeBroker(server.base);
+    expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
+
+    await proxy.cut();
+    const startedAt = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? broker.call('GET', '/api/referrals')
+          : broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() }),
+      ),
+    );
+    // Fail fast: every call answered within the 3 s connection timeout, not hung.
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      const body = (await answer.json()) as { message: string; code: string };
+      expect(body.code).toBe('SERVICE_UNAVAILABLE');
+      expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
+    }
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(503);
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+
+    await proxy.restore();
+    const back = Date.now();
+    let status = 0;
+    while (Date.now() - back < 15_000) {
+      status = (await broker.call('GET', '/api/referrals')).status;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - back).toBeLessThan(5_000);
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    await proxy.cut();
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   activeBroker,
   Client,
@@ -33,8 +33,8 @@ async function waitForEvent(response: Response, event: string, timeoutMs: number
   }
 }
 
-// Only in the integration-postgres project, which runs when TEST_DATABASE_URL is set.
-const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+// TEST_DATABASE_URL's server, or the project's own cluster (test-support/postgres-server.ts).
+const serverUrl = inject('postgresServerUrl');
 
 describe('issue 15 item 3: two instances act as one', () => {
   it('starting together they migrate once; sessions, limits, the outbox and live notifications are shared', async () => {

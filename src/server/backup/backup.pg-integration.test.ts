@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '../db/client.js';
 import {
   contentsOf,
@@ -26,9 +26,10 @@ import { journal } from './format.js';
 // documents in S3 (s3rver): restored into a new database with the documents in a local folder,
 // moved to the embedded cluster (PostgreSQL 18) and back, over a database that holds data with
 // --replace, and from a backup older than this release. Run in the integration-postgres
-// project, when TEST_DATABASE_URL is set (CI sets it). docs/backups.md.
+// project. docs/backups.md.
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+// TEST_DATABASE_URL's server, or the project's own cluster (test-support/postgres-server.ts).
+const serverUrl = inject('postgresServerUrl');
 const quiet = { info: () => {}, warn: () => {} };
 const databases: string[] = [];
 let root: string;

@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 // The real server process (src/server/main.ts, as `npm start` runs it) for the integration
 // tests: started on a free port, signed in to over HTTP, killed at will.
 const running = new Set<ChildProcess>();
-const databases: string[] = [];
+const databases: { serverUrl: string; name: string }[] = [];
 const dataDirs = new Set<string>();
 
 export type Server = { base: string; child: ChildProcess };
@@ -80,14 +80,14 @@ export async function kill9(server: Server): Promise<void> {
   await exited;
 }
 
-/** A fresh database on the TEST_DATABASE_URL server; its URL. */
+/** A fresh database on the PostgreSQL server at `serverUrl`; its URL. */
 export async function freshPostgres(serverUrl: string): Promise<string> {
   const name = `faults_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  databases.push(name);
+  databases.push({ serverUrl, name });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -188,12 +188,10 @@ export async function cleanUp(): Promise<void> {
   );
   for (const dataDir of dataDirs) await stopLeftoverCluster(dataDir);
   dataDirs.clear();
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl || databases.length === 0) return;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  for (const name of databases.splice(0)) {
+  for (const { serverUrl, name } of databases.splice(0)) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
   }
-  await client.end();
 }
