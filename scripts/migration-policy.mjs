@@ -38,6 +38,19 @@ export const LARGE_TABLES = [
   'rate_limits',
 ];
 
+/** A table name as a statement writes it: quoted or not, with or without its schema. */
+const TABLE = String.raw`(?:"?public"?\.)?"?([a-z_]+)"?`;
+const LARGE = `(?:${LARGE_TABLES.join('|')})`;
+/** `ALTER TABLE [IF EXISTS] [ONLY] <large table>`: the statements that lock one. */
+const ALTER_LARGE = String.raw`\bALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?(?:"?public"?\.)?"?${LARGE}"?\b`;
+
+/** The clauses of an ALTER TABLE statement that add a column (`ADD [COLUMN] …`). */
+const addedColumns = (statement) =>
+  statement
+    .split(/\bADD\b/i)
+    .slice(1)
+    .filter((clause) => !/^\s*(CONSTRAINT|PRIMARY|UNIQUE|FOREIGN|CHECK|EXCLUDE)\b/i.test(clause));
+
 /**
  * Each rule: its name (for an exception), what it finds in a statement (`find.test`), and why it
  * breaks a rolling deploy.
@@ -50,7 +63,9 @@ export const RULES = [
   },
   {
     rule: 'drop-column',
-    find: /\bDROP\s+COLUMN\b/i,
+    // `DROP [COLUMN] x` in an ALTER TABLE (COLUMN is optional); not DROP CONSTRAINT, DEFAULT,
+    // NOT NULL, EXPRESSION or IDENTITY, which drop no data.
+    find: /\bALTER\s+TABLE\b[^;]*\bDROP\s+(?!CONSTRAINT\b|DEFAULT\b|NOT\s+NULL\b|EXPRESSION\b|IDENTITY\b)/i,
     why: 'the old release still reads the column: drop it a release after the code stops using it',
   },
   {
@@ -65,28 +80,48 @@ export const RULES = [
   },
   {
     rule: 'not-null-without-default',
-    // Any ADD COLUMN clause of the statement with NOT NULL and no DEFAULT, in either order.
+    // Any column the statement adds (`ADD [COLUMN]`) with NOT NULL and no DEFAULT.
     find: {
       test: (statement) =>
-        statement
-          .split(/\bADD\s+COLUMN\b/i)
-          .slice(1)
-          .some((clause) => /\bNOT\s+NULL\b/i.test(clause) && !/\bDEFAULT\b/i.test(clause)),
+        /\bALTER\s+TABLE\b/i.test(statement) &&
+        addedColumns(statement).some(
+          (clause) => /\bNOT\s+NULL\b/i.test(clause) && !/\bDEFAULT\b/i.test(clause),
+        ),
     },
     why: "the old release's inserts do not name the column and fail",
   },
   {
     rule: 'column-type',
-    find: /\bALTER\s+COLUMN\b[^;]*\b(SET\s+DATA\s+)?TYPE\b/i,
+    find: /\bALTER\s+TABLE\b[^;]*\bALTER\s+(?:COLUMN\s+)?"?[a-z_]+"?\s+(?:SET\s+DATA\s+)?TYPE\b/i,
     why: 'rewrites the table under an exclusive lock, and the old release may not read the new type',
   },
   {
     rule: 'index-without-concurrently',
     find: new RegExp(
-      `\\bCREATE\\s+(UNIQUE\\s+)?INDEX\\s+(?!CONCURRENTLY\\b)[^;]*\\bON\\s+(ONLY\\s+)?"?(${LARGE_TABLES.join('|')})"?\\b`,
+      String.raw`\bCREATE\s+(UNIQUE\s+)?INDEX\s+(?!CONCURRENTLY\b)[^;]*\bON\s+(ONLY\s+)?(?:"?public"?\.)?"?${LARGE}"?\b`,
       'i',
     ),
-    why: 'blocks every write to a large table while it builds: build it CONCURRENTLY before the release',
+    why: 'blocks every write to a large table while it builds: build it CONCURRENTLY by hand before the release, and declare it here with IF NOT EXISTS',
+  },
+  {
+    rule: 'concurrently-in-a-migration',
+    find: /\bCONCURRENTLY\b/i,
+    why: "drizzle applies a release's migrations in one transaction, where CONCURRENTLY fails: run it by hand before the release (docs/operations.md)",
+  },
+  {
+    rule: 'unique-constraint',
+    // A UNIQUE or PRIMARY KEY constraint builds its index under a lock, unless it adopts one
+    // built beforehand (`USING INDEX`).
+    find: new RegExp(
+      String.raw`${ALTER_LARGE}[^;]*\bADD\s+(?:CONSTRAINT\s+"?[a-z_]+"?\s+)?(?:UNIQUE|PRIMARY\s+KEY)\b(?![^;]*\bUSING\s+INDEX\b)`,
+      'i',
+    ),
+    why: 'builds an index on a large table under a lock: build a unique index CONCURRENTLY by hand first, then ADD CONSTRAINT … UNIQUE USING INDEX',
+  },
+  {
+    rule: 'foreign-key-validated',
+    find: new RegExp(String.raw`${ALTER_LARGE}[^;]*\bFOREIGN\s+KEY\b(?![^;]*\bNOT\s+VALID\b)`, 'i'),
+    why: 'checks every row of a large table under a lock: add it NOT VALID, and VALIDATE CONSTRAINT in a later statement',
   },
 ];
 
@@ -102,21 +137,34 @@ export function checkMigration(sql) {
     .split(/;|-->\s*statement-breakpoint/)
     .map((statement) => statement.replace(/--.*$/gm, '').trim())
     .filter(Boolean);
-  // A table created by this same migration is empty: indexing it blocks nobody.
+  // A table created by this same migration is empty: indexing or constraining it blocks nobody.
   const created = new Set(
     statements.flatMap((statement) => {
-      const match = /\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_]+)"?/i.exec(statement);
-      return match ? [match[1].toLowerCase()] : [];
+      const match = new RegExp(
+        String.raw`\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?${TABLE}`,
+        'i',
+      ).exec(statement);
+      return match?.[1] ? [match[1].toLowerCase()] : [];
     }),
   );
   const onNewTable = (statement) => {
-    const table = /\bON\s+(?:ONLY\s+)?"?([a-z_]+)"?/i.exec(statement)?.[1]?.toLowerCase();
+    const table = new RegExp(
+      String.raw`\b(?:ON|ALTER\s+TABLE)\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${TABLE}`,
+      'i',
+    )
+      .exec(statement)?.[1]
+      ?.toLowerCase();
     return table !== undefined && created.has(table);
   };
+  const LOCKING = new Set([
+    'index-without-concurrently',
+    'unique-constraint',
+    'foreign-key-validated',
+  ]);
   const findings = [];
   for (const statement of statements) {
     for (const { rule, find, why } of RULES) {
-      if (rule === 'index-without-concurrently' && onNewTable(statement)) continue;
+      if (LOCKING.has(rule) && onNewTable(statement)) continue;
       if (find.test(statement) && !allowed.has(rule)) {
         findings.push({ rule, why, statement: statement.replace(/\s+/g, ' ').slice(0, 160) });
       }

@@ -26,6 +26,22 @@ describe('the migration policy', () => {
       'index-without-concurrently',
     ],
     ['CREATE UNIQUE INDEX "c_idx" ON "commissions" ("referral_id");', 'index-without-concurrently'],
+    // Spellings PostgreSQL takes as well (COLUMN is optional, the schema may be named).
+    ['ALTER TABLE "referrals" DROP "city";', 'drop-column'],
+    ['ALTER TABLE "referrals" ADD "ejar" text NOT NULL;', 'not-null-without-default'],
+    ['ALTER TABLE "referrals" ALTER "rent_amount" TYPE bigint;', 'column-type'],
+    ['CREATE INDEX "r_idx" ON "public"."referrals" ("city");', 'index-without-concurrently'],
+    // What drizzle-kit writes for .unique() and .references() on a large table.
+    ['ALTER TABLE "referrals" ADD CONSTRAINT "r_city_unique" UNIQUE("city");', 'unique-constraint'],
+    [
+      'ALTER TABLE "commissions" ADD CONSTRAINT "c_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id");',
+      'foreign-key-validated',
+    ],
+    // Drizzle applies migrations in a transaction, where CONCURRENTLY fails at deploy time.
+    [
+      'CREATE INDEX CONCURRENTLY "referrals_city_idx" ON "referrals" ("city");',
+      'concurrently-in-a-migration',
+    ],
   ])('refuses %s (%s)', (sql, rule) => {
     expect(rulesOf(sql)).toEqual([rule]);
   });
@@ -34,7 +50,13 @@ describe('the migration policy', () => {
     'ALTER TABLE "referrals" ADD COLUMN "ejar" text;',
     `ALTER TABLE "referrals" ADD COLUMN "source" text DEFAULT 'form' NOT NULL;`,
     'CREATE TABLE "offices" ("id" uuid PRIMARY KEY, "name" text NOT NULL);',
-    'CREATE INDEX CONCURRENTLY "referrals_city_idx" ON "referrals" ("city");',
+    'ALTER TABLE "commissions" ADD CONSTRAINT "c_fk" FOREIGN KEY ("broker_id") REFERENCES "brokers"("id") NOT VALID;',
+    'ALTER TABLE "referrals" ADD CONSTRAINT "r_city_unique" UNIQUE USING INDEX "r_city_idx";',
+    'ALTER TABLE "referrals" ALTER COLUMN "city" DROP NOT NULL;',
+    'ALTER TABLE "referrals" ALTER COLUMN "city" DROP DEFAULT;',
+    'ALTER TABLE "referrals" DROP CONSTRAINT "referrals_city_check";',
+    `ALTER TYPE "public"."referral_status" ADD VALUE 'on_hold';`,
+    'CREATE TABLE "offices" ("id" uuid PRIMARY KEY);\nALTER TABLE "offices" ADD CONSTRAINT "o_u" UNIQUE("id");',
     // A table created in the same migration is empty; one that never grows large is small.
     'CREATE TABLE "offices" ("id" uuid PRIMARY KEY);\nCREATE INDEX "o_idx" ON "offices" ("id");',
     'CREATE TABLE "referrals" ("id" uuid);\nCREATE INDEX "r_idx" ON "referrals" ("id");',
