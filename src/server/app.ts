@@ -157,11 +157,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // request id. Without them no hook is added and no OpenTelemetry module is loaded.
   if (config.tracing) (await import('./observability/request-spans.js')).nameRequestSpans(app);
 
+  registerMetrics(app, {
+    db: database.db,
+    poolStats: database.poolStats,
+    token: config.metricsToken,
+  });
   const sms = options.sms ?? smsSenderFor(config, app.log);
-  const channels = channelsFor(config, sms, options.channels);
+  const channels = channelsFor(config, sms, options.channels, (labels) =>
+    app.metrics.deliveries.inc(labels),
+  );
   const outbox = startOutboxWorker(database.db, channels, app.log, {
     webhookRequireHttps: config.env === 'production',
     report: (error) => errorReports.report(error, { mechanism: 'job', job: 'outbox' }),
+    counted: (outcome) => app.metrics.jobRuns.inc({ job: 'outbox', outcome }),
     ...options.outbox,
   });
   app.addHook('onClose', () => outbox.stop());
@@ -182,11 +190,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('diskSpace', diskSpace);
   registerErrorHandling(app, diskSpace);
-  registerMetrics(app, {
-    db: database.db,
-    poolStats: database.poolStats,
-    token: config.metricsToken,
-  });
   // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.
   if (config.development && config.env === 'development') registerDevelopmentGuard(app);
   registerSecurity(app, { production: config.env === 'production' });

@@ -28,8 +28,17 @@ export type DatabaseTarget =
   | { kind: 'embedded'; dataDir: string }
   | { kind: 'postgres'; url: string };
 
-/** Connections of the pool: open, idle, and requests waiting for one. */
-export type PoolStats = { total: number; idle: number; waiting: number };
+/**
+ * Connections of the pool: open, idle, and requests waiting for one now; and since the start,
+ * how many requests for a connection there were and the seconds they spent waiting for one.
+ */
+export type PoolStats = {
+  total: number;
+  idle: number;
+  waiting: number;
+  acquired: number;
+  waitSeconds: number;
+};
 
 export type DatabaseHandle = {
   db: Database;
@@ -151,6 +160,26 @@ async function openPostgres(
     idle_in_transaction_session_timeout: deadlines.statementMs * 6,
   });
   pool.on('connect', dropOnReadTimeout);
+  // Every checkout is timed for /metrics: pg-pool answers `acquire` when a caller gets a
+  // connection, and each caller asked for it just before (queries and transactions alike).
+  const waits = { acquired: 0, waitSeconds: 0 };
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: (...args: unknown[]) => void) => {
+    const started = performance.now();
+    const counted = () => {
+      waits.acquired++;
+      waits.waitSeconds += (performance.now() - started) / 1000;
+    };
+    if (callback) {
+      return connect((error, client, release) => {
+        if (!error) counted();
+        callback(error, client, release);
+      });
+    }
+    const acquired = connect();
+    acquired.then(counted, () => {});
+    return acquired;
+  }) as typeof pool.connect;
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool opens a new one on the next query.
   pool.on('error', (error) => console.warn(`idle database connection lost: ${error.message}`));
@@ -171,7 +200,12 @@ async function openPostgres(
         await client.end();
       }
     },
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      ...waits,
+    }),
     pendingMigrations: async () => {
       const journal = JSON.parse(
         readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),

@@ -108,8 +108,10 @@ async function sendCode(
       } else {
         await sms.send({ to: message.to, body: message.smsBody, purpose: 'otp' });
       }
+      deps.channels.count(channel);
       return;
     } catch (error) {
+      deps.channels.count(channel, error);
       // Credentials, sender or template at fault: every sign-up fails until an admin acts.
       if (
         error instanceof DeliveryError &&
@@ -117,9 +119,9 @@ async function sendCode(
       ) {
         await alertAdmins(deps.db, channel);
       }
+      // Not the phone: the request's log line and id lead to it, and a log is no place for it.
       deps.log.warn(
         {
-          to: message.to,
           channel,
           kind: error instanceof DeliveryError ? error.kind : 'internal',
           code: error instanceof DeliveryError ? error.code : undefined,

@@ -148,6 +148,8 @@ export type OutboxOptions = {
    * message that could not be recorded.
    */
   report?: (error: unknown) => void;
+  /** Told of each run of the worker and how it ended (job_runs_total). */
+  counted?: (outcome: 'ok' | 'failed') => void;
 };
 
 type Deps = { db: Database; channels: Channels; log: FastifyBaseLogger } & Required<
@@ -373,9 +375,11 @@ async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
   try {
     providerMessageId = await send(deps, row);
   } catch (error) {
+    deps.channels.count(row.channel, error);
     await recordFailure(deps, row, error);
     return;
   }
+  deps.channels.count(row.channel);
   // The provider took it: not recording that would send it again once the lease expires. So
   // the write is tried again through a database outage until shortly before the lease ends
   // (each try bounded by the database deadlines); only then is the message given up to a
@@ -463,6 +467,7 @@ export function startOutboxWorker(
     webhookRequireHttps: options.webhookRequireHttps ?? false,
     retryForMs: options.retryForMs ?? RETRY_FOR_MS,
     report: options.report ?? (() => {}),
+    counted: options.counted ?? (() => {}),
     stopping: () => stopped,
   };
   let current: Promise<void> | null = null;
@@ -476,8 +481,14 @@ export function startOutboxWorker(
     }
     current = deliverDueMessages(deps)
       .then(
-        () => failures.succeeded(),
-        (error: unknown) => failures.failed(error),
+        () => {
+          failures.succeeded();
+          deps.counted('ok');
+        },
+        (error: unknown) => {
+          failures.failed(error);
+          deps.counted('failed');
+        },
       )
       .finally(() => {
         current = null;

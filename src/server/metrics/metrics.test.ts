@@ -56,6 +56,8 @@ describe('/metrics', () => {
     const answers = await Promise.all([...reads, one, stranger]);
     expect(answers.slice(0, 200).every((r) => r.statusCode === 200)).toBe(true);
     expect((await Promise.all(scrapes)).every((r) => r.statusCode === 200)).toBe(true);
+    // The tenant's link goes out (a run of the worker, a call to the SMS provider).
+    await t.app.outbox.drain();
 
     const text = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(seriesValue(text, series)).toBe(before + 200);
@@ -67,7 +69,9 @@ describe('/metrics', () => {
     ).toBe(1);
     expect(text).not.toContain(referralId);
     expect(text).not.toContain('secret-token-123');
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.05",route="/api/referrals"');
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.05",route="/api/referrals",method="GET",status="200"}',
+    );
     // The scraper's own calls are not counted.
     expect(text).not.toContain('route="/metrics"');
 
@@ -75,7 +79,15 @@ describe('/metrics', () => {
     expect(seriesValue(text, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
     expect(seriesValue(text, 'db_pool_connections{state="waiting"}')).toBe(0);
     expect(text).toMatch(/^outbox_messages_last_hour\{channel="sms",status="[a-z]+"\} [1-9]/m);
-    expect(seriesValue(text, 'otp_codes_sent_last_hour{purpose="sign_in"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'otp_codes_issued_last_hour{purpose="sign_in"}')).toBeGreaterThan(0);
+    // Provider calls by outcome: the sign-up codes and the tenant's link, all accepted.
+    expect(
+      seriesValue(text, 'deliveries_total{channel="sms",provider="console",outcome="accepted"}'),
+    ).toBeGreaterThanOrEqual(2);
+    expect(seriesValue(text, 'job_runs_total{job="outbox",outcome="ok"}')).toBeGreaterThan(0);
+    // 200 reads took connections from the pool; waiting for them is counted in seconds.
+    expect(seriesValue(text, 'db_pool_acquired_total')).toBeGreaterThan(200);
+    expect(seriesValue(text, 'db_pool_wait_seconds_total')).toBeGreaterThanOrEqual(0);
     expect(seriesValue(text, 'fraud_signals_open')).toBe(0);
     for (const name of [
       'payouts_waiting',

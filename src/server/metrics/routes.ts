@@ -5,10 +5,20 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { type Database, type PoolStats, rowsOf } from '../db/client.js';
 import { notSignedIn } from '../errors.js';
 
+/** What this instance counts as it works, for /metrics (src/server/metrics/routes.ts). */
+export type WorkMetrics = {
+  /** Runs of the scheduled jobs and the outbox worker, by job and outcome (ok, failed). */
+  jobRuns: Counter<'job' | 'outcome'>;
+  /**
+   * Calls to a provider — SMS, WhatsApp, the CRM, a webhook endpoint; queued messages and
+   * one-time codes alike — by channel, provider and outcome (accepted, or the failure's kind).
+   */
+  deliveries: Counter<'channel' | 'provider' | 'outcome'>;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts of what this instance did, for /metrics (src/server/metrics/routes.ts). */
-    metrics: { jobRuns: Counter<'job' | 'outcome'> };
+    metrics: WorkMetrics;
   }
 }
 
@@ -30,7 +40,13 @@ export function registerMetrics(
     labelNames: ['job', 'outcome'],
     registers: [registry],
   });
-  app.decorate('metrics', { jobRuns });
+  const deliveries = new Counter({
+    name: 'deliveries_total',
+    help: 'Calls to a provider (queued messages, one-time codes, CRM calls, webhooks) by channel, provider and outcome: accepted, or why not (config, template, rate, recipient, transient, internal).',
+    labelNames: ['channel', 'provider', 'outcome'],
+    registers: [registry],
+  });
+  app.decorate('metrics', { jobRuns, deliveries });
   // Without a scraper nothing is measured: no work on every request for nobody to read.
   const { token } = options;
   if (token === null) return;
@@ -44,8 +60,8 @@ export function registerMetrics(
   });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by route template and method.',
-    labelNames: ['route', 'method'],
+    help: 'Time to answer a request, by route template, method and status.',
+    labelNames: ['route', 'method', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
@@ -53,8 +69,9 @@ export function registerMetrics(
     // A route's template, or one label for everything no route matched (scanners' paths).
     const route = request.routeOptions.url ?? 'unmatched';
     if (route !== '/metrics') {
-      requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-      durations.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+      const labels = { route, method: request.method, status: String(reply.statusCode) };
+      requests.inc(labels);
+      durations.observe(labels, reply.elapsedTime / 1000);
     }
     done();
   });
@@ -69,6 +86,27 @@ export function registerMetrics(
       this.set({ state: 'total' }, stats.total);
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  // Since the start: how often a connection was taken from the pool, and the time spent
+  // waiting for one (a rate of seconds per second above 0 means requests queue for the pool).
+  new Counter({
+    name: 'db_pool_acquired_total',
+    help: "Connections taken from this instance's pool since it started.",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(options.poolStats().acquired);
+    },
+  });
+  new Counter({
+    name: 'db_pool_wait_seconds_total',
+    help: "Seconds requests spent waiting for a connection of this instance's pool since it started.",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(options.poolStats().waitSeconds);
     },
   });
 
@@ -102,8 +140,8 @@ export function registerMetrics(
     registers: [registry],
   });
   const codesSent = new Gauge({
-    name: 'otp_codes_sent_last_hour',
-    help: 'One-time codes sent in the last hour, by purpose (each is an SMS or a WhatsApp message).',
+    name: 'otp_codes_issued_last_hour',
+    help: 'One-time codes issued in the last hour across instances, by purpose (whether the provider took them: deliveries_total).',
     labelNames: ['purpose'],
     registers: [registry],
   });
