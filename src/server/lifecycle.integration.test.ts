@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shareek-lifecycle-'));
 function run(
   entry: string,
   env: Record<string, string>,
-  onOutput?: (output: string) => void,
+  onOutput?: (output: string, child: ChildProcess) => void,
 ): Promise<{ code: number | null; output: string }> {
   const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
@@ -25,7 +25,7 @@ function run(
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
-    onOutput?.(output);
+    onOutput?.(output, child);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -112,6 +112,37 @@ describe('issue 28 item 2: start and stop like a service', () => {
     expect(lines.at(-1)?.level).toBe(60);
     expect(lines.at(-1)?.msg).toContain('DATABASE_WAIT_SECONDS');
   });
+
+  it.each([
+    ['the server', 'src/server/main.ts', 0, 'stopped before serving'],
+    ['npm run migrate', 'src/server/migrate.ts', 1, 'migration stopped by a signal'],
+  ])(
+    '%s stops on SIGTERM while it waits for the database (as PID 1 an unhandled signal is ignored)',
+    async (_, entry, exitCode, said) => {
+      const silent = net.createServer(() => {});
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port: dbPort } = silent.address() as net.AddressInfo;
+      let signalledAt = 0;
+      const result = await run(
+        entry,
+        {
+          PORT: String(await freePort()),
+          HOST: '127.0.0.1',
+          DATABASE_URL: `postgres://shareek@127.0.0.1:${dbPort}/shareek`,
+          DATABASE_WAIT_SECONDS: '60',
+        },
+        (output, child) => {
+          if (signalledAt || !output.includes('waiting for the database')) return;
+          signalledAt = Date.now();
+          child.kill('SIGTERM');
+        },
+      );
+      silent.close();
+      expect(Date.now() - signalledAt).toBeLessThan(3_000);
+      expect(result.code).toBe(exitCode);
+      expect(jsonLines(result.output).at(-1)?.msg).toBe(said);
+    },
+  );
 
   it('with MIGRATE_ON_START=false it refuses a database behind the release, and starts once `npm run migrate` has run', async () => {
     const folder = dataDir();

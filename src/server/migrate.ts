@@ -8,9 +8,10 @@
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { exitOnStartFailure, waitForDatabase } from './startup.js';
+import { exitOnSignal, exitOnStartFailure, waitForDatabase } from './startup.js';
 
 const log = pino({ base: { pid: process.pid } });
+exitOnSignal(log, 'migration');
 
 async function migrate(): Promise<void> {
   const config = loadConfig();

@@ -24,7 +24,7 @@ import { pruneRateLimits } from './rate-limit.js';
 import { exitOnStartFailure, startupProbe, waitForDatabase } from './startup.js';
 
 /** After the drain, how long requests still in flight may take before their connections are cut. */
-const CLOSE_GRACE_MS = 5000;
+const CLOSE_GRACE_MS = 4000;
 /** How long error reports and spans still on their way may hold an exit. */
 const FLUSH_MS = 1000;
 
@@ -115,6 +115,16 @@ async function main(): Promise<void> {
   flushBeforeExit((timeoutMs) => errorReports.flush(timeoutMs));
   exitOnUncaughtErrors(log, errorReports);
   if (config.errorReports) log.info({ to: config.errorReports.dsn.host }, 'error reports on');
+  // A stop asked for before the server serves (waiting for the database, migrating): as PID 1
+  // of a container a process ignores a signal it does not handle, so it is handled from the
+  // first moment. A migration under way rolls back with its connection; the next start
+  // resumes; an embedded cluster left running is adopted by it.
+  const stopBeforeServing = (signal: NodeJS.Signals) => {
+    log.info({ signal }, 'stopped before serving');
+    void flushAll(FLUSH_MS).finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', stopBeforeServing);
+  process.once('SIGINT', stopBeforeServing);
   // The health endpoints answer from the first moment: alive, not ready.
   const closeProbe = await startupProbe(config.port, config.host);
   const database = await openDatabase(
@@ -182,19 +192,21 @@ async function main(): Promise<void> {
     app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
     await sleep(config.shutdownDrainMs);
     // 2. Close: live streams end with a retry hint, idle connections close, in-flight requests
-    // get five seconds; then whatever is left (a client stuck mid-upload, say) is cut. The
+    // get four seconds; then whatever is left (a client stuck mid-upload, say) is cut. The
     // whole stop stays well inside a supervisor's usual 10-second grace period.
     setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS).unref();
     setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, CLOSE_GRACE_MS + 1500).unref();
+    }, CLOSE_GRACE_MS + 1000).unref();
     await app.close();
     await database.close();
     await flushAll(FLUSH_MS);
     app.log.info('stopped');
     process.exit(0);
   };
+  process.off('SIGTERM', stopBeforeServing);
+  process.off('SIGINT', stopBeforeServing);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

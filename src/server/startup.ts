@@ -92,3 +92,17 @@ export function exitOnStartFailure(error: unknown, what: string): never {
   }
   process.exit(1);
 }
+
+/**
+ * A one-shot command (migrate, backup, restore) stopped by a signal: says so and exits 1. As
+ * PID 1 of a container (a Kubernetes Job, say) a process ignores a signal it does not handle,
+ * and would wait for SIGKILL; a migration or a restore under way rolls back with its connection.
+ */
+export function exitOnSignal(log: Pick<Logger, 'error'>, what: string): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      log.error({ signal }, `${what} stopped by a signal`);
+      process.exit(1);
+    });
+  }
+}

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { type AppConfig, loadConfig } from '../config.js';
 import type { ClusterLog } from '../db/embedded.js';
-import { exitOnStartFailure } from '../startup.js';
+import { exitOnSignal, exitOnStartFailure } from '../startup.js';
 import { BackupError } from './format.js';
 
 type Run = (
@@ -25,6 +25,7 @@ export function runTool(
   done: string,
 ): void {
   const log = pino({ base: { pid: process.pid } });
+  exitOnSignal(log, name);
   const usage = `usage: node dist/server/${name}.js <folder>${flags.map((flag) => ` [--${flag}]`).join('')}`;
   const main = async () => {
     let parsed: ReturnType<typeof parseArgs>;
