@@ -65,6 +65,15 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, DATABASE_URL: '' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: '' }, 'PUBLIC_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: 'http://example.sa' }, 'PUBLIC_URL'],
+    [
+      {
+        NODE_ENV: 'production',
+        ...PRODUCTION_ENV,
+        BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
+        BOOTSTRAP_SUPERADMIN_PASSWORD: 'change-me-at-once',
+      },
+      'BOOTSTRAP_SUPERADMIN_PASSWORD',
+    ],
     [{ EMBEDDED_DATABASE: 'true', DATABASE_URL: 'postgres://h/db' }, 'EMBEDDED_DATABASE'],
     [
       { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' },

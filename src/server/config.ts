@@ -255,6 +255,16 @@ const envSchema = z
   })
   // The phone alone keeps protecting the account once it exists: the password is needed only
   // to create it, and can leave the environment afterwards.
+  // A password copied from a published example (.env.example's placeholder says change-me)
+  // would make an internet-facing super-admin anyone can sign in as.
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' || !/change-?me/i.test(env.BOOTSTRAP_SUPERADMIN_PASSWORD ?? ''),
+    {
+      path: ['BOOTSTRAP_SUPERADMIN_PASSWORD'],
+      message: 'is the published example: choose a password of your own',
+    },
+  )
   .refine((env) => !env.BOOTSTRAP_SUPERADMIN_PASSWORD || Boolean(env.BOOTSTRAP_SUPERADMIN_PHONE), {
     path: ['BOOTSTRAP_SUPERADMIN_PHONE'],
     message:

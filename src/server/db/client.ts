@@ -126,10 +126,10 @@ export async function openDatabase(
   log: ClusterLog = consoleLog,
   deadlines: DatabaseDeadlines = DEFAULT_DEADLINES,
 ): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, 'postgres', deadlines);
+  if (target.kind === 'postgres') return openPostgres(target.url, 'postgres', deadlines, log);
   const cluster = await startEmbeddedCluster(target.dataDir, log);
   try {
-    const handle = await openPostgres(cluster.url, 'embedded', deadlines);
+    const handle = await openPostgres(cluster.url, 'embedded', deadlines, log);
     return {
       ...handle,
       close: async () => {
@@ -147,6 +147,7 @@ async function openPostgres(
   url: string,
   kind: DatabaseTarget['kind'],
   deadlines: DatabaseDeadlines,
+  log: ClusterLog,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -182,7 +183,10 @@ async function openPostgres(
   }) as typeof pool.connect;
   // An idle connection the server drops (restart, failover) must not crash the process; the
   // pool opens a new one on the next query.
-  pool.on('error', (error) => console.warn(`idle database connection lost: ${error.message}`));
+  // Through the server's log (JSON), by the driver's code only: a message may quote a query.
+  pool.on('error', (error: Error & { code?: string }) =>
+    log.warn(`idle database connection lost (${error.code ?? 'connection closed'})`),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { errorLogFields } from '../plugins/log-safety.js';
+import { RepeatedFailureLog } from '../plugins/log-safety.js';
 import type { DiskSpace } from './disk-space.js';
 
 declare module 'fastify' {
@@ -24,13 +24,17 @@ export type Lifecycle = { draining: boolean; diskSpace: Pick<DiskSpace, 'full'> 
  */
 export function healthRoutes(ping: () => Promise<void>, lifecycle: Lifecycle): FastifyPluginAsync {
   return async (app) => {
+    // A database away for minutes fails every probe of every balancer: logged once, then once
+    // a minute with a count, and once more when it answers again.
+    const unreachable = new RepeatedFailureLog(app.log, 'database ping');
     app.get('/healthz', async () => ({ status: 'ok' }));
-    app.get('/readyz', async (request, reply) => {
+    app.get('/readyz', async (_request, reply) => {
       if (lifecycle.draining) return reply.status(503).send({ status: 'draining' });
       try {
         await ping();
+        unreachable.succeeded();
       } catch (error) {
-        request.log.warn(errorLogFields(error), 'database not reachable');
+        unreachable.failed(error);
         return reply.status(503).send({ status: 'unavailable' });
       }
       if (await lifecycle.diskSpace.full()) return reply.status(503).send({ status: 'disk_full' });

@@ -38,9 +38,9 @@ export class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    // Health probes come every few seconds from every balancer and say nothing a metric does
-    // not: logged only when they fail.
-    if (!error && HEALTH_PATHS.has(request.url) && reply.statusCode < 400) return;
+    // Health probes come every few seconds from every balancer: not logged line by line; a
+    // readiness that fails is logged by its route, once and then once a minute with a count.
+    if (!error && HEALTH_PATHS.has(request.url)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, 'request errored');
     else reply.log.info(fields, 'request completed');
