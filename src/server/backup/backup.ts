@@ -5,6 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { ClusterLog } from '../db/embedded.js';
+import { ident, rowDigest, rowText, SAME_OUTPUT } from '../db/row-text.js';
 import { storageFor } from '../integrations/storage.js';
 import { connectForBackup } from './connect.js';
 import {
@@ -16,14 +17,10 @@ import {
   FORMAT,
   FORMAT_VERSION,
   gzipWriter,
-  ident,
   journal,
   MANIFEST,
   type Manifest,
   productTables,
-  rowDigest,
-  rowText,
-  SAME_OUTPUT,
   tableFile,
   writeFileFrom,
 } from './format.js';

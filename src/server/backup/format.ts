@@ -17,9 +17,10 @@ import path from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import pg from 'pg';
+import type pg from 'pg';
 import { z } from 'zod';
 import { migrationsFolder } from '../db/client.js';
+import { COLUMNS_SQL, type Column, type ColumnRow, tablesFrom } from '../db/row-text.js';
 import { STORAGE_KEY } from '../integrations/storage.js';
 
 export const FORMAT = 'shareek-backup';
@@ -40,7 +41,6 @@ const tableName = z.string().regex(/^[a-z_][a-z0-9_]*$/);
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 const columnSchema = z.object({ name: z.string(), type: z.string(), generated: z.boolean() });
-export type Column = z.infer<typeof columnSchema>;
 
 export const manifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -81,50 +81,9 @@ export type Manifest = z.infer<typeof manifestSchema>;
 export const tableFile = (table: string) => path.join('tables', `${table}.jsonl.gz`);
 export const documentFile = (key: string) => path.join('documents', key);
 
-/**
- * Both ends print values the same way, so the row text read on the source is the text the
- * target prints for the row it stored, whatever either server's defaults (timestamptz is
- * printed in the session's time zone; floats and bytea by settings), and digests compare.
- */
-export const SAME_OUTPUT = [
-  "set local timezone to 'UTC'",
-  "set local datestyle to 'ISO, YMD'",
-  "set local intervalstyle to 'postgres'",
-  'set local extra_float_digits to 1',
-  "set local bytea_output to 'hex'",
-].join('; ');
-
-export const ident = pg.escapeIdentifier;
-
-/** The row's text with its columns in table order. */
-export const rowText = (columns: readonly Column[]) =>
-  `row(${columns.map((c) => ident(c.name)).join(', ')})::text`;
-
-/** The digest `rowDigest` makes, computed by the server over the rows a table holds. */
-export const digestSql = (columns: readonly Column[]) =>
-  `coalesce(sum(('x' || left(encode(sha256(convert_to(${rowText(columns)}, 'UTF8')), 'hex'), 15))::bit(60)::bigint), 0)::text`;
-
-/** One row's part of a table's digest: the first 60 bits of the SHA-256 of its text. */
-export const rowDigest = (text: string): bigint =>
-  BigInt(`0x${createHash('sha256').update(text).digest('hex').slice(0, 15)}`);
-
-const COLUMNS_SQL = `
-  select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-    a.attgenerated <> '' as generated
-  from pg_class c
-  join pg_namespace n on n.oid = c.relnamespace
-  join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-  where n.nspname = 'public' and c.relkind = 'r'
-  order by c.relname, a.attnum`;
-
 /** The tables of schema public (the product's), each with its columns in order. */
 export async function productTables(client: pg.Client): Promise<Map<string, Column[]>> {
-  const { rows } = await client.query<Column & { table: string }>(COLUMNS_SQL);
-  const tables = new Map<string, Column[]>();
-  for (const { table, name, type, generated } of rows) {
-    tables.set(table, [...(tables.get(table) ?? []), { name, type, generated }]);
-  }
-  return tables;
+  return tablesFrom((await client.query<ColumnRow>(COLUMNS_SQL)).rows);
 }
 
 export type AppliedMigration = { createdAt: number; hash: string };

@@ -9,24 +9,21 @@ import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { migrationsFolder } from '../db/client.js';
 import type { ClusterLog } from '../db/embedded.js';
+import { type Column, digestSql, ident, insertRowTexts, SAME_OUTPUT } from '../db/row-text.js';
 import { type FileStorage, storageFor } from '../integrations/storage.js';
 import { connectForRestore } from './connect.js';
 import {
   appliedMigrations,
   BackupError,
-  type Column,
   digestOf,
-  digestSql,
   documentFile,
   gzipLines,
-  ident,
   type JournalEntry,
   journal,
   MANIFEST,
   type Manifest,
   manifestSchema,
   productTables,
-  SAME_OUTPUT,
   tableFile,
 } from './format.js';
 
@@ -367,14 +364,7 @@ async function loadTables(client: pg.Client, source: string, manifest: Manifest)
 
 async function loadTable(client: pg.Client, file: string, table: string, columns: Column[]) {
   // A generated column is computed again on the target: parsed from the row text, not written.
-  const written = columns
-    .filter((column) => !column.generated)
-    .map((column) => ident(column.name))
-    .join(', ');
-  // `overriding system value`: identity columns GENERATED ALWAYS (referrals.number) keep theirs.
-  const insert =
-    `insert into public.${ident(table)} (${written}) overriding system value ` +
-    `select ${written} from unnest($1::text[]::public.${ident(table)}[])`;
+  const insert = insertRowTexts(table, columns);
   for await (const lines of gzipLines(file, BATCH_ROWS)) {
     const rows = lines.map((line) => {
       const row: unknown = JSON.parse(line);

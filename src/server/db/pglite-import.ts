@@ -1,33 +1,27 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder } from './client.js';
+import {
+  COLUMNS_SQL,
+  type Column,
+  type ColumnRow,
+  digestSql,
+  ident,
+  insertRowTexts,
+  rowDigest,
+  rowText,
+  SAME_OUTPUT,
+  tablesFrom,
+} from './row-text.js';
 
 export type PgliteImport = { tables: number; rows: number };
 
 /** Rows read from PGlite and inserted on the target at a time: a few MB of row text at most. */
 const BATCH_ROWS = 2000;
-/**
- * Both sides print values the same way, so a row's text read from PGlite is the text the target
- * prints for the row it stored (timestamptz is printed in the session's time zone; floats and
- * bytea by settings), and their digests can be compared.
- */
-const SAME_OUTPUT = [
-  "set local timezone to 'UTC'",
-  "set local datestyle to 'ISO, YMD'",
-  "set local intervalstyle to 'postgres'",
-  'set local extra_float_digits to 1',
-  "set local bytea_output to 'hex'",
-].join('; ');
-
-type Column = { name: string; type: string; generated: boolean };
-type ColumnRow = Column & { table: string };
 /** How many rows, and the sum of each row text's 60-bit digest: any changed value shows. */
 type Counted = { rows: number; digest: bigint };
-
-const ident = pg.escapeIdentifier;
 
 /** A PGlite data folder holds PG_VERSION, as every PostgreSQL data folder does. */
 export function isPgliteFolder(dir: string): boolean {
@@ -106,9 +100,6 @@ async function copy(source: PGlite, target: pg.Client): Promise<PgliteImport> {
   }
 }
 
-/** The row's text with its columns in table order: read on PGlite, digested on the target. */
-const rowText = (columns: Column[]) => `row(${columns.map((c) => ident(c.name)).join(', ')})::text`;
-
 /** Copies one table; answers what was read, digested here so PGlite is not read twice. */
 async function copyTable(
   source: PGlite,
@@ -116,15 +107,7 @@ async function copyTable(
   table: string,
   columns: Column[],
 ): Promise<Counted> {
-  // A generated column is computed again on the target: it is parsed from the row but not written.
-  const written = columns
-    .filter((c) => !c.generated)
-    .map((c) => ident(c.name))
-    .join(', ');
-  // `overriding system value`: identity columns GENERATED ALWAYS (referrals.number) keep theirs.
-  const insert =
-    `insert into public.${ident(table)} (${written}) overriding system value ` +
-    `select ${written} from unnest($1::text[]::public.${ident(table)}[])`;
+  const insert = insertRowTexts(table, columns);
   await source.query(
     `declare import_rows no scroll cursor for select ${rowText(columns)} as row from public.${ident(table)}`,
   );
@@ -135,7 +118,7 @@ async function copyTable(
     );
     for (const { row } of rows) {
       read.rows += 1;
-      read.digest += BigInt(`0x${createHash('sha256').update(row).digest('hex').slice(0, 15)}`);
+      read.digest += rowDigest(row);
     }
     return rows.map((r) => r.row);
   };
@@ -150,31 +133,21 @@ async function copyTable(
 
 /** The target's side of `Counted`, from the rows it stored, printed as PGlite printed them. */
 async function countTarget(target: pg.Client, table: string, columns: Column[]): Promise<Counted> {
-  const digest = `('x' || left(encode(sha256(convert_to(${rowText(columns)}, 'UTF8')), 'hex'), 15))::bit(60)::bigint`;
   const result = await target.query<{ rows: string; digest: string }>(
-    `select count(*) as rows, coalesce(sum(${digest}), 0) as digest from public.${ident(table)}`,
+    `select count(*) as rows, ${digestSql(columns)} as digest from public.${ident(table)}`,
   );
   const [counted] = result.rows;
   if (!counted) throw new Error(`PGlite import: cannot count ${table}`);
   return { rows: Number(counted.rows), digest: BigInt(counted.digest) };
 }
 
-const COLUMNS_SQL = `
-  select c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
-    a.attgenerated <> '' as generated
-  from pg_class c
-  join pg_namespace n on n.oid = c.relnamespace
-  join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-  where n.nspname = 'public' and c.relkind = 'r'
-  order by c.relname, a.attnum`;
-
 /**
  * The tables of schema public, with their columns in order, after checking that PGlite and the
  * target have the same ones: row text is read by position, and no table may be left behind.
  */
 async function sameTables(source: PGlite, target: pg.Client): Promise<Map<string, Column[]>> {
-  const from = byTable((await source.query<ColumnRow>(COLUMNS_SQL)).rows);
-  const to = byTable((await target.query<ColumnRow>(COLUMNS_SQL)).rows);
+  const from = tablesFrom((await source.query<ColumnRow>(COLUMNS_SQL)).rows);
+  const to = tablesFrom((await target.query<ColumnRow>(COLUMNS_SQL)).rows);
   const differ = [...new Set([...from.keys(), ...to.keys()])].filter(
     (table) => JSON.stringify(from.get(table)) !== JSON.stringify(to.get(table)),
   );
@@ -185,16 +158,6 @@ async function sameTables(source: PGlite, target: pg.Client): Promise<Map<string
     );
   }
   return from;
-}
-
-function byTable(rows: ColumnRow[]): Map<string, Column[]> {
-  const tables = new Map<string, Column[]>();
-  for (const { table, name, type, generated } of rows) {
-    const columns = tables.get(table) ?? [];
-    columns.push({ name, type, generated });
-    tables.set(table, columns);
-  }
-  return tables;
 }
 
 async function refuseRows(target: pg.Client, tables: string[]) {
