@@ -117,14 +117,10 @@ describe('issue 15 item 4: faults (real process)', () => {
     try {
       let server = await startServer(env);
       // The code from the SMS the provider took (a server with a real provider never answers it).
-      const broker = await activeBroker(server.base, async (phone) => {
-        const to = `966${phone.slice(1)}`;
-        for (;;) {
-          const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
-          if (code) return code;
-          await sleep(20);
-        }
-      });
+      const broker = await activeBroker(
+        server.base,
+        async (phone) => (await sms.waitFor(phone, /\d{4}/))[0],
+      );
       const tenants = Array.from({ length: 40 }, () => uniquePhone());
       for (const tenantPhone of tenants) {
         expect((await broker.call('POST', '/api/referrals', { tenantPhone })).status).toBe(201);
@@ -156,11 +152,9 @@ describe('issue 15 item 4: faults (real process)', () => {
 
   // A PostgreSQL server to point at (TEST_DATABASE_URL's, or the project's own cluster).
   const serverUrl = inject('postgresServerUrl');
-  it('kill -9 during a burst of referrals on PostgreSQL: every acknowledged referral exists once, whole', async () => {
-    await killDuringBurst({ DATABASE_URL: await freshPostgres(serverUrl) });
-  }, 240_000);
 
-  it('PostgreSQL that accepts and never answers (hung): every call answers 503 within its deadline, /readyz not ready, and it heals', async () => {
+  /** A fresh database on that server, reached through a proxy the test can cut or freeze. */
+  async function databaseBehindProxy(): Promise<{ proxy: TcpProxy; direct: URL }> {
     const target = new URL(serverUrl);
     const proxy = await TcpProxy.start({
       host: target.hostname,
@@ -168,6 +162,28 @@ describe('issue 15 item 4: faults (real process)', () => {
     });
     const direct = new URL(await freshPostgres(serverUrl));
     direct.host = `127.0.0.1:${proxy.port}`;
+    return { proxy, direct };
+  }
+
+  /** Once the database is back: the broker's reads answer within `ms`, and /readyz is 200. */
+  async function answersAgainWithin(ms: number, base: string, broker: Client): Promise<void> {
+    const back = Date.now();
+    let status = 0;
+    while (Date.now() - back < 15_000) {
+      status = (await broker.call('GET', '/api/referrals')).status;
+      if (status === 200) break;
+      await sleep(100);
+    }
+    expect(status).toBe(200);
+    expect(Date.now() - back).toBeLessThan(ms);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  }
+  it('kill -9 during a burst of referrals on PostgreSQL: every acknowledged referral exists once, whole', async () => {
+    await killDuringBurst({ DATABASE_URL: await freshPostgres(serverUrl) });
+  }, 240_000);
+
+  it('PostgreSQL that accepts and never answers (hung): every call answers 503 within its deadline, /readyz not ready, and it heals', async () => {
+    const { proxy, direct } = await databaseBehindProxy();
     // Statements 2 s (the client gives up 2 s later), connections 1 s.
     const server = await startServer({
       DATABASE_URL: direct.toString(),
@@ -208,27 +224,12 @@ describe('issue 15 item 4: faults (real process)', () => {
     expect(server.child.exitCode).toBeNull();
 
     proxy.thaw();
-    const back = Date.now();
-    let status = 0;
-    while (Date.now() - back < 15_000) {
-      status = (await broker.call('GET', '/api/referrals')).status;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(status).toBe(200);
-    expect(Date.now() - back).toBeLessThan(5_000);
-    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    await answersAgainWithin(5_000, server.base, broker);
     await proxy.cut();
   }, 240_000);
 
   it('PostgreSQL gone for 2 s just as the provider takes a message: the send is still recorded once it is back, so nothing goes twice', async () => {
-    const target = new URL(serverUrl);
-    const proxy = await TcpProxy.start({
-      host: target.hostname,
-      port: Number(target.port || 5432),
-    });
-    const direct = new URL(await freshPostgres(serverUrl));
-    direct.host = `127.0.0.1:${proxy.port}`;
+    const { proxy, direct } = await databaseBehindProxy();
     const sms = await startFakeUnifonic({ appSid: 'faults-app-sid' });
     try {
       const server = await startServer({
@@ -243,14 +244,10 @@ describe('issue 15 item 4: faults (real process)', () => {
       server.child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
       });
-      const broker = await activeBroker(server.base, async (phone) => {
-        const to = `966${phone.slice(1)}`;
-        for (;;) {
-          const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
-          if (code) return code;
-          await sleep(20);
-        }
-      });
+      const broker = await activeBroker(
+        server.base,
+        async (phone) => (await sms.waitFor(phone, /\d{4}/))[0],
+      );
       // The provider takes the tenant's link, and the database goes away before its answer.
       const tenantPhone = uniquePhone();
       const to = `966${tenantPhone.slice(1)}`;
@@ -288,13 +285,7 @@ describe('issue 15 item 4: faults (real process)', () => {
   }, 240_000);
 
   it('PostgreSQL stopped under load: 503 with an Arabic message, /readyz not ready, the process stays up and recovers by itself', async () => {
-    const target = new URL(serverUrl);
-    const proxy = await TcpProxy.start({
-      host: target.hostname,
-      port: Number(target.port || 5432),
-    });
-    const direct = new URL(await freshPostgres(serverUrl));
-    direct.host = `127.0.0.1:${proxy.port}`;
+    const { proxy, direct } = await databaseBehindProxy();
     const server = await startServer({ DATABASE_URL: direct.toString() });
     const broker = await activeBroker(server.base);
     expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
@@ -321,16 +312,7 @@ describe('issue 15 item 4: faults (real process)', () => {
     expect(server.child.exitCode).toBeNull();
 
     await proxy.restore();
-    const back = Date.now();
-    let status = 0;
-    while (Date.now() - back < 15_000) {
-      status = (await broker.call('GET', '/api/referrals')).status;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(status).toBe(200);
-    expect(Date.now() - back).toBeLessThan(5_000);
-    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    await answersAgainWithin(5_000, server.base, broker);
     await proxy.cut();
   }, 240_000);
 });

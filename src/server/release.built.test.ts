@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedCluster, startEmbeddedCluster } from './db/embedded.js';
-import { startFakeUnifonic } from './test-support/fakes/unifonic.js';
+import { type FakeUnifonic, startFakeUnifonic } from './test-support/fakes/unifonic.js';
 import { Client, cleanUp, freePort, freshPostgres } from './test-support/server-process.js';
 
 // Issue 28 item 1: `npm run release` makes a folder that runs the way the image runs it —
@@ -204,9 +204,7 @@ describe('issue 28 item 1: the release folder', () => {
         expect(/^Uid:\s+(\d+)/m.exec(status)?.[1]).toBe(String(NOBODY));
       }
       expect(readlinkSync(`/proc/${server.pid}/exe`)).toBe(c.node());
-      await smokeJourney(base, (recipient) =>
-        sms.received.filter((m) => m.recipient === recipient).map((m) => m.body ?? ''),
-      );
+      await smokeJourney(base, sms);
 
       server.kill('SIGTERM');
       expect(await exited).toBe(0);
@@ -232,21 +230,7 @@ async function ready(base: string, server: ChildProcess, output: () => string): 
   expect.fail(`the release did not become ready\n${output()}`);
 }
 
-/** Waits for one of the SMS bodies `bodiesTo` answers to match; answers the match. */
-async function smsMatching(bodiesTo: () => string[], pattern: RegExp): Promise<RegExpExecArray> {
-  for (let i = 0; i < 150; i++) {
-    for (const body of bodiesTo()) {
-      const found = pattern.exec(body);
-      if (found) return found;
-    }
-    await sleep(100);
-  }
-  return expect.fail(`no SMS matching ${pattern}: ${JSON.stringify(bodiesTo())}`);
-}
-
-const international = (phone: string) => `966${phone.slice(1)}`;
-
-async function smokeJourney(base: string, smsTo: (recipient: string) => string[]): Promise<void> {
+async function smokeJourney(base: string, sms: FakeUnifonic): Promise<void> {
   const admin = new Client(base);
   expect((await admin.call('POST', '/api/auth/login', SUPERADMIN)).status).toBe(200);
 
@@ -256,7 +240,7 @@ async function smokeJourney(base: string, smsTo: (recipient: string) => string[]
   const sent = await broker.call('POST', '/api/auth/send-otp', { phone: brokerPhone });
   expect(sent.status).toBe(200);
   expect(await sent.json()).not.toHaveProperty('otpCode'); // production never answers the code
-  const [, code] = await smsMatching(() => smsTo(international(brokerPhone)), /(\d{4})/);
+  const [code] = await sms.waitFor(brokerPhone, /\d{4}/);
   expect(
     (
       await broker.call('POST', '/api/auth/verify-otp', {
@@ -276,10 +260,7 @@ async function smokeJourney(base: string, smsTo: (recipient: string) => string[]
   const created = await broker.call('POST', '/api/referrals', { tenantPhone, rent: 60000 });
   expect(created.status).toBe(201);
   const { id: referralId } = (await created.json()) as { id: string };
-  const [link] = await smsMatching(
-    () => smsTo(international(tenantPhone)),
-    /https:\/\/example\.sa\/s\/[A-Za-z0-9_-]+/,
-  );
+  const [link] = await sms.waitFor(tenantPhone, /https:\/\/example\.sa\/s\/[A-Za-z0-9_-]+/);
   const opened = await fetch(`${base}${new URL(link).pathname}`, { redirect: 'manual' });
   expect(opened.status).toBe(302);
   const token = (opened.headers.get('location') ?? '').split('/').at(-1) ?? '';

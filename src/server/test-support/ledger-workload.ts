@@ -497,14 +497,7 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
 
 /** The code the provider took for a phone (a server with a real provider never answers it). */
 function codeFromProvider(sms: FakeUnifonic) {
-  return async (phone: string) => {
-    const to = `966${phone.slice(1)}`;
-    for (;;) {
-      const code = sms.received.find((m) => m.recipient === to)?.body?.match(/\d{4}/)?.[0];
-      if (code) return code;
-      await sleep(20);
-    }
-  };
+  return async (phone: string) => (await sms.waitFor(phone, /\d{4}/))[0];
 }
 
 /** Tenant phones of this run: a random prefix, then a sequence, so no tenant is tried twice. */

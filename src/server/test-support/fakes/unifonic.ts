@@ -46,6 +46,11 @@ export type FakeUnifonic = {
   retryAfterSeconds: number;
   /** How long each answer takes (a provider under load); the request is received at once. */
   latencyMs: number;
+  /**
+   * The first SMS to `phone` (05XXXXXXXX) whose text matches, as it arrives: the code a
+   * sign-up needs, the link a tenant opens. Fails after `timeoutMs`.
+   */
+  waitFor(phone: string, pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
 };
 
 export type FakeUnifonicOptions = { appSid?: string; senderIds?: string[] };
@@ -126,6 +131,18 @@ export async function startFakeUnifonic({
     successStyle: { success: 'true', idKey: 'MessageID', numericId: true },
     retryAfterSeconds: 30,
     latencyMs: 0,
+    async waitFor(phone, pattern, timeoutMs = 15_000) {
+      const to = `966${phone.slice(1)}`;
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const message of fake.received) {
+          const found = message.recipient === to ? pattern.exec(message.body ?? '') : null;
+          if (found) return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no SMS to ${phone} matching ${pattern}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
   };
   return fake;
 }
