@@ -2,12 +2,12 @@
  * The database a backup reads or a restore writes: the one the server's own configuration names
  * (DATABASE_URL, or the embedded cluster in DATA_DIR/postgres).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
-import { type ClusterLog, startEmbeddedCluster } from '../db/embedded.js';
+import { type ClusterLog, runningClusterUrl, startEmbeddedCluster } from '../db/embedded.js';
 import { BackupError } from './format.js';
 
 export type Connection = { client: pg.Client; close: () => Promise<void> };
@@ -16,8 +16,6 @@ type Settings = Pick<AppConfig, 'database' | 'databaseWaitMs'>;
 type Tool = 'shareek-backup' | 'shareek-restore';
 
 // The account and database src/server/db/embedded.ts gives the product on its cluster.
-const EMBEDDED_USER = 'shareek';
-const EMBEDDED_DATABASE = 'shareek';
 
 /**
  * For a backup: the server's database. An embedded cluster that runs (its server serves, or
@@ -74,34 +72,6 @@ async function onOwnCluster(
   } catch (error) {
     await cluster.stop();
     throw error;
-  }
-}
-
-/** The running embedded cluster's address (PostgreSQL writes its port in postmaster.pid). */
-function runningClusterUrl(dataDir: string): string | null {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port)) return null;
-  const passwordFile = path.join(dataDir, 'postgres.password');
-  if (!existsSync(passwordFile)) {
-    throw new BackupError(
-      `The embedded cluster runs but its password file ${passwordFile} is missing: the backup cannot sign in to it.`,
-    );
-  }
-  const password = readFileSync(passwordFile, 'utf8').trim();
-  return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-}
-
-/** True while a process with this id exists (EPERM: it exists, and is another user's). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

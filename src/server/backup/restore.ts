@@ -9,7 +9,15 @@ import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { migrationsFolder } from '../db/client.js';
 import type { ClusterLog } from '../db/embedded.js';
-import { type Column, digestSql, ident, insertRowTexts, SAME_OUTPUT } from '../db/row-text.js';
+import {
+  type Column,
+  digestSql,
+  ident,
+  insertRowTexts,
+  SAME_OUTPUT,
+  SEQUENCES_SQL,
+  type SequenceRow,
+} from '../db/row-text.js';
 import { type FileStorage, storageFor } from '../integrations/storage.js';
 import { connectForRestore } from './connect.js';
 import {
@@ -417,19 +425,7 @@ async function foreignKeyOrder(client: pg.Client, tables: string[]): Promise<str
  * feeds, whichever is later: no serial id or referral number is handed out twice.
  */
 async function continueSequences(client: pg.Client, sequences: Manifest['sequences']) {
-  const { rows } = await client.query<{
-    sequence: string;
-    table: string | null;
-    column: string | null;
-  }>(`
-    select s.relname as sequence, t.relname as table, a.attname as column
-    from pg_class s
-    join pg_namespace n on n.oid = s.relnamespace
-    left join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
-      and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
-    left join pg_class t on t.oid = d.refobjid
-    left join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
-    where s.relkind = 'S' and n.nspname = 'public'`);
+  const { rows } = await client.query<SequenceRow>(SEQUENCES_SQL);
   const feeds = new Map(rows.map((row) => [row.sequence, row]));
   for (const { name, lastValue, isCalled } of sequences) {
     const target = feeds.get(name);

@@ -381,6 +381,23 @@ function runningPostmaster(cluster: string): { pid: number; port: number } | nul
   return { pid, port };
 }
 
+/**
+ * The product database's address on the cluster running in `dataDir` (its port from
+ * postmaster.pid, its password from the file beside it), for a tool that works beside the
+ * server (the backup); null when no PostgreSQL runs there.
+ */
+export function runningClusterUrl(dataDir: string): string | null {
+  const files = filesOf(dataDir);
+  const running = runningPostmaster(files.cluster);
+  if (!running || !Number.isInteger(running.port)) return null;
+  if (!existsSync(files.password)) {
+    throw new EmbeddedClusterError(
+      `The embedded cluster in ${files.cluster} runs but its password file ${files.password} is missing: nothing can sign in to it.`,
+    );
+  }
+  return urlOf(readFileSync(files.password, 'utf8').trim(), running.port, DATABASE);
+}
+
 function urlOf(password: string, port: number, database: string): string {
   return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }

@@ -13,6 +13,8 @@ import {
   rowDigest,
   rowText,
   SAME_OUTPUT,
+  SEQUENCES_SQL,
+  type SequenceRow,
   tablesFrom,
 } from './row-text.js';
 
@@ -178,22 +180,12 @@ async function refuseRows(target: pg.Client, tables: string[]) {
   }
 }
 
-type Sequence = { sequence: string; table: string | null; column: string | null };
-
 /**
  * Every sequence of schema public continues from PGlite's state, or after the highest value of
  * the column it feeds, whichever is later: the next serial id or referral number is new.
  */
 async function carrySequences(source: PGlite, target: pg.Client) {
-  const sequences = await source.query<Sequence>(`
-    select s.relname as sequence, t.relname as table, a.attname as column
-    from pg_class s
-    join pg_namespace n on n.oid = s.relnamespace
-    left join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
-      and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
-    left join pg_class t on t.oid = d.refobjid
-    left join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
-    where s.relkind = 'S' and n.nspname = 'public'`);
+  const sequences = await source.query<SequenceRow>(SEQUENCES_SQL);
   for (const { sequence, table, column } of sequences.rows) {
     const state = await source.query<{ last: string; called: boolean }>(
       `select last_value::text as last, is_called as called from public.${ident(sequence)}`,

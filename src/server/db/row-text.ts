@@ -71,3 +71,16 @@ export function tablesFrom(rows: readonly ColumnRow[]): Map<string, Column[]> {
   }
   return tables;
 }
+
+/** The sequences of schema public, each with the table and column it feeds (serials, identities). */
+export const SEQUENCES_SQL = `
+  select s.relname as sequence, t.relname as table, a.attname as column
+  from pg_class s
+  join pg_namespace n on n.oid = s.relnamespace
+  left join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
+    and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+  left join pg_class t on t.oid = d.refobjid
+  left join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+  where s.relkind = 'S' and n.nspname = 'public'`;
+
+export type SequenceRow = { sequence: string; table: string | null; column: string | null };

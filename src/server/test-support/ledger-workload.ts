@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { estimateCommission, payoutReference, toCents } from '#domain';
+import { runningClusterUrl } from '../db/embedded.js';
 import { type FakeUnifonic, startFakeUnifonic } from './fakes/unifonic.js';
 import { ibanFor } from './iban.js';
 import { activeBroker, Client, kill9, startServer } from './server-process.js';
@@ -505,12 +504,11 @@ const tenantPrefix = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
 let tenantSeq = 0;
 const tenantPhoneFor = () => `05${tenantPrefix}${String(tenantSeq++).padStart(5, '0')}`;
 
-/** The address of the embedded cluster running on a data folder (its postmaster.pid's port). */
+/** The product database on the embedded cluster running in `dataDir`. */
 export function embeddedDatabaseUrl(dataDir: string): string {
-  const lines = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const password = readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
-  // The account and database src/server/db/embedded.ts gives the product.
-  return `postgres://shareek:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/shareek`;
+  const url = runningClusterUrl(dataDir);
+  if (!url) throw new Error(`no embedded cluster runs in ${dataDir}`);
+  return url;
 }
 
 type ReferralRow = {
