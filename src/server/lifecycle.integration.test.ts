@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,41 @@ describe('issue 28 item 2: start and stop like a service', () => {
     const stoppedAfter = (await exited) - signalled;
     expect(stoppedAfter).toBeGreaterThanOrEqual(2000);
     expect(stoppedAfter).toBeLessThan(10_000);
+  });
+
+  it('on SIGTERM a request in flight finishes: a referral whose body is still arriving is created', async () => {
+    const server = await startServer({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: '0' });
+    const broker = await activeBroker(server.base);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    const body = JSON.stringify({ tenantPhone: '0551112233', rent: 60000 });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        `${server.base}/api/referrals`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            cookie: broker.cookieHeader,
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      // Half the body, the stop, then the rest a second later: the request is under way.
+      request.write(body.slice(0, 10));
+      setTimeout(() => server.child.kill('SIGTERM'), 200);
+      setTimeout(() => request.end(body.slice(10)), 1200);
+    });
+    const { status, text } = await answered;
+    expect(status, text).toBe(201);
+    expect(await exited).toBe(0);
   });
 
   it('while it waits for the database it is alive and not ready, and gives up in JSON after DATABASE_WAIT_SECONDS', async () => {

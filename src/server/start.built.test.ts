@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   rmSync,
@@ -125,5 +126,26 @@ describe('issue 28 item 2: production never builds', () => {
     expect(start.state.output).toContain('npm run build');
     expect(start.state.output).not.toContain('Building');
     expect(statSync(path.join(ROOT, 'dist/.build-stamp')).mtime).toEqual(stamp);
+  });
+
+  it('refuses a missing build the same way, and builds nothing', async () => {
+    // A production install whose build never came: sources and dependencies, no dist/.
+    const root = temporary('shareek-unbuilt-');
+    cpSync(path.join(ROOT, 'scripts'), path.join(root, 'scripts'), { recursive: true });
+    cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src/main.ts'), 'export const main = true;\n');
+
+    const start = spawnWithOutput(
+      process.execPath,
+      ['scripts/start.mjs'],
+      root,
+      productionEnv(await freePort()),
+    );
+    expect(await start.exited).toBe(1);
+    expect(start.state.output).toContain('production never builds');
+    expect(start.state.output).not.toContain('Building');
+    expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
 });

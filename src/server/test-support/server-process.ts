@@ -112,6 +112,11 @@ export class Client {
     return response;
   }
 
+  /** The session's cookies, for a request the test makes by hand. */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
+
   rebase(base: string): Client {
     const next = new Client(base);
     next.cookie = this.cookie;
