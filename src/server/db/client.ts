@@ -102,6 +102,10 @@ const CLIENT_GRACE_MS = 2000;
  * still waits for the old answer.
  */
 function dropOnReadTimeout(client: pg.PoolClient): void {
+  // pg-pool listens for errors only while a connection is idle: one lost while checked out
+  // (closed here, or by the server) would be an uncaught exception and end the process. The
+  // query under way fails with it and is answered (503); the connection leaves the pool.
+  client.on('error', () => {});
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const result = query(...args);
