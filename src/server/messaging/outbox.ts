@@ -370,14 +370,15 @@ export async function fallBackToSms(db: Writer, row: OutboundMessage): Promise<v
     .onConflictDoNothing({ target: outboundMessages.dedupeKey });
 }
 
-async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
+/** Delivers one claimed row; false when the provider took it and that could not be recorded. */
+async function deliver(deps: Deps, row: OutboundMessage): Promise<boolean> {
   let providerMessageId: string | null;
   try {
     providerMessageId = await send(deps, row);
   } catch (error) {
     deps.channels.count(row.channel, error);
     await recordFailure(deps, row, error);
-    return;
+    return true;
   }
   deps.channels.count(row.channel);
   // The provider took it: not recording that would send it again once the lease expires. So
@@ -388,13 +389,13 @@ async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await recordSent(deps, row, providerMessageId);
-      return;
+      return true;
     } catch (error) {
       const wait = Math.min(200 * attempt, 1_000);
       if (Date.now() + wait >= giveUpAt) {
         deps.log.error({ ...errorLogFields(error), messageId: row.id }, 'sent, not recorded');
         deps.report(error);
-        return;
+        return false;
       }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
@@ -403,6 +404,46 @@ async function deliver(deps: Deps, row: OutboundMessage): Promise<void> {
 
 /** Messages a person receives: sent one at a time, so a crash can repeat only one. */
 const toPeople = (row: OutboundMessage) => row.channel === 'sms' || row.channel === 'whatsapp';
+
+/**
+ * A message is sent only with this much of its lease left: a provider's call (5 s at most) and
+ * the record after it fit, so no other instance claims it again while it is under way.
+ */
+const SEND_WITHIN_LEASE_MS = 15_000;
+
+/**
+ * Gives claimed rows that were not sent back to the queue at once (not at their lease's end).
+ * With the database away this fails too, and the lease's end gives them back: never sent, so
+ * never twice.
+ */
+async function unclaim(deps: Deps, rows: OutboundMessage[]): Promise<void> {
+  for (const row of rows) {
+    await deps.db
+      .update(outboundMessages)
+      .set({ status: 'queued', leaseUntil: null, nextAttemptAt: sql`now()` })
+      .where(ours(row))
+      .catch(() => {});
+  }
+}
+
+/**
+ * The messages people receive of one claim, one at a time. After a send that could not be
+ * recorded (the database is away), and when the lease runs short, the rest wait for a later
+ * run: at most the one message whose record was lost is sent twice.
+ */
+async function deliverOneAtATime(deps: Deps, rows: OutboundMessage[]): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    const leaseLeft = (row.leaseUntil?.getTime() ?? 0) - Date.now();
+    if (deps.stopping() || leaseLeft < Math.min(SEND_WITHIN_LEASE_MS, deps.leaseMs / 2)) {
+      await unclaim(deps, rows.slice(index));
+      return;
+    }
+    if (!(await deliver(deps, row))) {
+      await unclaim(deps, rows.slice(index + 1));
+      return;
+    }
+  }
+}
 
 /**
  * Sends what was due when the run began, a few rows at a time (a row rescheduled during the
@@ -422,11 +463,8 @@ export async function deliverDueMessages(deps: Deps): Promise<number> {
   while (!deps.stopping()) {
     const rows = await claim(deps, dueBy);
     if (rows.length === 0) return handled;
-    const oneAtATime = async () => {
-      for (const row of rows.filter(toPeople)) await deliver(deps, row);
-    };
     await Promise.all([
-      oneAtATime(),
+      deliverOneAtATime(deps, rows.filter(toPeople)),
       ...rows.filter((row) => !toPeople(row)).map((row) => deliver(deps, row)),
     ]);
     handled += rows.length;
