@@ -34,7 +34,10 @@ function count(label: string, status: number | 'no answer', ms: number): void {
   const key = `${label} ${status}`;
   statuses.set(key, (statuses.get(key) ?? 0) + 1);
   if ((status === 'no answer' || status >= 500) && failures.length < 20) failures.push(key);
-  if (status !== 'no answer') latencies.set(label, [...(latencies.get(label) ?? []), ms]);
+  if (status === 'no answer') return;
+  const measured = latencies.get(label) ?? [];
+  measured.push(ms);
+  latencies.set(label, measured);
 }
 
 /** A call that got no answer: counted where it happened, and the load goes on. */

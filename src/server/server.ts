@@ -153,27 +153,47 @@ async function main(): Promise<void> {
   // Instances starting together on one database take turns at the start-up writes.
   await database.exclusively(() => startupWrites(config, database, app.log));
 
-  const housekeeping = async () => {
-    await pruneRateLimits(database.db);
-    await pruneOtpRecords(database.db);
-    await pruneSessions(database.db);
-    const swept = await sweepUnattachedUploads(database.db, storage, app.log);
-    if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
-    const expired = await app.scheduledJobs.expireReferrals();
-    if (expired > 0) app.log.info({ expired }, 'uncompleted referrals expired');
-    const released = await app.scheduledJobs.releaseCommissions();
-    if (released > 0) app.log.info({ released }, 'held commissions released');
-    await app.scheduledJobs.fillDeadlines();
-  };
-  const runHousekeeping = () =>
-    housekeeping().then(
-      () => app.metrics.jobRuns.inc({ job: 'housekeeping', outcome: 'ok' }),
-      (error) => {
-        app.metrics.jobRuns.inc({ job: 'housekeeping', outcome: 'failed' });
-        app.log.warn(errorLogFields(error), 'housekeeping failed');
-        errorReports.report(error, { mechanism: 'job', job: 'housekeeping' });
+  // Each step on its own: one that fails or runs out of time (a large prune, say) is logged,
+  // counted and reported, and the ones after it still run, the money's releases included.
+  const housekeeping: [job: string, step: () => Promise<void>][] = [
+    ['prune-rate-limits', () => pruneRateLimits(database.db)],
+    ['prune-codes', () => pruneOtpRecords(database.db)],
+    ['prune-sessions', () => pruneSessions(database.db)],
+    [
+      'sweep-uploads',
+      async () => {
+        const swept = await sweepUnattachedUploads(database.db, storage, app.log);
+        if (swept > 0) app.log.info({ swept }, 'unattached uploads removed');
       },
-    );
+    ],
+    [
+      'expire-referrals',
+      async () => {
+        const expired = await app.scheduledJobs.expireReferrals();
+        if (expired > 0) app.log.info({ expired }, 'uncompleted referrals expired');
+      },
+    ],
+    [
+      'release-commissions',
+      async () => {
+        const released = await app.scheduledJobs.releaseCommissions();
+        if (released > 0) app.log.info({ released }, 'held commissions released');
+      },
+    ],
+    ['fill-deadlines', () => app.scheduledJobs.fillDeadlines()],
+  ];
+  const runHousekeeping = async () => {
+    for (const [job, step] of housekeeping) {
+      try {
+        await step();
+        app.metrics.jobRuns.inc({ job, outcome: 'ok' });
+      } catch (error) {
+        app.metrics.jobRuns.inc({ job, outcome: 'failed' });
+        app.log.warn({ ...errorLogFields(error), job }, 'housekeeping step failed');
+        errorReports.report(error, { mechanism: 'job', job });
+      }
+    }
+  };
   const pruneTimer = setInterval(runHousekeeping, 60 * 60 * 1000);
   pruneTimer.unref();
   // Also a minute after every start: an instance restarted more often than hourly (a rolling

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isDiskFull } from './errors.js';
+import { isDatabaseUnavailable, isDiskFull, isStatementTimeout } from './errors.js';
 
 // Issue 29 items 1 and 2: which failures are "try again in a moment" (503) and which a full
 // disk (507), however deep the driver or Drizzle wrapped them.
@@ -32,6 +32,13 @@ describe('database errors', () => {
     expect(isDiskFull(error)).toBe(true);
     expect(isDiskFull(wrapped(wrapped(error)))).toBe(true);
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('a statement out of time is told apart from a database that is away (it is reported)', () => {
+    expect(isStatementTimeout(wrapped(pgError('57014')))).toBe(true);
+    expect(isStatementTimeout(new Error('Query read timeout'))).toBe(true);
+    expect(isStatementTimeout(pgError('ECONNREFUSED'))).toBe(false);
+    expect(isStatementTimeout(new Error('Connection terminated unexpectedly'))).toBe(false);
   });
 
   it('a unique violation or a syntax error is neither', () => {

@@ -56,3 +56,18 @@ export function isDiskFull(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when a statement ran out of time (the server's statement_timeout, 57014, or the client's
+ * deadline): answered like an outage (503), but a query too slow for its deadline is also a
+ * fault of ours to look into, so it is reported.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as PgErrorLike & { message?: unknown };
+    if (e.code === '57014' || e.message === 'Query read timeout') return true;
+    current = e.cause;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
+import { isDatabaseUnavailable, isDiskFull, isStatementTimeout } from '../db/errors.js';
 import { AppError } from '../errors.js';
 import type { DiskSpace } from '../health/disk-space.js';
 import { type ErrorReporter, requestContext } from '../observability/error-reports.js';
@@ -100,7 +100,13 @@ export function registerErrorHandling(
     }
     // PostgreSQL down or restarting: the request failed fast and can be retried in a moment.
     if (isDatabaseUnavailable(error)) {
-      request.log.warn(errorLogFields(error), 'database unavailable');
+      if (isStatementTimeout(error)) {
+        // Slow, not down: on-call needs the query, not an outage alarm.
+        request.log.warn(errorLogFields(error), 'database statement timed out');
+        app.errorReports.report(error, requestContext(request, 503));
+      } else {
+        request.log.warn(errorLogFields(error), 'database unavailable');
+      }
       return reply.status(503).header('retry-after', '5').send({
         message: 'الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل',
         code: 'SERVICE_UNAVAILABLE',
