@@ -101,51 +101,53 @@ describe('issue 28 item 2: npm start as a supervisor runs it', () => {
   });
 });
 
+/** A copy of the checkout's scripts and package.json, with its dependencies, and a source. */
+function checkoutCopy(prefix: string, source: string): string {
+  const root = temporary(prefix);
+  cpSync(path.join(ROOT, 'scripts'), path.join(root, 'scripts'), { recursive: true });
+  cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(path.join(root, 'src', source), 'export const changed = true;\n');
+  return root;
+}
+
+/** `node scripts/start.mjs` in production in `root`, to its exit. */
+async function startInProduction(root: string) {
+  const start = spawnWithOutput(
+    process.execPath,
+    ['scripts/start.mjs'],
+    root,
+    productionEnv(await freePort()),
+  );
+  return { code: await start.exited, output: start.state.output };
+}
+
 describe('issue 28 item 2: production never builds', () => {
   it('refuses a build older than its sources, naming the command, and builds nothing', async () => {
     // A copy of the checkout whose sources changed after the build.
-    const root = temporary('shareek-stale-');
-    cpSync(path.join(ROOT, 'scripts'), path.join(root, 'scripts'), { recursive: true });
-    cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
+    const root = checkoutCopy('shareek-stale-', 'changed.ts');
     symlinkSync(path.join(ROOT, 'dist'), path.join(root, 'dist'));
     const stamp = statSync(path.join(ROOT, 'dist/.build-stamp')).mtime;
     const before = new Date(stamp.getTime() - 60_000);
     utimesSync(path.join(root, 'package.json'), before, before);
-    mkdirSync(path.join(root, 'src'));
-    writeFileSync(path.join(root, 'src/changed.ts'), 'export const changed = true;\n');
 
-    const start = spawnWithOutput(
-      process.execPath,
-      ['scripts/start.mjs'],
-      root,
-      productionEnv(await freePort()),
-    );
-    expect(await start.exited).toBe(1);
-    expect(start.state.output).toContain('production never builds');
-    expect(start.state.output).toContain('npm run build');
-    expect(start.state.output).not.toContain('Building');
+    const start = await startInProduction(root);
+    expect(start.code).toBe(1);
+    expect(start.output).toContain('production never builds');
+    expect(start.output).toContain('npm run build');
+    expect(start.output).not.toContain('Building');
     expect(statSync(path.join(ROOT, 'dist/.build-stamp')).mtime).toEqual(stamp);
   });
 
   it('refuses a missing build the same way, and builds nothing', async () => {
     // A production install whose build never came: sources and dependencies, no dist/.
-    const root = temporary('shareek-unbuilt-');
-    cpSync(path.join(ROOT, 'scripts'), path.join(root, 'scripts'), { recursive: true });
-    cpSync(path.join(ROOT, 'package.json'), path.join(root, 'package.json'));
-    symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
-    mkdirSync(path.join(root, 'src'));
-    writeFileSync(path.join(root, 'src/main.ts'), 'export const main = true;\n');
+    const root = checkoutCopy('shareek-unbuilt-', 'main.ts');
 
-    const start = spawnWithOutput(
-      process.execPath,
-      ['scripts/start.mjs'],
-      root,
-      productionEnv(await freePort()),
-    );
-    expect(await start.exited).toBe(1);
-    expect(start.state.output).toContain('production never builds');
-    expect(start.state.output).not.toContain('Building');
+    const start = await startInProduction(root);
+    expect(start.code).toBe(1);
+    expect(start.output).toContain('production never builds');
+    expect(start.output).not.toContain('Building');
     expect(existsSync(path.join(root, 'dist'))).toBe(false);
   });
 });

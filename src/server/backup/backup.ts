@@ -11,6 +11,7 @@ import { connectForBackup } from './connect.js';
 import {
   appliedMigrations,
   BackupError,
+  type CopySummary,
   documentFile,
   FILE_MODE,
   FOLDER_MODE,
@@ -25,14 +26,7 @@ import {
   writeFileFrom,
 } from './format.js';
 
-export type BackupSummary = {
-  folder: string;
-  database: 'embedded' | 'postgres';
-  storage: 'local' | 's3';
-  snapshotAt: string;
-  tables: number;
-  rows: number;
-  documents: number;
+export type BackupSummary = CopySummary & {
   missingDocuments: number;
   bytes: number;
   ms: number;

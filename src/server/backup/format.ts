@@ -78,6 +78,17 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
+/** What a backup and a restore both say of the copy they made. */
+export type CopySummary = {
+  folder: string;
+  database: 'embedded' | 'postgres';
+  storage: 'local' | 's3';
+  snapshotAt: string;
+  tables: number;
+  rows: number;
+  documents: number;
+};
+
 export const tableFile = (table: string) => path.join('tables', `${table}.jsonl.gz`);
 export const documentFile = (key: string) => path.join('documents', key);
 

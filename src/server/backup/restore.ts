@@ -23,6 +23,7 @@ import { connectForRestore } from './connect.js';
 import {
   appliedMigrations,
   BackupError,
+  type CopySummary,
   digestOf,
   documentFile,
   gzipLines,
@@ -40,14 +41,7 @@ export type RestoreOptions = {
   replace: boolean;
 };
 
-export type RestoreSummary = {
-  folder: string;
-  database: 'embedded' | 'postgres';
-  storage: 'local' | 's3';
-  snapshotAt: string;
-  tables: number;
-  rows: number;
-  documents: number;
+export type RestoreSummary = CopySummary & {
   /** Documents the storage already held, byte for byte (a restore run again after a failure). */
   documentsAlreadyStored: number;
   missingDocuments: number;
