@@ -65,7 +65,7 @@ export type BuildAppOptions = {
   outbox?: OutboxOptions;
   storage?: FileStorage;
   /** Where logs go; defaults to stdout. Tests pass a stream to read what was logged. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: pino.DestinationStream;
   /** Told of every route as it is registered, so tests can reach each one. */
   onRoute?: (route: { method: string; url: string }) => void;
   /** Where unexpected errors go; by default the reporter of config.errorReports. */
@@ -81,7 +81,7 @@ export type BuildAppOptions = {
  * held. Elsewhere pino's default (pretty-printed at a development terminal), so a developer sees
  * each line at once.
  */
-function logDestination(stream: NodeJS.WritableStream | undefined, config: AppConfig) {
+function logDestination(stream: pino.DestinationStream | undefined, config: AppConfig) {
   if (stream) return { stream };
   if (config.env !== 'production') return readableLogs(config);
   return {
