@@ -55,6 +55,7 @@ export const FAILURE_KINDS = [
   'recipient',
   'window',
   'template',
+  'content',
   'transient',
 ] as const;
 
@@ -103,6 +104,7 @@ const FAILURE_LABELS: Record<(typeof FAILURE_KINDS)[number], string> = {
   recipient: 'الرقم لا يستقبل عبر هذه القناة',
   window: 'انتهت نافذة ٢٤ ساعة في واتساب',
   template: 'القالب غير معتمد أو غير موجود',
+  content: 'المزوّد أو المشغّل رفض نص الرسالة (رابط غير مسجّل أو محتوى محظور)',
   transient: 'تعذر الاتصال بالمزوّد مؤقتاً',
 };
 
@@ -112,9 +114,14 @@ export const failureKindLabel = (kind: (typeof FAILURE_KINDS)[number]): string =
 
 export const outboxKindLabel = (kind: OutboxKind): string => KIND_LABELS[kind];
 
-/** The WhatsApp template statuses we show (Meta's, lower-cased), and `missing` before set-up. */
+/**
+ * The WhatsApp template statuses we show (Meta's, lower-cased), and `missing` before set-up.
+ * `flagged`: still sendable, but users' negative feedback puts it at risk of being disabled
+ * (Meta's `FLAGGED` event); `REINSTATED` brings a template back to `approved`.
+ */
 export const TEMPLATE_STATUSES = [
   'approved',
+  'flagged',
   'pending',
   'rejected',
   'paused',
@@ -125,6 +132,7 @@ export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = {
   approved: 'معتمد',
+  flagged: 'معتمد، معرّض للإيقاف',
   pending: 'قيد المراجعة',
   rejected: 'مرفوض',
   paused: 'موقوف مؤقتاً',

@@ -12,10 +12,20 @@
  * - `window`: WhatsApp's 24-hour window is closed (131047): free text cannot reach them; a
  *   template can.
  * - `template`: the template is missing, not approved or paused (132001…): an admin must set it up.
+ * - `content`: the provider or the operator refused the text itself (Unifonic ER-06 empty body,
+ *   ER-07 filtered: in the Kingdom, typically a link whose domain the sender has not
+ *   registered). Retrying the same text cannot help; an admin must act.
  * - `transient`: anything that may succeed later (5xx, timeout, connection closed, malformed
  *   answer). Retry with backoff.
  */
-export type FailureKind = 'config' | 'rate' | 'recipient' | 'window' | 'template' | 'transient';
+export type FailureKind =
+  | 'config'
+  | 'rate'
+  | 'recipient'
+  | 'window'
+  | 'template'
+  | 'content'
+  | 'transient';
 
 export class DeliveryError extends Error {
   override readonly name = 'DeliveryError';
@@ -30,6 +40,14 @@ export class DeliveryError extends Error {
     super(message);
   }
 }
+
+/**
+ * A harmless real call that proves a provider's credentials and set-up work (the console's
+ * «اختبار الاتصال»): what the provider answered that an admin may see, such as the sender
+ * name, the phone number's display name or the CRM organisation, never a secret. Adapters'
+ * `testConnection()` resolve with it and reject with a classified `DeliveryError`.
+ */
+export type ConnectionCheck = { detail: string };
 
 /** What a provider answered when it accepted a message. */
 export type Accepted = { providerMessageId: string | null };

@@ -343,12 +343,14 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
 
 /**
  * A message that cannot go: an admin is told when the set-up is at fault (credentials, sender,
- * template), and a WhatsApp message goes by SMS instead when fallback is on.
+ * template, a text the operator filters), and a WhatsApp message goes by SMS instead when fallback is on.
  */
 async function afterFailure(deps: Deps, row: OutboundMessage, kind: DeliveryError['kind']) {
   // A webhook fails for want of an endpoint, which super-admins turned off themselves.
   if (row.channel === 'webhook') return;
-  if (kind === 'config' || kind === 'template') await alertAdmins(deps.db, row.channel);
+  if (kind === 'config' || kind === 'template' || kind === 'content') {
+    await alertAdmins(deps.db, row.channel);
+  }
   if (row.channel === 'whatsapp' && (await messagingSettings(deps.db)).fallbackEnabled) {
     await fallBackToSms(deps.db, row);
   }

@@ -13,6 +13,7 @@ import { MissingVariables } from './ProviderStatus';
 const STATUS_TONES: Record<TemplateStatus, 'success' | 'info' | 'danger' | 'warning' | 'neutral'> =
   {
     approved: 'success',
+    flagged: 'warning',
     pending: 'info',
     rejected: 'danger',
     paused: 'warning',
