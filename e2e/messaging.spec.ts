@@ -200,3 +200,34 @@ test('a broker switches off the message on status changes, and it stays off', as
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
+
+test('issue 30: an admin tests the connection to WhatsApp and to Zoho without sending anything', async ({
+  page,
+  admin,
+}) => {
+  await page.context().addCookies((await admin.storageState()).cookies);
+  await page.goto('/messaging-config');
+  await expect(page.getByRole('heading', { name: 'حالة مزوّدي الخدمة' })).toBeVisible();
+  // SMS is the development console here: not configured, so there is nothing to test.
+  await expect(page.getByRole('button', { name: 'اختبار الاتصال: الرسائل النصية' })).toHaveCount(0);
+
+  // The e2e server's WhatsApp and Zoho are the fakes on 127.0.0.1, which check the credentials.
+  await page.getByRole('button', { name: 'اختبار الاتصال: واتساب' }).click();
+  const whatsapp = page.getByRole('status').filter({ hasText: 'الاتصال بـواتساب يعمل' });
+  await expect(whatsapp).toBeVisible();
+  await expect(whatsapp.getByText(/WhatsApp:/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'اختبار الاتصال: نظام إدارة العملاء (Zoho CRM)' }).click();
+  const crm = page.getByRole('status').filter({ hasText: 'الاتصال بـنظام إدارة العملاء يعمل' });
+  await expect(crm).toBeVisible();
+  await expect(crm.getByText(/Zoho CRM:/)).toBeVisible();
+
+  const buttons = page.getByRole('button', { name: /^اختبار الاتصال/ });
+  for (const box of await buttons.evaluateAll((all) =>
+    all.map((button) => button.getBoundingClientRect().height),
+  )) {
+    expect(box).toBeGreaterThanOrEqual(44);
+  }
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});

@@ -68,6 +68,22 @@ export const outboxItem = z.object({
   readAt: isoDateTime.nullable(),
 });
 
+/** The providers whose connection an admin can test from /messaging-config. */
+export const TESTED_PROVIDERS = ['sms', 'whatsapp', 'crm'] as const;
+
+/**
+ * One harmless real call to a provider and what came of it: `message` in Arabic (what works, or
+ * what failed and what to do), `detail` what the provider answered that an admin may see (a
+ * sender, a display name, an organisation), and on failure its class and the provider's code.
+ */
+export const connectionTest = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  detail: z.string().nullable(),
+  errorKind: z.enum(FAILURE_KINDS).nullable(),
+  errorCode: z.string().nullable(),
+});
+
 export const messagingEndpoints = {
   config: endpoint({
     method: 'GET',
@@ -120,6 +136,23 @@ export const messagingEndpoints = {
       message: z.string(),
       errorCode: z.string().nullable(),
     }),
+  }),
+  testConnection: endpoint({
+    method: 'POST',
+    path: '/api/messaging/test-connection',
+    access: 'admin',
+    summary: 'make one harmless real call to a provider (nothing is sent) and explain its answer',
+    body: z.object({ provider: z.enum(TESTED_PROVIDERS, { error: 'مزوّد غير معروف' }) }),
+    response: connectionTest,
+  }),
+  smsReport: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/sms/unifonic/:secret',
+    access: 'public',
+    summary:
+      "Unifonic's delivery report (statusCallback): confirmed with Unifonic before a message moves",
+    params: z.object({ secret: z.string().max(128) }),
+    response: ok,
   }),
   webhookHandshake: endpoint({
     method: 'GET',

@@ -25,6 +25,7 @@ import { scheduledJobsFor } from './jobs.js';
 import { type Channels, channelsFor, smsSenderFor } from './messaging/channels.js';
 import { type OutboxOptions, startOutboxWorker } from './messaging/outbox.js';
 import { messagingRoutes } from './messaging/routes.js';
+import { smsReportRoutes } from './messaging/sms-reports.js';
 import { whatsappWebhookRoutes } from './messaging/webhook.js';
 import { registerMetrics } from './metrics/routes.js';
 import { listenForNotifications } from './notifications/live.js';
@@ -163,8 +164,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     token: config.metricsToken,
   });
   const sms = options.sms ?? smsSenderFor(config, app.log);
-  const channels = channelsFor(config, sms, options.channels, (labels) =>
-    app.metrics.deliveries.inc(labels),
+  const channels = channelsFor(
+    config,
+    sms,
+    options.channels,
+    (labels) => app.metrics.deliveries.inc(labels),
+    database.db,
   );
   const outbox = startOutboxWorker(database.db, channels, app.log, {
     webhookRequireHttps: config.env === 'production',
@@ -216,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes, { prefix: '/api/files', ctx });
   await app.register(messagingRoutes, { prefix: '/api', ctx });
   await app.register(whatsappWebhookRoutes, { prefix: '/api/webhooks', ctx });
+  await app.register(smsReportRoutes, { prefix: '/api/webhooks', ctx });
   if (config.development) await app.register(devRoutes, { prefix: '/api/dev', ctx });
   await app.register(shortLinkRoutes, { ctx });
   await registerWebApp(app, {

@@ -82,6 +82,12 @@ const envSchema = z
     UNIFONIC_APP_SID: z.string().min(1).optional(),
     UNIFONIC_SENDER_ID: z.string().min(1).optional(),
     UNIFONIC_BASE_URL: z.url().default('https://el.cloud.unifonic.com'),
+    // The secret part of the delivery-report address given to Unifonic as `statusCallback`
+    // (Unifonic signs nothing): with it, reports move messages to delivered or failed.
+    UNIFONIC_REPORT_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _')
+      .optional(),
     TAQNYAT_TOKEN: z.string().min(1).optional(),
     TAQNYAT_SENDER: z.string().min(1).optional(),
     TAQNYAT_BASE_URL: z.url().default('https://api.taqnyat.sa'),
@@ -99,8 +105,8 @@ const envSchema = z
     WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
     WHATSAPP_GRAPH_VERSION: z
       .string()
-      .regex(/^v\d+\.\d+$/, 'must look like v21.0')
-      .default('v21.0'),
+      .regex(/^v\d+\.\d+$/, 'must look like v26.0')
+      .default('v26.0'),
     ZOHO_CLIENT_ID: z.string().min(1).optional(),
     ZOHO_CLIENT_SECRET: z.string().min(1).optional(),
     ZOHO_REFRESH_TOKEN: z.string().min(1).optional(),
@@ -444,7 +450,16 @@ export type TracingSettings = {
 
 export type SmsSettings =
   | { provider: 'console' }
-  | { provider: 'unifonic'; appSid: string; senderId: string; baseUrl: string }
+  | {
+      provider: 'unifonic';
+      appSid: string;
+      senderId: string;
+      baseUrl: string;
+      /** The secret path segment of the delivery-report address (UNIFONIC_REPORT_SECRET). */
+      reportSecret: string | null;
+      /** Where Unifonic posts delivery reports (statusCallback), when a secret is set. */
+      statusCallbackUrl?: string;
+    }
   | { provider: 'taqnyat'; token: string; sender: string; baseUrl: string };
 
 const ZOHO_VARIABLES = ['ZOHO_CLIENT_ID', 'ZOHO_CLIENT_SECRET', 'ZOHO_REFRESH_TOKEN'] as const;
@@ -505,6 +520,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             appSid: e.UNIFONIC_APP_SID ?? '',
             senderId: e.UNIFONIC_SENDER_ID ?? '',
             baseUrl: e.UNIFONIC_BASE_URL.replace(/\/+$/, ''),
+            reportSecret: e.UNIFONIC_REPORT_SECRET ?? null,
+            ...(e.UNIFONIC_REPORT_SECRET
+              ? {
+                  statusCallbackUrl: `${publicUrl}/api/webhooks/sms/unifonic/${e.UNIFONIC_REPORT_SECRET}`,
+                }
+              : {}),
           }
         : e.SMS_PROVIDER === 'taqnyat'
           ? {

@@ -572,6 +572,12 @@ export const outboundMessages = pgTable(
     /** A webhook row's endpoint (its secret is read when the row is sent, so a rotation applies). */
     webhookEndpointId: uuid('webhook_endpoint_id').references(() => webhookEndpoints.id),
     sentAt: ts('sent_at'),
+    /**
+     * When an attempt ended without knowing whether the provider took the message (no answer
+     * in time, or the connection lost after the request): the next attempt first asks the
+     * provider, where it can be asked, instead of sending blindly (decision 056).
+     */
+    unconfirmedAt: ts('unconfirmed_at'),
     deliveredAt: ts('delivered_at'),
     readAt: ts('read_at'),
     createdAt: createdAt(),

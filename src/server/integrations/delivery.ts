@@ -36,6 +36,12 @@ export class DeliveryError extends Error {
     /** Safe to store and show an admin: never the message body, a code or a secret. */
     message: string,
     readonly retryAfterMs?: number,
+    /**
+     * The request may have reached the provider and been acted on (no answer within the time
+     * limit, or the connection lost after the request was written): sending again may send
+     * twice. False when it surely was not (a refusal, or no connection made at all).
+     */
+    readonly unconfirmed = false,
   ) {
     super(message);
   }

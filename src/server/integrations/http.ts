@@ -21,14 +21,46 @@ export async function providerFetch(
     return { status: response.status, headers: response.headers, text: await response.text() };
   } catch (error) {
     if (error instanceof Error && error.name === 'TimeoutError') {
+      // The request may have been received and acted on: the answer is what is missing.
       throw new DeliveryError(
         'transient',
         'timeout',
         `${provider}: no answer within ${timeoutMs} ms`,
+        undefined,
+        true,
       );
     }
-    throw new DeliveryError('transient', 'network', `${provider}: connection failed or closed`);
+    if (notConnected(error)) {
+      throw new DeliveryError('transient', 'network', `${provider}: could not connect`);
+    }
+    throw new DeliveryError(
+      'transient',
+      'network',
+      `${provider}: connection lost before the answer`,
+      undefined,
+      true,
+    );
   }
+}
+
+/**
+ * The connection was never made (nothing was sent): refused, no such host, no route, or
+ * undici's connect timeout. Anything else (a reset or close after the request was written)
+ * leaves it unknown whether the provider acted on it.
+ */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function notConnected(error: unknown): boolean {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' && NOT_CONNECTED.has(cause.code);
 }
 
 /** The answer's JSON, or a transient `malformed` error. */
@@ -49,11 +81,18 @@ export function tryJson(text: string): unknown {
   }
 }
 
+/**
+ * An answer we cannot read. A 2xx one most likely means the provider took the request, so it
+ * is unconfirmed: sending again may send twice.
+ */
 export function malformed(provider: string, response: ProviderResponse): DeliveryError {
+  const succeeded = response.status >= 200 && response.status < 300;
   return new DeliveryError(
     'transient',
     'malformed',
     `${provider}: unexpected answer (HTTP ${response.status})`,
+    undefined,
+    succeeded,
   );
 }
 

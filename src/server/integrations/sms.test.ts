@@ -46,3 +46,14 @@ describe('issue 11 item 6: SMS texts never reach a production log', () => {
     expect(lines.join('\n')).toContain('Secret123Code');
   });
 });
+
+describe('issue 30: the console sender', () => {
+  it('passes its connection test, saying where messages go', async () => {
+    const { log } = memoryLogger();
+    const sender = new ConsoleSmsSender(log, false);
+    await expect(sender.testConnection()).resolves.toEqual({
+      detail: 'console: messages are written to the log',
+    });
+    expect('lookup' in sender).toBe(false);
+  });
+});

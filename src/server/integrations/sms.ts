@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Accepted } from './delivery.js';
+import type { Accepted, ConnectionCheck, DeliveryError } from './delivery.js';
 
 /** Why a message is sent: the only thing about it, with the recipient, a production log shows. */
 export type SmsPurpose = 'otp' | 'tenant_link' | 'status_update' | 'security_notice' | 'test';
@@ -10,11 +10,30 @@ export type SmsMessage = {
   body: string;
   purpose: SmsPurpose;
   /**
-   * The outbox row's id when the message was queued (the provider's idempotency key, e.g.
-   * Unifonic's CorrelationID); codes are sent directly, with none.
+   * The outbox row's id when the message was queued (Unifonic's CorrelationID, by which the
+   * message can be looked up later); codes are sent directly, with none. It is NOT an
+   * idempotency key: no provider documents de-duplication by it, so sending the same row twice
+   * may deliver it twice (issue 30 item 5).
    */
   messageId?: string;
 };
+
+/**
+ * What the provider knows of a message we sent with a given id (Unifonic's CorrelationID):
+ * `pending` while it is queued or sent to the operator (or the operator never confirmed),
+ * `delivered` once the handset received it, `failed` when it was undelivered or rejected, with
+ * the provider's code (`ER-07`) when it gave one.
+ */
+export type SmsLookup =
+  | { found: false }
+  | {
+      found: true;
+      providerMessageId: string | null;
+      state: 'pending' | 'delivered' | 'failed';
+      code: string | null;
+      /** When `failed`: why, classified as a refusal of the send would be. */
+      failure: DeliveryError | null;
+    };
 
 /**
  * One SMS provider. `send` resolves when the provider accepted the message and rejects with a
@@ -23,6 +42,18 @@ export type SmsMessage = {
 export interface SmsSender {
   readonly provider: 'console' | 'unifonic' | 'taqnyat';
   send(message: SmsMessage): Promise<Accepted>;
+  /**
+   * What became of the message sent with `messageId` (the outbox row's id), where the provider
+   * has a status API: Unifonic has one (GetMessagesDetails, by CorrelationID). Taqnyat
+   * documents none (nor delivery reports) in the documents we could find, and the console
+   * sender sends nothing: neither has `lookup`. Rejects with a classified `DeliveryError`.
+   */
+  lookup?(messageId: string): Promise<SmsLookup>;
+  /**
+   * One harmless real call that proves the credentials work and sends nothing (the console's
+   * «اختبار الاتصال»); rejects with a classified `DeliveryError`.
+   */
+  testConnection(): Promise<ConnectionCheck>;
 }
 
 /**
@@ -42,5 +73,9 @@ export class ConsoleSmsSender implements SmsSender {
     if (this.revealBodies) this.log.info(fields, `SMS → ${to}: ${body}`);
     else this.log.info(fields, 'SMS sent');
     return { providerMessageId: null };
+  }
+
+  async testConnection(): Promise<ConnectionCheck> {
+    return { detail: 'console: messages are written to the log' };
   }
 }

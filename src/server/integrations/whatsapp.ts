@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { toInternationalPhone } from '#domain';
-import { type Accepted, DeliveryError, type FailureKind } from './delivery.js';
+import {
+  type Accepted,
+  type ConnectionCheck,
+  DeliveryError,
+  type FailureKind,
+} from './delivery.js';
 import {
   asText,
   isRecord,
@@ -8,7 +13,6 @@ import {
   type ProviderResponse,
   parseJson,
   providerFetch,
-  retryAfterMs,
   statusError,
   tryJson,
 } from './http.js';
@@ -23,7 +27,18 @@ export type WhatsAppSettings = {
   graphVersion?: string;
 };
 
-export type TemplateStatus = 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED';
+/**
+ * A listed template's status in our terms. `FLAGGED` is documented as a template event
+ * (message_template_status_update reference); should Meta's list ever report it, the template
+ * is still sendable, so it is kept rather than folded into DISABLED.
+ */
+export type TemplateStatus =
+  | 'APPROVED'
+  | 'FLAGGED'
+  | 'PENDING'
+  | 'REJECTED'
+  | 'PAUSED'
+  | 'DISABLED';
 export type TemplateCategory = 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
 
 export type RemoteTemplate = {
@@ -43,7 +58,13 @@ export type TemplateMessage = {
   parameters: string[];
   /** The suffix of the first button's dynamic URL, when the template has one. */
   buttonParameter?: string;
-  /** Comes back in the status webhooks (`biz_opaque_callback_data`): our outbox id. */
+  /**
+   * Our outbox id, sent as `biz_opaque_callback_data`. Meta only echoes it back in the status
+   * webhooks: "Cloud API does not process this field, it just returns it as part of
+   * sent/delivered/read message webhooks" (Messages API reference,
+   * https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages). It is NOT an
+   * idempotency key: Meta documents no de-duplication, so a repeated POST sends again.
+   */
   opaque: string;
 };
 
@@ -59,8 +80,17 @@ export type NewTemplate = {
 };
 
 const PROVIDER = 'WhatsApp';
+/**
+ * The Graph API version in our URLs when WHATSAPP_GRAPH_VERSION does not name one. Meta's
+ * changelog (https://developers.facebook.com/docs/graph-api/changelog/versions/) lists v26.0
+ * (29 Jul 2026) as the latest; v21.0 is usable until 21 January 2027. "A version will no longer
+ * be usable two years after the date that the subsequent version is released"
+ * (https://developers.facebook.com/docs/graph-api/guides/versioning).
+ */
+export const DEFAULT_GRAPH_VERSION = 'v26.0';
 const TEMPLATE_STATUSES: readonly string[] = [
   'APPROVED',
+  'FLAGGED',
   'PENDING',
   'REJECTED',
   'PAUSED',
@@ -74,29 +104,110 @@ const TEMPLATE_CATEGORIES: readonly string[] = [
 /** Pages followed when listing templates (100 each). */
 const MAX_TEMPLATE_PAGES = 10;
 
-/** Graph API error codes with a kind other than the status's default. */
+/** Phone numbers pages followed by `testConnection` (a WABA has a handful). */
+const MAX_NUMBER_PAGES = 5;
+
+/**
+ * Meta's error codes and what each means for us, from Meta's "WhatsApp error codes" page
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes).
+ * Meta: "Build your app's error handling around error codes instead of subcodes or HTTP
+ * response status codes", so the HTTP status is never consulted when a code is given. The
+ * same codes come "either synchronously as a Graph API response, asynchronously via Webhook,
+ * or sometimes through both methods": one table serves the Graph answer, the status webhook's
+ * `statuses[].errors[]` and the webhook's `value.errors[]` (webhook.ts).
+ */
 const ERROR_KINDS: Record<string, FailureKind> = {
-  '190': 'config',
-  '10': 'config',
-  '100': 'config',
-  '200': 'config',
-  // Application, account and pair rate limits arrive with HTTP 400: still only "slow down".
-  '4': 'rate',
-  '80007': 'rate',
-  '130429': 'rate',
-  '131048': 'rate',
-  '131056': 'rate',
-  '131000': 'transient',
-  '131026': 'recipient',
-  '131030': 'recipient',
-  '131047': 'window',
-  '132000': 'template',
-  '132001': 'template',
-  '132005': 'template',
-  '132007': 'template',
-  '132015': 'template',
-  '132016': 'template',
+  // Authentication and permissions: a new token or the missing permission (token debugger).
+  '0': 'config', // AuthException: token expired or invalidated
+  '3': 'config', // "Capability or permissions issue" (HTTP 500, yet nothing a retry fixes)
+  '10': 'config', // permission not granted or removed
+  '190': 'config', // access token expired
+  // 200-299 (permission not granted or removed): a range, in classifyWhatsAppError.
+  '131005': 'config', // permission not granted or removed
+  // The account: policy, payment, registration. An admin must act in Meta's Business Manager.
+  '368': 'config', // WABA restricted or disabled for violating a platform policy
+  '131031': 'config', // account restricted or disabled, or two-step PIN incorrect
+  '131042': 'config', // payment method
+  '131045': 'config', // phone number registration error
+  '133010': 'config', // phone number not registered on the platform
+  // Our request is wrong: a developer must act (retrying the same request cannot help).
+  '100': 'config', // invalid parameter (also: a phone number id or WABA id that does not exist)
+  '131008': 'config', // required parameter missing
+  '131009': 'config', // parameter value invalid
+  '135000': 'config', // "unknown error with your request parameters"
+  // 131030 "Recipient phone number not in allowed list" is NOT on Meta's current page: the only
+  // evidence is a real API answer quoted in https://github.com/Neurotech-HQ/heyoo/issues/40
+  // ("Recipient's phone number is not whitelisted: add the recipient's phone number to a
+  // recipient list"). It is a test number's set-up (its allowed recipients), so set-up.
+  '131030': 'config',
+  // Rate limits (retry waits in RATE_WAIT_MS).
+  '4': 'rate', // the app's API call rate limit
+  '80007': 'rate', // the WABA's rate limit
+  '130429': 'rate', // Cloud API throughput reached
+  '131048': 'rate', // spam rate limit: restricted by quality (Meta gives no retry schedule)
+  '131056': 'rate', // too many messages to the same recipient (pair rate limit)
+  // Meta's side: unknown error, service unavailable. Retried.
+  '1': 'transient', // API Unknown: invalid request or possible server error
+  '2': 'transient', // API Service: downtime or overload
+  '131000': 'transient', // "failed to send due to an unknown error": "Try again"
+  '131016': 'transient', // a service is temporarily unavailable
+  // This recipient cannot get it on WhatsApp: SMS instead when fallback is on.
+  '131021': 'recipient', // "Sender and recipient phone number is the same"
+  '131026': 'recipient', // not a WhatsApp number, terms not accepted, or an old client
+  '131049': 'recipient', // "to maintain healthy ecosystem engagement": no resend within 24 h
+  '131047': 'window', // more than 24 hours since the recipient last replied
+  // The template: missing, unapproved, paused, disabled, or its parameters are wrong.
+  '132000': 'template', // number of parameters does not match
+  '132001': 'template', // does not exist in the language, or not approved
+  '132005': 'template', // translated text too long
+  '132007': 'template', // content violates a WhatsApp policy
+  '132012': 'template', // parameter values formatted incorrectly
+  '132015': 'template', // paused for low quality
+  '132016': 'template', // paused too many times: permanently disabled
+  '132018': 'template', // "Template validation error" (listed under the Marketing Messages API)
 };
+
+/**
+ * How long to wait before the next try, per rate-limit code. Meta sends no Retry-After
+ * header (none of its pages mentions one), so these are ours; the outbox waits the longer of
+ * this and its own exponential backoff.
+ * - 130429: throughput is counted per second ("up to 80 messages per second … the API will
+ *   return error code 130429 until you are within your allowed level again",
+ *   https://developers.facebook.com/documentation/business-messaging/whatsapp/throughput).
+ * - 131056: "1 message every 6 seconds to the same WhatsApp user … Exceeding this limit
+ *   triggers error code 131056"; Meta asks to "retry after 4^X seconds" (X = failures so far,
+ *   https://developers.facebook.com/documentation/business-messaging/whatsapp/about-the-platform).
+ *   The pair's minimum interval, 6 s, is the floor; the outbox's doubling backoff does the rest.
+ * - 4 and 80007: the app's and the WABA's call budgets are counted per hour (the WABA's, on
+ *   the same page: 200, or 5000 with a registered number, requests an hour per app): 5 minutes,
+ *   not a busy loop.
+ * - 131048: a quality-based restriction of the number lasts hours, not seconds: 30 minutes
+ *   (the outbox's longest backoff).
+ */
+const RATE_WAIT_MS: Record<string, number> = {
+  '4': 5 * 60_000,
+  '80007': 5 * 60_000,
+  '130429': 1_000,
+  '131048': 30 * 60_000,
+  '131056': 6_000,
+};
+
+export type WhatsAppErrorClass = { kind: FailureKind; retryAfterMs?: number };
+
+/**
+ * The class of one of Meta's error codes (Graph answer or webhook error), by ERROR_KINDS;
+ * codes 200–299 are permissions (set-up); anything else, or no code, is `transient`.
+ */
+export function classifyWhatsAppError(
+  code: string | number | null | undefined,
+): WhatsAppErrorClass {
+  const key = code === null || code === undefined ? '' : String(code).trim();
+  const numeric = /^\d+$/.test(key) ? Number(key) : Number.NaN;
+  const kind: FailureKind =
+    ERROR_KINDS[key] ?? (numeric >= 200 && numeric <= 299 ? 'config' : 'transient');
+  const wait = kind === 'rate' ? RATE_WAIT_MS[key] : undefined;
+  return wait === undefined ? { kind } : { kind, retryAfterMs: wait };
+}
 
 /** WhatsApp Cloud API (Meta Graph API): messages and message templates. */
 export class WhatsAppCloudApi {
@@ -107,7 +218,7 @@ export class WhatsAppCloudApi {
     this.settings = {
       ...settings,
       baseUrl: (settings.baseUrl ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
-      graphVersion: settings.graphVersion ?? 'v21.0',
+      graphVersion: settings.graphVersion ?? DEFAULT_GRAPH_VERSION,
     };
     this.timeoutMs = timeoutMs;
   }
@@ -201,6 +312,46 @@ export class WhatsAppCloudApi {
     return { id, status: asText(answer.status) ?? 'PENDING' };
   }
 
+  /**
+   * One harmless authenticated call that sends nothing: the WABA's phone numbers
+   * (`GET /{WABA_ID}/phone_numbers`, permissions whatsapp_business_management and
+   * whatsapp_business_messaging,
+   * https://developers.facebook.com/docs/graph-api/reference/whats-app-business-account/phone_numbers/),
+   * which proves the token, the WABA id (templates) and that our phone number id (messages)
+   * belongs to it. It counts against the WABA's management budget (200 an hour, or 5000 with
+   * a registered number), which an admin's click does not dent.
+   */
+  async testConnection(): Promise<ConnectionCheck> {
+    const { businessAccountId, phoneNumberId } = this.settings;
+    let after: string | null = null;
+    for (let page = 0; page < MAX_NUMBER_PAGES; page++) {
+      const query = new URLSearchParams({
+        fields: 'id,display_phone_number,verified_name,quality_rating',
+      });
+      if (after) query.set('after', after);
+      const response = await this.call('GET', `${businessAccountId}/phone_numbers?${query}`);
+      const answer = parseJson(PROVIDER, response);
+      if (!isRecord(answer) || !Array.isArray(answer.data)) throw malformed(PROVIDER, response);
+      const number = answer.data.find((n) => isRecord(n) && asText(n.id) === phoneNumberId);
+      if (isRecord(number)) {
+        const name = asText(number.verified_name);
+        const display = asText(number.display_phone_number);
+        if (!name || !display) throw malformed(PROVIDER, response);
+        const quality = asText(number.quality_rating) ?? 'UNKNOWN';
+        return {
+          detail: `WhatsApp: ${name.slice(0, 120)} (${display.slice(0, 40)}), quality ${quality.slice(0, 20)}`,
+        };
+      }
+      after = nextCursor(answer.paging);
+      if (!after) break;
+    }
+    throw new DeliveryError(
+      'config',
+      'phone_number_id',
+      'WhatsApp: WHATSAPP_PHONE_NUMBER_ID is not a phone number of WHATSAPP_BUSINESS_ACCOUNT_ID',
+    );
+  }
+
   private async sendMessage(
     to: string,
     opaque: string,
@@ -210,6 +361,8 @@ export class WhatsAppCloudApi {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: toInternationalPhone(to),
+      // Echoed back in the status webhooks (webhook.ts finds a row being sent by it), never
+      // processed by Meta: not an idempotency key (see TemplateMessage.opaque).
       biz_opaque_callback_data: opaque,
       ...content,
     });
@@ -244,19 +397,19 @@ export class WhatsAppCloudApi {
 
 function graphError(response: ProviderResponse, accessToken: string): DeliveryError {
   const { status } = response;
-  const retryAfter = retryAfterMs(response.headers);
   const answer = tryJson(response.text);
   const error = isRecord(answer) && isRecord(answer.error) ? answer.error : null;
   const code = error ? asText(error.code) : null;
   if (error && code) {
-    const kind: FailureKind =
-      ERROR_KINDS[code] ?? (status === 429 ? 'rate' : status >= 500 ? 'transient' : 'config');
+    // By Meta's code alone, whatever the HTTP status (a rate limit may come as 400 or 429,
+    // a permissions problem as 500). No Retry-After: Meta sends none.
+    const { kind, retryAfterMs } = classifyWhatsAppError(code);
     const title = safeTitle(asText(error.message), accessToken);
     return new DeliveryError(
       kind,
       code,
       `WhatsApp: ${title ?? `error ${code}`} (${code})`,
-      kind === 'rate' ? retryAfter : undefined,
+      retryAfterMs,
     );
   }
   const byStatus = statusError(PROVIDER, response);
@@ -271,6 +424,7 @@ function graphError(response: ProviderResponse, accessToken: string): DeliveryEr
 function safeTitle(message: string | null, accessToken: string): string | null {
   if (!message) return null;
   return message
+    .replace(/^\(#\d+\)\s*/, '')
     .split(accessToken)
     .join('…')
     .replace(/[A-Za-z0-9_-]{32,}/g, '…')
@@ -294,7 +448,11 @@ function remoteTemplate(item: unknown): RemoteTemplate | null {
   };
 }
 
-/** Meta's other states (IN_APPEAL, PENDING_DELETION, DELETED, LIMIT_EXCEEDED…) in our five. */
+/**
+ * Meta's other states in ours: IN_APPEAL is under review again (PENDING); PENDING_DELETION,
+ * DELETED, ARCHIVED, LIMIT_EXCEEDED and anything unknown cannot be sent (DISABLED), as the
+ * webhook's events of the same names are stored (templates.ts).
+ */
 function templateStatus(status: string | null): TemplateStatus {
   if (status && TEMPLATE_STATUSES.includes(status)) return status as TemplateStatus;
   return status === 'IN_APPEAL' ? 'PENDING' : 'DISABLED';
@@ -328,6 +486,12 @@ export function verifyWhatsAppSignature(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * One of Meta's status webhooks (`statuses[]`,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status).
+ * A `failed` one carries `errors[]` ("only included if failure to send or deliver message"):
+ * Meta accepts some messages and reports their failure only here, later.
+ */
 export type WebhookStatus = {
   providerMessageId: string;
   status: 'sent' | 'delivered' | 'read' | 'failed';
@@ -340,9 +504,28 @@ export type WebhookStatus = {
 export type WebhookTemplateUpdate = {
   name: string;
   language: string | null;
-  /** Meta's event as sent: APPROVED, REJECTED, PENDING, PAUSED, DISABLED, FLAGGED… */
+  /**
+   * Meta's event as sent (message_template_status_update reference,
+   * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update):
+   * APPROVED, REJECTED, PENDING, PAUSED, DISABLED, FLAGGED, REINSTATED, ARCHIVED, UNARCHIVED,
+   * PENDING_DELETION, DELETED, IN_APPEAL, LIMIT_EXCEEDED, LOCKED… (templates.ts maps them).
+   */
   status: string;
   reason: string | null;
+};
+
+/**
+ * An error with no message of ours: `entry.changes.value.errors[]`, sent when "A system-level
+ * problem prevents a request from being processed" or "An app- or account-level problem
+ * prevents a request from being processed"
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/errors).
+ */
+export type WebhookError = {
+  code: string | null;
+  title: string | null;
+  details: string | null;
+  /** The business phone number it is about (`metadata.phone_number_id`), when given. */
+  phoneNumberId: string | null;
 };
 
 const DELIVERY_STATUSES: readonly string[] = [
@@ -353,32 +536,47 @@ const DELIVERY_STATUSES: readonly string[] = [
 ] satisfies WebhookStatus['status'][];
 
 /**
- * The message statuses and template updates in a webhook, in the order given (Meta does not
- * promise delivery order). Whatever is not understood is skipped; it never throws.
+ * The message statuses, template updates and account-level errors in a webhook, in the order
+ * given (Meta does not promise delivery order). Whatever is not understood is skipped; it
+ * never throws.
  */
 export function parseWhatsAppWebhook(body: unknown): {
   statuses: WebhookStatus[];
   templates: WebhookTemplateUpdate[];
+  errors: WebhookError[];
 } {
   const statuses: WebhookStatus[] = [];
   const templates: WebhookTemplateUpdate[] = [];
-  if (!isRecord(body) || !Array.isArray(body.entry)) return { statuses, templates };
+  const errors: WebhookError[] = [];
+  if (!isRecord(body) || !Array.isArray(body.entry)) return { statuses, templates, errors };
   for (const entry of body.entry) {
     if (!isRecord(entry) || !Array.isArray(entry.changes)) continue;
     for (const change of entry.changes) {
       if (!isRecord(change) || !isRecord(change.value)) continue;
-      if (change.field === 'messages' && Array.isArray(change.value.statuses)) {
-        for (const item of change.value.statuses) {
-          const status = webhookStatus(item);
-          if (status) statuses.push(status);
+      const { value } = change;
+      if (change.field === 'messages') {
+        if (Array.isArray(value.statuses)) {
+          for (const item of value.statuses) {
+            const status = webhookStatus(item);
+            if (status) statuses.push(status);
+          }
+        }
+        if (Array.isArray(value.errors)) {
+          const phoneNumberId = isRecord(value.metadata)
+            ? asText(value.metadata.phone_number_id)
+            : null;
+          for (const item of value.errors) {
+            const error = webhookError(item, phoneNumberId);
+            if (error) errors.push(error);
+          }
         }
       } else if (change.field === 'message_template_status_update') {
-        const update = templateUpdate(change.value);
+        const update = templateUpdate(value);
         if (update) templates.push(update);
       }
     }
   }
-  return { statuses, templates };
+  return { statuses, templates, errors };
 }
 
 function webhookStatus(item: unknown): WebhookStatus | null {
@@ -398,6 +596,22 @@ function webhookStatus(item: unknown): WebhookStatus | null {
     opaque: asText(item.biz_opaque_callback_data),
     errorCode: error ? asText(error.code) : null,
     errorTitle: error ? (asText(error.title) ?? asText(error.message)) : null,
+  };
+}
+
+/** `{ code, title, message, error_data: { details }, href }`; null when it has nothing. */
+function webhookError(item: unknown, phoneNumberId: string | null): WebhookError | null {
+  if (!isRecord(item)) return null;
+  const code = asText(item.code);
+  const title = asText(item.title) ?? asText(item.message);
+  if (!code && !title) return null;
+  return {
+    code,
+    title: title ? title.slice(0, 200) : null,
+    details: isRecord(item.error_data)
+      ? (asText(item.error_data.details)?.slice(0, 300) ?? null)
+      : null,
+    phoneNumberId,
   };
 }
 

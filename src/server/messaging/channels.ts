@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
+import type { Database } from '../db/client.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import { ConsoleSmsSender, type SmsSender } from '../integrations/sms.js';
 import { TaqnyatSmsSender } from '../integrations/taqnyat.js';
 import { UnifonicSmsSender } from '../integrations/unifonic.js';
 import { WhatsAppCloudApi } from '../integrations/whatsapp.js';
 import { ZohoCrm } from '../integrations/zoho.js';
+import { sharedTokenBudget } from './crm.js';
 
 /** Where a provider call goes. */
 export type DeliveryChannel = 'sms' | 'whatsapp' | 'crm' | 'webhook';
@@ -39,6 +41,8 @@ export function channelsFor(
   sms: SmsSender,
   overrides: Partial<Pick<Channels, 'whatsapp' | 'crm'>> = {},
   counted: (labels: DeliveryLabels) => void = () => {},
+  /** Where Zoho's access tokens are counted across instances (in memory without it). */
+  db?: Database,
 ): Channels {
   const providers: Record<DeliveryChannel, string> = {
     sms: sms.provider,
@@ -60,7 +64,7 @@ export function channelsFor(
       overrides.crm !== undefined
         ? overrides.crm
         : config.zoho.settings
-          ? new ZohoCrm(config.zoho.settings)
+          ? new ZohoCrm(config.zoho.settings, db ? { tokenBudget: sharedTokenBudget(db) } : {})
           : null,
   };
 }

@@ -3,13 +3,23 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { auditLog, brokers, notifications, outboundMessages, referrals } from '../db/schema.js';
+import {
+  auditLog,
+  brokers,
+  notifications,
+  outboundMessages,
+  referrals,
+  whatsappTemplates,
+} from '../db/schema.js';
 import { client } from '../test-support/client.js';
 import { type FakeTaqnyat, startFakeTaqnyat } from '../test-support/fakes/taqnyat.js';
 import { type FakeUnifonic, startFakeUnifonic } from '../test-support/fakes/unifonic.js';
 import {
   type FakeWhatsApp,
+  META_ERRORS,
+  type MetaErrorCode,
   startFakeWhatsApp,
+  type TemplateEvent,
   webhookBody,
 } from '../test-support/fakes/whatsapp.js';
 import { type FakeZoho, startFakeZoho } from '../test-support/fakes/zoho.js';
@@ -20,6 +30,7 @@ import {
   type TestApp,
   type TestBroker,
 } from '../test-support/test-app.js';
+import { templateFor } from './templates.js';
 
 // Issue 13: every provider is a fake HTTP server on 127.0.0.1 that answers as the real one
 // does; the app reaches it through the adapters its configuration names.
@@ -993,4 +1004,236 @@ describe('Zoho CRM', { timeout: 90_000 }, () => {
       await bare.close();
     }
   }, 90_000);
+});
+
+describe('Zoho CRM: a lead sales converted', { timeout: 90_000 }, () => {
+  it('the next status change makes a new lead and keeps its id: no failure, no alert', async () => {
+    const t = await open({ whatsapp: false });
+    try {
+      const broker = await signUp(t);
+      const admin = await signUp(t, { admin: true });
+      const { id } = await refer(t, broker);
+      await t.app.outbox.drain();
+      const leadOf = async () =>
+        (
+          await t.database.db
+            .select({ zohoLeadId: referrals.zohoLeadId })
+            .from(referrals)
+            .where(eq(referrals.id, id))
+        )[0]?.zohoLeadId ?? null;
+      const first = await leadOf();
+      expect(first).not.toBeNull();
+      zoho.convertLead(first ?? '');
+
+      await client(t)
+        .as(admin)
+        .put(`/api/admin/referrals/${id}/status`, { status: 'under_review' });
+      await t.app.outbox.drain();
+      const next = await leadOf();
+      expect(next).not.toBe(first);
+      expect(String(zoho.leads.get(next ?? '')?.Description)).toContain('قيد المراجعة');
+      const crmRows = await t.database.db
+        .select({ status: outboundMessages.status })
+        .from(outboundMessages)
+        .where(and(eq(outboundMessages.referralId, id), eq(outboundMessages.channel, 'crm')));
+      expect(crmRows.map((r) => r.status)).toEqual(['sent', 'sent']);
+      const alerts = await t.database.db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.brokerId, admin.id), eq(notifications.title, 'تعذر إرسال الرسائل')),
+        );
+      expect(alerts).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+// Issue 30: Meta reports some failures only by webhook, after it accepted the message; errors
+// with no message (account, app, system level) come the same way; template events include
+// REINSTATED and FLAGGED. The fake posts them, signed, to the app listening on 127.0.0.1.
+describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, () => {
+  let t: TestApp;
+  let admin: TestBroker;
+  let broker: TestBroker;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      { ...envFor({ zoho: false }), LOG_LEVEL: 'warn' },
+      {
+        sms: undefined,
+        outbox: OUTBOX,
+        logStream: {
+          write: (line: string) => lines.push(line),
+        } as unknown as NodeJS.WritableStream,
+      },
+    );
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    whatsapp.webhook = { url: `${base}/api/webhooks/whatsapp`, appSecret: APP_SECRET };
+    admin = await signUp(t, { admin: true });
+    broker = await signUp(t);
+    const link = templateFor('tenant_link');
+    if (!whatsapp.templates.some((tpl) => tpl.name === link.name)) {
+      whatsapp.addTemplate({
+        name: link.name,
+        language: link.language,
+        category: link.category,
+        body: link.body,
+      });
+    }
+    whatsapp.approve(link.name);
+  });
+  afterEach(() => {
+    whatsapp.failLaterFor.clear();
+    whatsapp.outgoing.length = 0;
+  });
+  afterAll(async () => {
+    whatsapp.webhook = null;
+    await t.close();
+  });
+
+  const alerts = () =>
+    t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.brokerId, admin.id), eq(notifications.title, 'تعذر إرسال الرسائل')),
+      );
+  const clearAlerts = () =>
+    t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+
+  /** A referral whose WhatsApp link Meta accepts, then reports failed with `code`. */
+  async function failsLater(code: MetaErrorCode, fallback: boolean) {
+    await setChannel(t, admin, 'whatsapp', fallback);
+    const tenantPhone = nextPhone();
+    whatsapp.failLaterFor.set(intl(tenantPhone), code);
+    const { id } = await refer(t, broker, tenantPhone);
+    await t.app.outbox.drain();
+    const [accepted] = await rowsOf(t, id);
+    expect(accepted).toMatchObject({ channel: 'whatsapp', status: 'sent' });
+    expect(whatsapp.sent.some((m) => m.id === accepted?.providerMessageId)).toBe(true);
+    expect(await whatsapp.deliverWebhooks()).toEqual([200]);
+    await t.app.outbox.drain();
+    return { id, tenantPhone, rows: await rowsOf(t, id) };
+  }
+
+  it.each([
+    [131049, 'recipient', false],
+    [131026, 'recipient', false],
+    [132015, 'template', true],
+    [132012, 'template', true],
+    [131042, 'config', true],
+    [368, 'config', true],
+  ] as const)(
+    'a late %s fails the row as %s and falls back to SMS (alert: %s)',
+    async (code, kind, alerted) => {
+      await clearAlerts();
+      const { tenantPhone, rows } = await failsLater(code, true);
+      expect(rows.map((r) => [r.channel, r.status, r.errorKind])).toEqual([
+        ['whatsapp', 'failed', kind],
+        ['sms', 'sent', null],
+      ]);
+      expect(rows[0]?.lastError).toBe(`${code}: ${META_ERRORS[code].title}`);
+      expect(rows[1]?.fallbackOf).toBe(rows[0]?.id);
+      expect(lastSms(tenantPhone)).toContain('أكمل بياناتك عبر الرابط');
+      expect(await alerts()).toHaveLength(alerted ? 1 : 0);
+    },
+  );
+
+  it('without fallback a late failure stays failed; a late 131000 is not an admin matter', async () => {
+    await clearAlerts();
+    const { rows } = await failsLater(131000, false);
+    expect(rows.map((r) => [r.channel, r.status, r.errorKind])).toEqual([
+      ['whatsapp', 'failed', 'transient'],
+    ]);
+    expect(await alerts()).toEqual([]);
+    const config = await failsLater(131031, false);
+    expect(config.rows.map((r) => [r.channel, r.status, r.errorKind])).toEqual([
+      ['whatsapp', 'failed', 'config'],
+    ]);
+    expect(await alerts()).toHaveLength(1);
+  });
+
+  it('an account-level error with no message is logged, alerts the admins when theirs to fix, and is answered 200', async () => {
+    await clearAlerts();
+    lines.length = 0;
+    whatsapp.reportError(130429);
+    whatsapp.reportError(131016);
+    expect(await whatsapp.deliverWebhooks()).toEqual([200, 200]);
+    expect(await alerts()).toEqual([]);
+    const logged = lines.join('');
+    expect(logged).toContain('whatsapp reported an error with no message');
+    expect(logged).toContain('"code":"130429"');
+    expect(logged).toContain('"kind":"rate"');
+
+    whatsapp.reportError(131042);
+    whatsapp.reportError(190);
+    expect(await whatsapp.deliverWebhooks()).toEqual([200, 200]);
+    // Once an hour per admin: the second set-up error adds no second alert.
+    expect(await alerts()).toHaveLength(1);
+    expect(lines.join('')).toContain('"kind":"config"');
+
+    // An error entry with nothing we understand changes nothing, and is still a 200.
+    const odd = await postWebhook(t, {
+      object: 'whatsapp_business_account',
+      entry: [{ changes: [{ field: 'messages', value: { errors: [{ code: 'x' }, null, 7] } }] }],
+    });
+    expect(odd.statusCode).toBe(200);
+  });
+
+  it('template events: paused, REINSTATED back to approved, FLAGGED still sendable, deleted disabled', async () => {
+    const name = templateFor('tenant_link').name;
+    const stored = async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(whatsappTemplates)
+        .where(eq(whatsappTemplates.name, name));
+      return { status: row?.status, reason: row?.reason };
+    };
+    const event = async (kind: TemplateEvent, reason?: string) => {
+      whatsapp.templateEvent(name, kind, reason);
+      expect(await whatsapp.deliverWebhooks()).toEqual([200]);
+      return stored();
+    };
+    await setChannel(t, admin, 'whatsapp', false);
+
+    expect(await event('PAUSED')).toEqual({ status: 'paused', reason: null });
+    // Meta refuses a paused template (132015): the message fails as a template problem.
+    const paused = await refer(t, broker);
+    await t.app.outbox.drain();
+    expect((await rowsOf(t, paused.id))[0]).toMatchObject({
+      status: 'failed',
+      errorKind: 'template',
+    });
+
+    // REINSTATED: sendable again, and the console no longer says paused.
+    expect(await event('REINSTATED')).toEqual({ status: 'approved', reason: null });
+    const listed = await client(t)
+      .as(admin)
+      .get<{ templates: { name: string; status: string }[] }>('/api/whatsapp/templates');
+    expect(listed.json().templates.find((tpl) => tpl.name === name)?.status).toBe('approved');
+    const reinstated = await refer(t, broker);
+    await t.app.outbox.drain();
+    expect((await rowsOf(t, reinstated.id))[0]?.status).toBe('sent');
+
+    // FLAGGED: at risk, still sent.
+    expect(await event('FLAGGED')).toEqual({ status: 'flagged', reason: null });
+    const flagged = await refer(t, broker);
+    await t.app.outbox.drain();
+    expect((await rowsOf(t, flagged.id))[0]?.status).toBe('sent');
+    expect(await event('APPROVED')).toEqual({ status: 'approved', reason: null });
+
+    // Archived, being deleted, deleted: cannot be sent; the event is the reason shown.
+    expect(await event('ARCHIVED')).toEqual({ status: 'disabled', reason: 'ARCHIVED' });
+    // UNARCHIVED restores a status the event does not carry: nothing stored changes.
+    expect(await event('UNARCHIVED')).toEqual({ status: 'disabled', reason: 'ARCHIVED' });
+    expect(await event('REINSTATED')).toEqual({ status: 'approved', reason: null });
+    expect(await event('PENDING_DELETION')).toEqual({
+      status: 'disabled',
+      reason: 'PENDING_DELETION',
+    });
+    expect(await event('DELETED')).toEqual({ status: 'disabled', reason: 'DELETED' });
+    await setChannel(t, admin, 'sms');
+  });
 });

@@ -29,6 +29,10 @@ class LockingSender implements SmsSender {
     return { providerMessageId: `m-${this.sent.length}` };
   }
 
+  async testConnection() {
+    return { detail: 'locking: a test sender' };
+  }
+
   async unlock() {
     await this.locker?.query('commit');
     await this.locker?.end();
@@ -44,6 +48,7 @@ beforeAll(async () => {
       sms: {
         provider: 'console',
         send: (message) => sender.send(message),
+        testConnection: () => sender.testConnection(),
       },
       outbox: { leaseMs: LEASE_MS, pollMs: 3_600_000 },
     },

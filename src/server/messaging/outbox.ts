@@ -229,6 +229,8 @@ function templatePayload(row: OutboundMessage): TemplatePayload {
 async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
   const { channels } = deps;
   if (row.channel === 'sms') {
+    const asked = await askFirst(deps, row);
+    if (asked !== undefined) return asked;
     const accepted = await channels.sms.send({
       to: row.recipient,
       body: row.body,
@@ -262,6 +264,36 @@ async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
   }
   return runCrmCall(deps.db, channels.crm, row);
 }
+
+/**
+ * A message whose last attempt ended unconfirmed (the provider may have taken it) is not sent
+ * again blindly where the provider can be asked (Unifonic, by CorrelationID = the row's id):
+ * found, it is recorded as sent (or failed, as the provider reports it) without a second send;
+ * not found, it is sent. Undefined: nothing to ask, send as usual.
+ */
+async function askFirst(deps: Deps, row: OutboundMessage): Promise<string | null | undefined> {
+  const { sms } = deps.channels;
+  if (row.unconfirmedAt === null || !sms.lookup) return undefined;
+  const found = await sms.lookup(row.id);
+  if (!found.found) return undefined;
+  if (found.state === 'failed') {
+    throw (
+      found.failure ??
+      new DeliveryError('recipient', found.code ?? 'undelivered', 'SMS: reported undelivered')
+    );
+  }
+  deps.log.info({ messageId: row.id }, 'unconfirmed message found at the provider, not resent');
+  return found.providerMessageId;
+}
+
+/**
+ * After an unconfirmed attempt, where the provider cannot be asked (Taqnyat, WhatsApp: neither
+ * documents a lookup nor de-duplicates a repeated request): a tenant's form link is sent again
+ * (a duplicate SMS costs less than a tenant who never gets the link); anything else is not,
+ * and is left failed for an admin to retry from the outbox (decision 056).
+ */
+const resendWhenUnconfirmed = (deps: Deps, row: OutboundMessage) =>
+  (row.channel === 'sms' && deps.channels.sms.lookup !== undefined) || row.kind === 'tenant_link';
 
 /** Exponential backoff (capped) with ±20 % jitter, so instances retrying together spread out. */
 function backoffMs(deps: Deps, attempts: number): number {
@@ -315,6 +347,20 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
     },
     'outbox delivery failed',
   );
+  const unconfirmed = failure.unconfirmed && toPeople(row);
+  if (unconfirmed && !resendWhenUnconfirmed(deps, row)) {
+    await deps.db
+      .update(outboundMessages)
+      .set({
+        status: 'failed',
+        leaseUntil: null,
+        lastError: `unconfirmed: ${lastError}; not sent again, it may have arrived`.slice(0, 300),
+        errorKind: failure.kind,
+        unconfirmedAt: sql`now()`,
+      })
+      .where(ours(row));
+    return;
+  }
   const retry =
     (failure.kind === 'transient' || failure.kind === 'rate') &&
     Date.now() - row.createdAt.getTime() < deps.retryForMs;
@@ -328,6 +374,7 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
         lastError,
         errorKind: failure.kind,
         nextAttemptAt: sql`now() + make_interval(secs => ${wait / 1000})`,
+        ...(unconfirmed ? { unconfirmedAt: sql`now()` } : {}),
       })
       .where(ours(row));
     return;

@@ -1,7 +1,7 @@
 import { and, eq, like, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messagingEndpoints } from '#contract/messaging';
-import { normalizeSaudiMobile, toLatinDigits } from '#domain';
+import { messagingEndpoints, type TESTED_PROVIDERS } from '#contract/messaging';
+import { failureKindLabel, normalizeSaudiMobile, toLatinDigits } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { outboundMessages, referrals, shortLinks, whatsappTemplates } from '../db/schema.js';
@@ -14,7 +14,7 @@ import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { outboxPage } from './outbox.js';
 import { messagingSettings, saveMessagingSettings } from './settings.js';
-import { PRODUCT_TEMPLATES, templateFor, templateStatusOf } from './templates.js';
+import { listedTemplateStatus, PRODUCT_TEMPLATES, templateFor } from './templates.js';
 import { enqueueTenantLink, linkDeliveryOf } from './tenant-link.js';
 
 const PAGE_SIZE = 50;
@@ -86,13 +86,16 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
 
   /** Stores what Meta says of our templates, and returns the product's list. */
   const refreshTemplates = async (remote: RemoteTemplate[]) => {
+    const stored = await db.select().from(whatsappTemplates);
     for (const template of PRODUCT_TEMPLATES) {
       const found = remote.find((r) => r.name === template.name);
       if (!found) continue;
+      const before = stored.find((row) => row.name === template.name)?.status;
       const values = {
         name: template.name,
         language: found.language,
-        status: templateStatusOf(found.status) ?? 'pending',
+        // A template Meta flagged stays flagged while its list says APPROVED (templates.ts).
+        status: listedTemplateStatus(before, found.status) ?? 'pending',
         category: found.category.toLowerCase(),
         content: found.content || template.body,
       };
@@ -215,6 +218,53 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
     } catch (error) {
       if (!(error instanceof DeliveryError)) throw error;
       return { success: false, message: testFailureMessage(error), errorCode: error.code };
+    }
+  });
+
+  serve(app, messagingEndpoints.testConnection, async (request) => {
+    const { provider } = request.body;
+    // Each test is a real call on the company's account: a few a minute per admin is plenty.
+    await enforceRateLimits(db, [
+      { key: `provider-test:${currentBroker(request).id}`, limit: 10, windowSeconds: 600 },
+    ]);
+    const adapter =
+      provider === 'sms'
+        ? channels.sms
+        : provider === 'whatsapp'
+          ? channels.whatsapp
+          : channels.crm;
+    const name = PROVIDER_NAMES[provider];
+    if (!adapter) {
+      const missing = provider === 'whatsapp' ? config.whatsapp.missing : config.zoho.missing;
+      return {
+        ok: false,
+        message: `${name} غير مُعدّ على الخادم: اضبط المتغيرات ${missing.join('، ')} ثم أعد تشغيل الخادم.`,
+        detail: null,
+        errorKind: 'config' as const,
+        errorCode: 'not_configured',
+      };
+    }
+    try {
+      const check = await adapter.testConnection();
+      const onlyConsole = provider === 'sms' && config.sms.provider === 'console';
+      return {
+        ok: true,
+        message: onlyConsole
+          ? 'لا يوجد مزوّد رسائل نصية: الرسائل تُكتب في سجل الخادم فقط (للتطوير).'
+          : `الاتصال بـ${name} يعمل: قُبلت بيانات الاعتماد ولم تُرسل أي رسالة.`,
+        detail: check.detail,
+        errorKind: null,
+        errorCode: null,
+      };
+    } catch (error) {
+      if (!(error instanceof DeliveryError)) throw error;
+      return {
+        ok: false,
+        message: connectionFailureMessage(provider, error, credentialVariables(provider)),
+        detail: error.message,
+        errorKind: error.kind,
+        errorCode: error.code,
+      };
     }
   });
 
@@ -417,6 +467,42 @@ function outboxView(row: typeof outboundMessages.$inferSelect) {
 }
 
 /** The test's failure in words an admin can act on; 131047 explained, as the issue asks. */
+const PROVIDER_NAMES: Record<(typeof TESTED_PROVIDERS)[number], string> = {
+  sms: 'مزوّد الرسائل النصية',
+  whatsapp: 'واتساب',
+  crm: 'نظام إدارة العملاء',
+};
+
+/** What an admin sets on the server for a provider's credentials and set-up. */
+function credentialVariables(provider: (typeof TESTED_PROVIDERS)[number]): string[] {
+  if (provider === 'whatsapp') {
+    return ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_BUSINESS_ACCOUNT_ID'];
+  }
+  if (provider === 'crm') return ['ZOHO_CLIENT_ID', 'ZOHO_CLIENT_SECRET', 'ZOHO_REFRESH_TOKEN'];
+  return ['UNIFONIC_APP_SID', 'UNIFONIC_SENDER_ID', 'TAQNYAT_TOKEN', 'TAQNYAT_SENDER'];
+}
+
+/** A failed connection test in words an admin can act on; the provider's own code beside it. */
+function connectionFailureMessage(
+  provider: (typeof TESTED_PROVIDERS)[number],
+  error: DeliveryError,
+  variables: string[],
+): string {
+  const name = PROVIDER_NAMES[provider];
+  switch (error.kind) {
+    case 'config':
+      return provider === 'crm' && error.code === 'OAUTH_SCOPE_MISMATCH'
+        ? `رفض ${name} الطلب لأن رمز التحديث لا يحمل الصلاحيات اللازمة: أنشئ رمزاً جديداً بالصلاحيات المذكورة في دليل التشغيل ثم حدّث ZOHO_REFRESH_TOKEN.`
+        : `رفض ${name} بيانات الاعتماد أو الإعداد: راجع ${variables.join('، ')} في إعدادات الخادم ثم أعد تشغيله.`;
+    case 'rate':
+      return `${name} يطلب التمهل: أعد المحاولة بعد دقائق.`;
+    case 'transient':
+      return `تعذر الوصول إلى ${name} الآن: تحقق من اتصال الخادم بالإنترنت ثم أعد المحاولة.`;
+    default:
+      return `${name}: ${failureKindLabel(error.kind)}.`;
+  }
+}
+
 function testFailureMessage(error: DeliveryError): string {
   switch (error.code) {
     case '131047':

@@ -66,9 +66,57 @@ export function renderTemplate(template: ProductTemplate, parameters: readonly s
   });
 }
 
-/** Meta's status of a template (APPROVED…), as stored and shown; null for one we do not show. */
-export function templateStatusOf(metaStatus: string): Exclude<TemplateStatus, 'missing'> | null {
-  const lower = metaStatus.toLowerCase();
-  const known = TEMPLATE_STATUSES.find((status) => status === lower);
-  return known && known !== 'missing' ? known : null;
+type ShownStatus = Exclude<TemplateStatus, 'missing'>;
+
+/**
+ * Meta's template statuses (the template list) and template events (the
+ * message_template_status_update webhook,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update)
+ * in ours:
+ * - `REINSTATED` ("no longer flagged or disabled and can be sent … again") is approved: a
+ *   template paused, flagged or disabled before shows as approved again.
+ * - `FLAGGED` ("received negative feedback and is at risk of being disabled") is `flagged`:
+ *   still sent, shown as «معتمد، معرّض للإيقاف».
+ * - `IN_APPEAL` is under review again: pending.
+ * - `ARCHIVED` (archived for inactivity, "scheduled for deletion after 28 days unless
+ *   unarchived"), `PENDING_DELETION` ("deleted via WhatsApp Manager") and `DELETED` cannot be
+ *   sent: disabled, not missing. `missing` means "never submitted", and the set-up action
+ *   decides what to submit from Meta's list, not from this status; the template list
+ *   (whatsapp.ts) folds the same states into DISABLED, so the webhook and the list agree.
+ * Anything else is null (not stored): `UNARCHIVED` ("restored to its previous status", which
+ * the event does not say), `LOCKED`/`UNLOCKED` (editing only), `LIMIT_EXCEEDED` (the account's
+ * template count) and unknown events. The console's next read of Meta's list says the rest.
+ */
+const META_TEMPLATE_STATUSES: Record<string, ShownStatus> = {
+  APPROVED: 'approved',
+  REINSTATED: 'approved',
+  FLAGGED: 'flagged',
+  PENDING: 'pending',
+  IN_APPEAL: 'pending',
+  REJECTED: 'rejected',
+  PAUSED: 'paused',
+  DISABLED: 'disabled',
+  ARCHIVED: 'disabled',
+  PENDING_DELETION: 'disabled',
+  DELETED: 'disabled',
+};
+
+/** Meta's status or event of a template (APPROVED…), as stored and shown; null for one we do not store. */
+export function templateStatusOf(metaStatus: string): ShownStatus | null {
+  const status = META_TEMPLATE_STATUSES[metaStatus.trim().toUpperCase()];
+  return status && TEMPLATE_STATUSES.includes(status) ? status : null;
+}
+
+/**
+ * The status to store when Meta's template list says `listed` and we had `stored`. Meta's list
+ * knows no "flagged" (FLAGGED is documented as an event only), so a flagged template it lists
+ * as APPROVED stays flagged until an event (REINSTATED, APPROVED, PAUSED, DISABLED…) or a listed
+ * status other than APPROVED ends it; otherwise the list's word wins.
+ */
+export function listedTemplateStatus(
+  stored: TemplateStatus | null | undefined,
+  listed: string,
+): ShownStatus | null {
+  const status = templateStatusOf(listed);
+  return stored === 'flagged' && status === 'approved' ? 'flagged' : status;
 }

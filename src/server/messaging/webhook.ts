@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
 import { isDayInRange, type OutboxStatus } from '#domain';
@@ -9,12 +10,16 @@ import { outboundMessages, whatsappTemplates } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
+import type { FailureKind } from '../integrations/delivery.js';
 import {
+  classifyWhatsAppError,
   parseWhatsAppWebhook,
   verifyWhatsAppSignature,
+  type WebhookError,
   type WebhookStatus,
   type WebhookTemplateUpdate,
 } from '../integrations/whatsapp.js';
+import { errorLogFields } from '../plugins/log-safety.js';
 import { alertAdmins } from './alerts.js';
 import { fallBackToSms } from './outbox.js';
 import { messagingSettings } from './settings.js';
@@ -27,7 +32,14 @@ const equalSecrets = (a: string, b: string) => {
 };
 
 /**
- * Meta's webhook: the subscription handshake, then delivery statuses and template reviews.
+ * The failures an admin must act on (credentials, account, template, refused text): the
+ * outbox's rule (outbox.ts, afterFailure), for failures Meta reports by webhook.
+ */
+const ADMIN_MUST_ACT: readonly FailureKind[] = ['config', 'template', 'content'];
+
+/**
+ * Meta's webhook: the subscription handshake, then delivery statuses, template reviews and
+ * errors with no message (account, app or system level).
  * Every POST is checked against `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the
  * app secret) before anything is read; a bad signature is 401 and changes nothing.
  */
@@ -71,10 +83,11 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
     } catch {
       throw new AppError(400, 'VALIDATION_ERROR', 'محتوى غير صالح');
     }
-    const { statuses, templates } = parseWhatsAppWebhook(body);
+    const { statuses, templates, errors } = parseWhatsAppWebhook(body);
     const outcomes: Outcome[] = [];
     for (const status of statuses) outcomes.push(await recordStatus(ctx.db, status));
     for (const template of templates) await recordTemplate(ctx.db, template);
+    for (const error of errors) await recordAccountError(ctx.db, request.log, error);
     // A failure applied may have queued the SMS that stands in for the message.
     if (statuses.some((s, i) => s.status === 'failed' && outcomes[i] === 'applied')) {
       ctx.outbox.kick();
@@ -136,6 +149,10 @@ async function recordStatus(db: Database, status: WebhookStatus): Promise<Outcom
     inArray(outboundMessages.status, MAY_MOVE[status.status]),
   );
   if (status.status === 'failed') {
+    // Classified as the same code in Meta's synchronous answer would be (whatsapp.ts). A late
+    // failure is final even when its class would be retried had it come synchronously (131000,
+    // a rate limit): the message was accepted once, and the fallback SMS, when on, stands in.
+    const { kind } = classifyWhatsAppError(status.errorCode);
     const [failed] = await db
       .update(outboundMessages)
       .set({
@@ -144,13 +161,12 @@ async function recordStatus(db: Database, status: WebhookStatus): Promise<Outcom
           0,
           300,
         ),
-        errorKind: status.errorCode === '131026' ? 'recipient' : 'transient',
+        errorKind: kind,
       })
       .where(thisAttempt)
       .returning();
     if (failed) {
-      const code = status.errorCode ?? '';
-      if (code === '190' || code.startsWith('132')) await alertAdmins(db, 'whatsapp');
+      if (ADMIN_MUST_ACT.includes(kind)) await alertAdmins(db, 'whatsapp');
       if ((await messagingSettings(db)).fallbackEnabled) await fallBackToSms(db, failed);
       return 'applied';
     }
@@ -194,18 +210,25 @@ async function beingSent(db: Database, status: WebhookStatus): Promise<boolean> 
   return row !== undefined;
 }
 
+/**
+ * A template event (templates.ts maps Meta's events to our statuses): the stored status the
+ * console shows follows every event we map, so a REINSTATED after PAUSED shows approved again.
+ * An archived or deleted template, for which Meta gives no reason, shows the event as its reason.
+ */
 async function recordTemplate(db: Database, update: WebhookTemplateUpdate): Promise<void> {
   const template = PRODUCT_TEMPLATES.find((t) => t.name === update.name);
   if (!template) return;
   const status = templateStatusOf(update.status);
   if (!status) return;
+  const event = update.status.trim().toUpperCase();
   const values = {
     name: template.name,
     language: update.language ?? template.language,
     status,
     category: template.category.toLowerCase(),
     content: template.body,
-    reason: update.reason,
+    reason:
+      update.reason ?? (status === 'disabled' && event !== 'DISABLED' ? event.slice(0, 40) : null),
   };
   await db
     .insert(whatsappTemplates)
@@ -214,4 +237,35 @@ async function recordTemplate(db: Database, update: WebhookTemplateUpdate): Prom
       target: whatsappTemplates.name,
       set: { status: values.status, reason: values.reason, updatedAt: new Date() },
     });
+}
+
+/**
+ * An error Meta reports with no message of ours (`value.errors[]`: system, app or account
+ * level, https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/errors).
+ * Logged with its code and class; the admins are told when they must act (an account, payment
+ * or permissions problem). It never fails the post: Meta would only send it again.
+ */
+async function recordAccountError(
+  db: Database,
+  log: FastifyBaseLogger,
+  error: WebhookError,
+): Promise<void> {
+  const { kind } = classifyWhatsAppError(error.code);
+  log.warn(
+    {
+      provider: 'whatsapp',
+      code: error.code,
+      kind,
+      title: error.title,
+      details: error.details,
+      phoneNumberId: error.phoneNumberId,
+    },
+    'whatsapp reported an error with no message',
+  );
+  if (!ADMIN_MUST_ACT.includes(kind)) return;
+  try {
+    await alertAdmins(db, 'whatsapp');
+  } catch (cause) {
+    log.error({ ...errorLogFields(cause) }, 'whatsapp error: the admins could not be alerted');
+  }
 }

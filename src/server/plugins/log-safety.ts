@@ -92,10 +92,12 @@ function writeAccessLine(
 
 /**
  * Paths whose next segment is a secret: short-link codes and tenant-form tokens open a
- * tenant's form without signing in, and stored-file keys name a tenant's documents. Leading
+ * tenant's form without signing in, stored-file keys name a tenant's documents, and the
+ * delivery-report address of the SMS provider ends in its shared secret. Leading
  * and doubled slashes are allowed so that no spelling of the path slips past.
  */
-const SECRET_PATH = /^(\/+(?:s|tenant-form|api\/+tenant-form|api\/+files)\/+)(.+)$/i;
+const SECRET_PATH =
+  /^(\/+(?:s|tenant-form|api\/+tenant-form|api\/+files|api\/+webhooks\/+sms\/+unifonic)\/+)(.+)$/i;
 /** The one fixed name under /api/tenant-form/: the submit call, which carries no secret. */
 const NOT_A_SECRET = 'submit';
 
@@ -193,7 +195,7 @@ const TEXT_SECRETS: [RegExp, (match: string, ...groups: string[]) => string][] =
   // The next segment of a tenant-form, short-link or stored-file path (as in maskLoggedUrl);
   // not the submit call, nor a route template's parameter (`/s/:code`).
   [
-    /(\/(?:s|tenant-form|api\/tenant-form|api\/files)\/)(?!submit(?![\w-])|:)[^\s/?#"'`<>]+/gi,
+    /(\/(?:s|tenant-form|api\/tenant-form|api\/files|api\/webhooks\/sms\/unifonic)\/)(?!submit(?![\w-])|:)[^\s/?#"'`<>]+/gi,
     (_path, prefix) => `${prefix}***`,
   ],
   [/\b(Bearer|Basic)\s+[^\s"',;]+/gi, (_credentials, scheme) => `${scheme} ***`],

@@ -4,7 +4,7 @@ import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { brokers, referrals } from '../db/schema.js';
-import type { Accepted } from '../integrations/delivery.js';
+import type { Accepted, ConnectionCheck } from '../integrations/delivery.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
 import { client, cookieFrom, type TestResponse } from './client.js';
 import { freshDatabase } from './database.js';
@@ -17,6 +17,9 @@ export class RecordingSmsSender implements SmsSender {
   async send(message: SmsMessage): Promise<Accepted> {
     this.sent.push(message);
     return { providerMessageId: `recorded-${this.sent.length}` };
+  }
+  async testConnection(): Promise<ConnectionCheck> {
+    return { detail: 'recording: messages are kept for the test' };
   }
 }
 

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Badge } from '#ui/badge';
+import { Button } from '#ui/button';
 import { Card } from '#ui/card';
-import type { MessagingConfig } from './api';
+import { errorToast } from '#ui/toast';
+import {
+  type ConnectionTest,
+  type MessagingConfig,
+  type TestedProvider,
+  useTestConnection,
+} from './api';
 
 const SMS_PROVIDERS: Record<MessagingConfig['sms']['provider'], string> = {
   console: 'سجل الخادم (للتطوير فقط)',
@@ -33,13 +40,55 @@ export function MissingVariables({ names }: { names: readonly string[] }) {
   );
 }
 
+/** What the last connection test said: the verdict, then the provider's own words and code. */
+function TestResult({ result }: { result: ConnectionTest }) {
+  return (
+    <div
+      className={`space-y-1 rounded-lg p-3 text-sm ${result.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-900'}`}
+    >
+      <p className="font-medium">{result.message}</p>
+      {result.detail || result.errorCode ? (
+        <p dir="ltr" className="break-words text-start text-xs">
+          {[result.errorCode, result.detail].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** «اختبار الاتصال»: one harmless real call to the provider, its answer shown under it. */
+function ConnectionTestButton({ provider, title }: { provider: TestedProvider; title: string }) {
+  const test = useTestConnection({
+    onError: errorToast('تعذر اختبار الاتصال', 'حدث خطأ أثناء اختبار الاتصال'),
+  });
+  return (
+    <div className="space-y-2">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full sm:w-auto"
+        disabled={test.isPending}
+        aria-label={`اختبار الاتصال: ${title}`}
+        onClick={() => test.mutate(provider)}
+      >
+        {test.isPending ? 'جاري الاختبار...' : 'اختبار الاتصال'}
+      </Button>
+      <div role="status" aria-live="polite">
+        {test.data ? <TestResult result={test.data} /> : null}
+      </div>
+    </div>
+  );
+}
+
 function StatusCard({
   title,
+  provider,
   configured,
   missing,
   children,
 }: {
   title: string;
+  provider: TestedProvider;
   configured: boolean;
   missing: readonly string[];
   children?: ReactNode;
@@ -52,6 +101,7 @@ function StatusCard({
       </div>
       {children}
       <MissingVariables names={missing} />
+      {configured ? <ConnectionTestButton provider={provider} title={title} /> : null}
     </Card>
   );
 }
@@ -74,12 +124,22 @@ export function ProviderStatus({ config }: { config: MessagingConfig }) {
         حالة مزوّدي الخدمة
       </h2>
       <div className="grid gap-3 md:grid-cols-3">
-        <StatusCard title="الرسائل النصية" configured={sms.configured} missing={sms.missing}>
+        <StatusCard
+          title="الرسائل النصية"
+          provider="sms"
+          configured={sms.configured}
+          missing={sms.missing}
+        >
           <dl className="text-sm">
             <Row label="المزوّد">{SMS_PROVIDERS[sms.provider]}</Row>
           </dl>
         </StatusCard>
-        <StatusCard title="واتساب" configured={whatsapp.configured} missing={whatsapp.missing}>
+        <StatusCard
+          title="واتساب"
+          provider="whatsapp"
+          configured={whatsapp.configured}
+          missing={whatsapp.missing}
+        >
           <dl className="space-y-2 text-sm">
             <Row label="معرّف رقم الهاتف">
               <ConfiguredBadge configured={whatsapp.phoneNumberId} />
@@ -94,6 +154,7 @@ export function ProviderStatus({ config }: { config: MessagingConfig }) {
         </StatusCard>
         <StatusCard
           title="نظام إدارة العملاء (Zoho CRM)"
+          provider="crm"
           configured={crm.configured}
           missing={crm.missing}
         />

@@ -17,6 +17,8 @@ export type ConfigChange = BodyOf<typeof messagingEndpoints.saveConfig>;
 export type TemplateSetup = ResponseOf<typeof messagingEndpoints.setupTemplates>;
 export type TestMessage = BodyOf<typeof messagingEndpoints.testWhatsapp>;
 export type TestMessageResult = ResponseOf<typeof messagingEndpoints.testWhatsapp>;
+export type ConnectionTest = ResponseOf<typeof messagingEndpoints.testConnection>;
+export type TestedProvider = BodyOf<typeof messagingEndpoints.testConnection>['provider'];
 
 /** The preferred channel, the fallback and the providers' set-up; stale after 30 s (spec 7). */
 export const messagingConfigQuery = () =>
@@ -58,6 +60,17 @@ export function useSendTestMessage(
 ) {
   return useMutation({
     mutationFn: (body: TestMessage) => callApi(messagingEndpoints.testWhatsapp, { body }),
+    ...refreshAfter(callbacks),
+  });
+}
+
+/** One harmless real call to a provider (nothing is sent); the answer says how it went. */
+export function useTestConnection(
+  callbacks: MutationCallbacks<ConnectionTest, TestedProvider> = {},
+) {
+  return useMutation({
+    mutationFn: (provider: TestedProvider) =>
+      callApi(messagingEndpoints.testConnection, { body: { provider } }),
     ...refreshAfter(callbacks),
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "outbound_messages" ADD COLUMN "unconfirmed_at" timestamp with time zone;
