@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/sessions.js';
-import { brokers } from '../db/schema.js';
 import { ZOHO_SCOPES } from '../integrations/zoho.js';
 import { client } from '../test-support/client.js';
-import { aBroker, anAdmin } from '../test-support/factories.js';
+import { aBroker, anAdminRow } from '../test-support/factories.js';
 import { type FakeUnifonic, startFakeUnifonic } from '../test-support/fakes/unifonic.js';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../test-support/fakes/whatsapp.js';
 import { type FakeZoho, startFakeZoho } from '../test-support/fakes/zoho.js';
-import {
-  createTestApp,
-  nextPhone,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 // Issue 30 "Deliver 4": «اختبار الاتصال» on /messaging-config makes one harmless real call to
 // a provider (nothing is sent) and explains a failure in Arabic.
@@ -56,32 +49,8 @@ const providers = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-/**
- * An admin made in the database with a session of their own: the factories sign up through
- * the recording SMS sender, which an app on a real provider's adapter does not have.
- */
-async function adminOf(t: TestApp): Promise<TestBroker> {
-  const [admin] = await t.database.db
-    .insert(brokers)
-    .values({
-      phone: nextPhone(),
-      passwordHash: 'not-a-hash',
-      brokerCode: `SH-T${Math.floor(Math.random() * 1e6)}`,
-      fullName: 'مشرف',
-      isActive: true,
-      isAdmin: true,
-    })
-    .returning();
-  if (!admin) throw new Error('no admin');
-  return {
-    id: admin.id,
-    phone: admin.phone,
-    cookie: `sid=${await createSession(t.database.db, admin)}`,
-  };
-}
-
 async function test(t: TestApp, provider: string) {
-  const admin = await adminOf(t);
+  const admin = await anAdminRow(t);
   const response = await client(t)
     .as(admin)
     .post<ConnectionTest>('/api/messaging/test-connection', { provider });
@@ -134,7 +103,7 @@ describe('the connection test', () => {
   });
 
   it('an unknown provider is a 400 in Arabic that writes nothing', async () => {
-    const admin = await anAdmin(t);
+    const admin = await anAdminRow(t);
     const response = await client(t)
       .as(admin)
       .post<{ message: string }>('/api/messaging/test-connection', { provider: 'mail' });
@@ -143,7 +112,7 @@ describe('the connection test', () => {
   });
 
   it('at most 10 tests in 10 minutes per admin', async () => {
-    const admin = await anAdmin(t);
+    const admin = await anAdminRow(t);
     const call = () =>
       client(t).as(admin).post('/api/messaging/test-connection', { provider: 'sms' });
     for (let i = 0; i < 10; i++) expect((await call()).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brokers, notifications, outboundMessages } from '../db/schema.js';
 import { TaqnyatSmsSender } from '../integrations/taqnyat.js';
 import { UnifonicSmsSender } from '../integrations/unifonic.js';
+import { anAdminRow } from '../test-support/factories.js';
 import { type FakeTaqnyat, startFakeTaqnyat } from '../test-support/fakes/taqnyat.js';
 import { type FakeUnifonic, startFakeUnifonic } from '../test-support/fakes/unifonic.js';
 import { LogLines } from '../test-support/log-lines.js';
@@ -75,21 +76,6 @@ async function aReferral(t: TestApp): Promise<string> {
   return result.rows[0]?.id ?? '';
 }
 
-async function anAdmin(t: TestApp): Promise<string> {
-  const [admin] = await t.database.db
-    .insert(brokers)
-    .values({
-      phone: nextPhone(),
-      passwordHash: 'not-a-hash',
-      brokerCode: `SH-A${Math.floor(Math.random() * 1e6)}`,
-      fullName: 'مشرف',
-      isActive: true,
-      isAdmin: true,
-    })
-    .returning({ id: brokers.id });
-  return admin?.id ?? '';
-}
-
 /** Queues a message (the tenant's link, or a status update) and returns its row. */
 async function queue(
   t: TestApp,
@@ -142,7 +128,7 @@ describe("Unifonic's delivery reports", () => {
   it('a link filtered by the operators fails as content, the admins are told, and the broker may resend it', async () => {
     const { t, reports } = await onUnifonic();
     try {
-      const adminId = await anAdmin(t);
+      const adminId = (await anAdminRow(t)).id;
       const referralId = await aReferral(t);
       const row = await queue(t, 'tenant_link', nextPhone(), referralId);
       await t.app.outbox.drain();

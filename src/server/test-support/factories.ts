@@ -1,7 +1,10 @@
+import { createSession } from '../auth/sessions.js';
+import { brokers } from '../db/schema.js';
 import { client } from './client.js';
 import type { Commission, CommissionPage, StatusChange } from './responses.js';
 import {
   createReferralWithToken,
+  nextPhone,
   signUpBroker,
   type TestApp,
   type TestBroker,
@@ -84,4 +87,26 @@ export async function aTenantSubmission(t: TestApp, referral: TestReferral): Pro
   if (submitted.statusCode !== 200) {
     throw new Error(`tenant form refused: ${submitted.statusCode} ${submitted.body}`);
   }
+}
+
+/**
+ * An active admin written straight to the database, with a session of their own: for apps on
+ * a real SMS provider's adapter, where signing up (which reads the code from the recording
+ * sender) is not possible.
+ */
+export async function anAdminRow(t: TestApp): Promise<TestBroker> {
+  const [admin] = await t.database.db
+    .insert(brokers)
+    .values({
+      phone: nextPhone(),
+      passwordHash: 'not-a-hash',
+      brokerCode: `SH-T${Math.floor(Math.random() * 1e6)}`,
+      fullName: 'مشرف',
+      isActive: true,
+      isAdmin: true,
+    })
+    .returning();
+  if (!admin) throw new Error('no admin written');
+  const token = await createSession(t.database.db, admin);
+  return { id: admin.id, phone: admin.phone, cookie: `sid=${token}` };
 }
