@@ -94,6 +94,9 @@ describe('configuration', () => {
     [{ OTEL_TRACES_SAMPLER: 'jaeger_remote' }, 'OTEL_TRACES_SAMPLER'],
     [{ OTEL_TRACES_SAMPLER_ARG: '2' }, 'OTEL_TRACES_SAMPLER_ARG'],
     [{ OTEL_SDK_DISABLED: 'maybe' }, 'OTEL_SDK_DISABLED'],
+    // Issue 30: the delivery-report secret is the address's only protection.
+    [{ UNIFONIC_REPORT_SECRET: 'short' }, 'UNIFONIC_REPORT_SECRET'],
+    [{ UNIFONIC_REPORT_SECRET: `${'a'.repeat(32)}/../x` }, 'UNIFONIC_REPORT_SECRET'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -323,5 +326,24 @@ describe('issue 28 item 6: error reports and traces', () => {
     });
     expect(disabled.tracing).toBeNull();
     expect(loadConfig({ OTEL_SERVICE_NAME: 'shareek-api' }).tracing).toBeNull();
+  });
+});
+
+describe('issue 30: the address of Unifonic delivery reports', () => {
+  const unifonic = {
+    SMS_PROVIDER: 'unifonic',
+    UNIFONIC_APP_SID: 'sid',
+    UNIFONIC_SENDER_ID: 'Shareek',
+    UNIFONIC_REPORT_SECRET: 'r'.repeat(40),
+  };
+  it('is PUBLIC_URL and the secret, given to Unifonic only when PUBLIC_URL is https', () => {
+    const https = loadConfig({ ...unifonic, PUBLIC_URL: 'https://shareek.example.sa/' }).sms;
+    expect(https).toMatchObject({
+      reportSecret: 'r'.repeat(40),
+      statusCallbackUrl: `https://shareek.example.sa/api/webhooks/sms/unifonic/${'r'.repeat(40)}`,
+    });
+    const http = loadConfig({ ...unifonic, PUBLIC_URL: 'http://127.0.0.1:3000' }).sms;
+    expect(http).toMatchObject({ reportSecret: 'r'.repeat(40) });
+    expect(http).not.toHaveProperty('statusCallbackUrl');
   });
 });

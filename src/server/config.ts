@@ -521,7 +521,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             senderId: e.UNIFONIC_SENDER_ID ?? '',
             baseUrl: e.UNIFONIC_BASE_URL.replace(/\/+$/, ''),
             reportSecret: e.UNIFONIC_REPORT_SECRET ?? null,
-            ...(e.UNIFONIC_REPORT_SECRET
+            // Unifonic calls only an HTTPS address on a public IP (its OpenAPI): with a plain
+            // http PUBLIC_URL (development) no statusCallback is sent.
+            ...(e.UNIFONIC_REPORT_SECRET && publicUrl.startsWith('https://')
               ? {
                   statusCallbackUrl: `${publicUrl}/api/webhooks/sms/unifonic/${e.UNIFONIC_REPORT_SECRET}`,
                 }

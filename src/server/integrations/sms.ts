@@ -16,6 +16,11 @@ export type SmsMessage = {
    * may deliver it twice (issue 30 item 5).
    */
   messageId?: string;
+  /**
+   * An earlier attempt of this message may have been accepted (it got no answer): a provider's
+   * refusal as a duplicate of a recent identical message then means it is on its way.
+   */
+  unconfirmed?: boolean;
 };
 
 /**

@@ -147,11 +147,23 @@ describe('Unifonic adapter: HTTP statuses as U3 documents them', () => {
     expect(error.retryAfterMs).toBeUndefined();
   });
 
-  it('409 "This message is duplicate": the same text just went to the same number, so accepted', async () => {
+  it('409 "This message is duplicate" after an attempt that got no answer: our message, accepted', async () => {
     fake.failFor.set(RECIPIENT, { status: 409 });
     await expect(
-      sender.send({ to: TO, body: BODY, purpose: 'test', messageId: 'outbox-1' }),
+      sender.send({
+        to: TO,
+        body: BODY,
+        purpose: 'test',
+        messageId: 'outbox-1',
+        unconfirmed: true,
+      }),
     ).resolves.toEqual({ providerMessageId: null });
+  });
+
+  it('409 otherwise (a resend of a link that failed): refused for now, waits 10 minutes', async () => {
+    fake.failFor.set(RECIPIENT, { status: 409 });
+    const error = await failure();
+    expect([error.kind, error.code, error.retryAfterMs]).toEqual(['rate', 'duplicate', 600_000]);
   });
 
   it.each([
@@ -210,11 +222,12 @@ describe('Unifonic adapter: ER codes in a 200 answer (U4)', () => {
     expect((await failure()).message).toMatch(/filtered.*link.*domain.*not registered/i);
   });
 
-  it('ER-09, a duplicate of a message just accepted, is accepted: never retried, never a failure', async () => {
+  it('ER-09, a duplicate: accepted when an earlier attempt may have gone, else waits', async () => {
     fake.failFor.set(RECIPIENT, { errorCode: 'ER-09' });
-    await expect(sender.send({ to: TO, body: BODY, purpose: 'test' })).resolves.toEqual({
-      providerMessageId: null,
-    });
+    await expect(
+      sender.send({ to: TO, body: BODY, purpose: 'test', unconfirmed: true }),
+    ).resolves.toEqual({ providerMessageId: null });
+    expect((await failure()).kind).toBe('rate');
   });
 
   it('the old names for ER-01 and ER-03 still work', async () => {
@@ -228,14 +241,17 @@ describe('Unifonic adapter: ER codes in a 200 answer (U4)', () => {
     ['409', 409],
     ['ER-09', 'ER-09'],
   ] as const)(
-    'a duplicate filter (%s) makes a resend of the same text a success with no new message',
+    'a duplicate filter (%s): a retry of an unanswered attempt is a success with no new message',
     async (_, answer) => {
       fake.duplicateFilter = { answer, windowMs: 60_000 };
       const message = { to: TO, body: BODY, purpose: 'test' as const, messageId: 'outbox-1' };
       const first = await sender.send(message);
       expect(first.providerMessageId).toMatch(/^\d+$/);
-      await expect(sender.send(message)).resolves.toEqual({ providerMessageId: null });
-      expect(fake.received).toHaveLength(2);
+      await expect(sender.send({ ...message, unconfirmed: true })).resolves.toEqual({
+        providerMessageId: null,
+      });
+      expect((await rejection(sender.send(message))).kind).toBe('rate');
+      expect(fake.received).toHaveLength(3);
       expect(fake.messages).toHaveLength(1);
     },
   );

@@ -90,11 +90,16 @@ const BY_ER_CODE: Record<string, [FailureKind, string]> = {
 
 /**
  * HTTP 409 "This message is duplicate" (U3) and ER-09 "duplicates a recent message with the
- * same content to the same recipient" (U4): the same text to the same number was just accepted,
- * so this message is on its way already. Accepted (with no id of its own): never retried, never
- * a failure.
+ * same content to the same recipient" (U4): the same text to the same number was just accepted.
+ * Whether that was this message depends on whether an earlier attempt of it may have gone
+ * (`SmsMessage.unconfirmed`): see `send`.
  */
 const DUPLICATE = Symbol('duplicate');
+/**
+ * How long a message refused as a duplicate waits before it is sent again. Unifonic does not
+ * publish the length of its duplicate filter's window: ten minutes is our choice.
+ */
+const DUPLICATE_WAIT_MS = 10 * 60_000;
 
 /** Unifonic's REST SMS API (`POST /rest/SMS/messages`, form-encoded, as U1's example). */
 export class UnifonicSmsSender implements SmsSender {
@@ -119,7 +124,7 @@ export class UnifonicSmsSender implements SmsSender {
     this.statusCallbackUrl = statusCallbackUrl;
   }
 
-  async send({ to, body, messageId }: SmsMessage): Promise<Accepted> {
+  async send({ to, body, messageId, unconfirmed = false }: SmsMessage): Promise<Accepted> {
     const form = new URLSearchParams({
       AppSid: this.appSid,
       SenderID: this.senderId,
@@ -135,8 +140,19 @@ export class UnifonicSmsSender implements SmsSender {
     if (messageId) form.set('CorrelationID', messageId);
     if (this.statusCallbackUrl) form.set('statusCallback', this.statusCallbackUrl);
     const answer = await this.call('/rest/SMS/messages', form);
-    // Accepted even without an id: retrying an accepted message would send it twice.
-    if (answer === DUPLICATE) return { providerMessageId: null };
+    if (answer === DUPLICATE) {
+      // Our own earlier attempt may be the identical message Unifonic just took: accepted (a
+      // retry would send it twice). Otherwise it is another message with the same text (the
+      // broker's resend of a link that failed, an admin's retry): refused for now, so it waits
+      // and goes once the provider's duplicate window has passed.
+      if (unconfirmed) return { providerMessageId: null };
+      throw new DeliveryError(
+        'rate',
+        'duplicate',
+        'Unifonic: refused as a duplicate of a recent identical message; sent again later',
+        DUPLICATE_WAIT_MS,
+      );
+    }
     return { providerMessageId: messageIdOf(answer) };
   }
 
@@ -148,9 +164,10 @@ export class UnifonicSmsSender implements SmsSender {
    */
   async lookup(messageId: string): Promise<SmsLookup> {
     const messages = messagesOf(await this.details(messageId)).filter((message) => {
-      // Trusting the filter, but not a message that plainly carries another id.
+      // Only a message that carries our id: an answer that ignored the filter (or a message
+      // without one, such as a one-time code) must never settle a row.
       const correlation = asText(message.CorrelationID);
-      return !correlation || correlation === messageId;
+      return correlation === messageId;
     });
     const found = messages.map((message) => ({
       providerMessageId: messageIdOf(message),

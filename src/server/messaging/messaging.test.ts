@@ -105,7 +105,13 @@ function envFor(providers: Providers): Record<string, string> {
  * Short backoff and lease, and messages retried for 1.5 s instead of a day; no background
  * polling: each test drains the outbox itself.
  */
-const OUTBOX = { backoffBaseMs: 20, leaseMs: 300, retryForMs: 1_500, pollMs: 3_600_000 };
+const OUTBOX = {
+  backoffBaseMs: 20,
+  leaseMs: 300,
+  retryForMs: 1_500,
+  pollMs: 3_600_000,
+  unconfirmedWaitMs: 20,
+};
 
 const open = (providers: Providers = {}, outbox: Partial<typeof OUTBOX> = {}) =>
   createTestApp(envFor(providers), { sms: undefined, outbox: { ...OUTBOX, ...outbox } });
@@ -416,7 +422,7 @@ describe('the outbox', { timeout: 90_000 }, () => {
     ]);
   });
 
-  it('an expired lease is taken again: a worker that died does not lose the message', async () => {
+  it('an expired lease is taken again: a worker that died does not lose the message, nor send it twice', async () => {
     const { id } = await refer(t, broker);
     await t.app.outbox.drain();
     // A worker claimed it again and died before recording anything.
@@ -427,7 +433,9 @@ describe('the outbox', { timeout: 90_000 }, () => {
     await t.app.outbox.drain();
     const [row] = await rowsOf(t, id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
-    expect(unifonic.received.filter((r) => r.correlationId === row?.id)).toHaveLength(2);
+    // Issue 30 item 5: taken again, the message is unconfirmed, and Unifonic is asked by its
+    // CorrelationID before sending; it has it, so it is not sent a second time (it was, before).
+    expect(unifonic.received.filter((r) => r.correlationId === row?.id)).toHaveLength(1);
   });
 
   it('an expired WhatsApp token: the admins are told, and the message still goes by SMS', async () => {

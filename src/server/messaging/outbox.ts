@@ -139,6 +139,11 @@ export type OutboxOptions = {
   backoffBaseMs?: number;
   /** How long after it was queued a row is still retried (24 h). */
   retryForMs?: number;
+  /**
+   * The least wait before a message whose attempt got no answer is asked about at its provider
+   * (60 s): asked at once, a provider that took it may not list it yet.
+   */
+  unconfirmedWaitMs?: number;
   pollMs?: number;
   /** Production: webhooks go over https only (src/server/webhooks/delivery.ts). */
   webhookRequireHttps?: boolean;
@@ -191,6 +196,9 @@ async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
     .update(outboundMessages)
     .set({
       status: 'sending',
+      // A row still `sending` is one whose worker's lease ran out mid-call (a crash): the
+      // provider may have taken it, so it is unconfirmed.
+      unconfirmedAt: sql`case when ${outboundMessages.status} = 'sending' then now() else ${outboundMessages.unconfirmedAt} end`,
       claimToken: sql`gen_random_uuid()`,
       attempts: sql`${outboundMessages.attempts} + 1`,
       leaseUntil: sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`,
@@ -236,6 +244,7 @@ async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
       body: row.body,
       purpose: SMS_PURPOSE[row.kind],
       messageId: row.id,
+      unconfirmed: row.unconfirmedAt !== null,
     });
     return accepted.providerMessageId;
   }
@@ -325,6 +334,7 @@ async function recordSent(deps: Deps, row: OutboundMessage, providerMessageId: s
       leaseUntil: null,
       lastError: null,
       errorKind: null,
+      unconfirmedAt: null,
     })
     .where(ours(row));
 }
@@ -365,7 +375,14 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
     (failure.kind === 'transient' || failure.kind === 'rate') &&
     Date.now() - row.createdAt.getTime() < deps.retryForMs;
   if (retry) {
-    const wait = Math.max(backoffMs(deps, row.attempts), failure.retryAfterMs ?? 0);
+    // An unconfirmed message is asked about before it is sent again: not before the provider
+    // has had time to list it.
+    const asked = unconfirmed && row.channel === 'sms' && deps.channels.sms.lookup !== undefined;
+    const wait = Math.max(
+      backoffMs(deps, row.attempts),
+      failure.retryAfterMs ?? 0,
+      asked ? deps.unconfirmedWaitMs : 0,
+    );
     await deps.db
       .update(outboundMessages)
       .set({
@@ -381,7 +398,14 @@ async function recordFailure(deps: Deps, row: OutboundMessage, error: unknown): 
   }
   const [failed] = await deps.db
     .update(outboundMessages)
-    .set({ status: 'failed', leaseUntil: null, lastError, errorKind: failure.kind })
+    .set({
+      status: 'failed',
+      leaseUntil: null,
+      lastError,
+      errorKind: failure.kind,
+      // What it failed with is known now: a retry by an admin starts afresh.
+      unconfirmedAt: null,
+    })
     .where(ours(row))
     .returning({ id: outboundMessages.id });
   if (!failed) return;
@@ -553,6 +577,7 @@ export function startOutboxWorker(
     backoffBaseMs: options.backoffBaseMs ?? 5_000,
     webhookRequireHttps: options.webhookRequireHttps ?? false,
     retryForMs: options.retryForMs ?? RETRY_FOR_MS,
+    unconfirmedWaitMs: options.unconfirmedWaitMs ?? 60_000,
     report: options.report ?? (() => {}),
     counted: options.counted ?? (() => {}),
     stopping: () => stopped,

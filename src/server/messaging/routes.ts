@@ -226,6 +226,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
     // Each test is a real call on the company's account: a few a minute per admin is plenty.
     await enforceRateLimits(db, [
       { key: `provider-test:${currentBroker(request).id}`, limit: 10, windowSeconds: 600 },
+      // And for all admins together: Meta counts its management calls per hour.
+      { key: 'provider-test:all', limit: 60, windowSeconds: 3600 },
     ]);
     const adapter =
       provider === 'sms'

@@ -15,7 +15,13 @@ import { linkDeliveryOf } from './tenant-link.js';
 // confirmed with Unifonic first; and a send whose answer never came is not sent again blindly.
 
 const SECRET = 'report-secret-0123456789abcdefghijklmnop';
-const OUTBOX = { backoffBaseMs: 20, leaseMs: 2_000, retryForMs: 60_000, pollMs: 3_600_000 };
+const OUTBOX = {
+  backoffBaseMs: 20,
+  leaseMs: 2_000,
+  retryForMs: 60_000,
+  pollMs: 3_600_000,
+  unconfirmedWaitMs: 1_000,
+};
 const intl = (phone: string) => `966${phone.slice(1)}`;
 
 let unifonic: FakeUnifonic;
@@ -159,8 +165,49 @@ describe("Unifonic's delivery reports", () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ MessageID: sent?.providerMessageId, DLR: 'Undeliverable' }),
       });
-      expect(forged.status).toBe(200);
+      // Not confirmed by Unifonic's records (yet): to be sent again, and nothing moved.
+      expect(forged.status).toBe(503);
       expect((await rowById(t, row.id))?.status).toBe('sent');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a report before the send is recorded is asked again later (503), and then applies', async () => {
+    const { t, reports } = await onUnifonic();
+    try {
+      const row = await queue(t, 'status_update', nextPhone());
+      await t.app.outbox.drain();
+      unifonic.deliver(row.id);
+      await t.database.db
+        .update(outboundMessages)
+        .set({ status: 'sending' })
+        .where(eq(outboundMessages.id, row.id));
+      expect(await unifonic.report(row.id, { url: reports })).toBe(503);
+      await t.database.db
+        .update(outboundMessages)
+        .set({ status: 'sent' })
+        .where(eq(outboundMessages.id, row.id));
+      expect(await unifonic.report(row.id, { url: reports })).toBe(200);
+      expect((await rowById(t, row.id))?.status).toBe('delivered');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a failure Unifonic's records show without a code takes the report's code", async () => {
+    const { t, reports } = await onUnifonic();
+    try {
+      const row = await queue(t, 'status_update', nextPhone());
+      await t.app.outbox.drain();
+      unifonic.fail(row.id);
+      const response = await fetch(reports, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ CorrelationID: row.id, DLR: 'Undeliverable', errorCode: 'ER-07' }),
+      });
+      expect(response.status).toBe(200);
+      expect(await rowById(t, row.id)).toMatchObject({ status: 'failed', errorKind: 'content' });
     } finally {
       await t.close();
     }

@@ -7,7 +7,7 @@ import { type OutboundMessage, outboundMessages } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
-import { parseDeliveryReport } from '../integrations/unifonic.js';
+import { parseDeliveryReport, undeliveredError } from '../integrations/unifonic.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { alertAdmins } from './alerts.js';
 
@@ -59,27 +59,39 @@ export const smsReportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
       .from(outboundMessages)
       .where(and(byId, eq(outboundMessages.channel, 'sms')))
       .limit(1);
-    // Only a message recorded as sent moves (one still `sending` is recorded first).
-    if (row?.status !== 'sent' || !channels.sms.lookup) return { ok: true as const };
+    if (!row || !channels.sms.lookup) return { ok: true as const };
+    // Not recorded as sent yet (the report beat our record of the send, or the send is being
+    // checked): Unifonic is asked to send the report again later.
+    if (row.status === 'queued' || row.status === 'sending') throw reportAgainLater();
+    // Already delivered, read or failed: nothing moves back.
+    if (row.status !== 'sent') return { ok: true as const };
     let found: Awaited<ReturnType<NonNullable<typeof channels.sms.lookup>>>;
     try {
       found = await channels.sms.lookup(row.id);
     } catch {
-      throw new AppError(503, 'PROVIDER_UNAVAILABLE', 'تعذر التحقق من حالة الرسالة الآن');
+      throw reportAgainLater();
+    }
+    // A final report Unifonic's own records do not show yet: asked again later.
+    if (report.state !== 'pending' && (!found.found || found.state === 'pending')) {
+      throw reportAgainLater();
     }
     if (found.found && found.state === 'delivered') await markDelivered(ctx.db, row);
-    if (found.found && found.state === 'failed' && found.failure) {
+    if (found.found && found.state === 'failed') {
+      // The lookup's details may carry no ER code (U2 documents none): the report's then.
+      const failure =
+        found.code === null && report.code !== null ? undeliveredError(report.code) : found.failure;
+      if (!failure) return { ok: true as const };
       const failed = await db
         .update(outboundMessages)
         .set({
           status: 'failed',
-          errorKind: found.failure.kind,
-          lastError: `${found.failure.code}: ${found.failure.message}`.slice(0, 300),
+          errorKind: failure.kind,
+          lastError: `${failure.code}: ${failure.message}`.slice(0, 300),
         })
         .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.status, 'sent')))
         .returning({ id: outboundMessages.id });
       // A text the operators filter or a sender they refuse: an admin must act.
-      const kind = found.failure.kind;
+      const kind = failure.kind;
       if (failed.length > 0 && (kind === 'config' || kind === 'content')) {
         await alertAdmins(db, 'sms');
       }
@@ -87,6 +99,9 @@ export const smsReportRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
     return { ok: true as const };
   });
 };
+
+const reportAgainLater = () =>
+  new AppError(503, 'PROVIDER_UNAVAILABLE', 'تعذر التحقق من حالة الرسالة الآن');
 
 async function markDelivered(db: FeatureOptions['ctx']['db'], row: OutboundMessage) {
   await db

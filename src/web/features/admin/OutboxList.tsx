@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   arabicCount,
+  failureKindLabel,
   formatDateTimeAr,
   formatNumberAr,
   NOUNS,
@@ -65,13 +66,18 @@ function Dates({ item }: { item: OutboxItem }) {
   );
 }
 
+/** Why it failed in Arabic (its class), then the provider's own code and words. */
 function LastError({ item }: { item: OutboxItem }) {
-  return item.lastError ? (
-    <p dir="auto" className="break-words text-sm text-red-800">
-      {item.lastError}
-    </p>
-  ) : (
-    <span className="text-slate-600">—</span>
+  if (!item.lastError) return <span className="text-slate-600">—</span>;
+  return (
+    <div className="space-y-0.5 text-sm">
+      {item.errorKind ? (
+        <p className="font-medium text-red-800">{failureKindLabel(item.errorKind)}</p>
+      ) : null}
+      <p dir="ltr" className="break-words text-start text-xs text-red-800">
+        {item.lastError}
+      </p>
+    </div>
   );
 }
 
