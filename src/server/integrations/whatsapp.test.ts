@@ -312,7 +312,12 @@ describe("Meta's error codes: one classifier for the answer and the webhooks", (
     ['window', [131047]],
     ['template', [132000, 132001, 132005, 132007, 132012, 132015, 132016, 132018]],
     // Anything else, or nothing.
-    ['transient', [199, 300, 131050, 999999, 'abc', '']],
+    ['config', [33, 130497, 131037, 131051, 133000, 133005, 133016]],
+    ['recipient', [130472, 131050]],
+    ['template', [132068]],
+    ['rate', [132069]],
+    ['transient', [131057]],
+    ['transient', [199, 300, 132999, 133017, 999999, 'abc', '']],
   ];
 
   it.each(TABLE)('%s: %j', (kind, codes) => {

@@ -130,6 +130,10 @@ const ERROR_KINDS: Record<string, FailureKind> = {
   '131042': 'config', // payment method
   '131045': 'config', // phone number registration error
   '133010': 'config', // phone number not registered on the platform
+  // 133000-133016 (registering and deregistering the number): a range, in classifyWhatsAppError.
+  '33': 'config', // "Parameter value is not valid": the business phone number has been deleted
+  '130497': 'config', // the business account may not message users in this country
+  '131037': 'config', // the number's display name needs approval before messages can be sent
   // Our request is wrong: a developer must act (retrying the same request cannot help).
   '100': 'config', // invalid parameter (also: a phone number id or WABA id that does not exist)
   '131008': 'config', // required parameter missing
@@ -151,10 +155,13 @@ const ERROR_KINDS: Record<string, FailureKind> = {
   '2': 'transient', // API Service: downtime or overload
   '131000': 'transient', // "failed to send due to an unknown error": "Try again"
   '131016': 'transient', // a service is temporarily unavailable
+  '131057': 'transient', // the business account is in maintenance mode
   // This recipient cannot get it on WhatsApp: SMS instead when fallback is on.
   '131021': 'recipient', // "Sender and recipient phone number is the same"
   '131026': 'recipient', // not a WhatsApp number, terms not accepted, or an old client
   '131049': 'recipient', // "to maintain healthy ecosystem engagement": no resend within 24 h
+  '130472': 'recipient', // the user's number is part of an experiment: not sent to them
+  '131050': 'recipient', // the user stopped marketing messages from the business
   '131047': 'window', // more than 24 hours since the recipient last replied
   // The template: missing, unapproved, paused, disabled, or its parameters are wrong.
   '132000': 'template', // number of parameters does not match
@@ -165,6 +172,9 @@ const ERROR_KINDS: Record<string, FailureKind> = {
   '132015': 'template', // paused for low quality
   '132016': 'template', // paused too many times: permanently disabled
   '132018': 'template', // "Template validation error" (listed under the Marketing Messages API)
+  '132068': 'template', // the template's flow is blocked
+  '131051': 'config', // unsupported message type: our request
+  '132069': 'rate', // the flow is throttled: 10 messages with it in the last hour
 };
 
 /**
@@ -189,6 +199,7 @@ const RATE_WAIT_MS: Record<string, number> = {
   '80007': 5 * 60_000,
   '130429': 1_000,
   '131048': 30 * 60_000,
+  '132069': 60 * 60_000,
   '131056': 6_000,
 };
 
@@ -196,7 +207,8 @@ export type WhatsAppErrorClass = { kind: FailureKind; retryAfterMs?: number };
 
 /**
  * The class of one of Meta's error codes (Graph answer or webhook error), by ERROR_KINDS;
- * codes 200–299 are permissions (set-up); anything else, or no code, is `transient`.
+ * codes 200–299 (permissions) and 133000–133016 (the number's registration) are set-up;
+ * anything else, or no code, is `transient`.
  */
 export function classifyWhatsAppError(
   code: string | number | null | undefined,
@@ -204,7 +216,10 @@ export function classifyWhatsAppError(
   const key = code === null || code === undefined ? '' : String(code).trim();
   const numeric = /^\d+$/.test(key) ? Number(key) : Number.NaN;
   const kind: FailureKind =
-    ERROR_KINDS[key] ?? (numeric >= 200 && numeric <= 299 ? 'config' : 'transient');
+    ERROR_KINDS[key] ??
+    ((numeric >= 200 && numeric <= 299) || (numeric >= 133000 && numeric <= 133016)
+      ? 'config'
+      : 'transient');
   const wait = kind === 'rate' ? RATE_WAIT_MS[key] : undefined;
   return wait === undefined ? { kind } : { kind, retryAfterMs: wait };
 }
