@@ -52,7 +52,7 @@ describe('issue 30: the console sender', () => {
     const { log } = memoryLogger();
     const sender = new ConsoleSmsSender(log, false);
     await expect(sender.testConnection()).resolves.toEqual({
-      detail: 'console: messages are written to the log',
+      detail: 'وحدة التطوير: الرسائل تُكتب في سجل الخادم ولا تُرسل',
     });
     expect('lookup' in sender).toBe(false);
   });

@@ -81,6 +81,6 @@ export class ConsoleSmsSender implements SmsSender {
   }
 
   async testConnection(): Promise<ConnectionCheck> {
-    return { detail: 'console: messages are written to the log' };
+    return { detail: 'وحدة التطوير: الرسائل تُكتب في سجل الخادم ولا تُرسل' };
   }
 }

@@ -148,7 +148,7 @@ describe('Taqnyat adapter: testConnection (GET /account/balance)', () => {
   it('proves the token and says the balance, sending nothing', async () => {
     fake.balance = { balance: '12.5000', currency: 'SAR' };
     await expect(sender.testConnection()).resolves.toEqual({
-      detail: 'Taqnyat: token accepted, balance 12.5 SAR',
+      detail: 'تقنيات: قُبل الرمز، والرصيد ١٢٫٥٠ ر.س',
     });
     expect(fake.balanceChecks).toEqual([TOKEN]);
     expect(fake.received).toHaveLength(0);
@@ -156,7 +156,7 @@ describe('Taqnyat adapter: testConnection (GET /account/balance)', () => {
 
   it('without a balance in the answer, just the token', async () => {
     fake.balance = null;
-    await expect(sender.testConnection()).resolves.toEqual({ detail: 'Taqnyat: token accepted' });
+    await expect(sender.testConnection()).resolves.toEqual({ detail: 'تقنيات: قُبل الرمز' });
   });
 
   it('a wrong token: set-up; Taqnyat down: transient', async () => {

@@ -13,7 +13,7 @@
  * find (research items 7 and 8): a Taqnyat message is "sent" once accepted, and there is no
  * `lookup`. So a send whose answer was lost (a timeout) cannot be checked afterwards.
  */
-import { toInternationalPhone } from '#domain';
+import { formatSar, toInternationalPhone } from '#domain';
 import { type Accepted, type ConnectionCheck, DeliveryError } from './delivery.js';
 import { asText, isRecord, malformed, parseJson, providerFetch } from './http.js';
 import type { SmsMessage, SmsSender } from './sms.js';
@@ -71,10 +71,10 @@ export class TaqnyatSmsSender implements SmsSender {
     const balance = asText(answer.balance)?.trim();
     const currency = asText(answer.currency)?.trim();
     const amount = balance ? Number(balance) : Number.NaN;
-    if (Number.isFinite(amount) && currency && /^[A-Za-z]{3}$/.test(currency)) {
-      return { detail: `Taqnyat: token accepted, balance ${amount} ${currency}` };
+    if (Number.isFinite(amount) && currency === 'SAR') {
+      return { detail: `تقنيات: قُبل الرمز، والرصيد ${formatSar(amount)}` };
     }
-    return { detail: 'Taqnyat: token accepted' };
+    return { detail: 'تقنيات: قُبل الرمز' };
   }
 
   /** The answer when Taqnyat took the request; throws a classified `DeliveryError` otherwise. */

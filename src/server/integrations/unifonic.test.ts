@@ -376,7 +376,7 @@ describe('Unifonic adapter: lookup by CorrelationID (U2 GetMessagesDetails)', ()
 describe('Unifonic adapter: testConnection', () => {
   it('one authenticated query that sends nothing', async () => {
     await expect(sender.testConnection()).resolves.toEqual({
-      detail: 'Unifonic: AppSid accepted, sender Shareek',
+      detail: 'يونيفونك: قُبل معرّف التطبيق؛ اسم المرسل Shareek يُتحقق منه عند أول رسالة',
     });
     expect(fake.received).toHaveLength(0);
     expect(fake.queries).toEqual([

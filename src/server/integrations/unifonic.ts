@@ -195,7 +195,9 @@ export class UnifonicSmsSender implements SmsSender {
    */
   async testConnection(): Promise<ConnectionCheck> {
     await this.details(CONNECTION_TEST_ID);
-    return { detail: `Unifonic: AppSid accepted, sender ${this.senderId}` };
+    return {
+      detail: `يونيفونك: قُبل معرّف التطبيق؛ اسم المرسل ${this.senderId} يُتحقق منه عند أول رسالة`,
+    };
   }
 
   private async details(correlationId: string): Promise<Record<string, unknown>> {

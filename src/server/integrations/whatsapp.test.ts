@@ -365,7 +365,7 @@ describe('WhatsApp Cloud API adapter: test connection', () => {
       qualityRating: 'YELLOW',
     };
     await expect(api.testConnection()).resolves.toEqual({
-      detail: 'WhatsApp: شريك (+966 11 234 5678), quality YELLOW',
+      detail: 'واتساب: شريك (+966 11 234 5678)، جودة الرقم متوسطة',
     });
     expect(fake.sent).toEqual([]);
     expect(fake.received).toHaveLength(1);

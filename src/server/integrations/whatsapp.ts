@@ -224,6 +224,13 @@ export function classifyWhatsAppError(
   return wait === undefined ? { kind } : { kind, retryAfterMs: wait };
 }
 
+/** Meta's quality rating of a number (GREEN, YELLOW, RED), as an admin reads it. */
+const QUALITY_WORDS: Record<string, string> = {
+  GREEN: 'عالية',
+  YELLOW: 'متوسطة',
+  RED: 'منخفضة',
+};
+
 /** WhatsApp Cloud API (Meta Graph API): messages and message templates. */
 export class WhatsAppCloudApi {
   private readonly settings: Required<WhatsAppSettings>;
@@ -352,9 +359,9 @@ export class WhatsAppCloudApi {
         const name = asText(number.verified_name);
         const display = asText(number.display_phone_number);
         if (!name || !display) throw malformed(PROVIDER, response);
-        const quality = asText(number.quality_rating) ?? 'UNKNOWN';
+        const quality = QUALITY_WORDS[asText(number.quality_rating) ?? ''] ?? 'غير معروفة';
         return {
-          detail: `WhatsApp: ${name.slice(0, 120)} (${display.slice(0, 40)}), quality ${quality.slice(0, 20)}`,
+          detail: `واتساب: ${name.slice(0, 120)} (${display.slice(0, 40)})، جودة الرقم ${quality}`,
         };
       }
       after = nextCursor(answer.paging);

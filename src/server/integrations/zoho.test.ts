@@ -412,7 +412,7 @@ describe('Zoho CRM: test connection', () => {
   it('names the organisation and the data centre, after reading the org and searching leads', async () => {
     const check = await new ZohoCrm(settings).testConnection();
     expect(check).toEqual({
-      detail: `Zoho CRM: شريك العقار, data centre ${new URL(fake.url).host}`,
+      detail: `نظام إدارة العملاء: شريك العقار، مركز البيانات ${new URL(fake.url).host}`,
     });
     expect(crmCalls()).toEqual(['GET /crm/v7/org', 'GET /crm/v7/Leads/search']);
     expect(fake.leads.size).toBe(0);

@@ -173,7 +173,9 @@ export class ZohoCrm {
     const name = isRecord(org) ? (asText(org.company_name) ?? asText(org.id)) : null;
     if (!name) throw malformed(PROVIDER, response);
     await this.searchLeadsByPhone(PROBE_PHONE);
-    return { detail: `Zoho CRM: ${name}, data centre ${new URL(this.accountsUrl).host}` };
+    return {
+      detail: `نظام إدارة العملاء: ${name}، مركز البيانات ${new URL(this.accountsUrl).host}`,
+    };
   }
 
   /**

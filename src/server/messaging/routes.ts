@@ -10,6 +10,7 @@ import { serve } from '../http/serve.js';
 import { isUuid } from '../ids.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import type { RemoteTemplate } from '../integrations/whatsapp.js';
+import { ZOHO_SCOPES } from '../integrations/zoho.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { outboxPage } from './outbox.js';
@@ -263,7 +264,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
       return {
         ok: false,
         message: connectionFailureMessage(provider, error, credentialVariables(provider)),
-        detail: error.message,
+        // The provider's code says the rest; its own words are English (kept in the log).
+        detail: null,
         errorKind: error.kind,
         errorCode: error.code,
       };
@@ -494,7 +496,7 @@ function connectionFailureMessage(
   switch (error.kind) {
     case 'config':
       return provider === 'crm' && error.code === 'OAUTH_SCOPE_MISMATCH'
-        ? `رفض ${name} الطلب لأن رمز التحديث لا يحمل الصلاحيات اللازمة: أنشئ رمزاً جديداً بالصلاحيات المذكورة في دليل التشغيل ثم حدّث ZOHO_REFRESH_TOKEN.`
+        ? `رفض ${name} الطلب لأن رمز التحديث لا يحمل الصلاحيات اللازمة: أنشئ رمزاً جديداً بالصلاحيات ${ZOHO_SCOPES} ثم حدّث ZOHO_REFRESH_TOKEN.`
         : `رفض ${name} بيانات الاعتماد أو الإعداد: راجع ${variables.join('، ')} في إعدادات الخادم ثم أعد تشغيله.`;
     case 'rate':
       return `${name} يطلب التمهل: أعد المحاولة بعد دقائق.`;

@@ -47,9 +47,10 @@ function TestResult({ result }: { result: ConnectionTest }) {
       className={`space-y-1 rounded-lg p-3 text-sm ${result.ok ? 'bg-emerald-50 text-emerald-900' : 'bg-red-50 text-red-900'}`}
     >
       <p className="font-medium">{result.message}</p>
-      {result.detail || result.errorCode ? (
-        <p dir="ltr" className="break-words text-start text-xs">
-          {[result.errorCode, result.detail].filter(Boolean).join(' · ')}
+      {result.detail ? <p className="break-words text-xs">{result.detail}</p> : null}
+      {result.errorCode ? (
+        <p className="text-xs">
+          رمز المزوّد: <bdi dir="ltr">{result.errorCode}</bdi>
         </p>
       ) : null}
     </div>
