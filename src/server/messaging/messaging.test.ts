@@ -1245,3 +1245,83 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
     await setChannel(t, admin, 'sms');
   });
 });
+
+// Issue 30 item 5: a WhatsApp attempt that got no answer is unconfirmed; Meta's later status
+// names it by our id (`biz_opaque_callback_data`), which settles it instead of a second send.
+describe('WhatsApp: an unconfirmed message settled by its echoed id', { timeout: 90_000 }, () => {
+  it('a status naming our id records the attempt as taken: not sent again', async () => {
+    const t = await open({ zoho: false });
+    try {
+      const [row] = await t.database.db
+        .insert(outboundMessages)
+        .values({
+          channel: 'whatsapp',
+          kind: 'tenant_link',
+          dedupeKey: `unconfirmed-${Date.now()}:whatsapp`,
+          recipient: nextPhone(),
+          body: 'رابط',
+          status: 'queued',
+          unconfirmedAt: new Date(),
+          nextAttemptAt: new Date(Date.now() + 60_000),
+        })
+        .returning();
+      if (!row) throw new Error('no row');
+      const delivered = await postWebhook(
+        t,
+        webhookBody([
+          {
+            field: 'messages',
+            statuses: [
+              {
+                id: 'wamid.LATE',
+                status: 'delivered',
+                recipientId: '966500000000',
+                opaque: row.id,
+              },
+            ],
+          },
+        ]),
+      );
+      expect(delivered.statusCode).toBe(200);
+      const [after] = await t.database.db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.id, row.id));
+      expect(after).toMatchObject({
+        status: 'delivered',
+        providerMessageId: 'wamid.LATE',
+        unconfirmedAt: null,
+      });
+      // A row that is not unconfirmed is never matched by the echoed id alone.
+      const [other] = await t.database.db
+        .insert(outboundMessages)
+        .values({
+          channel: 'whatsapp',
+          kind: 'status_update',
+          dedupeKey: `confirmed-${Date.now()}:whatsapp`,
+          recipient: nextPhone(),
+          body: 'تحديث',
+          status: 'failed',
+        })
+        .returning();
+      await postWebhook(
+        t,
+        webhookBody([
+          {
+            field: 'messages',
+            statuses: [
+              { id: 'wamid.OTHER', status: 'read', recipientId: '966500000000', opaque: other?.id },
+            ],
+          },
+        ]),
+      );
+      const [unchanged] = await t.database.db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.id, other?.id ?? ''));
+      expect(unchanged).toMatchObject({ status: 'failed', providerMessageId: null });
+    } finally {
+      await t.close();
+    }
+  });
+});

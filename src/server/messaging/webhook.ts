@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
@@ -136,6 +136,7 @@ const MAY_MOVE: Record<Exclude<WebhookStatus['status'], 'sent'>, OutboxStatus[]>
  * and is only stored, as the delivered and read times.
  */
 async function recordStatus(db: Database, status: WebhookStatus): Promise<Outcome> {
+  if (await settleUnconfirmed(db, status)) return 'applied';
   // The worker records `sent` itself when Meta accepts the message.
   if (status.status === 'sent') return 'ignored';
   const time = status.at.getTime();
@@ -186,6 +187,51 @@ async function recordStatus(db: Database, status: WebhookStatus): Promise<Outcom
     if (moved.length > 0) return 'applied';
   }
   return (await beingSent(db, status)) ? 'early' : 'ignored';
+}
+
+/**
+ * A row whose attempt got no answer (unconfirmed: no message id recorded, waiting to be sent
+ * again or left failed for an admin) is identified by our id, which Meta echoes back as
+ * `biz_opaque_callback_data`: its status says the attempt was taken after all. It is recorded
+ * with Meta's message id, so it is not sent again and its later statuses match as usual.
+ */
+async function settleUnconfirmed(db: Database, status: WebhookStatus): Promise<boolean> {
+  if (!status.opaque || !isUuid(status.opaque)) return false;
+  const at = sql`${status.at.toISOString()}::timestamptz`;
+  const settled = status.status !== 'failed';
+  const [row] = await db
+    .update(outboundMessages)
+    .set({
+      status: status.status,
+      providerMessageId: status.providerMessageId,
+      unconfirmedAt: null,
+      sentAt: sql`coalesce(${outboundMessages.sentAt}, ${at})`,
+      ...(status.status === 'delivered' || status.status === 'read'
+        ? { deliveredAt: sql`coalesce(${outboundMessages.deliveredAt}, ${at})` }
+        : {}),
+      ...(status.status === 'read' ? { readAt: at } : {}),
+      ...(settled
+        ? { lastError: null, errorKind: null }
+        : {
+            lastError:
+              `${status.errorCode ?? 'failed'}: ${status.errorTitle ?? 'تعذر التسليم'}`.slice(
+                0,
+                300,
+              ),
+            errorKind: classifyWhatsAppError(status.errorCode).kind,
+          }),
+    })
+    .where(
+      and(
+        eq(outboundMessages.id, status.opaque),
+        eq(outboundMessages.channel, 'whatsapp'),
+        isNotNull(outboundMessages.unconfirmedAt),
+        isNull(outboundMessages.providerMessageId),
+        inArray(outboundMessages.status, ['queued', 'failed']),
+      ),
+    )
+    .returning({ id: outboundMessages.id });
+  return row !== undefined;
 }
 
 /** True when the status names, by either id, a WhatsApp row whose attempt is under way. */
