@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints } from '#contract/messaging';
@@ -10,12 +9,7 @@ import { isUuid } from '../ids.js';
 import { parseDeliveryReport, undeliveredError } from '../integrations/unifonic.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { alertAdmins } from './alerts.js';
-
-const equalSecrets = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
+import { equalSecrets } from './webhook.js';
 
 /**
  * Unifonic's delivery reports (issue 30): the address given to Unifonic as `statusCallback`

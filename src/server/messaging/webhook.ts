@@ -25,7 +25,8 @@ import { fallBackToSms } from './outbox.js';
 import { messagingSettings } from './settings.js';
 import { PRODUCT_TEMPLATES, templateStatusOf } from './templates.js';
 
-const equalSecrets = (a: string, b: string) => {
+/** Two secrets compared in constant time (a webhook's token, a report address's secret). */
+export const equalSecrets = (a: string, b: string) => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
