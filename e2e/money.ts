@@ -65,11 +65,11 @@ export async function requestAndPay(
   await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
   const moved = await admin.post('/api/dev/clock', { data: { referralId, days: 2 } });
   expect(moved.ok()).toBe(true);
-  const open = (await (await admin.get('/api/admin/transfer-requests?status=open')).json()) as {
+  const open = (await (await admin.get('/api/admin/payouts?status=open')).json()) as {
     items: { id: string; brokerPhone: string }[];
   };
   const request = open.items.find((r) => r.brokerPhone === brokerPhone);
   expect(request).toBeDefined();
-  const paid = await admin.post(`/api/admin/transfer-requests/${request?.id}/pay`, { data: {} });
+  const paid = await admin.post(`/api/admin/payouts/${request?.id}/pay`, { data: {} });
   expect(paid.ok()).toBe(true);
 }

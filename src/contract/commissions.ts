@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYOUT_SOURCES, transferRequestBodySchema } from '../domain/index.js';
+import { PAYOUT_SOURCES, payoutRequestSchema } from '../domain/index.js';
 import {
   commissionStatus,
   endpoint,
@@ -7,7 +7,7 @@ import {
   money,
   pageOf,
   pageQuery,
-  transferRequestStatus,
+  payoutStatus,
 } from './common.js';
 
 export const commission = z.object({
@@ -66,15 +66,15 @@ export const commissionEarnings = z.object({
   /** The twelve months added up. */
   totals: z.object({ paid: money, pending: money, held: money, onHold: money }),
   /** What every open transfer request holds, whenever its commissions were added. */
-  openRequests: money,
+  unsettledPayouts: money,
 });
 
 /** A transfer request is a payout (src/domain/payouts.ts): `open` is its draft. */
-export const transferRequest = z.object({
+export const payout = z.object({
   id: z.string(),
   amount: money,
   iban: z.string(),
-  status: transferRequestStatus,
+  status: payoutStatus,
   /** The broker's own request, or the team's «دفع كل المستحق». */
   source: z.enum(PAYOUT_SOURCES),
   rejectionReason: z.string().nullable(),
@@ -107,21 +107,21 @@ export const commissionEndpoints = {
     summary: 'paid, pending and held per Riyadh month over the last twelve, with totals',
     response: commissionEarnings,
   }),
-  transferRequests: endpoint({
+  payouts: endpoint({
     method: 'GET',
-    path: '/api/commissions/transfer-requests',
+    path: '/api/commissions/payouts',
     access: 'broker',
     summary: "the broker's transfer requests",
-    response: z.array(transferRequest),
+    response: z.array(payout),
   }),
-  requestTransfer: endpoint({
+  requestPayout: endpoint({
     method: 'POST',
     path: '/api/commissions/request-transfer',
     access: 'broker',
     summary: 'ask for pending money to be transferred to an IBAN',
-    body: transferRequestBodySchema,
+    body: payoutRequestSchema,
     status: 201,
-    response: transferRequest.pick({
+    response: payout.pick({
       id: true,
       amount: true,
       iban: true,

@@ -49,7 +49,7 @@ export const referralStatus = z.enum(REFERRAL_STATUS_KEYS);
 export const commissionStatus = z.enum([...COMMISSION_STATUS_KEYS, 'potential']);
 /** An outbox row's state (src/domain/messaging.ts). */
 export const outboxStatus = z.enum(OUTBOX_STATUSES);
-export const transferRequestStatus = z.enum(PAYOUT_STATUSES);
+export const payoutStatus = z.enum(PAYOUT_STATUSES);
 
 /** Ids arrive as text: anything that is not a known id is simply not found (404), never 400. */
 export const idParams = z.object({ id: z.string() });

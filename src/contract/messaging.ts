@@ -8,7 +8,7 @@ import {
   singleLineText,
   TEMPLATE_STATUSES,
 } from '../domain/index.js';
-import { adminPage } from './admin.js';
+import { adminPage } from './admin/lists.js';
 import { endpoint, idParams, isoDateTime, ok, outboxStatus, pageOf } from './common.js';
 import { linkDelivery } from './referrals.js';
 

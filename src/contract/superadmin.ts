@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedDaySchema, singleLineText } from '../domain/index.js';
-import { adminPage } from './admin.js';
+import { adminPage } from './admin/lists.js';
 import { profile } from './brokers.js';
 import { endpoint, idParams, isoDateTime, ok, pageOf } from './common.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OUTBOX_STATUSES, singleLineText, WEBHOOK_EVENTS } from '../domain/index.js';
-import { adminPage } from './admin.js';
+import { adminPage } from './admin/lists.js';
 import { endpoint, idParams, isoDateTime, ok, pageOf } from './common.js';
 
 export const webhookEvent = z.enum(WEBHOOK_EVENTS);

@@ -1,17 +1,17 @@
 /**
- * Payouts (issue 16 item 2; docs/decisions/043-payouts-and-the-bank-file.md). A payout is a
- * transfer request: one broker's payable money at the moment it is made, from the broker's own
- * request or from an admin's "pay everything due". `open` is the draft (its stored name since
- * the first transfer requests).
+ * Payouts (docs/decisions/043-payouts-and-the-bank-file.md): one broker's payable money at the
+ * moment it is asked for, from the broker's own «طلب تحويل» or from an admin's «دفع كل المستحق».
+ * A `draft` waits for approval; `approved`, `sent` and `paid` follow; the bank may return a sent
+ * one (`failed`); a draft or an approved one may be `rejected`.
  */
-export const PAYOUT_STATUSES = ['open', 'approved', 'sent', 'paid', 'failed', 'rejected'] as const;
+export const PAYOUT_STATUSES = ['draft', 'approved', 'sent', 'paid', 'failed', 'rejected'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** The states whose amount the broker's money counts as requested: not yet settled. */
-export const UNSETTLED_PAYOUT_STATUSES = ['open', 'approved', 'sent'] as const;
+export const UNSETTLED_PAYOUT_STATUSES = ['draft', 'approved', 'sent'] as const;
 
 const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  open: 'مسودة',
+  draft: 'مسودة',
   approved: 'معتمدة',
   sent: 'أُرسلت إلى البنك',
   paid: 'مدفوعة',

@@ -12,6 +12,8 @@ import {
   mobilePhoneFormSchema,
   newReferralBodySchema,
   PUBLIC_TEXT_MESSAGES,
+  payoutRequestFormSchema,
+  payoutRequestSchema,
   profilePatchBodySchema,
   profileUpdateBodySchema,
   publicBrokerProfile,
@@ -19,8 +21,6 @@ import {
   resetNewPasswordFormSchema,
   SINGLE_LINE_MESSAGE,
   tenantFormSchema,
-  transferRequestBodySchema,
-  transferRequestFormSchema,
   verifyOtpOnlyBodySchema,
 } from './index.js';
 
@@ -155,7 +155,7 @@ describe('new referral schema', () => {
 describe('transfer request schema', () => {
   it('accepts an amount and an IBAN as typed', () => {
     expect(
-      transferRequestBodySchema.parse({
+      payoutRequestSchema.parse({
         amount: '١٢٥٠٫٥',
         bankAccount: 'sa03 8000 0000 6080 1016 7519',
       }),
@@ -169,12 +169,12 @@ describe('transfer request schema', () => {
     [{ amount: '10.123', bankAccount: 'SA0380000000608010167519' }, 'يرجى إدخال مبلغ صحيح'],
     [{ amount: '100', bankAccount: 'SA0480000000608010167519' }, 'يرجى إدخال رقم آيبان سعودي صحيح'],
   ])('refuses %o', (input, message) => {
-    expect(firstMessage(transferRequestBodySchema, input)).toBe(message);
+    expect(firstMessage(payoutRequestSchema, input)).toBe(message);
   });
 
   it('refuses more than what is available', () => {
     expect(
-      firstMessage(transferRequestFormSchema(500), {
+      firstMessage(payoutRequestFormSchema(500), {
         amount: '600',
         bankAccount: 'SA0380000000608010167519',
       }),

@@ -248,7 +248,7 @@ const currentPassword = z
  * profile's, as guarded as on the profile (issue 26 item 6): the password is then required;
  * with one on the profile, a different IBAN is refused and no password is needed.
  */
-export const transferRequestBodySchema = z.object({
+export const payoutRequestSchema = z.object({
   amount: positiveAmount,
   bankAccount: saudiIban,
   password: currentPassword.optional(),
@@ -311,15 +311,15 @@ export const profileFormSchema = profileUpdateBodySchema;
 
 export const newReferralFormSchema = newReferralBodySchema;
 
-export const transferRequestFormSchema = (maxAvailable: number) =>
-  transferRequestBodySchema.refine((form) => form.amount <= maxAvailable, {
+export const payoutRequestFormSchema = (maxAvailable: number) =>
+  payoutRequestSchema.refine((form) => form.amount <= maxAvailable, {
     path: ['amount'],
     error: MESSAGES.amountAboveAvailable,
   });
 
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 export type NewReferralBody = z.infer<typeof newReferralBodySchema>;
-export type TransferRequestBody = z.infer<typeof transferRequestBodySchema>;
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 
 // ---------- tenant form ----------
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { devEndpoints } from '#contract/admin';
+import { devEndpoints } from '#contract/dev';
 import { normalizeSaudiMobile } from '#domain';
 import type { FeatureOptions } from './context.js';
 import { brokers, commissions, outboundMessages, referrals } from './db/schema.js';

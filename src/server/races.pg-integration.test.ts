@@ -511,7 +511,7 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
 
     const paid = await atOnce(
       everyone(4, 'pay', (client) =>
-        client.call('POST', `/api/admin/transfer-requests/${first}/pay`, {
+        client.call('POST', `/api/admin/payouts/${first}/pay`, {
           transferReference: 'RACE-PAY-1',
         }),
       ),
@@ -529,7 +529,7 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
       [first],
     );
     expect(request).toEqual({ status: 'paid', transfer_reference: 'RACE-PAY-1' });
-    expect(await audited('transfer_request.pay', first)).toBe(1);
+    expect(await audited('payout.pay', first)).toBe(1);
     expect(await notified(broker.id, 'تم تنفيذ طلب التحويل')).toBe(1);
     const [settled] = await rows<{ paid: string }>(
       `select sum(paid_amount)::text as paid from commissions where broker_id = $1`,
@@ -541,11 +541,9 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
     // kind is refused with 409 REQUEST_CLOSED, never a 5xx, never both done.
     const mixed = await atOnce(
       interleave(
-        everyone(2, 'pay', (client) =>
-          client.call('POST', `/api/admin/transfer-requests/${second}/pay`, {}),
-        ),
+        everyone(2, 'pay', (client) => client.call('POST', `/api/admin/payouts/${second}/pay`, {})),
         everyone(2, 'reject', (client) =>
-          client.call('POST', `/api/admin/transfer-requests/${second}/reject`, {
+          client.call('POST', `/api/admin/payouts/${second}/reject`, {
             reason: 'سباق بين الدفع والرفض',
           }),
         ),
@@ -571,10 +569,9 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
       expect(codesOf(pays)).toEqual(['REQUEST_CLOSED']);
       expect(codesOf(rejects)).toEqual(['REQUEST_CLOSED']);
     }
-    expect(
-      (await audited('transfer_request.pay', second)) +
-        (await audited('transfer_request.reject', second)),
-    ).toBe(1);
+    expect((await audited('payout.pay', second)) + (await audited('payout.reject', second))).toBe(
+      1,
+    );
     expect(await notified(broker.id, 'تم تنفيذ طلب التحويل')).toBe(1 + paidNow.length);
     expect(await notified(broker.id, 'تم رفض طلب التحويل')).toBe(rejectedNow.length);
     await summaryOf(broker);
@@ -719,7 +716,7 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
 
     for (const [status, action] of [
       ['sent', 'payout.send'],
-      ['paid', 'transfer_request.pay'],
+      ['paid', 'payout.pay'],
     ] as const) {
       const refusalsBefore = await audited('access.refused_dual_control', big.id);
       const answers = await atOnce(

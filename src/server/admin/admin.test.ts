@@ -271,7 +271,7 @@ describe('GET /api/admin/operations', () => {
     type Operations = {
       awaitingReview: { total: number };
       activationRequests: Page<{ id: string }>;
-      openTransferRequests: { count: number; amount: string };
+      unsettledPayouts: { count: number; amount: string };
       summary: { totalReferrals: number };
       referralsPerWeek: { week: string; count: number }[];
     };
@@ -282,7 +282,7 @@ describe('GET /api/admin/operations', () => {
     expect(after.awaitingReview.total).toBe(before.awaitingReview.total + 1);
     expect(after.activationRequests.items.map((b: { id: string }) => b.id)).toContain(waiting.id);
     expect(after.activationRequests.total).toBeGreaterThanOrEqual(1);
-    expect(after.openTransferRequests).toEqual({
+    expect(after.unsettledPayouts).toEqual({
       count: expect.any(Number),
       amount: expect.stringMatching(/^\d+\.\d{2}$/),
     });

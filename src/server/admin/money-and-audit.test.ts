@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, referrals, transferRequests } from '../db/schema.js';
+import { commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
@@ -116,13 +116,13 @@ describe('commissions held by transfer requests', () => {
     expect(filtered.total).toBe(2);
 
     const openRequestOf = async (b: TestBroker) =>
-      (await as(admin).get('/api/admin/transfer-requests'))
+      (await as(admin).get('/api/admin/payouts'))
         .json<Page<{ id: string; brokerId: string }>>()
         .items.find((r) => r.brokerId === b.id);
     const open = await openRequestOf(broker);
     expect(
       (
-        await as(admin).post(`/api/admin/transfer-requests/${open?.id}/reject`, {
+        await as(admin).post(`/api/admin/payouts/${open?.id}/reject`, {
           reason: 'الآيبان لا يطابق اسم الوسيط',
         })
       ).statusCode,
@@ -136,7 +136,7 @@ describe('commissions held by transfer requests', () => {
     });
     expect(await statuses()).toEqual(['500.00:requested', '800.00:pending']);
     const second = await openRequestOf(broker);
-    await as(admin).post(`/api/admin/transfer-requests/${second?.id}/pay`, {
+    await as(admin).post(`/api/admin/payouts/${second?.id}/pay`, {
       transferReference: 'TRX-1',
     });
     expect(await statuses()).toEqual(['500.00:paid', '800.00:pending']);
@@ -159,7 +159,7 @@ describe('migration 0002', () => {
     await setStatus(await referral(broker, 90000), 'contract_signed'); // 900
     // A request filed before the status existed: written directly, statuses left pending.
     await t.database.db
-      .insert(transferRequests)
+      .insert(payouts)
       .values({ brokerId: broker.id, amount: '400.00', iban: ibanFor(broker.phone) });
     await t.database.db
       .update(commissions)

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutReference } from '#domain';
-import { auditLog, commissions, fraudSignals, referrals, transferRequests } from '../db/schema.js';
+import { auditLog, commissions, fraudSignals, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
@@ -54,7 +54,7 @@ const referralRow = async (id: string) =>
 const commissionOf = async (referralId: string) =>
   (await db().select().from(commissions).where(eq(commissions.referralId, referralId)))[0];
 const payoutRow = async (id: string) =>
-  (await db().select().from(transferRequests).where(eq(transferRequests.id, id)))[0];
+  (await db().select().from(payouts).where(eq(payouts.id, id)))[0];
 const signalsOn = (referralId: string) =>
   db().select().from(fraudSignals).where(eq(fraudSignals.referralId, referralId));
 /** The audit rows of one action on one entity, oldest first. */
@@ -302,13 +302,10 @@ describe("an admin's own payout", () => {
     expect((await audited('access.refused_own_money', id)).at(-1)?.after).toMatchObject({
       refused: 'payout.approve',
     });
+    await refusedOnce('payout.pay', await as(staff).post(`/api/admin/payouts/${id}/pay`, {}));
     await refusedOnce(
-      'transfer_request.pay',
-      await as(staff).post(`/api/admin/transfer-requests/${id}/pay`, {}),
-    );
-    await refusedOnce(
-      'transfer_request.reject',
-      await as(staff).post(`/api/admin/transfer-requests/${id}/reject`, { reason: 'لا' }),
+      'payout.reject',
+      await as(staff).post(`/api/admin/payouts/${id}/reject`, { reason: 'لا' }),
     );
     expect(await payoutRow(id)).toEqual(draft);
 
@@ -321,7 +318,7 @@ describe("an admin's own payout", () => {
     expect((await mark(staff, [id], 'paid')).json().refused).toEqual([{ id, message: OWN_PAYOUT }]);
     await refusedOnce(
       'payout.fail',
-      await as(staff).post(`/api/admin/transfer-requests/${id}/fail`, { reason: 'لم يصل' }),
+      await as(staff).post(`/api/admin/payouts/${id}/fail`, { reason: 'لم يصل' }),
     );
     expect((await payoutRow(id))?.status).toBe('approved');
     expect(await audited('access.refused_own_money', id)).toHaveLength(6);
@@ -391,10 +388,8 @@ describe('an account sharing the admin’s bank account or phone', () => {
         message: 'لا يمكنك معالجة دفعة لحساب يشاركك الحساب البنكي؛ يجب أن يتولاها مشرف آخر',
       },
     ]);
-    expect((await payoutRow(payout))?.status).toBe('open');
-    expect(
-      (await as(colleague).post(`/api/admin/transfer-requests/${payout}/pay`, {})).statusCode,
-    ).toBe(200);
+    expect((await payoutRow(payout))?.status).toBe('draft');
+    expect((await as(colleague).post(`/api/admin/payouts/${payout}/pay`, {})).statusCode).toBe(200);
     await money(broker);
   });
 
@@ -403,7 +398,7 @@ describe('an account sharing the admin’s bank account or phone', () => {
     const old = ibanFor(`old ${mover.phone}`);
     // A payout of theirs long ago to the old IBAN; the profile holds another now.
     await db()
-      .insert(transferRequests)
+      .insert(payouts)
       .values({ brokerId: mover.id, amount: '500.00', iban: old, status: 'rejected' });
     await anIbanOnProfile(t, mover);
     const broker = await aBroker(t);
@@ -475,15 +470,15 @@ describe('two admins for a large payout', () => {
     const approver = await anAdmin(t);
     const { broker, id } = await draftOf(12_000);
     // Paying the draft in one step would make its payer its approver too.
-    const oneStep = await as(approver).post(`/api/admin/transfer-requests/${id}/pay`, {});
+    const oneStep = await as(approver).post(`/api/admin/payouts/${id}/pay`, {});
     expect(oneStep.statusCode).toBe(403);
     expect(oneStep.json<ApiError>()).toEqual({
       code: 'DUAL_CONTROL',
       message:
         'الدفعات بمبلغ ١٠٬٠٠٠ ر.س فأكثر تُعتمد أولاً، ثم يرسلها ويؤكد دفعها مشرف غير الذي اعتمدها',
     });
-    await expectDualRefusal(id, approver, 'transfer_request.pay');
-    expect((await payoutRow(id))?.status).toBe('open');
+    await expectDualRefusal(id, approver, 'payout.pay');
+    expect((await payoutRow(id))?.status).toBe('draft');
 
     expect((await mark(approver, [id], 'approved')).json().changed).toBe(1);
     // Handing the file to the bank sends the money: the approver's file leaves it out, a
@@ -506,7 +501,7 @@ describe('two admins for a large payout', () => {
     expect((await payoutRow(id))?.status).toBe('approved');
 
     expect((await mark(colleague, [id], 'sent', 'B-9')).json().changed).toBe(1);
-    const paidByApprover = await as(approver).post(`/api/admin/transfer-requests/${id}/pay`, {});
+    const paidByApprover = await as(approver).post(`/api/admin/payouts/${id}/pay`, {});
     expect(paidByApprover.statusCode).toBe(403);
     expect(paidByApprover.json<ApiError>()).toEqual({
       code: 'DUAL_CONTROL',
@@ -515,9 +510,7 @@ describe('two admins for a large payout', () => {
     expect((await payoutRow(id))?.status).toBe('sent');
     expect(await audited('access.refused_dual_control', id)).toHaveLength(3);
 
-    expect(
-      (await as(colleague).post(`/api/admin/transfer-requests/${id}/pay`, {})).statusCode,
-    ).toBe(200);
+    expect((await as(colleague).post(`/api/admin/payouts/${id}/pay`, {})).statusCode).toBe(200);
     expect((await payoutRow(id))?.status).toBe('paid');
     await money(broker);
   });
@@ -551,9 +544,9 @@ describe('two admins for a large payout', () => {
     expect((await mark(approver, [small.id], 'sent', 'B-10')).json().changed).toBe(1);
     expect((await mark(approver, [small.id], 'paid')).json().changed).toBe(1);
     const oneStep = await draftOf(800);
-    expect(
-      (await as(approver).post(`/api/admin/transfer-requests/${oneStep.id}/pay`, {})).statusCode,
-    ).toBe(200);
+    expect((await as(approver).post(`/api/admin/payouts/${oneStep.id}/pay`, {})).statusCode).toBe(
+      200,
+    );
 
     // Only a super-admin sets the amount; from then on 500 riyals take two admins.
     const set = (caller: Caller, value: string) =>
@@ -579,8 +572,7 @@ describe('«دفع كل المستحق»', () => {
     const staff = await anAdmin(t);
     await payableStaffCommission(staff);
     await anIbanOnProfile(t, staff);
-    const payoutsOfStaff = () =>
-      db().select().from(transferRequests).where(eq(transferRequests.brokerId, staff.id));
+    const payoutsOfStaff = () => db().select().from(payouts).where(eq(payouts.brokerId, staff.id));
 
     const own = await as(staff).post<{ skipped: { ownMoney: number } }>(
       '/api/admin/payouts/pay-due',

@@ -48,7 +48,7 @@ export type MoneySubject = 'referral' | 'commission' | 'payout' | 'signal';
 const ENTITY_TYPES: Record<MoneySubject, string> = {
   referral: 'referral',
   commission: 'commission',
-  payout: 'transfer_request',
+  payout: 'payout',
   signal: 'fraud_signal',
 };
 
@@ -165,11 +165,11 @@ export async function assertDualControl(
   tx: Transaction,
   adminId: string,
   payout: { id: string; amount: string; status: string; approvedBy: string | null },
-  action: 'payout.send' | 'transfer_request.pay',
+  action: 'payout.send' | 'payout.pay',
 ): Promise<void> {
   const threshold = await payoutDualControlAmount(tx);
   if (toCents(payout.amount) < threshold * 100) return;
-  const oneStep = payout.status === 'open';
+  const oneStep = payout.status === 'draft';
   if (!oneStep && payout.approvedBy !== adminId) return;
   const above = `الدفعات بمبلغ ${formatSar(threshold)} فأكثر`;
   throw new AuditedRefusal(
@@ -179,7 +179,7 @@ export async function assertDualControl(
       : `لا يمكنك إرسال أو تأكيد دفع دفعة اعتمدتها بنفسك: ${above} يرسلها ويؤكد دفعها مشرف غير الذي اعتمدها`,
     {
       action: 'access.refused_dual_control',
-      entityType: 'transfer_request',
+      entityType: 'payout',
       entityId: payout.id,
       after: { refused: action, amount: payout.amount, threshold, approvedBy: payout.approvedBy },
     },

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const as = (caller: Caller) => client(t).as(caller);
 type Changed = { changed: boolean };
-type TransferRequest = { id: string; amount: string; iban: string; status: string };
+type Payout = { id: string; amount: string; iban: string; status: string };
 
 /** A broker with one signed referral, so one commission of max(500, 1% of the rent). */
 async function brokerWithCommission(rent: number) {
@@ -96,11 +96,9 @@ describe('transfer requests', () => {
         amount: 800,
         bankAccount: ibanFor(broker.phone),
       })
-    ).json<TransferRequest>();
+    ).json<Payout>();
     expect(addsUp(await summary(broker))).toBe(true);
-    const open = (await as(admin).get('/api/admin/transfer-requests')).json<
-      Page<TransferRequest>
-    >();
+    const open = (await as(admin).get('/api/admin/payouts')).json<Page<Payout>>();
     expect(open).toMatchObject({ page: 1, pageSize: 50 });
     expect(open.total).toBeGreaterThanOrEqual(1);
     expect(open.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
@@ -109,8 +107,8 @@ describe('transfer requests', () => {
     });
 
     const paid = await Promise.all([
-      as(admin).post(`/api/admin/transfer-requests/${request.id}/pay`, {}),
-      as(admin).post(`/api/admin/transfer-requests/${request.id}/pay`, {}),
+      as(admin).post(`/api/admin/payouts/${request.id}/pay`, {}),
+      as(admin).post(`/api/admin/payouts/${request.id}/pay`, {}),
     ]);
     expect(paid.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
@@ -130,9 +128,7 @@ describe('transfer requests', () => {
       ['paid', '500.00'],
       ['pending', '300.00'],
     ]);
-    const history = (await as(broker).get('/api/commissions/transfer-requests')).json<
-      TransferRequest[]
-    >();
+    const history = (await as(broker).get('/api/commissions/payouts')).json<Payout[]>();
     expect(history[0]?.status).toBe('paid');
   });
 
@@ -144,17 +140,17 @@ describe('transfer requests', () => {
         amount: 500,
         bankAccount: ibanFor(broker.phone),
       })
-    ).json<TransferRequest>();
+    ).json<Payout>();
     expect(
       (
-        await as(admin).post(`/api/admin/transfer-requests/${request.id}/reject`, {
+        await as(admin).post(`/api/admin/payouts/${request.id}/reject`, {
           reason: '',
         })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await as(admin).post(`/api/admin/transfer-requests/${request.id}/reject`, {
+        await as(admin).post(`/api/admin/payouts/${request.id}/reject`, {
           reason: 'الآيبان لا يطابق اسم الوسيط',
         })
       ).statusCode,
@@ -168,16 +164,12 @@ describe('transfer requests', () => {
       reversed: '0.00',
       toRecover: '0.00',
     });
-    const history = (await as(broker).get('/api/commissions/transfer-requests')).json<
-      TransferRequest[]
-    >();
+    const history = (await as(broker).get('/api/commissions/payouts')).json<Payout[]>();
     expect(history[0]).toMatchObject({
       status: 'rejected',
       rejectionReason: 'الآيبان لا يطابق اسم الوسيط',
     });
-    expect(
-      (await as(admin).post(`/api/admin/transfer-requests/${request.id}/pay`, {})).statusCode,
-    ).toBe(409);
+    expect((await as(admin).post(`/api/admin/payouts/${request.id}/pay`, {})).statusCode).toBe(409);
   });
 
   it('is for admins only', async () => {
@@ -186,7 +178,7 @@ describe('transfer requests', () => {
       (await as(broker).post(`/api/admin/commissions/${commissionId}/confirm-payment`, {}))
         .statusCode,
     ).toBe(403);
-    expect((await as(broker).get('/api/admin/transfer-requests')).statusCode).toBe(403);
+    expect((await as(broker).get('/api/admin/payouts')).statusCode).toBe(403);
     expect((await as(broker).get('/api/admin/summary')).statusCode).toBe(403);
   });
 });

@@ -4,6 +4,7 @@ import { adminAnalyticsRoutes } from './analytics/routes.js';
 import { adminBrokerRoutes } from './brokers/routes.js';
 import { adminCommissionRoutes } from './commissions/routes.js';
 import { adminOperationsRoutes } from './operations/routes.js';
+import { adminPayoutRoutes } from './payouts/routes.js';
 import { adminReferralRoutes } from './referrals/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { adminSignalRoutes } from './signals/routes.js';
@@ -19,6 +20,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
   await app.register(adminBrokerRoutes, options);
   await app.register(adminReferralRoutes, options);
   await app.register(adminCommissionRoutes, options);
+  await app.register(adminPayoutRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(adminAnalyticsRoutes, options);
   await app.register(adminSignalRoutes, options);

@@ -6,7 +6,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { lockBroker } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
-import { brokers, notifications, transferRequests } from '../db/schema.js';
+import { brokers, notifications, payouts } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { enqueueNotice } from '../messaging/outbox.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
@@ -93,17 +93,17 @@ export async function putIbanOnProfile(
     .set({ iban, ibanChangedAt: now, updatedAt: now })
     .where(eq(brokers.id, brokerId));
   const moved = await tx
-    .update(transferRequests)
-    .set({ iban, status: 'open', approvedAt: null, approvedBy: null, beneficiaryName: null })
+    .update(payouts)
+    .set({ iban, status: 'draft', approvedAt: null, approvedBy: null, beneficiaryName: null })
     .where(
       and(
-        eq(transferRequests.brokerId, brokerId),
-        inArray(transferRequests.status, ['open', 'approved']),
-        isNull(transferRequests.bankBatch),
-        ne(transferRequests.iban, iban),
+        eq(payouts.brokerId, brokerId),
+        inArray(payouts.status, ['draft', 'approved']),
+        isNull(payouts.bankBatch),
+        ne(payouts.iban, iban),
       ),
     )
-    .returning({ id: transferRequests.id });
+    .returning({ id: payouts.id });
   const holdUntil = ibanHoldUntil(now);
   const until = holdUntil ? ` تتوقف دفعاتك حتى ${formatDateTimeAr(holdUntil)} احتياطاً.` : '';
   await tx.insert(notifications).values({

@@ -9,11 +9,11 @@ import {
   brokers,
   commissions,
   notifications,
+  payouts,
   referrals,
   sessions,
   storedFiles,
   tenantForms,
-  transferRequests,
 } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import {
@@ -153,7 +153,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
       ).statusCode,
     ).toBe(200);
     await anIbanOnProfile(t, b);
-    const paidRequest = (
+    const paidPayout = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 300,
         bankAccount: ibanFor(b.phone),
@@ -161,12 +161,12 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     ).json();
     expect(
       (
-        await as(admin).post(`/api/admin/transfer-requests/${paidRequest.id}/pay`, {
+        await as(admin).post(`/api/admin/payouts/${paidPayout.id}/pay`, {
           transferReference: 'TRX-LEDGER-2',
         })
       ).statusCode,
     ).toBe(200);
-    const openRequest = (
+    const draftPayout = (
       await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
         amount: 200,
         bankAccount: ibanFor(b.phone),
@@ -228,14 +228,11 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
       ['600.00', '600.00', 'paid', 'TRX-LEDGER-1'],
       ['900.00', '300.00', 'requested', null],
     ]);
-    const requests = await t.database.db
-      .select()
-      .from(transferRequests)
-      .where(eq(transferRequests.brokerId, b.id));
+    const requests = await t.database.db.select().from(payouts).where(eq(payouts.brokerId, b.id));
     expect(requests.map((r) => [r.id, r.amount, r.status, r.transferReference]).sort()).toEqual(
       [
-        [paidRequest.id, '300.00', 'paid', 'TRX-LEDGER-2'],
-        [openRequest.id, '200.00', 'open', null],
+        [paidPayout.id, '300.00', 'paid', 'TRX-LEDGER-2'],
+        [draftPayout.id, '200.00', 'draft', null],
       ].sort(),
     );
     const adminList = (await as(admin).get<Page<{ id: string }>>('/api/admin/commissions')).json();
@@ -246,10 +243,8 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
       brokerName: 'حساب محذوف',
       brokerCode: before?.brokerCode,
     });
-    const openList = (
-      await as(admin).get<Page<{ id: string }>>('/api/admin/transfer-requests')
-    ).json();
-    expect(openList.items.find((r: { id: string }) => r.id === openRequest.id)).toMatchObject({
+    const openList = (await as(admin).get<Page<{ id: string }>>('/api/admin/payouts')).json();
+    expect(openList.items.find((r: { id: string }) => r.id === draftPayout.id)).toMatchObject({
       amount: '200.00',
       iban: ibanFor(b.phone),
     });

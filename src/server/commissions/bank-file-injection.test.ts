@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutReference, SINGLE_LINE_MESSAGE } from '#domain';
-import { brokers, transferRequests } from '../db/schema.js';
+import { brokers, payouts } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { anAdmin, aSignedContract } from '../test-support/factories.js';
 import { ibanFor } from '../test-support/iban.js';
@@ -92,9 +92,9 @@ describe('issue 26 item 3: the bank file keeps one payout per line', () => {
       created: 1,
     });
     const [payout] = await t.database.db
-      .select({ id: transferRequests.id })
-      .from(transferRequests)
-      .where(eq(transferRequests.brokerId, broker.id));
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(eq(payouts.brokerId, broker.id));
     if (!payout) throw new Error('«دفع كل المستحق» made no payout');
     const approved = await as(admin).post('/api/admin/payouts/mark', {
       ids: [payout.id],

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, commissions, referrals, transferRequests } from '../db/schema.js';
+import { auditLog, commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import { addsUp } from '../test-support/money.js';
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const IBAN = 'SA0380000000608010167519';
 const as = (caller: Caller) => client(t).as(caller);
-type TransferRequest = { id: string; amount: string; iban: string; status: string };
+type Payout = { id: string; amount: string; iban: string; status: string };
 
 /** A signed referral with a commission of the given amount, as the admin flow will make it. */
 async function earn(b: TestBroker, amount: string, paidAmount = '0') {
@@ -211,7 +211,7 @@ describe('transfer requests', () => {
       password: 'secret123',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ amount: '600.50', iban: IBAN, status: 'open' });
+    expect(response.json()).toMatchObject({ amount: '600.50', iban: IBAN, status: 'draft' });
 
     const after = await summary(b);
     expect(after).toEqual({
@@ -225,16 +225,14 @@ describe('transfer requests', () => {
     });
     expect(addsUp(after)).toBe(true);
 
-    const history = (await as(b).get('/api/commissions/transfer-requests')).json<
-      TransferRequest[]
-    >();
+    const history = (await as(b).get('/api/commissions/payouts')).json<Payout[]>();
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ amount: '600.50', iban: IBAN, status: 'open' });
+    expect(history[0]).toMatchObject({ amount: '600.50', iban: IBAN, status: 'draft' });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, response.json<TransferRequest>().id));
-    expect(entry?.action).toBe('transfer_request.create');
+      .where(eq(auditLog.entityId, response.json<Payout>().id));
+    expect(entry?.action).toBe('payout.request');
   });
 
   it('refuses more than what is available', async () => {
@@ -247,12 +245,9 @@ describe('transfer requests', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل');
-    expect(
-      await t.database.db
-        .select()
-        .from(transferRequests)
-        .where(eq(transferRequests.brokerId, b.id)),
-    ).toEqual([]);
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.brokerId, b.id))).toEqual(
+      [],
+    );
   });
 
   it('two concurrent requests never together exceed what is available', async () => {

@@ -60,7 +60,7 @@ describe('earnings', () => {
     });
     expect(first.statusCode).toBe(201);
     const paid = await as(admin).post(
-      `/api/admin/transfer-requests/${first.json<{ id: string }>().id}/pay`,
+      `/api/admin/payouts/${first.json<{ id: string }>().id}/pay`,
       {},
     );
     expect(paid.statusCode).toBe(200);
@@ -94,7 +94,7 @@ describe('earnings', () => {
       pending: '900.00',
       onHold: '0.00',
     });
-    expect(view.openRequests).toBe('600.00');
+    expect(view.unsettledPayouts).toBe('600.00');
 
     const summary = (await as(broker).get('/api/commissions/summary')).json<CommissionSummary>();
     expect(summary).toEqual({
@@ -123,7 +123,7 @@ describe('earnings', () => {
     expect(view.months).toHaveLength(12);
     expect(view.months.every((m) => m.paid === '0.00' && m.held === '0.00')).toBe(true);
     expect(view.totals).toEqual(zeroMonth);
-    expect(view.openRequests).toBe('400.00');
+    expect(view.unsettledPayouts).toBe('400.00');
   });
 
   it("shows only the session broker's money, whatever the caller sends", async () => {

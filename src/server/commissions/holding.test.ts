@@ -171,7 +171,7 @@ describe('a commission in its holding period', () => {
     });
     expect(request.statusCode).toBe(201);
     await expectMoneyAddsUp(broker);
-    const paid = await as(admin).post(`/api/admin/transfer-requests/${request.json().id}/pay`, {});
+    const paid = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {});
     expect(paid.statusCode).toBe(200);
     expect(await expectMoneyAddsUp(broker)).toMatchObject({ paid: '600.00', total: '600.00' });
   });
@@ -224,8 +224,7 @@ describe('a commission in its holding period', () => {
     await expectMoneyAddsUp(broker);
 
     expect(
-      (await as(admin).post(`/api/admin/transfer-requests/${request.json().id}/pay`, {}))
-        .statusCode,
+      (await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {})).statusCode,
     ).toBe(200);
     expect(await statuses()).toEqual({ [older.id]: 'paid', [newer.id]: 'on_hold' });
     expect(await expectMoneyAddsUp(broker)).toMatchObject({ paid: '800.00', onHold: '900.00' });

@@ -12,7 +12,7 @@ import { moneyConflict } from '../admin/own-money.js';
 import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
-import { brokers, transferRequests } from '../db/schema.js';
+import { brokers, payouts } from '../db/schema.js';
 import { payoutDualControlAmount, payoutMinimum } from '../settings/service.js';
 import { brokerHeldBySignal } from '../signals/service.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
@@ -74,21 +74,21 @@ export async function createDuePayouts(
       // Nobody drafts their own payout, even in bulk: another admin's run will.
       if (await moneyConflict(tx, adminId, brokerId)) return 'ownMoney' as const;
       const [created] = await tx
-        .insert(transferRequests)
+        .insert(payouts)
         .values({
           brokerId,
           amount: toMoneyString(due / 100),
           iban: broker.iban,
           source: 'bulk',
         })
-        .returning({ id: transferRequests.id, amount: transferRequests.amount });
+        .returning({ id: payouts.id, amount: payouts.amount });
       if (!created) throw new Error('payout insert returned nothing');
       await markRequestedCommissions(tx, brokerId);
       await record(tx, {
         action: 'payout.create',
-        entityType: 'transfer_request',
+        entityType: 'payout',
         entityId: created.id,
-        after: { status: 'open', source: 'bulk', amount: created.amount, brokerId },
+        after: { status: 'draft', source: 'bulk', amount: created.amount, brokerId },
       });
       return due;
     });
@@ -127,15 +127,15 @@ export async function bankFileLines(
 ): Promise<BankLine[]> {
   const rows = await db
     .select({
-      id: transferRequests.id,
-      name: sql<string | null>`coalesce(${transferRequests.beneficiaryName}, ${brokers.fullName})`,
-      iban: transferRequests.iban,
-      amount: transferRequests.amount,
+      id: payouts.id,
+      name: sql<string | null>`coalesce(${payouts.beneficiaryName}, ${brokers.fullName})`,
+      iban: payouts.iban,
+      amount: payouts.amount,
     })
-    .from(transferRequests)
-    .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
-    .where(and(eq(transferRequests.status, 'approved'), eq(transferRequests.bankBatch, batch)))
-    .orderBy(asc(transferRequests.approvedAt), asc(transferRequests.id));
+    .from(payouts)
+    .innerJoin(brokers, eq(brokers.id, payouts.brokerId))
+    .where(and(eq(payouts.status, 'approved'), eq(payouts.bankBatch, batch)))
+    .orderBy(asc(payouts.approvedAt), asc(payouts.id));
   return rows.map((row) => ({
     id: row.id,
     beneficiaryName: row.name ?? '',

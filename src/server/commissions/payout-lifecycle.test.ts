@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutReference } from '#domain';
-import { auditLog, brokers, fraudSignals, transferRequests } from '../db/schema.js';
+import { auditLog, brokers, fraudSignals, payouts } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { ibanFor } from '../test-support/iban.js';
@@ -65,11 +65,11 @@ const setIban = (broker: TestBroker, iban: string, password = PASSWORD) =>
 const payoutsOf = async (brokerId: string) =>
   t.database.db
     .select()
-    .from(transferRequests)
-    .where(eq(transferRequests.brokerId, brokerId))
-    .orderBy(asc(transferRequests.createdAt));
+    .from(payouts)
+    .where(eq(payouts.brokerId, brokerId))
+    .orderBy(asc(payouts.createdAt));
 const adminList = async (status: string) =>
-  (await as(admin).get<Page<Payout>>(`/api/admin/transfer-requests?status=${status}`)).json().items;
+  (await as(admin).get<Page<Payout>>(`/api/admin/payouts?status=${status}`)).json().items;
 const mark = (caller: Caller, ids: string[], status: string, transferReference?: string) =>
   as(caller).post<Marked>('/api/admin/payouts/mark', { ids, status, transferReference });
 /** Moves the broker's last IBAN change back, as 49 hours passing would. */
@@ -211,7 +211,7 @@ describe('the IBAN on the profile', () => {
     expect((await mark(admin, [id], 'approved')).json().refused[0]?.message).toMatch(
       /^غيّر الوسيط رقم الآيبان مؤخراً/,
     );
-    const pay = await as(otherAdmin).post(`/api/admin/transfer-requests/${id}/pay`, {});
+    const pay = await as(otherAdmin).post(`/api/admin/payouts/${id}/pay`, {});
     expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
     await ageIbanChange(broker.id);
     expect((await mark(admin, [id], 'approved')).json().changed).toBe(1);
@@ -234,8 +234,8 @@ describe('the IBAN on the profile', () => {
 
     // Both payouts now go to the new IBAN; the approved one is a draft again.
     expect((await payoutsOf(broker.id)).map((p) => [p.iban, p.status])).toEqual([
-      [next, 'open'],
-      [next, 'open'],
+      [next, 'draft'],
+      [next, 'draft'],
     ]);
     // A request naming another IBAN is refused: it is changed on the profile only.
     const elsewhere = await request(broker, 1, ibanFor('someone-else'));
@@ -245,7 +245,7 @@ describe('the IBAN on the profile', () => {
     // Held: no approval, no payment, from any admin.
     const approve = await mark(admin, [created.id], 'approved');
     expect(approve.json().refused[0]?.message).toMatch(/^غيّر الوسيط رقم الآيبان مؤخراً/);
-    const pay = await as(otherAdmin).post(`/api/admin/transfer-requests/${created.id}/pay`, {});
+    const pay = await as(otherAdmin).post(`/api/admin/payouts/${created.id}/pay`, {});
     expect(pay.statusCode).toBe(409);
     expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
     // Nor a commission paid directly.
@@ -254,7 +254,7 @@ describe('the IBAN on the profile', () => {
       {},
     );
     expect(direct.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
-    const listed = (await adminList('open')).find((p) => p.id === created.id);
+    const listed = (await adminList('draft')).find((p) => p.id === created.id);
     expect(Date.parse(listed?.ibanHoldUntil ?? '')).toBe(holdUntil);
 
     await t.app.outbox.drain();
@@ -341,7 +341,7 @@ describe('a payout from draft to paid', () => {
       status: 'approved',
       bankBatch: batch,
     });
-    const reject = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/reject`, {
+    const reject = await as(admin).post(`/api/admin/payouts/${draft.id}/reject`, {
       reason: 'x',
     });
     expect(reject.statusCode).toBe(409);
@@ -367,7 +367,7 @@ describe('a payout from draft to paid', () => {
     expect(await money(broker)).toMatchObject({ paid: '1200.00', requested: '0.00' });
     const [row] = await payoutsOf(broker.id);
     expect(row).toMatchObject({ status: 'paid', transferReference: 'BANK-BATCH-7' });
-    const mine = (await as(broker).get<Payout[]>('/api/commissions/transfer-requests')).json();
+    const mine = (await as(broker).get<Payout[]>('/api/commissions/payouts')).json();
     expect(mine[0]).toMatchObject({ status: 'paid', source: 'request' });
   });
 
@@ -377,17 +377,17 @@ describe('a payout from draft to paid', () => {
     await mark(admin, [draft.id], 'approved');
     expect((await as(admin).post('/api/admin/payouts/bank-file', {})).statusCode).toBe(200);
     await mark(admin, [draft.id], 'sent', 'BANK-9');
-    const noReason = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/fail`, {});
+    const noReason = await as(admin).post(`/api/admin/payouts/${draft.id}/fail`, {});
     expect(noReason.statusCode).toBe(400);
-    const failed = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/fail`, {
+    const failed = await as(admin).post(`/api/admin/payouts/${draft.id}/fail`, {
       reason: 'الحساب مغلق',
     });
     expect(failed.json()).toEqual({ ok: true, changed: true });
     expect(await money(broker)).toMatchObject({ pending: '900.00', requested: '0.00' });
-    const again = await as(admin).post(`/api/admin/transfer-requests/${draft.id}/pay`, {});
+    const again = await as(admin).post(`/api/admin/payouts/${draft.id}/pay`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().message).toBe('لا يمكن دفع دفعة حالتها «فشل التحويل»');
-    const mine = (await as(broker).get<Payout[]>('/api/commissions/transfer-requests')).json();
+    const mine = (await as(broker).get<Payout[]>('/api/commissions/payouts')).json();
     expect(mine[0]).toMatchObject({ status: 'failed', failureReason: 'الحساب مغلق' });
     const notes = (
       await as(broker).get<{ items: { message: string }[] }>('/api/notifications')
@@ -395,7 +395,7 @@ describe('a payout from draft to paid', () => {
     expect(notes[0]?.message).toContain('الحساب مغلق');
     // A draft is not sent: it cannot fail, only be rejected.
     const draft2 = (await request(broker, 900)).json();
-    const draftFail = await as(admin).post(`/api/admin/transfer-requests/${draft2.id}/fail`, {
+    const draftFail = await as(admin).post(`/api/admin/payouts/${draft2.id}/fail`, {
       reason: 'x',
     });
     expect(draftFail.statusCode).toBe(409);
@@ -419,7 +419,7 @@ describe('a payout from draft to paid', () => {
     await mark(admin, [draft.id], 'approved');
     await as(admin).post('/api/admin/payouts/bank-file', {});
     await mark(admin, [draft.id], 'sent', 'B-2');
-    const ownFail = await as(broker).post(`/api/admin/transfer-requests/${draft.id}/fail`, {
+    const ownFail = await as(broker).post(`/api/admin/payouts/${draft.id}/fail`, {
       reason: 'لم يصل',
     });
     expect(ownFail.statusCode).toBe(403);
@@ -467,7 +467,7 @@ describe('«دفع كل المستحق»', () => {
       skipped: { noIban: 1, ibanHold: 1, signal: 0, ownMoney: 0 },
     });
     const [draft] = await payoutsOf(big.broker.id);
-    expect(draft).toMatchObject({ status: 'open', source: 'bulk', amount: '1000.00' });
+    expect(draft).toMatchObject({ status: 'draft', source: 'bulk', amount: '1000.00' });
     expect(await payoutsOf(small.broker.id)).toEqual([]);
     expect(await payoutsOf(noIban.broker.id)).toEqual([]);
     for (const b of [big.broker, small.broker, noIban.broker, held.broker]) await money(b);
@@ -498,7 +498,7 @@ describe('an IBAN on two brokers’ profiles', () => {
     await ageIbanChange(broker.id);
     const approve = await mark(admin, [draft.id], 'approved');
     expect(approve.json().refused[0]?.message).toMatch(/تنبيه مفتوح/);
-    expect((await adminList('open')).find((p) => p.id === draft.id)?.signalHold).toBe(true);
+    expect((await adminList('draft')).find((p) => p.id === draft.id)?.signalHold).toBe(true);
     // Nor does «دفع كل المستحق» take the broker, and the first broker is not held.
     expect(await money(first.broker)).toMatchObject({ onHold: '0.00' });
 
@@ -525,7 +525,7 @@ describe('races', () => {
     const draft = (await request(broker, 900)).json();
     await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'cancelled' });
     const [paid, reversed] = await Promise.all([
-      as(admin).post(`/api/admin/transfer-requests/${draft.id}/pay`, {}),
+      as(admin).post(`/api/admin/payouts/${draft.id}/pay`, {}),
       as(otherAdmin).post(`/api/admin/commissions/${commission.id}/reverse`, {
         reason: 'فسخ العقد',
       }),
@@ -547,7 +547,7 @@ describe('races', () => {
     ]);
     expect([run.statusCode, changed.statusCode]).toEqual([200, 200]);
     for (const payout of await payoutsOf(broker.id)) {
-      expect(payout).toMatchObject({ iban: next, status: 'open' });
+      expect(payout).toMatchObject({ iban: next, status: 'draft' });
     }
     const [row] = await t.database.db
       .select({ iban: brokers.iban })

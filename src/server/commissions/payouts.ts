@@ -16,23 +16,23 @@ import {
 import type { AuditRecorder } from '../audit/service.js';
 import { ibanHoldUntil } from '../brokers/bank-account.js';
 import type { Database, Transaction } from '../db/client.js';
-import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
+import { brokers, commissions, payouts, referrals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { applySignalHolds, brokerHeldBySignal, heldBySignal } from '../signals/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
 
-type Payout = typeof transferRequests.$inferSelect;
+type Payout = typeof payouts.$inferSelect;
 
 /** A payout read with its broker's row locked: found first, read again once the lock is held. */
 async function lockedPayout(tx: Transaction, id: string): Promise<Payout> {
   const [peek] = await tx
-    .select({ brokerId: transferRequests.brokerId })
-    .from(transferRequests)
-    .where(eq(transferRequests.id, id));
+    .select({ brokerId: payouts.brokerId })
+    .from(payouts)
+    .where(eq(payouts.id, id));
   if (!peek) throw notFound('طلب التحويل غير موجود');
   await lockBroker(tx, peek.brokerId);
-  const [payout] = await tx.select().from(transferRequests).where(eq(transferRequests.id, id));
+  const [payout] = await tx.select().from(payouts).where(eq(payouts.id, id));
   if (!payout) throw notFound('طلب التحويل غير موجود');
   return payout;
 }
@@ -101,7 +101,7 @@ export async function movePayout(
     await notOwn(tx, payout, by.adminId, audited);
     if (payout.status === to) return { changed: false, payout };
     const from: Record<typeof to, PayoutStatus[]> = {
-      approved: ['open'],
+      approved: ['draft'],
       sent: ['approved'],
       failed: ['approved', 'sent'],
     };
@@ -140,11 +140,7 @@ export async function movePayout(
               handledAt: now,
               handledBy: by.adminId,
             };
-    const [moved] = await tx
-      .update(transferRequests)
-      .set(changes)
-      .where(eq(transferRequests.id, id))
-      .returning();
+    const [moved] = await tx.update(payouts).set(changes).where(eq(payouts.id, id)).returning();
     if (to === 'failed') {
       // Its money is payable again, unless a broker-wide signal holds it.
       await markRequestedCommissions(tx, payout.brokerId);
@@ -152,7 +148,7 @@ export async function movePayout(
     }
     await record(tx, {
       action: audited,
-      entityType: 'transfer_request',
+      entityType: 'payout',
       entityId: id,
       before: { status: payout.status, amount: payout.amount },
       after: {
@@ -322,7 +318,7 @@ export async function confirmCommissionPayment(
  * unpaid commissions, oldest first (a commission may be settled in part). Idempotent on an
  * already paid one. The bank's reference given at sending stays unless another is given.
  */
-export async function payTransferRequest(
+export async function payPayout(
   db: Database,
   requestId: string,
   adminId: string,
@@ -331,13 +327,13 @@ export async function payTransferRequest(
 ) {
   return auditedTransaction(db, record, async (tx) => {
     const request = await lockedPayout(tx, requestId);
-    await notOwn(tx, request, adminId, 'transfer_request.pay');
+    await notOwn(tx, request, adminId, 'payout.pay');
     if (request.status === 'paid') return { changed: false, request, deducted: money(0) };
     if (request.status === 'rejected') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
     if (request.status === 'failed') throw wrongState(request, 'دفع');
-    await assertDualControl(tx, adminId, request, 'transfer_request.pay');
+    await assertDualControl(tx, adminId, request, 'payout.pay');
     // A sent payout is marked paid whatever happened since: the bank already has the money.
     if (request.status !== 'sent') await mayPayOut(tx, request);
     const reference = transferReference ?? request.transferReference;
@@ -377,7 +373,7 @@ export async function payTransferRequest(
           paidAmount: toMoneyString(paidAmount / 100),
           status: fully ? 'paid' : commission.status,
           ...(fully ? { paidAt: new Date(), transferReference: reference } : {}),
-          transferRequestId: request.id,
+          payoutId: request.id,
         })
         .where(eq(commissions.id, commission.id));
     }
@@ -390,29 +386,29 @@ export async function payTransferRequest(
       );
     }
     const [paid] = await tx
-      .update(transferRequests)
+      .update(payouts)
       .set({
         status: 'paid',
         handledAt: new Date(),
         handledBy: adminId,
         transferReference: reference,
       })
-      .where(eq(transferRequests.id, request.id))
+      .where(eq(payouts.id, request.id))
       .returning();
     await recover(tx, request.brokerId, deducted);
     await markRequestedCommissions(tx, request.brokerId);
     await queueWebhookEvent(tx, 'payout.paid', {
       payout: {
         id: request.id,
-        kind: 'transfer_request',
+        kind: 'payout',
         amount: request.amount,
         transferReference: reference,
       },
       broker: { id: request.brokerId },
     });
     await record(tx, {
-      action: 'transfer_request.pay',
-      entityType: 'transfer_request',
+      action: 'payout.pay',
+      entityType: 'payout',
       entityId: request.id,
       before: { status: request.status, amount: request.amount },
       after: {
@@ -426,7 +422,7 @@ export async function payTransferRequest(
   });
 }
 
-export async function rejectTransferRequest(
+export async function rejectPayout(
   db: Database,
   requestId: string,
   adminId: string,
@@ -435,7 +431,7 @@ export async function rejectTransferRequest(
 ) {
   const rejected = await auditedTransaction(db, record, async (tx) => {
     const payout = await lockedPayout(tx, requestId);
-    await notOwn(tx, payout, adminId, 'transfer_request.reject');
+    await notOwn(tx, payout, adminId, 'payout.reject');
     // A draft or an approved payout the bank has not been given: one in a bank file, or sent,
     // may have left, and can only be recorded as failed.
     if (payout.status === 'approved' && payout.bankBatch) {
@@ -445,22 +441,22 @@ export async function rejectTransferRequest(
         'هذه الدفعة في ملف بنك نُزّل؛ إن أعادها البنك فسجّل فشلها بدلاً من رفضها',
       );
     }
-    if (payout.status !== 'open' && payout.status !== 'approved') return undefined;
+    if (payout.status !== 'draft' && payout.status !== 'approved') return undefined;
     const [row] = await tx
-      .update(transferRequests)
+      .update(payouts)
       .set({
         status: 'rejected',
         rejectionReason: reason,
         handledAt: new Date(),
         handledBy: adminId,
       })
-      .where(eq(transferRequests.id, requestId))
+      .where(eq(payouts.id, requestId))
       .returning();
     await markRequestedCommissions(tx, payout.brokerId);
     await applySignalHolds(tx, payout.brokerId);
     await record(tx, {
-      action: 'transfer_request.reject',
-      entityType: 'transfer_request',
+      action: 'payout.reject',
+      entityType: 'payout',
       entityId: payout.id,
       before: { status: payout.status, amount: payout.amount },
       after: { status: 'rejected', reason },

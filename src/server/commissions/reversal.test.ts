@@ -35,7 +35,7 @@ const cancel = async (referralId: string) =>
       .statusCode,
   ).toBe(200);
 const confirm = (id: string) => as(admin).post(`/api/admin/commissions/${id}/confirm-payment`, {});
-const requestTransfer = async (broker: TestBroker, amount: number) => {
+const requestPayout = async (broker: TestBroker, amount: number) => {
   await anIbanOnProfile(t, broker);
   return as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
     amount,
@@ -79,16 +79,15 @@ describe('who may reverse what', () => {
 
   it('refused while an open transfer request holds it, allowed once the request is rejected', async () => {
     const { broker, referral, commission } = await aSignedContract(t, admin);
-    const request = await requestTransfer(broker, 600);
+    const request = await requestPayout(broker, 600);
     expect(request.statusCode).toBe(201);
     await cancel(referral.id);
     const held = await reverse(admin, commission.id);
     expect(held.statusCode).toBe(409);
     expect(held.json<ApiError>().code).toBe('HELD_BY_TRANSFER_REQUEST');
-    const rejected = await as(admin).post(
-      `/api/admin/transfer-requests/${request.json().id}/reject`,
-      { reason: 'العقد ألغي' },
-    );
+    const rejected = await as(admin).post(`/api/admin/payouts/${request.json().id}/reject`, {
+      reason: 'العقد ألغي',
+    });
     expect(rejected.statusCode).toBe(200);
     expect((await reverse(admin, commission.id)).statusCode).toBe(200);
     await money(broker);
@@ -140,7 +139,7 @@ describe('a reversal before payment', () => {
     const pay = await confirm(commission.id);
     expect(pay.statusCode).toBe(409);
     expect(pay.json<ApiError>().code).toBe('COMMISSION_REVERSED');
-    expect((await requestTransfer(broker, 1)).statusCode).toBe(400);
+    expect((await requestPayout(broker, 1)).statusCode).toBe(400);
     await as(admin).put(`/api/admin/referrals/${referral.id}/status`, {
       status: 'contract_signed',
     });
@@ -179,11 +178,11 @@ describe('a reversal after payment', () => {
     const { broker, reversed } = await paidThenReversed();
     await aSignedContract(t, admin, { broker, rent: 150_000 });
     expect(await money(broker)).toMatchObject({ total: '1500.00', pending: '500.00' });
-    expect((await requestTransfer(broker, 500.01)).statusCode).toBe(400);
-    const request = await requestTransfer(broker, 500);
+    expect((await requestPayout(broker, 500.01)).statusCode).toBe(400);
+    const request = await requestPayout(broker, 500);
     expect(request.statusCode).toBe(201);
     await money(broker);
-    const paid = await as(admin).post(`/api/admin/transfer-requests/${request.json().id}/pay`, {});
+    const paid = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {});
     expect(paid.statusCode).toBe(200);
     expect(await money(broker)).toEqual({
       total: '1500.00',
@@ -201,9 +200,7 @@ describe('a reversal after payment', () => {
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.action, 'transfer_request.pay'), eq(auditLog.entityId, request.json().id)),
-      );
+      .where(and(eq(auditLog.action, 'payout.pay'), eq(auditLog.entityId, request.json().id)));
     expect(entry?.after).toMatchObject({ amount: '500.00', deducted: '1000.00' });
   });
 
@@ -230,17 +227,14 @@ describe('a reversal after payment', () => {
     const a = await aSignedContract(t, admin, { broker, rent: 100_000 });
     expect((await confirm(a.commission.id)).statusCode).toBe(200);
     await aSignedContract(t, admin, { broker, rent: 100_000 });
-    const first = await requestTransfer(broker, 500);
-    const second = await requestTransfer(broker, 500);
+    const first = await requestPayout(broker, 500);
+    const second = await requestPayout(broker, 500);
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     await cancel(a.referral.id);
     expect((await reverse(admin, a.commission.id)).statusCode).toBe(200);
     expect(await money(broker)).toMatchObject({ pending: '-1000.00', requested: '1000.00' });
     for (const request of [first, second]) {
-      const paid = await as(admin).post(
-        `/api/admin/transfer-requests/${request.json().id}/pay`,
-        {},
-      );
+      const paid = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {});
       expect(paid.statusCode).toBe(200);
       await money(broker);
     }

@@ -10,8 +10,8 @@ import {
   commissionEarnings,
   commissionSummary,
   listCommissions,
-  listTransferRequests,
-  requestTransfer,
+  listPayouts,
+  requestPayout,
 } from './service.js';
 
 export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -29,11 +29,11 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     commissionEarnings(db, currentBroker(request).id),
   );
 
-  serve(app, commissionEndpoints.transferRequests, async (request) =>
-    listTransferRequests(db, currentBroker(request).id),
+  serve(app, commissionEndpoints.payouts, async (request) =>
+    listPayouts(db, currentBroker(request).id),
   );
 
-  serve(app, commissionEndpoints.requestTransfer, async (request, reply) => {
+  serve(app, commissionEndpoints.requestPayout, async (request, reply) => {
     const me = await currentAccount(db, request);
     const { amount, bankAccount, password } = request.body;
     // A first IBAN is put on the profile by this request: the password again, as on the
@@ -46,7 +46,7 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       });
     }
     // The audit rows are written in the request's transaction: all or none.
-    const { created, ibanSet } = await requestTransfer(
+    const { created, ibanSet } = await requestPayout(
       db,
       me.id,
       { amount, iban: bankAccount, passwordConfirmed: firstIban },

@@ -11,14 +11,14 @@ import type { AuditRecorder } from '../audit/service.js';
 import { maskedIban, putIbanOnProfile } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
-import { brokers, commissions, referrals, transferRequests } from '../db/schema.js';
+import { brokers, commissions, payouts, referrals, storedPayoutStatus } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
 import { commissionRule } from '../settings/service.js';
 
 /** The payout states whose money is requested, not yet settled, as a SQL list. */
 export const UNSETTLED = sql.raw(
-  `(${UNSETTLED_PAYOUT_STATUSES.map((status) => `'${status}'`).join(',')})`,
+  `(${UNSETTLED_PAYOUT_STATUSES.map((status) => `'${storedPayoutStatus(status)}'`).join(',')})`,
 );
 
 /** Earned, paid and what open transfer requests hold: one named statement. */
@@ -34,10 +34,10 @@ const summaryStatement = preparedStatement((db) =>
         filter (where ${commissions.status} = 'reversed'), 0)`,
       toRecover: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount})
         filter (where ${commissions.status} = 'reversed'), 0)`,
-      requested: sql<string>`(select coalesce(sum(${transferRequests.amount}), 0)
-        from ${transferRequests}
-        where ${transferRequests.brokerId} = ${sql.placeholder('brokerId')}
-          and ${transferRequests.status} in ${UNSETTLED})`,
+      requested: sql<string>`(select coalesce(sum(${payouts.amount}), 0)
+        from ${payouts}
+        where ${payouts.brokerId} = ${sql.placeholder('brokerId')}
+          and ${payouts.status} in ${UNSETTLED})`,
     })
     .from(commissions)
     .where(eq(commissions.brokerId, sql.placeholder('brokerId')))
@@ -236,12 +236,12 @@ export async function markRequestedCommissions(
  */
 const PASSWORD_FOR_FIRST_IBAN = 'يرجى إدخال كلمة المرور الحالية لحفظ الحساب البنكي';
 
-export async function requestTransfer(
+export async function requestPayout(
   db: Database,
   brokerId: string,
   input: { amount: number; iban: string; passwordConfirmed: boolean },
   { record, brand }: { record: AuditRecorder; brand: Brand },
-): Promise<{ created: typeof transferRequests.$inferSelect; ibanSet: boolean }> {
+): Promise<{ created: typeof payouts.$inferSelect; ibanSet: boolean }> {
   return db.transaction(async (tx) => {
     await lockBroker(tx, brokerId);
     const [broker] = await tx
@@ -271,14 +271,14 @@ export async function requestTransfer(
       );
     }
     const [created] = await tx
-      .insert(transferRequests)
+      .insert(payouts)
       .values({ brokerId, amount: toMoneyString(input.amount), iban })
       .returning();
     if (!created) throw new Error('transfer request insert returned nothing');
     await markRequestedCommissions(tx, brokerId);
     await record(tx, {
-      action: 'transfer_request.create',
-      entityType: 'transfer_request',
+      action: 'payout.request',
+      entityType: 'payout',
       entityId: created.id,
       after: { amount: created.amount, iban: maskedIban(created.iban) },
     });
@@ -289,12 +289,12 @@ export async function requestTransfer(
   });
 }
 
-export async function listTransferRequests(db: Database, brokerId: string) {
+export async function listPayouts(db: Database, brokerId: string) {
   const rows = await db
     .select()
-    .from(transferRequests)
-    .where(eq(transferRequests.brokerId, brokerId))
-    .orderBy(desc(transferRequests.createdAt));
+    .from(payouts)
+    .where(eq(payouts.brokerId, brokerId))
+    .orderBy(desc(payouts.createdAt));
   return rows.map((r) => ({
     id: r.id,
     amount: r.amount,
@@ -395,6 +395,6 @@ export async function commissionEarnings(
       held: money(cents('held')),
       onHold: money(cents('onHold')),
     },
-    openRequests: rows[0]?.open ?? '0.00',
+    unsettledPayouts: rows[0]?.open ?? '0.00',
   };
 }

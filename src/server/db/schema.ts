@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -282,7 +283,7 @@ export const commissions = pgTable(
     paidAmount: numeric('paid_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     status: text('status').$type<CommissionStatus>().notNull().default('pending'),
     contractNumber: text('contract_number'),
-    transferRequestId: uuid('transfer_request_id').references(() => transferRequests.id, {
+    payoutId: uuid('transfer_request_id').references(() => payouts.id, {
       onDelete: 'set null',
     }),
     transferReference: text('transfer_reference'),
@@ -326,13 +327,29 @@ export const commissions = pgTable(
     index('commissions_broker_created_idx').on(t.brokerId, t.createdAt),
     index('commissions_status_created_idx').on(t.status, t.createdAt),
     index('commissions_created_idx').on(t.createdAt),
-    index('commissions_transfer_request_idx').on(t.transferRequestId),
+    index('commissions_transfer_request_idx').on(t.payoutId),
     // The release job's scan: held commissions by the end of their holding period.
     index('commissions_on_hold_payable_idx').on(t.payableAt).where(sql`${t.status} = 'on_hold'`),
   ],
 );
 
-export const transferRequests = pgTable(
+/**
+ * A payout's state as the database stores it: the draft keeps the name it was first stored
+ * under, `open`, so no rewrite of the table is needed (docs/decisions/057-one-vocabulary.md);
+ * everything above the schema says `draft`.
+ */
+const STORED_DRAFT = 'open';
+export const storedPayoutStatus = (status: PayoutStatus): string =>
+  status === 'draft' ? STORED_DRAFT : status;
+export const payoutStatusOfStored = (stored: string): PayoutStatus =>
+  (stored === STORED_DRAFT ? 'draft' : stored) as PayoutStatus;
+const payoutStatusColumn = customType<{ data: PayoutStatus; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: storedPayoutStatus,
+  fromDriver: payoutStatusOfStored,
+});
+
+export const payouts = pgTable(
   'transfer_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -341,8 +358,7 @@ export const transferRequests = pgTable(
       .references(() => brokers.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     iban: text('iban').notNull(),
-    /** `open` is the draft; see src/domain/payouts.ts. */
-    status: text('status').$type<PayoutStatus>().notNull().default('open'),
+    status: payoutStatusColumn('status').notNull().default(sql`'open'`),
     /** The broker's own request, or an admin's "pay everything due". */
     source: text('source').$type<PayoutSource>().notNull().default('request'),
     rejectionReason: text('rejection_reason'),
@@ -362,7 +378,10 @@ export const transferRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('transfer_requests_status_check', sql`${t.status} in ${sqlList(PAYOUT_STATUSES)}`),
+    check(
+      'transfer_requests_status_check',
+      sql`${t.status} in ${sqlList(PAYOUT_STATUSES.map(storedPayoutStatus))}`,
+    ),
     check('transfer_requests_source_check', sql`${t.source} in ${sqlList(PAYOUT_SOURCES)}`),
     check('transfer_requests_amount_check', sql`${t.amount} > 0`),
     index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt),

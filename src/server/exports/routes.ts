@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportEndpoints } from '#contract/admin';
+import { exportEndpoints } from '#contract/admin/exports';
 import { riyadhIsoDate } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { EXPORT_TYPES } from '#contract/admin';
+import type { EXPORT_TYPES } from '#contract/admin/exports';
 import {
   COMMISSION_STATUS_KEYS,
   cityLabel,

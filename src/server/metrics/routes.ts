@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { UNSETTLED } from '../commissions/service.js';
 import { type Database, type PoolStats, rowsOf } from '../db/client.js';
+import { payoutStatusOfStored } from '../db/schema.js';
 import { notSignedIn } from '../errors.js';
 
 /** What this instance counts as it works, for /metrics (src/server/metrics/routes.ts). */
@@ -170,10 +172,10 @@ export function registerMetrics(
             select 'signals', '', '', count(*)::text from fraud_signals where status = 'open'
             union all
             select 'payouts', status, 'count', count(*)::text
-              from transfer_requests where status in ('open', 'approved', 'sent') group by status
+              from transfer_requests where status in ${UNSETTLED} group by status
             union all
             select 'payouts', status, 'riyals', coalesce(sum(amount), 0)::text
-              from transfer_requests where status in ('open', 'approved', 'sent') group by status
+              from transfer_requests where status in ${UNSETTLED} group by status
             union all
             select 'codes', purpose, '', count(*)::text
               from otp_codes where created_at > now() - interval '1 hour' group by purpose`,
@@ -189,7 +191,7 @@ export function registerMetrics(
       else if (row.metric === 'oldest') outboxOldest.set({ channel: row.a }, value);
       else if (row.metric === 'signals') openSignals.set(value);
       else if (row.metric === 'payouts')
-        payoutsWaiting.set({ status: row.a, measure: row.b }, value);
+        payoutsWaiting.set({ status: payoutStatusOfStored(row.a), measure: row.b }, value);
       else if (row.metric === 'codes') codesSent.set({ purpose: row.a }, value);
     }
   }

@@ -7,12 +7,12 @@ import {
   brokers,
   commissions,
   notifications,
+  payouts,
   referrals,
   sessions,
   shortLinks,
   storedFiles,
   tenantForms,
-  transferRequests,
 } from '../db/schema.js';
 import { createTestApp, signUpBroker, type TestApp } from '../test-support/test-app.js';
 
@@ -302,7 +302,7 @@ const TABLES = {
   auditLog,
   tenantForms,
   commissions,
-  transferRequests,
+  payouts,
   storedFiles,
   shortLinks,
   notifications,

@@ -9,10 +9,10 @@ import {
   auditLog,
   brokers,
   commissions,
+  payouts,
   referrals,
   sessions,
   storedFiles,
-  transferRequests,
 } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import {
@@ -242,11 +242,8 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
       ['500.00', '0.00', 'requested', null],
       ['800.00', '800.00', 'paid', 'TRX-SA-1'],
     ]);
-    const [request] = await t.database.db
-      .select()
-      .from(transferRequests)
-      .where(eq(transferRequests.brokerId, b.id));
-    expect(request).toMatchObject({ id: openRequest.id, amount: '500.00', status: 'open' });
+    const [request] = await t.database.db.select().from(payouts).where(eq(payouts.brokerId, b.id));
+    expect(request).toMatchObject({ id: openRequest.id, amount: '500.00', status: 'draft' });
     const adminList = (await as(root).get<Page<Commission>>('/api/admin/commissions')).json();
     expect(adminList.items.find((c: { id: string }) => c.id === commission.id)).toMatchObject({
       amount: '800.00',
@@ -255,7 +252,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
       brokerCode: before?.brokerCode,
     });
     // The admins still decide the open transfer request: paying it settles the commission.
-    const paid = await as(root).post(`/api/admin/transfer-requests/${request?.id}/pay`, {
+    const paid = await as(root).post(`/api/admin/payouts/${request?.id}/pay`, {
       transferReference: 'TRX-SA-2',
     });
     expect(paid.statusCode).toBe(200);

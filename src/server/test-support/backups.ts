@@ -157,7 +157,7 @@ export async function expectFoundAgain(restored: TestApp, populated: Populated):
   );
   expect(await ids('/api/admin/referrals')).toEqual(expect.arrayContaining(populated.referralIds));
   expect(await ids('/api/admin/commissions')).toContain(populated.commissionId);
-  expect(await ids('/api/admin/transfer-requests?status=approved')).toContain(populated.payoutId);
+  expect(await ids('/api/admin/payouts?status=approved')).toContain(populated.payoutId);
   const own = await client(restored).as(populated.broker).get('/api/referrals');
   expect(own.statusCode).toBe(200);
   const file = await admin.get(`/api/files/${populated.documentKey}`);

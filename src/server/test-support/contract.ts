@@ -1,8 +1,17 @@
-import * as adminContract from '#contract/admin';
+import * as adminAnalyticsContract from '#contract/admin/analytics';
+import * as adminBrokerContract from '#contract/admin/brokers';
+import * as adminCommissionContract from '#contract/admin/commissions';
+import * as adminExportContract from '#contract/admin/exports';
+import * as adminOperationsContract from '#contract/admin/operations';
+import * as adminPayoutContract from '#contract/admin/payouts';
+import * as adminReferralContract from '#contract/admin/referrals';
+import * as adminSettingsContract from '#contract/admin/settings';
+import * as adminSignalContract from '#contract/admin/signals';
 import * as authContract from '#contract/auth';
 import * as brokerContract from '#contract/brokers';
 import * as commissionContract from '#contract/commissions';
 import type { Endpoint } from '#contract/common';
+import * as devContract from '#contract/dev';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
 import * as referralLinkContract from '#contract/referral-links';
@@ -13,7 +22,16 @@ import * as webhookContract from '#contract/webhooks';
 
 /** Every endpoint the contract declares: each value of a module's groups with a method and path. */
 export const contractEndpoints: Endpoint[] = [
-  adminContract,
+  adminAnalyticsContract,
+  adminBrokerContract,
+  adminCommissionContract,
+  adminExportContract,
+  adminOperationsContract,
+  adminPayoutContract,
+  adminReferralContract,
+  adminSettingsContract,
+  adminSignalContract,
+  devContract,
   authContract,
   brokerContract,
   commissionContract,

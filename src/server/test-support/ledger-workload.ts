@@ -43,7 +43,7 @@ export type LedgerReport = {
   acknowledged: {
     statusChanges: number;
     clockMoves: number;
-    transferRequests: number;
+    payouts: number;
     approved: number;
     sent: number;
     paid: number;
@@ -109,7 +109,7 @@ type Acknowledged = {
   statuses: Map<string, Target>;
   /** Referrals the dev clock was answered for (their commission is past its holding period). */
   clocked: Set<string>;
-  transferRequests: Map<string, { broker: number; amount: string }>;
+  payouts: Map<string, { broker: number; amount: string }>;
   approved: Set<string>;
   sent: Set<string>;
   paid: Set<string>;
@@ -179,7 +179,7 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       tried: new Set(),
       statuses: new Map(),
       clocked: new Set(),
-      transferRequests: new Map(),
+      payouts: new Map(),
       approved: new Set(),
       sent: new Set(),
       paid: new Set(),
@@ -284,14 +284,14 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
         // A payout drafted or paid since the summary was read leaves less available.
         if (expectAnswer('request-transfer', answer, ['AMOUNT_ABOVE_AVAILABLE']) !== 'ok') return;
         const created = answer?.json as { id: string; amount: string };
-        acked.transferRequests.set(created.id, { broker: index, amount: created.amount });
+        acked.payouts.set(created.id, { broker: index, amount: created.amount });
       }),
     );
     // Payouts move between the two admins: above the two-person amount, one approves and the
     // other sends and confirms (decision 047); below it either pays a draft at once.
     type Listed = { id: string; bankBatch: string | null };
     const payouts = async (status: string): Promise<Listed[]> => {
-      const answer = await call(superAdmin, 'GET', `/api/admin/transfer-requests?status=${status}`);
+      const answer = await call(superAdmin, 'GET', `/api/admin/payouts?status=${status}`);
       if (expectAnswer(`GET ${status} payouts`, answer) !== 'ok' || !answer) return [];
       return (answer.json as { items: Listed[] }).items;
     };
@@ -310,19 +310,16 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       for (const id of ids) if (!refused.has(id)) into.add(id);
     };
     const payer = loop('paying drafts', 400, async () => {
-      const drafts = await payouts('open');
+      const drafts = await payouts('draft');
       const toApprove: string[] = [];
       for (const draft of drafts.slice(0, 6)) {
         if (Math.random() < 0.5) {
           toApprove.push(draft.id);
           continue;
         }
-        const answer = await call(
-          superAdmin,
-          'POST',
-          `/api/admin/transfer-requests/${draft.id}/pay`,
-          { transferReference: `PAY-${Date.now()}` },
-        );
+        const answer = await call(superAdmin, 'POST', `/api/admin/payouts/${draft.id}/pay`, {
+          transferReference: `PAY-${Date.now()}`,
+        });
         // Large drafts need two people; one the other admin approved meanwhile is fine too.
         const outcome = expectAnswer('pay draft', answer, [
           'DUAL_CONTROL',
@@ -361,12 +358,9 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       // The bank returns one in six: its money is payable again.
       const returned = sent.filter(() => Math.random() < 1 / 6);
       for (const payout of returned) {
-        const answer = await call(
-          superAdmin,
-          'POST',
-          `/api/admin/transfer-requests/${payout.id}/fail`,
-          { reason: 'الحساب مغلق' },
-        );
+        const answer = await call(superAdmin, 'POST', `/api/admin/payouts/${payout.id}/fail`, {
+          reason: 'الحساب مغلق',
+        });
         // Paid meanwhile by the drafts' loop (a sent payout may be confirmed whatever happened).
         if (expectAnswer('fail payout', answer, ['PAYOUT_STATE']) === 'ok') {
           acked.failed.add(payout.id);
@@ -466,7 +460,7 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
         acknowledged: {
           statusChanges: acked.statuses.size,
           clockMoves: acked.clocked.size,
-          transferRequests: acked.transferRequests.size,
+          payouts: acked.payouts.size,
           approved: acked.approved.size,
           sent: acked.sent.size,
           paid: acked.paid.size,
@@ -567,7 +561,7 @@ async function readRows(db: pg.Client): Promise<Rows> {
     ),
     audits: await read<AuditRow>(
       `select action, entity_id, before, after from audit_log
-       where action in ('transfer_request.pay', 'commission.confirm_payment')`,
+       where action in ('payout.pay', 'commission.confirm_payment')`,
     ),
     outbox: await read<OutboxRow>('select id::text, channel, status from outbound_messages'),
   };
@@ -635,7 +629,7 @@ function checkRows(rows: Rows, brokers: BrokerSeat[], acked: Acknowledged) {
 
   // Payouts: each acknowledged request, and each acknowledged move, is in the row.
   const payoutById = new Map(payouts.map((p) => [p.id, p]));
-  for (const [id, request] of acked.transferRequests) {
+  for (const [id, request] of acked.payouts) {
     const row = payoutById.get(id);
     expect(row, `acknowledged transfer request ${id}`).toBeDefined();
     expect(row?.broker_id).toBe(brokers[request.broker]?.id);
@@ -689,7 +683,7 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
   const { commissions, payouts, audits } = rows;
 
   // Each payout paid once, each commission confirmed once: a second time would pay twice.
-  const pays = audits.filter((a) => a.action === 'transfer_request.pay');
+  const pays = audits.filter((a) => a.action === 'payout.pay');
   const confirmations = audits.filter((a) => a.action === 'commission.confirm_payment');
   expect(new Set(pays.map((a) => a.entity_id)).size).toBe(pays.length);
   expect(new Set(confirmations.map((a) => a.entity_id)).size).toBe(confirmations.length);
@@ -716,7 +710,7 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
       .filter((c) => c.status === 'pending' || c.status === 'requested')
       .reduce((s, c) => s + toCents(c.amount) - toCents(c.paid_amount), 0);
     const requested = cents(
-      ownPayouts.filter((p) => ['open', 'approved', 'sent'].includes(p.status)),
+      ownPayouts.filter((p) => ['draft', 'approved', 'sent'].includes(p.status)),
     );
     // Where the money paid came from: the paid payouts, and the payments confirmed one
     // commission at a time (what each settled beyond what was paid of it before).
@@ -756,20 +750,20 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
     ).toEqual(ledger);
     const earnings = (await call(broker.seat, 'GET', '/api/commissions/earnings'))?.json as {
       totals: { paid: string; pending: string; held: string; onHold: string };
-      openRequests: string;
+      unsettledPayouts: string;
     };
     expect({
       paid: toCents(earnings.totals.paid),
       pending: toCents(earnings.totals.pending),
       held: toCents(earnings.totals.held),
       onHold: toCents(earnings.totals.onHold),
-      openRequests: toCents(earnings.openRequests),
+      unsettledPayouts: toCents(earnings.unsettledPayouts),
     }).toEqual({
       paid,
       pending: ledger.pending,
       held: requested,
       onHold,
-      openRequests: requested,
+      unsettledPayouts: requested,
     });
     const metrics = (await call(broker.seat, 'GET', '/api/dashboard/metrics'))?.json as {
       totalCommission: string;
@@ -779,7 +773,7 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
     expect(metrics.totalReferrals).toBe(
       rows.referrals.filter((r) => r.broker_id === broker.id).length,
     );
-    const listed = (await call(broker.seat, 'GET', '/api/commissions/transfer-requests'))?.json as {
+    const listed = (await call(broker.seat, 'GET', '/api/commissions/payouts'))?.json as {
       id: string;
       amount: string;
       status: string;

@@ -1,4 +1,4 @@
-import type { adminReferralEndpoints } from '#contract/admin';
+import type { adminReferralEndpoints } from '#contract/admin/referrals';
 import type { authEndpoints } from '#contract/auth';
 import type { brokerEndpoints } from '#contract/brokers';
 import type { commissionEndpoints } from '#contract/commissions';

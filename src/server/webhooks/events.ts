@@ -40,7 +40,7 @@ export type WebhookData = {
   'payout.paid': {
     payout: {
       id: string;
-      kind: 'transfer_request' | 'commission';
+      kind: 'payout' | 'commission';
       amount: string;
       transferReference: string | null;
     };

@@ -243,12 +243,9 @@ describe('each event, signed', () => {
       },
     );
     expect(request.statusCode, request.body).toBe(201);
-    const payRequest = await as(admin).post(
-      `/api/admin/transfer-requests/${request.json().id}/pay`,
-      {
-        transferReference: 'BANK-2',
-      },
-    );
+    const payRequest = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {
+      transferReference: 'BANK-2',
+    });
     expect(payRequest.statusCode, payRequest.body).toBe(200);
     await t.app.outbox.drain();
 
@@ -288,7 +285,7 @@ describe('each event, signed', () => {
         transferReference: 'BANK-1',
       }),
       expect.objectContaining({
-        kind: 'transfer_request',
+        kind: 'payout',
         id: request.json().id,
         transferReference: 'BANK-2',
       }),

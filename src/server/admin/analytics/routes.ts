@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAnalyticsEndpoints } from '#contract/admin';
+import { adminAnalyticsEndpoints } from '#contract/admin/analytics';
 import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { adminAnalytics } from './service.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminBrokerEndpoints } from '#contract/admin';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import { audit } from '../../audit/service.js';
 import { toProfile } from '../../brokers/profile.js';
 import { findBrokerById } from '../../brokers/service.js';

@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { AdminBrokerSort } from '#contract/admin';
+import type { AdminBrokerSort } from '#contract/admin/lists';
 import { toProfile } from '../../brokers/profile.js';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';

@@ -1,15 +1,8 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AdminCommissionSort } from '#contract/admin';
-import { type CommissionStatus, type PayoutStatus, payoutReference } from '#domain';
-import { ibanHoldUntil } from '../../brokers/bank-account.js';
+import type { AdminCommissionSort } from '#contract/admin/lists';
+import type { CommissionStatus } from '#domain';
 import type { Database } from '../../db/client.js';
-import {
-  brokers,
-  commissions,
-  fraudSignals,
-  referrals,
-  transferRequests,
-} from '../../db/schema.js';
+import { brokers, commissions, referrals } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
 
 export type CommissionQuery = {
@@ -91,52 +84,4 @@ export async function listAdminCommissions(
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
   };
-}
-
-/** Payouts (transfer requests) of one status, newest first, 50 a page with the total. */
-export async function listTransferRequestsForAdmin(
-  db: Database,
-  query: { status: PayoutStatus; page: number },
-) {
-  const where = eq(transferRequests.status, query.status);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        request: transferRequests,
-        brokerName: brokers.fullName,
-        brokerPhone: brokers.phone,
-        brokerCode: brokers.brokerCode,
-        ibanChangedAt: brokers.ibanChangedAt,
-        signalHold: sql<boolean>`exists (select 1 from ${fraudSignals} s
-          where s.broker_id = ${transferRequests.brokerId} and s.scope = 'broker'
-            and s.status = 'open')`,
-      })
-      .from(transferRequests)
-      .innerJoin(brokers, eq(brokers.id, transferRequests.brokerId))
-      .where(where)
-      .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset(pageOffset(query.page)),
-    db.select({ value: count() }).from(transferRequests).where(where),
-  ]);
-  const items = rows.map(({ request, ibanChangedAt, ...broker }) => ({
-    id: request.id,
-    brokerId: request.brokerId,
-    amount: request.amount,
-    iban: request.iban,
-    status: request.status,
-    source: request.source,
-    rejectionReason: request.rejectionReason,
-    failureReason: request.failureReason,
-    reference: payoutReference(request.id),
-    transferReference: request.transferReference,
-    bankBatch: request.bankBatch,
-    approvedAt: request.approvedAt?.toISOString() ?? null,
-    sentAt: request.sentAt?.toISOString() ?? null,
-    ibanHoldUntil: ibanHoldUntil(ibanChangedAt)?.toISOString() ?? null,
-    createdAt: request.createdAt.toISOString(),
-    handledAt: request.handledAt?.toISOString() ?? null,
-    ...broker,
-  }));
-  return { items, total: total?.value ?? 0, page: query.page, pageSize: ADMIN_PAGE_SIZE };
 }

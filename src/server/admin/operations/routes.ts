@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOperationsEndpoints } from '#contract/admin';
+import { adminOperationsEndpoints } from '#contract/admin/operations';
 import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { adminSummary, operationsDashboard } from './service.js';

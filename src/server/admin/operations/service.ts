@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import { type Database, rowsOf } from '../../db/client.js';
-import { brokers, commissions, referrals, tenantForms, transferRequests } from '../../db/schema.js';
+import { brokers, commissions, payouts, referrals, tenantForms } from '../../db/schema.js';
 import { serviceBreaches } from '../../service-clocks.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
@@ -54,7 +54,7 @@ export async function operationsDashboard(db: Database) {
     [reviewCount],
     activationRows,
     [activationCount],
-    transfers,
+    unsettled,
     weekly,
     breaches,
   ] = await Promise.all([
@@ -92,10 +92,10 @@ export async function operationsDashboard(db: Database) {
     db
       .select({
         count: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${transferRequests.amount}), 0)::numeric(14,2)::text`,
+        amount: sql<string>`coalesce(sum(${payouts.amount}), 0)::numeric(14,2)::text`,
       })
-      .from(transferRequests)
-      .where(inArray(transferRequests.status, UNSETTLED_PAYOUT_STATUSES)),
+      .from(payouts)
+      .where(inArray(payouts.status, UNSETTLED_PAYOUT_STATUSES)),
     rowsOf<{ week: string; count: number }>(
       db,
       sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,
@@ -119,7 +119,7 @@ export async function operationsDashboard(db: Database) {
         activationRequestedAt: row.activationRequestedAt?.toISOString() ?? null,
       })),
     },
-    openTransferRequests: transfers[0] ?? { count: 0, amount: '0.00' },
+    unsettledPayouts: unsettled[0] ?? { count: 0, amount: '0.00' },
     serviceBreaches: breaches,
     referralsPerWeek: weekly,
   };

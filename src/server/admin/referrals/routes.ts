@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminReferralEndpoints } from '#contract/admin';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { adminReferralHistoryEndpoints } from '#contract/referrals';
 import { formatSar, referralStatusLabel } from '#domain';
 import { auditBy } from '../../audit/service.js';

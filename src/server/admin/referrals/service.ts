@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AdminReferralSort } from '#contract/admin';
+import type { AdminReferralSort } from '#contract/admin/lists';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSettingsEndpoints } from '#contract/admin';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
 import { audit } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { systemConfig } from '../../db/schema.js';

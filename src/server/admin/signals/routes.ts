@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSignalEndpoints } from '#contract/admin';
+import { adminSignalEndpoints } from '#contract/admin/signals';
 import { formatSar, toMoneyString } from '#domain';
 import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';

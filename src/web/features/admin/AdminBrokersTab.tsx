@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ADMIN_BROKER_SORTS } from '#contract/admin';
+import type { ADMIN_BROKER_SORTS } from '#contract/admin/lists';
 import { arabicCount, formatDateAr, inGenitive, NOUNS } from '#domain';
 import { useSession } from '#lib/session';
 import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';

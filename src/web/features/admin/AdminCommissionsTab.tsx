@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ADMIN_COMMISSION_SORTS } from '#contract/admin';
+import type { ADMIN_COMMISSION_SORTS } from '#contract/admin/lists';
 import {
   arabicCount,
   commissionStatusLabel,
@@ -22,10 +22,10 @@ import { errorToast, toast } from '#ui/toast';
 import { AdminPayoutsCard, announce } from './AdminPayoutsCard';
 import {
   type AdminCommission,
-  type AdminTransferRequest,
+  type AdminPayout,
   adminCommissionsQuery,
   type PayoutAction,
-  transferRequestsQuery,
+  payoutsQuery,
   useMarkPayouts,
   usePayoutAction,
 } from './api';
@@ -92,9 +92,9 @@ export function AdminCommissionsTab() {
     }),
   );
   const [requestsPage, setRequestsPage] = useState(1);
-  const requests = useQuery(transferRequestsQuery(requestsPage));
+  const requests = useQuery(payoutsQuery('draft', requestsPage));
   const action = useAdminAction();
-  const [rejecting, setRejecting] = useState<AdminTransferRequest | null>(null);
+  const [rejecting, setRejecting] = useState<AdminPayout | null>(null);
   const [reason, setReason] = useState('');
   const [reversing, setReversing] = useState<AdminCommission | null>(null);
   const [reversalReason, setReversalReason] = useState('');
@@ -105,9 +105,8 @@ export function AdminCommissionsTab() {
     onError: errorToast('خطأ', 'فشل في اعتماد الدفعات'),
   });
 
-  const requester = (r: AdminTransferRequest) =>
-    r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>;
-  const requestActions = (r: AdminTransferRequest) => (
+  const requester = (r: AdminPayout) => r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>;
+  const requestActions = (r: AdminPayout) => (
     <>
       <Button
         variant="outline"
@@ -136,7 +135,7 @@ export function AdminCommissionsTab() {
     </>
   );
   // Open requests, newest first as the server lists them (they are few; no sort asked).
-  const requestColumns: Column<AdminTransferRequest>[] = [
+  const requestColumns: Column<AdminPayout>[] = [
     {
       id: 'amount',
       header: 'المبلغ',

@@ -179,8 +179,8 @@ export function AdminDashboardPage() {
               <Card className="space-y-3">
                 <CardTitle>طلبات التحويل المفتوحة</CardTitle>
                 <p className="text-lg">
-                  <strong>{arabicCount(data.openTransferRequests.count, NOUNS.request)}</strong>{' '}
-                  بإجمالي <strong>{formatSar(data.openTransferRequests.amount)}</strong>
+                  <strong>{arabicCount(data.unsettledPayouts.count, NOUNS.request)}</strong> بإجمالي{' '}
+                  <strong>{formatSar(data.unsettledPayouts.amount)}</strong>
                 </p>
                 <Link to="/admin?tab=commissions" className={buttonClasses('outline')}>
                   معالجة طلبات التحويل

@@ -25,7 +25,7 @@ import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import {
-  type AdminTransferRequest,
+  type AdminPayout,
   BANK_FILE_URL,
   bankFileAgainUrl,
   type PayoutMarked,
@@ -38,7 +38,7 @@ import {
 import { ReasonDialog } from './ReasonDialog';
 
 // Drafts are the open transfer requests, approved from their own card.
-const STATUS_OPTIONS = PAYOUT_STATUSES.filter((status) => status !== 'open').map((status) => ({
+const STATUS_OPTIONS = PAYOUT_STATUSES.filter((status) => status !== 'draft').map((status) => ({
   value: status,
   label: payoutStatusLabel(status),
 }));
@@ -50,7 +50,7 @@ const NEXT: Partial<Record<PayoutStatus, { to: PayoutMarking['status']; label: s
 };
 
 const TONES: Record<PayoutStatus, 'info' | 'warning' | 'success' | 'danger' | 'neutral'> = {
-  open: 'neutral',
+  draft: 'neutral',
   approved: 'info',
   sent: 'warning',
   paid: 'success',
@@ -89,7 +89,7 @@ export function AdminPayoutsCard() {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [sending, setSending] = useState(false);
   const [reference, setReference] = useState('');
-  const [failing, setFailing] = useState<AdminTransferRequest | null>(null);
+  const [failing, setFailing] = useState<AdminPayout | null>(null);
   const [reason, setReason] = useState('');
   const [downloading, setDownloading] = useState(false);
   const payouts = useQuery(payoutsQuery(status, page));

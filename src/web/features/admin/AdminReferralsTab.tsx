@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ADMIN_REFERRAL_SORTS } from '#contract/admin';
+import type { ADMIN_REFERRAL_SORTS } from '#contract/admin/lists';
 import {
   arabicCount,
   formatDateAr,

@@ -1,17 +1,18 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  type AdminBrokerSort,
-  type AdminCommissionSort,
-  type AdminReferralSort,
-  adminAnalyticsEndpoints,
-  adminBrokerEndpoints,
-  adminCommissionEndpoints,
-  adminOperationsEndpoints,
-  adminReferralEndpoints,
-  adminSettingsEndpoints,
-  adminSignalEndpoints,
-  exportEndpoints,
-} from '#contract/admin';
+import { adminAnalyticsEndpoints } from '#contract/admin/analytics';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { exportEndpoints } from '#contract/admin/exports';
+import type {
+  AdminBrokerSort,
+  AdminCommissionSort,
+  AdminReferralSort,
+} from '#contract/admin/lists';
+import { adminOperationsEndpoints } from '#contract/admin/operations';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { adminSignalEndpoints } from '#contract/admin/signals';
 import type { ResponseOf } from '#contract/common';
 import { messagingEndpoints } from '#contract/messaging';
 import { superadminEndpoints } from '#contract/superadmin';
@@ -62,7 +63,8 @@ export const adminKeys = {
   referrals: (filters: ReferralListFilters) => [...rootKeys.admin, 'referrals', filters] as const,
   tenantForm: (referralId: string) => [...rootKeys.admin, 'tenant-form', referralId] as const,
   commissions: (filters: CommissionFilters) => [...rootKeys.admin, 'commissions', filters] as const,
-  transferRequests: (page: number) => [...rootKeys.admin, 'transfer-requests', { page }] as const,
+  payouts: (status: PayoutStatus, page: number) =>
+    [...rootKeys.admin, 'payouts', { status, page }] as const,
   analytics: (range: AnalyticsRange) => [...rootKeys.admin, 'analytics', range] as const,
   setting: (key: SettingKey) => [...rootKeys.admin, 'config', key] as const,
   outboxAll: [...rootKeys.admin, 'outbox'] as const,
@@ -82,9 +84,7 @@ export type AdminSummary = ResponseOf<typeof adminOperationsEndpoints.summary>;
 export type Operations = ResponseOf<typeof adminOperationsEndpoints.dashboard>;
 export type AdminBroker = ResponseOf<typeof adminBrokerEndpoints.list>['items'][number];
 export type AdminCommission = ResponseOf<typeof adminCommissionEndpoints.list>['items'][number];
-export type AdminTransferRequest = ResponseOf<
-  typeof adminCommissionEndpoints.transferRequests
->['items'][number];
+export type AdminPayout = ResponseOf<typeof adminPayoutEndpoints.list>['items'][number];
 export type Analytics = ResponseOf<typeof adminAnalyticsEndpoints.analytics>;
 export type Users = ResponseOf<typeof superadminEndpoints.users>;
 export type OutboxItem = ResponseOf<typeof messagingEndpoints.outbox>['items'][number];
@@ -168,39 +168,31 @@ export const adminCommissionsQuery = (filters: CommissionFilters) =>
     staleTime: 0,
   });
 
-/** The open transfer requests, a page at a time. */
-export const transferRequestsQuery = (page: number) =>
-  queryOptions({
-    queryKey: adminKeys.transferRequests(page),
-    queryFn: () => callApi(adminCommissionEndpoints.transferRequests, { query: { page } }),
-    staleTime: 0,
-  });
-
-/** Payouts of one state, a page at a time (the payouts card). */
+/** Payouts of one state, a page at a time (the payouts card; the commissions tab's drafts). */
 export const payoutsQuery = (status: PayoutStatus, page: number) =>
   queryOptions({
-    queryKey: [...rootKeys.admin, 'payouts', { status, page }] as const,
-    queryFn: () => callApi(adminCommissionEndpoints.transferRequests, { query: { status, page } }),
+    queryKey: adminKeys.payouts(status, page),
+    queryFn: () => callApi(adminPayoutEndpoints.list, { query: { status, page } }),
     staleTime: 0,
   });
 
-export type PayoutMarking = BodyOf<typeof adminCommissionEndpoints.markPayouts>;
-export type PayoutMarked = ResponseOf<typeof adminCommissionEndpoints.markPayouts>;
+export type PayoutMarking = BodyOf<typeof adminPayoutEndpoints.mark>;
+export type PayoutMarked = ResponseOf<typeof adminPayoutEndpoints.mark>;
 
 /** Approves, sends or marks paid the chosen payouts in one call; then the console. */
 export function useMarkPayouts(callbacks: MutationCallbacks<PayoutMarked, PayoutMarking> = {}) {
   return useMutation({
-    mutationFn: (body: PayoutMarking) => callApi(adminCommissionEndpoints.markPayouts, { body }),
+    mutationFn: (body: PayoutMarking) => callApi(adminPayoutEndpoints.mark, { body }),
     ...refreshAfter(callbacks, adminKeys.all),
   });
 }
 
-export type DueRun = ResponseOf<typeof adminCommissionEndpoints.payDue>;
+export type DueRun = ResponseOf<typeof adminPayoutEndpoints.payDue>;
 
 /** «دفع كل المستحق»: a draft payout per broker with at least the minimum due. */
 export function usePayDue(callbacks: MutationCallbacks<DueRun, void> = {}) {
   return useMutation({
-    mutationFn: () => callApi(adminCommissionEndpoints.payDue),
+    mutationFn: () => callApi(adminPayoutEndpoints.payDue),
     ...refreshAfter(callbacks, adminKeys.all),
   });
 }
@@ -211,15 +203,15 @@ export function useFailPayout(
 ) {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      callApi(adminCommissionEndpoints.failPayout, { params: { id }, body: { reason } }),
+      callApi(adminPayoutEndpoints.fail, { params: { id }, body: { reason } }),
     ...refreshAfter(callbacks, adminKeys.all),
   });
 }
 
-export const BANK_FILE_URL = apiUrl(adminCommissionEndpoints.bankFile.path, {}, {});
+export const BANK_FILE_URL = apiUrl(adminPayoutEndpoints.bankFile.path, {}, {});
 /** A bank file again, for a lost download. */
 export const bankFileAgainUrl = (batch: string) =>
-  apiUrl(adminCommissionEndpoints.bankFileAgain.path, { batch }, {});
+  apiUrl(adminPayoutEndpoints.bankFileAgain.path, { batch }, {});
 
 export const analyticsQuery = (range: AnalyticsRange) =>
   queryOptions({
@@ -317,12 +309,12 @@ const payoutCall = (action: PayoutAction) => {
     const body = { reason: action.reason };
     return action.kind === 'reverse'
       ? callApi(adminCommissionEndpoints.reverse, { params, body })
-      : callApi(adminCommissionEndpoints.rejectTransferRequest, { params, body });
+      : callApi(adminPayoutEndpoints.reject, { params, body });
   }
   const body = action.transferReference ? { transferReference: action.transferReference } : {};
   return action.kind === 'confirm-payment'
     ? callApi(adminCommissionEndpoints.confirmPayment, { params, body })
-    : callApi(adminCommissionEndpoints.payTransferRequest, { params, body });
+    : callApi(adminPayoutEndpoints.pay, { params, body });
 };
 
 /**

@@ -29,6 +29,10 @@ const ACTIONS: Record<string, string> = {
   'commission.confirm_payment': 'تأكيد دفع عمولة',
   'commission.reverse': 'إلغاء عمولة',
   'commission.release': 'انتهاء فترة انتظار عمولة',
+  'payout.request': 'طلب تحويل',
+  'payout.pay': 'تنفيذ طلب تحويل',
+  'payout.reject': 'رفض طلب تحويل',
+  // Rows written before payouts had one name keep the keys they were written with.
   'transfer_request.create': 'طلب تحويل',
   'transfer_request.pay': 'تنفيذ طلب تحويل',
   'transfer_request.reject': 'رفض طلب تحويل',

@@ -3,17 +3,17 @@ import { Badge } from '#ui/badge';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
-import { useBankAccount, useCommissionSummary, useTransferRequests } from './api';
+import { useBankAccount, useCommissionSummary, usePayouts } from './api';
 import { BankAccountCard } from './BankAccountCard';
 import { CommissionList } from './CommissionList';
 import { CommissionTiles } from './CommissionTiles';
 import { EarningsSection } from './EarningsSection';
 import { MaskedIban } from './masked-iban';
-import { TransferRequestForm } from './TransferRequestForm';
+import { PayoutRequestForm } from './PayoutRequestForm';
 
 /** The broker's words for a payout's state: a draft is simply under review. */
 const REQUEST_STATUS: Record<PayoutStatus, string> = {
-  open: 'قيد المراجعة',
+  draft: 'قيد المراجعة',
   approved: 'معتمد للتحويل',
   sent: 'أُرسل إلى البنك',
   paid: 'تم التحويل',
@@ -21,7 +21,7 @@ const REQUEST_STATUS: Record<PayoutStatus, string> = {
   rejected: 'مرفوض',
 };
 const REQUEST_TONE: Record<PayoutStatus, 'success' | 'danger' | 'info'> = {
-  open: 'info',
+  draft: 'info',
   approved: 'info',
   sent: 'info',
   paid: 'success',
@@ -34,7 +34,7 @@ const NO_REQUESTS = <p className="text-sm text-slate-700">لم ترسل أي ط�
 
 export function CommissionsPage() {
   const summary = useCommissionSummary();
-  const requests = useTransferRequests();
+  const requests = usePayouts();
   const account = useBankAccount();
   return (
     <div className="space-y-5">
@@ -50,7 +50,7 @@ export function CommissionsPage() {
               account.isPending ? (
                 <Skeleton className="h-40" />
               ) : (
-                <TransferRequestForm
+                <PayoutRequestForm
                   key={account.data?.iban ?? 'none'}
                   available={Number(s.pending)}
                   iban={account.data?.iban ?? null}

@@ -85,7 +85,7 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
         <Figure label="غير المدفوعة" value={formatSar(unpaid)} />
         <Figure
           label="محجوز في طلبات التحويل المفتوحة"
-          value={formatSar(earnings.openRequests)}
+          value={formatSar(earnings.unsettledPayouts)}
           className="col-span-2 sm:col-span-1"
         />
       </dl>

@@ -9,7 +9,7 @@ export const commissionKeys = {
   list: (page: number) => [...rootKeys.commissions, 'list', page] as const,
   summary: [...rootKeys.commissions, 'summary'] as const,
   earnings: [...rootKeys.commissions, 'earnings'] as const,
-  transferRequests: [...rootKeys.commissions, 'transfer-requests'] as const,
+  payouts: [...rootKeys.commissions, 'transfer-requests'] as const,
 };
 
 /** A page of the broker's commissions, then the potential ones; polled. */
@@ -37,16 +37,16 @@ export const commissionEarningsQuery = () =>
   });
 
 /** The broker's transfer requests. */
-export const transferRequestsQuery = () =>
+export const payoutsQuery = () =>
   queryOptions({
-    queryKey: commissionKeys.transferRequests,
-    queryFn: () => callApi(commissionEndpoints.transferRequests),
+    queryKey: commissionKeys.payouts,
+    queryFn: () => callApi(commissionEndpoints.payouts),
   });
 
 export const useCommissions = (page: number) => useQuery(commissionListQuery(page));
 export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
 export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
-export const useTransferRequests = () => useQuery(transferRequestsQuery());
+export const usePayouts = () => useQuery(payoutsQuery());
 
 /** The IBAN on the profile, and until when payouts wait after it was replaced. */
 export const bankAccountQuery = () =>
@@ -66,15 +66,12 @@ export function useSetBankAccount(callbacks: MutationCallbacks<unknown, BankAcco
   });
 }
 
-export type TransferRequestBody = BodyOf<typeof commissionEndpoints.requestTransfer>;
+export type PayoutRequest = BodyOf<typeof commissionEndpoints.requestPayout>;
 
 /** Asks for a transfer of pending commissions; then every commission read is read again. */
-export function useRequestTransfer(
-  callbacks: MutationCallbacks<unknown, TransferRequestBody> = {},
-) {
+export function useRequestPayout(callbacks: MutationCallbacks<unknown, PayoutRequest> = {}) {
   return useMutation({
-    mutationFn: (body: TransferRequestBody) =>
-      callApi(commissionEndpoints.requestTransfer, { body }),
+    mutationFn: (body: PayoutRequest) => callApi(commissionEndpoints.requestPayout, { body }),
     ...refreshAfter(callbacks, commissionKeys.all),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { adminSettingsEndpoints } from '#contract/admin';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
 import type { ResponseOf } from '#contract/common';
 import { webhookEndpoints } from '#contract/webhooks';
 import { type BodyOf, callApi } from '#lib/api';

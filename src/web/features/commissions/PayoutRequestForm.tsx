@@ -1,23 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatSar, transferRequestFormSchema } from '#domain';
+import { formatSar, payoutRequestFormSchema } from '#domain';
 import { fieldErrors } from '#lib/api';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
 import { PasswordInput } from '#ui/password-input';
 import { errorToast, toast } from '#ui/toast';
-import { useRequestTransfer } from './api';
+import { useRequestPayout } from './api';
 
-type Form = z.input<ReturnType<typeof transferRequestFormSchema>>;
-type Values = z.output<ReturnType<typeof transferRequestFormSchema>>;
+type Form = z.input<ReturnType<typeof payoutRequestFormSchema>>;
+type Values = z.output<ReturnType<typeof payoutRequestFormSchema>>;
 
 /**
  * Amount (≤ what is pending, two decimals) and a Saudi IBAN, filled with the one on the profile
  * (the server refuses another: it is changed in «الحساب البنكي»); with none there yet, the
  * password too, as the IBAN becomes the profile's. Disabled with nothing pending.
  */
-export function TransferRequestForm({
+export function PayoutRequestForm({
   available,
   iban,
 }: {
@@ -26,11 +26,11 @@ export function TransferRequestForm({
   iban: string | null;
 }) {
   const form = useForm<Form, unknown, Values>({
-    resolver: zodResolver(transferRequestFormSchema(available)),
+    resolver: zodResolver(payoutRequestFormSchema(available)),
     defaultValues: { amount: '', bankAccount: iban ?? '' },
   });
 
-  const send = useRequestTransfer({
+  const send = useRequestPayout({
     onSuccess: () => {
       toast({ title: 'تم إرسال طلب التحويل للمراجعة' });
       form.reset();

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { profile } from '../brokers.js';
+import { endpoint, idParams, money, pageOf } from '../common.js';
+import {
+  ADMIN_BROKER_SORTS,
+  adminPage,
+  brokerFilter,
+  count,
+  searchTerm,
+  sortQuery,
+} from './lists.js';
+
+// ---------- brokers ----------
+
+/** A broker in the brokers tab: the profile, the details dialog's figures, whether protected. */
+const adminBroker = profile.extend({
+  referralCount: count,
+  commissionTotal: money,
+  /** The protected super-admin, never deleted nor demoted. */
+  isProtected: z.boolean(),
+});
+
+export const adminBrokerEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/brokers',
+    access: 'admin',
+    summary: 'live brokers, searched, filtered (active, inactive, awaiting activation), sorted',
+    query: z.object({
+      search: searchTerm,
+      filter: brokerFilter,
+      sort: sortQuery(ADMIN_BROKER_SORTS),
+      page: adminPage,
+    }),
+    response: pageOf(adminBroker),
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/activate',
+    access: 'admin',
+    summary: 'activate a broker, closing their activation request (audited, notified)',
+    params: idParams,
+    response: profile,
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/deactivate',
+    access: 'admin',
+    summary: 'deactivate a broker; they may ask again (audited, notified)',
+    params: idParams,
+    response: profile,
+  }),
+};

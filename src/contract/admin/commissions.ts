@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { endpoint, idParams, isoDateTime, money, pageOf } from '../common.js';
+import {
+  ADMIN_COMMISSION_SORTS,
+  adminPage,
+  brokerColumns,
+  changed,
+  reasonBody,
+  sortQuery,
+  storedCommissionStatus,
+  transferReferenceBody,
+} from './lists.js';
+
+const adminCommission = z.object({
+  id: z.string(),
+  referralId: z.string(),
+  amount: money,
+  paidAmount: money,
+  status: storedCommissionStatus,
+  contractNumber: z.string().nullable(),
+  paidAt: isoDateTime.nullable(),
+  /** When the holding period ends: an `on_hold` commission may be paid from then. */
+  payableAt: isoDateTime,
+  /** Held by an open fraud signal (the signals tab), whatever its holding period says. */
+  signalHold: z.boolean(),
+  /** Why it was reversed, and how much of what was paid later payments have deducted. */
+  reversalReason: z.string().nullable(),
+  recoveredAmount: money,
+  /** What the broker still owes for reversed commissions, deducted from the next payment. */
+  brokerOwes: money,
+  createdAt: isoDateTime,
+  ...brokerColumns,
+  tenantPhone: z.string(),
+});
+
+export const adminCommissionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/commissions',
+    access: 'admin',
+    summary: "every commission, searched by the broker's name or phone, sorted",
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      status: storedCommissionStatus.optional(),
+      sort: sortQuery(ADMIN_COMMISSION_SORTS),
+      page: adminPage,
+    }),
+    response: pageOf(adminCommission),
+  }),
+  confirmPayment: endpoint({
+    method: 'POST',
+    path: '/api/admin/commissions/:id/confirm-payment',
+    access: 'admin',
+    summary: 'mark a commission paid in full (audited, notified; idempotent)',
+    params: idParams,
+    body: transferReferenceBody,
+    response: changed,
+  }),
+  reverse: endpoint({
+    method: 'POST',
+    path: '/api/admin/commissions/:id/reverse',
+    access: 'admin',
+    summary:
+      "reverse the commission of a cancelled contract; what was paid of it is deducted from the broker's next payments (audited, notified; idempotent)",
+    params: idParams,
+    body: reasonBody('يرجى كتابة سبب إلغاء العمولة'),
+    response: changed,
+  }),
+};

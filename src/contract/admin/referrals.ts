@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  contractRentSchema,
+  multiLineText,
+  parseReferralStatus,
+  REFERRAL_STATUS_KEYS,
+  singleLineText,
+} from '../../domain/index.js';
+import {
+  endpoint,
+  idParams,
+  isoDateTime,
+  money,
+  pageOf,
+  referralStatus,
+  stageClock,
+} from '../common.js';
+import { referral } from '../referrals.js';
+import { ADMIN_REFERRAL_SORTS, adminPage, brokerColumns, searchTerm, sortQuery } from './lists.js';
+
+// ---------- referrals ----------
+
+/** A referral in the referrals tab, with its broker and what processing it needs. */
+const adminReferral = referral.extend({
+  /** What reaching contract signing would create now, under the rule in force. */
+  commissionEstimate: money,
+  /** The rule itself, so the processing dialog prices the contract rent the admin confirms. */
+  commissionRule: z.object({ minimum: z.number(), rate: z.number() }),
+  /** The signed contract's annual rent as confirmed at signing; null before, or if not given. */
+  contractRent: z.number().int().nullable(),
+  ...brokerColumns,
+  formToken: z.string(),
+  tenantFormUrl: z.string(),
+  stageClock,
+});
+
+const referralStatusBody = z.object({
+  // Any label or key the domain knows ("✍️ تم توقيع العقد" as well as "contract_signed").
+  status: z.string({ error: 'يرجى اختيار الحالة' }).transform((value, issue) => {
+    const status = parseReferralStatus(value);
+    if (!status) {
+      issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
+      return z.NEVER;
+    }
+    return status;
+  }),
+  notes: multiLineText({ max: 2000 }).nullish(),
+  contractId: singleLineText({ max: 100, tooLong: 'رقم العقد أطول من المسموح' }).nullish(),
+  /** The signed contract's annual rent, from which the commission is computed. */
+  contractRent: contractRentSchema.nullish(),
+});
+
+export const adminReferralEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/referrals',
+    access: 'admin',
+    summary: 'every referral, searched by tenant phone, broker, id or number, sorted',
+    query: z.object({
+      search: searchTerm,
+      status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+      /** Only referrals past their stage's service deadline. */
+      overdue: z.enum(['true'], { error: 'قيمة غير صالحة' }).optional(),
+      sort: sortQuery(ADMIN_REFERRAL_SORTS),
+      page: adminPage,
+    }),
+    response: pageOf(adminReferral),
+  }),
+  tenantForm: endpoint({
+    method: 'GET',
+    path: '/api/admin/referrals/:id/tenant-form',
+    access: 'admin',
+    summary: "the tenant's submitted data (audited)",
+    params: idParams,
+    response: z.object({
+      fullName: z.string(),
+      phone: z.string(),
+      monthlyIncome: money,
+      monthlyObligations: money,
+      salaryReportUrl: z.string().nullable(),
+      creditReportUrl: z.string().nullable(),
+      submittedAt: isoDateTime,
+    }),
+  }),
+  changeStatus: endpoint({
+    method: 'PUT',
+    path: '/api/admin/referrals/:id/status',
+    access: 'admin',
+    summary: 'move a referral on; contract signing creates the commission (audited, notified)',
+    params: idParams,
+    body: referralStatusBody,
+    response: z.object({
+      oldStatus: referralStatus,
+      newStatus: referralStatus,
+      /** The amount of the commission this change created, if it did. */
+      commissionCreated: money.nullable(),
+    }),
+  }),
+};
