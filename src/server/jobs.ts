@@ -1,5 +1,5 @@
-import { releaseHeldCommissions } from './commissions/holding.js';
 import type { AppContext } from './context.js';
+import { releaseHeldCommissions } from './ledger/holds.js';
 import { expireUncompletedReferrals } from './referrals/ownership.js';
 import { fillServiceDeadlines } from './service-clocks.js';
 

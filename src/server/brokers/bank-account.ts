@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { formatDateTimeAr, formatIban, IBAN_CHANGE_HOLD_HOURS } from '#domain';
+import { formatDateTimeAr, formatIban } from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { lockBroker } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, notifications, payouts } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { ibanHoldUntil } from '../ledger/holds.js';
+import { lockBroker } from '../ledger/locks.js';
 import { enqueueNotice } from '../messaging/outbox.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { raiseSignal } from '../signals/service.js';
@@ -18,17 +19,9 @@ import { raiseSignal } from '../signals/service.js';
  * again and holds the broker's payouts for 48 hours, so a stolen session cannot send money
  * anywhere before the owner hears of it.
  */
-
 /** An IBAN as the audit log and the admins' signals show it: the bank and the last digits. */
 export const maskedIban = (iban: string): string =>
   formatIban(`${iban.slice(0, 8)}${'•'.repeat(12)}${iban.slice(-4)}`);
-
-/** Until when a broker's payouts wait after an IBAN change; null when they do not. */
-export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Date | null {
-  if (!ibanChangedAt) return null;
-  const until = new Date(ibanChangedAt.getTime() + IBAN_CHANGE_HOLD_HOURS * 3_600_000);
-  return until > now ? until : null;
-}
 
 const wrongPassword = () =>
   new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {

@@ -8,9 +8,10 @@ import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
+import { ibanHoldUntil } from '../ledger/holds.js';
 import { announceNotification } from '../notifications/live.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
-import { confirmPasswordForIban, ibanHoldUntil, putIbanOnProfile } from './bank-account.js';
+import { confirmPasswordForIban, putIbanOnProfile } from './bank-account.js';
 import { toProfile } from './profile.js';
 
 const PROFILE_FIELDS = [

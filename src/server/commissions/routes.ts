@@ -4,15 +4,9 @@ import { auditBy } from '../audit/service.js';
 import { confirmPasswordForIban } from '../brokers/bank-account.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
-import { announceNotification } from '../notifications/live.js';
+import { commissionSummary } from '../ledger/balances.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
-import {
-  commissionEarnings,
-  commissionSummary,
-  listCommissions,
-  listPayouts,
-  requestPayout,
-} from './service.js';
+import { commissionEarnings, listCommissions, listPayouts, requestPayout } from './service.js';
 
 export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -46,17 +40,12 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
       });
     }
     // The audit rows are written in the request's transaction: all or none.
-    const { created, ibanSet } = await requestPayout(
+    const created = await requestPayout(
       db,
       me.id,
       { amount, iban: bankAccount, passwordConfirmed: firstIban },
-      { record: auditBy(request), brand: ctx.config.brand },
+      { record: auditBy(request), brand: ctx.config.brand, outbox: ctx.outbox },
     );
-    // The first IBAN became the profile's: its owner was told, in the app and by SMS.
-    if (ibanSet) {
-      await announceNotification(db, me.id);
-      ctx.outbox.kick();
-    }
     return reply.status(201).send({
       id: created.id,
       amount: created.amount,

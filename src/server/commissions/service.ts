@@ -1,77 +1,20 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import {
-  type CommissionStatus,
-  estimateCommission,
-  toMoneyString,
-  UNSETTLED_PAYOUT_STATUSES,
-} from '#domain';
+import { type CommissionStatus, estimateCommission, toMoneyString } from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { maskedIban, putIbanOnProfile } from '../brokers/bank-account.js';
-import { type Database, rowsOf, type Transaction } from '../db/client.js';
-import { preparedStatement, type Queryable } from '../db/prepared.js';
-import { brokers, commissions, payouts, referrals, storedPayoutStatus } from '../db/schema.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/client.js';
+import { preparedStatement } from '../db/prepared.js';
+import { brokers, commissions, payouts, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { commissionSummary, markRequestedCommissions, UNSETTLED } from '../ledger/balances.js';
+import { lockBroker } from '../ledger/locks.js';
+import { announceNotification } from '../notifications/live.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
 import { commissionRule } from '../settings/service.js';
-
-/** The payout states whose money is requested, not yet settled, as a SQL list. */
-export const UNSETTLED = sql.raw(
-  `(${UNSETTLED_PAYOUT_STATUSES.map((status) => `'${storedPayoutStatus(status)}'`).join(',')})`,
-);
-
-/** Earned, paid and what open transfer requests hold: one named statement. */
-const summaryStatement = preparedStatement((db) =>
-  db
-    .select({
-      total: sql<string>`coalesce(sum(${commissions.amount})
-        filter (where ${commissions.status} <> 'reversed'), 0)`,
-      paid: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount}), 0)`,
-      onHold: sql<string>`coalesce(sum(${commissions.amount} - ${commissions.paidAmount})
-        filter (where ${commissions.status} = 'on_hold'), 0)`,
-      reversed: sql<string>`coalesce(sum(${commissions.amount})
-        filter (where ${commissions.status} = 'reversed'), 0)`,
-      toRecover: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount})
-        filter (where ${commissions.status} = 'reversed'), 0)`,
-      requested: sql<string>`(select coalesce(sum(${payouts.amount}), 0)
-        from ${payouts}
-        where ${payouts.brokerId} = ${sql.placeholder('brokerId')}
-          and ${payouts.status} in ${UNSETTLED})`,
-    })
-    .from(commissions)
-    .where(eq(commissions.brokerId, sql.placeholder('brokerId')))
-    .prepare('commission_summary'),
-);
-
-/**
- * The broker's money, always consistent: total = paid + pending + requested + onHold, where
- * total leaves reversed commissions out, paid is what was sent (net of what later payments
- * deducted for reversed commissions), requested is what open transfer requests hold, onHold
- * what is still inside its holding period, and pending what is left to request: net of
- * `toRecover`, the paid part of reversed commissions not yet deducted (so it may be negative).
- * `reversed` is the amount of the reversed commissions, for the record.
- */
-export async function commissionSummary(db: Queryable, brokerId: string) {
-  const [row] = await summaryStatement(db).execute({ brokerId });
-  // Cents as integers: no floating-point drift in money.
-  const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
-  const total = cents(row?.total);
-  const paid = cents(row?.paid);
-  const requested = cents(row?.requested);
-  const onHold = cents(row?.onHold);
-  const pending = total - paid - requested - onHold;
-  const money = (c: number) => toMoneyString(c / 100);
-  return {
-    total: money(total),
-    paid: money(paid),
-    pending: money(pending),
-    requested: money(requested),
-    onHold: money(onHold),
-    reversed: money(cents(row?.reversed)),
-    toRecover: money(cents(row?.toRecover)),
-  };
-}
 
 /** The broker's accepted referrals without a commission yet: the potential ones. */
 const potentialOfBroker = and(
@@ -187,47 +130,6 @@ export async function listCommissions(
 }
 
 /**
- * Serialises money changes of one broker: every money path locks the broker's row first.
- * NO KEY UPDATE, not UPDATE: inserting a commission (whose foreign key takes a key-share lock
- * on the broker) must not wait on it, or a status change and a deletion could deadlock.
- */
-export async function lockBroker(tx: Transaction, brokerId: string): Promise<void> {
-  await tx
-    .select({ id: brokers.id })
-    .from(brokers)
-    .where(eq(brokers.id, brokerId))
-    .for('no key update');
-}
-
-/**
- * Keeps each payable commission's status telling whether open transfer requests hold it:
- * requests are settled oldest commission first, so a commission is 'requested' when the unpaid
- * amounts before it leave part of the open requests' total to fall on it, else 'pending'.
- * Commissions on hold or reversed take no part: they are not payable. Called, with the
- * broker's row locked, after every change to the broker's money.
- */
-export async function markRequestedCommissions(
-  tx: Pick<Database, 'execute'>,
-  brokerId: string,
-): Promise<void> {
-  await tx.execute(sql`
-    update commissions c
-    set status = case when held.before_it < held.requested then 'requested' else 'pending' end
-    from (
-      select u.id,
-        sum(u.amount - u.paid_amount) over (order by u.created_at, u.id)
-          - (u.amount - u.paid_amount) as before_it,
-        (select coalesce(sum(t.amount), 0) from transfer_requests t
-          where t.broker_id = ${brokerId} and t.status in ${UNSETTLED}) as requested
-      from commissions u
-      where u.broker_id = ${brokerId} and u.paid_amount < u.amount
-        and u.status not in ('on_hold', 'reversed')
-    ) held
-    where c.id = held.id
-      and c.status <> case when held.before_it < held.requested then 'requested' else 'pending' end`);
-}
-
-/**
  * Files a transfer request to the IBAN on the broker's profile; where the profile has none,
  * the IBAN given becomes the profile's, only once the caller has confirmed the password
  * (`passwordConfirmed`), and with the same 48-hour hold as on the profile. The broker's row is
@@ -240,9 +142,9 @@ export async function requestPayout(
   db: Database,
   brokerId: string,
   input: { amount: number; iban: string; passwordConfirmed: boolean },
-  { record, brand }: { record: AuditRecorder; brand: Brand },
-): Promise<{ created: typeof payouts.$inferSelect; ibanSet: boolean }> {
-  return db.transaction(async (tx) => {
+  { record, brand, outbox }: { record: AuditRecorder; brand: Brand; outbox: AppContext['outbox'] },
+): Promise<typeof payouts.$inferSelect> {
+  const { created, ibanSet } = await db.transaction(async (tx) => {
     await lockBroker(tx, brokerId);
     const [broker] = await tx
       .select({ iban: brokers.iban })
@@ -287,6 +189,12 @@ export async function requestPayout(
       !broker?.iban && (await putIbanOnProfile(tx, brokerId, iban, { record, brand })).changed;
     return { created, ibanSet };
   });
+  // The first IBAN became the profile's: its owner is told, in the app and by SMS.
+  if (ibanSet) {
+    await announceNotification(db, brokerId);
+    outbox.kick();
+  }
+  return created;
 }
 
 export async function listPayouts(db: Database, brokerId: string) {

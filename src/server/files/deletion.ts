@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_REFERRAL_STATUSES, retiredPhone } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
-import { commissionSummary, lockBroker } from '../commissions/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import {
   brokers,
@@ -15,6 +14,8 @@ import {
 } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import type { FileStorage } from '../integrations/storage.js';
+import { commissionSummary } from '../ledger/balances.js';
+import { lockBroker } from '../ledger/locks.js';
 
 /** What admins see in place of a deleted broker's name, next to the kept broker code. */
 const DELETED_BROKER_NAME = 'حساب محذوف';

@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { UNSETTLED } from '../commissions/service.js';
 import { type Database, type PoolStats, rowsOf } from '../db/client.js';
 import { payoutStatusOfStored } from '../db/schema.js';
 import { notSignedIn } from '../errors.js';
+import { UNSETTLED } from '../ledger/balances.js';
 
 /** What this instance counts as it works, for /metrics (src/server/metrics/routes.ts). */
 export type WorkMetrics = {

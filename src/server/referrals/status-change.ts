@@ -1,16 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
-import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
-import { assertNotOwnMoney, auditedTransaction } from '../admin/own-money.js';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatSar, type ReferralStatus, referralStatusLabel } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
-import { lockBroker } from '../commissions/service.js';
-import type { Database, Transaction } from '../db/client.js';
+import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { commissions, type Referral, referrals } from '../db/schema.js';
+import { type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { createCommission } from '../ledger/commissions.js';
+import { lockBroker } from '../ledger/locks.js';
+import { assertNotOwnMoney, auditedTransaction } from '../ledger/own-money.js';
+import { queueStatusChange } from '../messaging/status-messages.js';
+import { notify } from '../notifications/service.js';
+import { fillDeadlinesAfterCommit } from '../service-clocks.js';
 import { commissionRule, holdingDays } from '../settings/service.js';
-import { checkSignedContract } from '../signals/detect.js';
-import { applySignalHolds } from '../signals/service.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
 
 /** Reaching these creates the broker's commission (once, whatever happens afterwards). */
 const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_added'];
@@ -29,7 +31,8 @@ const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_ad
  * status decides a commission. That refusal is audited though nothing changes.
  */
 export async function changeReferralStatus(
-  db: Database,
+  ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
+  log: FastifyBaseLogger,
   referralId: string,
   adminId: string,
   change: {
@@ -39,10 +42,9 @@ export async function changeReferralStatus(
     contractRent?: number | null;
   },
   record: AuditRecorder,
-  /** Runs in the change's transaction: messages and CRM calls it causes are queued with it. */
-  onChanged?: (tx: Transaction, before: Referral, after: Referral) => Promise<void>,
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
-  return auditedTransaction(db, record, async (tx) => {
+  const { db } = ctx;
+  const result = await auditedTransaction(db, record, async (tx) => {
     // Read in the transaction, never from memory: the commission is written with the rule
     // and the holding period as they stand when the contract is signed.
     const rule = await commissionRule(tx);
@@ -93,60 +95,13 @@ export async function changeReferralStatus(
     let after = updated;
     let commissionCreated: string | null = null;
     if (COMMISSION_STATUSES.includes(change.status)) {
-      const contractRent = change.contractRent ?? null;
-      const amount = toMoneyString(estimateCommission(contractRent ?? after.rentAmount, rule));
-      const [created] = await tx
-        .insert(commissions)
-        .values({
-          brokerId: after.brokerId,
-          referralId: after.id,
-          amount,
-          contractNumber: after.contractId,
-          // Inside the holding period until it ends; payable at once when there is none.
-          status: holding > 0 ? 'on_hold' : 'pending',
-          payableAt: sql`now() + make_interval(days => ${holding})`,
-        })
-        .onConflictDoNothing({ target: commissions.referralId })
-        .returning({
-          id: commissions.id,
-          amount: commissions.amount,
-          status: commissions.status,
-        });
-      commissionCreated = created?.amount ?? null;
-      if (created && contractRent !== null) {
-        const [priced] = await tx
-          .update(referrals)
-          .set({ contractRent })
-          .where(eq(referrals.id, after.id))
-          .returning();
-        if (priced) after = priced;
-      }
-      if (created) {
-        // The contract's own signals, then any open signal that covers the new commission;
-        // subscribers hear of it as it stands after them (held or payable).
-        await checkSignedContract(tx, after);
-        await applySignalHolds(tx, after.brokerId);
-        const [stored] = await tx
-          .select({ status: commissions.status })
-          .from(commissions)
-          .where(eq(commissions.id, created.id));
-        await queueWebhookEvent(tx, 'commission.created', {
-          commission: {
-            ...created,
-            status: stored?.status ?? created.status,
-            referralId: after.id,
-          },
-          broker: { id: after.brokerId },
-        });
-      }
-      if (!created && after.contractId) {
-        await tx
-          .update(commissions)
-          .set({
-            contractNumber: sql`coalesce(${commissions.contractNumber}, ${after.contractId})`,
-          })
-          .where(eq(commissions.referralId, after.id));
-      }
+      const commission = await createCommission(tx, updated, {
+        contractRent: change.contractRent ?? null,
+        rule,
+        holdingDays: holding,
+      });
+      commissionCreated = commission.amount;
+      after = commission.referral;
     }
     await record(tx, {
       action: 'referral.status_change',
@@ -166,7 +121,44 @@ export async function changeReferralStatus(
         commissionCreated,
       },
     });
-    if (onChanged) await onChanged(tx, before, after);
+    // The messages and CRM calls it causes are queued with it.
+    await queueStatusChange(tx, ctx, before, after);
     return { before, after, commissionCreated };
   });
+  if (result) await afterStatusChange(ctx, log, result);
+  return result;
+}
+
+/**
+ * What a committed status change causes outside its transaction, whoever made it: the outbox
+ * woken for the messages it queued, the new stage's deadline (and a new commission's) in working
+ * time, and the broker's notifications.
+ */
+async function afterStatusChange(
+  ctx: Pick<AppContext, 'db' | 'outbox'>,
+  log: FastifyBaseLogger,
+  {
+    before,
+    after,
+    commissionCreated,
+  }: { before: Referral; after: Referral; commissionCreated: string | null },
+): Promise<void> {
+  ctx.outbox.kick();
+  await fillDeadlinesAfterCommit(ctx.db, log);
+  if (before.status !== after.status) {
+    await notify(ctx.db, after.brokerId, {
+      type: 'info',
+      title: 'تحديث حالة الطلب',
+      message: `طلب المستأجر ${after.tenantPhone}: ${referralStatusLabel(after.status)}`,
+      link: `/referral/${after.id}`,
+    });
+  }
+  if (commissionCreated) {
+    await notify(ctx.db, after.brokerId, {
+      type: 'success',
+      title: 'تمت إضافة عمولة',
+      message: `أُضيفت عمولة بقيمة ${formatSar(commissionCreated)} لطلب المستأجر ${after.tenantPhone}`,
+      link: '/commissions',
+    });
+  }
 }

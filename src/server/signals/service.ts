@@ -1,13 +1,23 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { type SignalKind, type SignalScope, type SignalStatus, toCents } from '#domain';
-import { assertNotOwnMoney, auditedTransaction } from '../admin/own-money.js';
-import { type AuditRecorder, auditSystem } from '../audit/service.js';
-import { lockBroker, markRequestedCommissions } from '../commissions/service.js';
-import { type Database, rowsOf, type Transaction } from '../db/client.js';
+import { count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  formatSar,
+  type SignalKind,
+  type SignalScope,
+  type SignalStatus,
+  toMoneyString,
+} from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import type { Database, Transaction } from '../db/client.js';
 import { brokers, fraudSignals, referrals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
 import { isUuid } from '../ids.js';
+import { applySignalHolds, releaseSignalHolds } from '../ledger/holds.js';
+import { lockBroker } from '../ledger/locks.js';
+import { assertNotOwnMoney, auditedTransaction } from '../ledger/own-money.js';
+import { notify } from '../notifications/service.js';
+import { fillDeadlinesAfterCommit } from '../service-clocks.js';
 
 /**
  * Fraud and duplicate signals (issue 16 item 3; decision record 042). A signal is recorded once
@@ -17,7 +27,6 @@ import { isUuid } from '../ids.js';
  * attempt). Held money is `on_hold` with `signal_hold`. Closing the last
  * signal that covers a commission makes it payable again (or leaves it in its holding period).
  */
-
 export type NewSignal = {
   kind: SignalKind;
   /** What makes this cause one: the same key records nothing new. */
@@ -28,27 +37,6 @@ export type NewSignal = {
   reason: string;
   details?: Record<string, unknown>;
 };
-
-/** An open signal covers commission `c`: one on its referral, or one on its whole broker. */
-const covered = sql`exists (select 1 from fraud_signals s
-  where s.status = 'open' and ((s.scope = 'referral' and s.referral_id = c.referral_id)
-    or (s.scope = 'broker' and s.broker_id = c.broker_id)))`;
-
-/** Whether an open signal holds all of the broker's money: no payout of theirs may move. */
-export async function brokerHeldBySignal(tx: Transaction, brokerId: string): Promise<boolean> {
-  const [open] = await tx
-    .select({ id: fraudSignals.id })
-    .from(fraudSignals)
-    .where(
-      and(
-        eq(fraudSignals.brokerId, brokerId),
-        eq(fraudSignals.scope, 'broker'),
-        eq(fraudSignals.status, 'open'),
-      ),
-    )
-    .limit(1);
-  return open !== undefined;
-}
 
 /**
  * Records a signal in the caller's transaction; answers whether it is new. A new one that
@@ -67,91 +55,18 @@ export async function raiseSignal(tx: Transaction, signal: NewSignal): Promise<b
 }
 
 /**
- * Holds every payable or time-held commission of the broker that an open signal covers. A
- * referral's signals are raised before or as its commission is created, so none is `requested`;
- * what a broker-wide signal finds in open payouts stays there, and those payouts cannot move
- * while it is open (brokerHeldBySignal). Called again when a payout gives its money back.
- */
-export async function applySignalHolds(tx: Transaction, brokerId: string): Promise<void> {
-  await lockBroker(tx, brokerId);
-  const held = await rowsOf<{ id: string }>(
-    tx,
-    sql`
-    update commissions c
-    set signal_hold = true, status = case when c.status = 'pending' then 'on_hold' else c.status end
-    where c.broker_id = ${brokerId} and c.status in ('pending', 'on_hold') and not c.signal_hold
-      and ${covered}
-    returning c.id`,
-  );
-  await markRequestedCommissions(tx, brokerId);
-  await auditEach(tx, held, 'commission.signal_hold', { signalHold: false }, { signalHold: true });
-}
-
-/** One system audit row per commission a statement held or released. */
-async function auditEach(
-  tx: Transaction,
-  rows: { id: string }[],
-  action: string,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-) {
-  for (const { id } of rows) {
-    await auditSystem(tx, { action, entityType: 'commission', entityId: id, before, after });
-  }
-}
-
-/**
- * Lifts the hold of every commission of the broker no open signal covers any more. One whose
- * holding period is over becomes payable now: its `payable_at` moves to now and its payment
- * deadline is computed again from there (the team could not pay it while it was held).
- */
-async function releaseSignalHolds(tx: Transaction, brokerId: string): Promise<number> {
-  const released = await rowsOf<{ id: string; status: string; unpaid: string }>(
-    tx,
-    sql`
-    update commissions c
-    set signal_hold = false,
-      status = case when c.status = 'on_hold' and c.payable_at <= now() then 'pending'
-        else c.status end,
-      payable_at = case when c.status = 'on_hold' and c.payable_at <= now() then now()
-        else c.payable_at end,
-      pay_due_at = null
-    where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}
-    returning c.id, c.status, c.amount - c.paid_amount as unpaid`,
-  );
-  await markRequestedCommissions(tx, brokerId);
-  await auditEach(
-    tx,
-    released,
-    'commission.signal_release',
-    { signalHold: true },
-    { signalHold: false },
-  );
-  // What became payable (in halalas), for the broker's notice.
-  return released
-    .filter((row) => row.status === 'pending')
-    .reduce((sum, row) => sum + toCents(row.unpaid), 0);
-}
-
-export const heldBySignal = () =>
-  new AppError(
-    409,
-    'HELD_BY_SIGNAL',
-    'هذا المبلغ موقوف بسبب تنبيه مفتوح، يرجى معالجته من تبويب التنبيهات أولاً',
-  );
-
-/**
  * Resolves or dismisses an open signal with the admin's note (audited); holds lift. Nobody
  * decides on a signal of their own (or of an account sharing their phone or IBAN): that refusal
  * is audited though nothing changes.
  */
 export async function closeSignal(
   db: Database,
+  log: FastifyBaseLogger,
   id: string,
   change: { status: Exclude<SignalStatus, 'open'>; note: string; adminId: string },
   record: AuditRecorder,
 ) {
-  return auditedTransaction(db, record, async (tx) => {
+  const result = await auditedTransaction(db, record, async (tx) => {
     const [peek] = isUuid(id)
       ? await tx
           .select({ brokerId: fraudSignals.brokerId })
@@ -196,6 +111,18 @@ export async function closeSignal(
     });
     return { signal: closed ?? signal, payableCents };
   });
+  // A released commission's payment deadline, from the moment it became payable; and its
+  // broker hears that it may be asked for (never why it was held).
+  await fillDeadlinesAfterCommit(db, log);
+  if (result.payableCents > 0) {
+    await notify(db, result.signal.brokerId, {
+      type: 'success',
+      title: 'انتهت مراجعة عمولتك',
+      message: `أصبح مبلغ ${formatSar(toMoneyString(result.payableCents / 100))} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
+      link: '/commissions',
+    });
+  }
+  return result;
 }
 
 /** The signals view: newest first, by state (open unless asked), with broker and referral. */

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { superadminEndpoints } from '#contract/superadmin';
 import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
-import { commissionSummary, lockBroker, markRequestedCommissions } from '../commissions/service.js';
 import type { Database } from '../db/client.js';
 import {
   auditLog,
@@ -16,6 +15,8 @@ import {
 import { AppError, notFound } from '../errors.js';
 import { deleteDocumentRows } from '../files/deletion.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../http/toolkit.js';
+import { commissionSummary, markRequestedCommissions } from '../ledger/balances.js';
+import { lockBroker } from '../ledger/locks.js';
 
 type AuditLogQuery = z.output<typeof superadminEndpoints.auditLog.query>;
 type UsersQuery = z.output<typeof superadminEndpoints.users.query>;

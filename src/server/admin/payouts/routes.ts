@@ -1,8 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
-import { formatSar } from '#domain';
 import { audit, auditBy } from '../../audit/service.js';
+import type { FeatureOptions } from '../../context.js';
+import { AppError, notFound } from '../../errors.js';
+import { serve } from '../../http/serve.js';
+import { isUuid } from '../../ids.js';
 import {
   type BankLine,
   bankFileCsv,
@@ -10,14 +13,8 @@ import {
   createDuePayouts,
   mayHaveBankFile,
   newBankFile,
-} from '../../commissions/payout-batches.js';
-import { movePayout, payPayout, rejectPayout } from '../../commissions/payouts.js';
-import type { FeatureOptions } from '../../context.js';
-import type { Database } from '../../db/client.js';
-import { AppError, notFound } from '../../errors.js';
-import { serve } from '../../http/serve.js';
-import { isUuid } from '../../ids.js';
-import { notify } from '../../notifications/service.js';
+} from '../../ledger/payout-batches.js';
+import { movePayout, payPayout, rejectPayout } from '../../ledger/settlement.js';
 import { errorLogFields } from '../../plugins/log-safety.js';
 import { currentBroker } from '../../plugins/session.js';
 import { listPayoutsForAdmin } from './service.js';
@@ -30,7 +27,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
 
   serve(app, adminPayoutEndpoints.pay, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
-    const changed = await payAndTell(
+    const { changed } = await payPayout(
       db,
       request.params.id,
       currentBroker(request).id,
@@ -42,21 +39,13 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
 
   serve(app, adminPayoutEndpoints.fail, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
-    const { changed, payout } = await movePayout(
+    const { changed } = await movePayout(
       db,
       request.params.id,
       'failed',
       { adminId: currentBroker(request).id, reason: request.body.reason },
       auditBy(request),
     );
-    if (changed) {
-      await notify(db, payout.brokerId, {
-        type: 'warning',
-        title: 'لم يكتمل تحويل دفعتك',
-        message: `أعاد البنك دفعة بقيمة ${formatSar(payout.amount)}: ${request.body.reason}. عاد المبلغ إلى رصيدك المتاح للتحويل.`,
-        link: '/commissions',
-      });
-    }
     return { ok: true as const, changed };
   });
 
@@ -71,7 +60,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
         if (!isUuid(id)) throw notFound('طلب التحويل غير موجود');
         const changed =
           status === 'paid'
-            ? await payAndTell(db, id, adminId, transferReference ?? null, record)
+            ? (await payPayout(db, id, adminId, transferReference ?? null, record)).changed
             : (
                 await movePayout(
                   db,
@@ -143,42 +132,13 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
 
   serve(app, adminPayoutEndpoints.reject, async (request) => {
     if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
-    const rejected = await rejectPayout(
+    await rejectPayout(
       db,
       request.params.id,
       currentBroker(request).id,
       request.body.reason,
       auditBy(request),
     );
-    await notify(db, rejected.brokerId, {
-      type: 'warning',
-      title: 'تم رفض طلب التحويل',
-      message: `رُفض طلب تحويل ${formatSar(rejected.amount)}: ${rejected.rejectionReason}`,
-      link: '/commissions',
-    });
     return { ok: true as const };
   });
 };
-
-/** Pays a payout and, when it changed, tells the broker; answers whether it changed. */
-async function payAndTell(
-  db: Database,
-  id: string,
-  adminId: string,
-  transferReference: string | null,
-  record: ReturnType<typeof auditBy>,
-): Promise<boolean> {
-  const result = await payPayout(db, id, adminId, transferReference, record);
-  if (result.changed) {
-    await notify(db, result.request.brokerId, {
-      type: 'success',
-      title: 'تم تنفيذ طلب التحويل',
-      message:
-        Number(result.deducted) > 0
-          ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
-          : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
-      link: '/commissions',
-    });
-  }
-  return result.changed;
-}

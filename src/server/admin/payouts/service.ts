@@ -1,9 +1,9 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { type PayoutStatus, payoutReference } from '#domain';
-import { ibanHoldUntil } from '../../brokers/bank-account.js';
 import type { Database } from '../../db/client.js';
 import { brokers, fraudSignals, payouts } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, pageOffset } from '../../http/toolkit.js';
+import { ibanHoldUntil } from '../../ledger/holds.js';
 
 /** Payouts of one status, newest first, 50 a page with the total. */
 export async function listPayoutsForAdmin(

@@ -2,20 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { adminReferralHistoryEndpoints } from '#contract/referrals';
-import { formatSar, referralStatusLabel } from '#domain';
 import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { referrals } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { isUuid } from '../../ids.js';
-import { queueStatusChange } from '../../messaging/status-messages.js';
-import { notify } from '../../notifications/service.js';
 import { currentBroker } from '../../plugins/session.js';
 import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
-import { fillDeadlinesAfterCommit } from '../../service-clocks.js';
 import { auditTenantFormView, documentHref } from '../../tenant-forms/service.js';
 import { listAdminReferrals } from './service.js';
 
@@ -62,7 +58,8 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
     const { status, notes, contractId, contractRent } = request.body;
     const result = isUuid(request.params.id)
       ? await changeReferralStatus(
-          db,
+          ctx,
+          request.log,
           request.params.id,
           currentBroker(request).id,
           {
@@ -72,30 +69,10 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
             contractRent: contractRent ?? null,
           },
           auditBy(request),
-          (tx, before, after) => queueStatusChange(tx, ctx, before, after),
         )
       : null;
     if (!result) throw notFound('الإحالة غير موجودة');
     const { before, after, commissionCreated } = result;
-    ctx.outbox.kick();
-    // The new stage's deadline (and a new commission's), in working time.
-    await fillDeadlinesAfterCommit(db, request.log);
-    if (before.status !== after.status) {
-      await notify(db, after.brokerId, {
-        type: 'info',
-        title: 'تحديث حالة الطلب',
-        message: `طلب المستأجر ${after.tenantPhone}: ${referralStatusLabel(after.status)}`,
-        link: `/referral/${after.id}`,
-      });
-    }
-    if (commissionCreated) {
-      await notify(db, after.brokerId, {
-        type: 'success',
-        title: 'تمت إضافة عمولة',
-        message: `أُضيفت عمولة بقيمة ${formatSar(commissionCreated)} لطلب المستأجر ${after.tenantPhone}`,
-        link: '/commissions',
-      });
-    }
     return { oldStatus: before.status, newStatus: after.status, commissionCreated };
   });
 };

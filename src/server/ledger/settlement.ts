@@ -1,26 +1,28 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import {
   formatDateAr,
-  formatDateTimeAr,
+  formatSar,
   type PayoutStatus,
   payoutStatusLabel,
   toCents,
   toMoneyString,
 } from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
+import type { Database, Transaction } from '../db/client.js';
+import { brokers, commissions, payouts } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { notify } from '../notifications/service.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
+import { commissionSummary, markRequestedCommissions } from './balances.js';
+import { applySignalHolds, brokerHeldBySignal, heldBySignal, notInIbanHold } from './holds.js';
+import { lockBroker, lockedCommission } from './locks.js';
 import {
   assertCommissionBelowDualControl,
   assertDualControl,
   assertNotOwnMoney,
   auditedTransaction,
-} from '../admin/own-money.js';
-import type { AuditRecorder } from '../audit/service.js';
-import { ibanHoldUntil } from '../brokers/bank-account.js';
-import type { Database, Transaction } from '../db/client.js';
-import { brokers, commissions, payouts, referrals } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
-import { applySignalHolds, brokerHeldBySignal, heldBySignal } from '../signals/service.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
-import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
+} from './own-money.js';
+import { recover } from './reversals.js';
 
 type Payout = typeof payouts.$inferSelect;
 
@@ -59,22 +61,6 @@ const notOwn = (tx: Transaction, payout: Payout, adminId: string, action: string
     action,
   });
 
-/** Refuses while the broker's IBAN was replaced less than 48 hours ago. */
-async function notInIbanHold(tx: Transaction, brokerId: string): Promise<void> {
-  const [broker] = await tx
-    .select({ ibanChangedAt: brokers.ibanChangedAt })
-    .from(brokers)
-    .where(eq(brokers.id, brokerId));
-  const until = ibanHoldUntil(broker?.ibanChangedAt ?? null);
-  if (until) {
-    throw new AppError(
-      409,
-      'IBAN_CHANGE_HOLD',
-      `غيّر الوسيط رقم الآيبان مؤخراً، فتتوقف دفعاته حتى ${formatDateTimeAr(until)}`,
-    );
-  }
-}
-
 const wrongState = (payout: Payout, action: string) =>
   new AppError(
     409,
@@ -96,7 +82,7 @@ export async function movePayout(
   record: AuditRecorder,
 ): Promise<{ changed: boolean; payout: Payout }> {
   const audited = `payout.${to === 'approved' ? 'approve' : to === 'sent' ? 'send' : 'fail'}`;
-  return auditedTransaction(db, record, async (tx) => {
+  const result = await auditedTransaction(db, record, async (tx) => {
     const payout = await lockedPayout(tx, id);
     await notOwn(tx, payout, by.adminId, audited);
     if (payout.status === to) return { changed: false, payout };
@@ -159,57 +145,18 @@ export async function movePayout(
     });
     return { changed: true, payout: moved ?? payout };
   });
+  if (result.changed && to === 'failed') {
+    await notify(db, result.payout.brokerId, {
+      type: 'warning',
+      title: 'لم يكتمل تحويل دفعتك',
+      message: `أعاد البنك دفعة بقيمة ${formatSar(result.payout.amount)}: ${by.reason ?? ''}. عاد المبلغ إلى رصيدك المتاح للتحويل.`,
+      link: '/commissions',
+    });
+  }
+  return result;
 }
 
 const money = (c: number) => toMoneyString(c / 100);
-
-/**
- * Deducts `amount` (cents) from what the broker still owes for reversed commissions that were
- * paid, oldest reversal first: the money a payment settled beyond what it sent.
- */
-async function recover(tx: Transaction, brokerId: string, amount: number): Promise<void> {
-  if (amount <= 0) return;
-  const owed = await tx
-    .select()
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.brokerId, brokerId),
-        eq(commissions.status, 'reversed'),
-        sql`${commissions.paidAmount} > ${commissions.recoveredAmount}`,
-      ),
-    )
-    .orderBy(asc(commissions.reversedAt), asc(commissions.id));
-  let left = amount;
-  for (const commission of owed) {
-    if (left <= 0) break;
-    const take = Math.min(
-      toCents(commission.paidAmount) - toCents(commission.recoveredAmount),
-      left,
-    );
-    left -= take;
-    await tx
-      .update(commissions)
-      .set({ recoveredAmount: money(toCents(commission.recoveredAmount) + take) })
-      .where(eq(commissions.id, commission.id));
-  }
-}
-
-/**
- * A commission read with its broker's row locked, as every money change reads it: found first
- * to know the broker, read again once the lock is held (it may have changed meanwhile).
- */
-async function lockedCommission(tx: Transaction, commissionId: string) {
-  const [peek] = await tx
-    .select({ brokerId: commissions.brokerId })
-    .from(commissions)
-    .where(eq(commissions.id, commissionId));
-  if (!peek) throw notFound('العمولة غير موجودة');
-  await lockBroker(tx, peek.brokerId);
-  const [commission] = await tx.select().from(commissions).where(eq(commissions.id, commissionId));
-  if (!commission) throw notFound('العمولة غير موجودة');
-  return commission;
-}
 
 /** Nobody handles a commission of their own (or of an account sharing their phone or IBAN). */
 const notOwnCommission = (
@@ -236,7 +183,7 @@ export async function confirmCommissionPayment(
   transferReference: string | null,
   record: AuditRecorder,
 ): Promise<{ changed: boolean; brokerId: string; amount: string; sent: string; deducted: string }> {
-  return auditedTransaction(db, record, async (tx) => {
+  const result = await auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
     await notOwnCommission(tx, commission, adminId, 'commission.confirm_payment');
     if (commission.status === 'paid') {
@@ -311,6 +258,18 @@ export async function confirmCommissionPayment(
       deducted: money(deducted),
     };
   });
+  if (result.changed) {
+    await notify(db, result.brokerId, {
+      type: 'success',
+      title: 'تم دفع العمولة',
+      message:
+        Number(result.deducted) > 0
+          ? `سُوّيت عمولة بقيمة ${formatSar(result.amount)}: حُوّل ${formatSar(result.sent)} إلى حسابك وخُصم ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+          : `تم تحويل عمولة بقيمة ${formatSar(result.amount)} إلى حسابك.`,
+      link: '/commissions',
+    });
+  }
+  return result;
 }
 
 /**
@@ -325,7 +284,7 @@ export async function payPayout(
   transferReference: string | null,
   record: AuditRecorder,
 ) {
-  return auditedTransaction(db, record, async (tx) => {
+  const result = await auditedTransaction(db, record, async (tx) => {
     const request = await lockedPayout(tx, requestId);
     await notOwn(tx, request, adminId, 'payout.pay');
     if (request.status === 'paid') return { changed: false, request, deducted: money(0) };
@@ -420,6 +379,18 @@ export async function payPayout(
     });
     return { changed: true, request: paid ?? request, deducted: money(deducted) };
   });
+  if (result.changed) {
+    await notify(db, result.request.brokerId, {
+      type: 'success',
+      title: 'تم تنفيذ طلب التحويل',
+      message:
+        Number(result.deducted) > 0
+          ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+          : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
+      link: '/commissions',
+    });
+  }
+  return result;
 }
 
 export async function rejectPayout(
@@ -463,88 +434,12 @@ export async function rejectPayout(
     });
     return row;
   });
-  if (rejected) return rejected;
-  throw new AppError(409, 'REQUEST_CLOSED', 'تمت معالجة طلب التحويل هذا مسبقاً');
-}
-
-/**
- * Reverses the commission of a contract that fell through (its referral cancelled or
- * rejected), with the reason. Before payment it simply stops being payable; what was already
- * paid of it is deducted from the broker's next payments. Its amount never changes. Refused
- * while an open transfer request holds it. Idempotent: a second reversal changes nothing.
- */
-export async function reverseCommission(
-  db: Database,
-  commissionId: string,
-  adminId: string,
-  reason: string,
-  record: AuditRecorder,
-): Promise<{ changed: boolean; brokerId: string; amount: string; toRecover: string }> {
-  return auditedTransaction(db, record, async (tx) => {
-    const commission = await lockedCommission(tx, commissionId);
-    // Reversing lowers the admin's own money, yet the decision is still not theirs: refused.
-    await notOwnCommission(tx, commission, adminId, 'commission.reverse');
-    // The referral's status is read under a share lock: it cannot be reinstated meanwhile.
-    const [referral] = await tx
-      .select({ status: referrals.status })
-      .from(referrals)
-      .where(eq(referrals.id, commission.referralId))
-      .for('share');
-    const referralStatus = referral?.status;
-    const toRecover = money(toCents(commission.paidAmount) - toCents(commission.recoveredAmount));
-    if (commission.status === 'reversed') {
-      return {
-        changed: false,
-        brokerId: commission.brokerId,
-        amount: commission.amount,
-        toRecover,
-      };
-    }
-    if (referralStatus !== 'cancelled' && referralStatus !== 'rejected') {
-      throw new AppError(
-        409,
-        'CONTRACT_NOT_CANCELLED',
-        'لا تُلغى العمولة إلا بعد إلغاء العقد: غيّر حالة الإحالة إلى «ملغي» أولاً',
-      );
-    }
-    if (commission.status === 'requested') {
-      throw new AppError(
-        409,
-        'HELD_BY_TRANSFER_REQUEST',
-        'هذه العمولة محجوزة لطلب تحويل مفتوح، يرجى رفض الطلب أولاً',
-      );
-    }
-    await tx
-      .update(commissions)
-      .set({
-        status: 'reversed',
-        reversedAt: new Date(),
-        reversalReason: reason,
-        reversedBy: adminId,
-      })
-      .where(eq(commissions.id, commission.id));
-    await markRequestedCommissions(tx, commission.brokerId);
-    await queueWebhookEvent(tx, 'commission.reversed', {
-      commission: {
-        id: commission.id,
-        referralId: commission.referralId,
-        amount: commission.amount,
-        paidAmount: commission.paidAmount,
-      },
-      reason,
-      broker: { id: commission.brokerId },
-    });
-    await record(tx, {
-      action: 'commission.reverse',
-      entityType: 'commission',
-      entityId: commission.id,
-      before: {
-        status: commission.status,
-        amount: commission.amount,
-        paidAmount: commission.paidAmount,
-      },
-      after: { status: 'reversed', reason, toRecover },
-    });
-    return { changed: true, brokerId: commission.brokerId, amount: commission.amount, toRecover };
+  if (!rejected) throw new AppError(409, 'REQUEST_CLOSED', 'تمت معالجة طلب التحويل هذا مسبقاً');
+  await notify(db, rejected.brokerId, {
+    type: 'warning',
+    title: 'تم رفض طلب التحويل',
+    message: `رُفض طلب تحويل ${formatSar(rejected.amount)}: ${rejected.rejectionReason}`,
+    link: '/commissions',
   });
+  return rejected;
 }

@@ -8,14 +8,14 @@ import {
   toCents,
   toMoneyString,
 } from '#domain';
-import { moneyConflict } from '../admin/own-money.js';
 import type { AuditRecorder } from '../audit/service.js';
-import { ibanHoldUntil } from '../brokers/bank-account.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, payouts } from '../db/schema.js';
 import { payoutDualControlAmount, payoutMinimum } from '../settings/service.js';
-import { brokerHeldBySignal } from '../signals/service.js';
-import { commissionSummary, lockBroker, markRequestedCommissions } from './service.js';
+import { commissionSummary, markRequestedCommissions } from './balances.js';
+import { brokerHeldBySignal, ibanHoldUntil } from './holds.js';
+import { lockBroker } from './locks.js';
+import { moneyConflict } from './own-money.js';
 
 /**
  * Payouts in bulk (issue 16 item 2; decision record 043): «دفع كل المستحق» makes one draft per

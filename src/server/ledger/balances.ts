@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { toMoneyString, UNSETTLED_PAYOUT_STATUSES } from '#domain';
+import type { Database } from '../db/client.js';
+import { preparedStatement, type Queryable } from '../db/prepared.js';
+import { commissions, payouts, storedPayoutStatus } from '../db/schema.js';
+
+/** The payout states whose money is requested, not yet settled, as a SQL list. */
+export const UNSETTLED = sql.raw(
+  `(${UNSETTLED_PAYOUT_STATUSES.map((status) => `'${storedPayoutStatus(status)}'`).join(',')})`,
+);
+
+/** Earned, paid and what open transfer requests hold: one named statement. */
+const summaryStatement = preparedStatement((db) =>
+  db
+    .select({
+      total: sql<string>`coalesce(sum(${commissions.amount})
+        filter (where ${commissions.status} <> 'reversed'), 0)`,
+      paid: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount}), 0)`,
+      onHold: sql<string>`coalesce(sum(${commissions.amount} - ${commissions.paidAmount})
+        filter (where ${commissions.status} = 'on_hold'), 0)`,
+      reversed: sql<string>`coalesce(sum(${commissions.amount})
+        filter (where ${commissions.status} = 'reversed'), 0)`,
+      toRecover: sql<string>`coalesce(sum(${commissions.paidAmount} - ${commissions.recoveredAmount})
+        filter (where ${commissions.status} = 'reversed'), 0)`,
+      requested: sql<string>`(select coalesce(sum(${payouts.amount}), 0)
+        from ${payouts}
+        where ${payouts.brokerId} = ${sql.placeholder('brokerId')}
+          and ${payouts.status} in ${UNSETTLED})`,
+    })
+    .from(commissions)
+    .where(eq(commissions.brokerId, sql.placeholder('brokerId')))
+    .prepare('commission_summary'),
+);
+
+/**
+ * The broker's money, always consistent: total = paid + pending + requested + onHold, where
+ * total leaves reversed commissions out, paid is what was sent (net of what later payments
+ * deducted for reversed commissions), requested is what open transfer requests hold, onHold
+ * what is still inside its holding period, and pending what is left to request: net of
+ * `toRecover`, the paid part of reversed commissions not yet deducted (so it may be negative).
+ * `reversed` is the amount of the reversed commissions, for the record.
+ */
+export async function commissionSummary(db: Queryable, brokerId: string) {
+  const [row] = await summaryStatement(db).execute({ brokerId });
+  // Cents as integers: no floating-point drift in money.
+  const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
+  const total = cents(row?.total);
+  const paid = cents(row?.paid);
+  const requested = cents(row?.requested);
+  const onHold = cents(row?.onHold);
+  const pending = total - paid - requested - onHold;
+  const money = (c: number) => toMoneyString(c / 100);
+  return {
+    total: money(total),
+    paid: money(paid),
+    pending: money(pending),
+    requested: money(requested),
+    onHold: money(onHold),
+    reversed: money(cents(row?.reversed)),
+    toRecover: money(cents(row?.toRecover)),
+  };
+}
+
+/**
+ * Keeps each payable commission's status telling whether open transfer requests hold it:
+ * requests are settled oldest commission first, so a commission is 'requested' when the unpaid
+ * amounts before it leave part of the open requests' total to fall on it, else 'pending'.
+ * Commissions on hold or reversed take no part: they are not payable. Called, with the
+ * broker's row locked, after every change to the broker's money.
+ */
+export async function markRequestedCommissions(
+  tx: Pick<Database, 'execute'>,
+  brokerId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    update commissions c
+    set status = case when held.before_it < held.requested then 'requested' else 'pending' end
+    from (
+      select u.id,
+        sum(u.amount - u.paid_amount) over (order by u.created_at, u.id)
+          - (u.amount - u.paid_amount) as before_it,
+        (select coalesce(sum(t.amount), 0) from transfer_requests t
+          where t.broker_id = ${brokerId} and t.status in ${UNSETTLED}) as requested
+      from commissions u
+      where u.broker_id = ${brokerId} and u.paid_amount < u.amount
+        and u.status not in ('on_hold', 'reversed')
+    ) held
+    where c.id = held.id
+      and c.status <> case when held.before_it < held.requested then 'requested' else 'pending' end`);
+}

@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import { type CommissionRule, estimateCommission, toMoneyString } from '#domain';
+import type { Transaction } from '../db/client.js';
+import { commissions, type Referral, referrals } from '../db/schema.js';
+import { checkSignedContract } from '../signals/detect.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
+import { applySignalHolds } from './holds.js';
+
+/**
+ * Creates the commission of a referral whose contract is signed, in the caller's transaction,
+ * with the broker's row already locked (every money path locks it first). Inserted with ON
+ * CONFLICT DO NOTHING on its unique referral id: concurrent or repeated signings never make a
+ * second one, and later status changes never remove it.
+ *
+ * It is computed from the contract's annual rent as the admin confirms it, else from the rent
+ * the broker declared, with the rule and the holding period as they stand now. The contract
+ * rent is stored on the referral only with the commission it prices: once a commission exists
+ * its amount is settled, and a later figure would contradict it. A repeated signing only fills
+ * a contract number the commission lacked.
+ *
+ * Answers the new commission's amount (null when it already existed) and the referral as it
+ * stands after pricing.
+ */
+export async function createCommission(
+  tx: Transaction,
+  referral: Referral,
+  terms: { contractRent: number | null; rule: CommissionRule; holdingDays: number },
+): Promise<{ amount: string | null; referral: Referral }> {
+  const { contractRent, rule, holdingDays } = terms;
+  let after = referral;
+  const amount = toMoneyString(estimateCommission(contractRent ?? referral.rentAmount, rule));
+  const [created] = await tx
+    .insert(commissions)
+    .values({
+      brokerId: referral.brokerId,
+      referralId: referral.id,
+      amount,
+      contractNumber: referral.contractId,
+      // Inside the holding period until it ends; payable at once when there is none.
+      status: holdingDays > 0 ? 'on_hold' : 'pending',
+      payableAt: sql`now() + make_interval(days => ${holdingDays})`,
+    })
+    .onConflictDoNothing({ target: commissions.referralId })
+    .returning({
+      id: commissions.id,
+      amount: commissions.amount,
+      status: commissions.status,
+    });
+  if (!created) {
+    if (referral.contractId) {
+      await tx
+        .update(commissions)
+        .set({
+          contractNumber: sql`coalesce(${commissions.contractNumber}, ${referral.contractId})`,
+        })
+        .where(eq(commissions.referralId, referral.id));
+    }
+    return { amount: null, referral };
+  }
+  if (contractRent !== null) {
+    const [priced] = await tx
+      .update(referrals)
+      .set({ contractRent })
+      .where(eq(referrals.id, referral.id))
+      .returning();
+    if (priced) after = priced;
+  }
+  // The contract's own signals, then any open signal that covers the new commission;
+  // subscribers hear of it as it stands after them (held or payable).
+  await checkSignedContract(tx, after);
+  await applySignalHolds(tx, after.brokerId);
+  const [stored] = await tx
+    .select({ status: commissions.status })
+    .from(commissions)
+    .where(eq(commissions.id, created.id));
+  await queueWebhookEvent(tx, 'commission.created', {
+    commission: {
+      ...created,
+      status: stored?.status ?? created.status,
+      referralId: after.id,
+    },
+    broker: { id: after.brokerId },
+  });
+  return { amount: created.amount, referral: after };
+}
