@@ -27,6 +27,12 @@ export type Endpoint = {
   body?: z.ZodType;
   /** The success status, 200 unless the call creates something. */
   status?: 200 | 201;
+  /**
+   * A path with `:id`: the Arabic message of its 404. An id that cannot name a record (not a
+   * UUID) is answered with it before the handler runs; the handler answers it for one that names
+   * none.
+   */
+  notFound?: string;
   response: z.ZodType | null;
 };
 

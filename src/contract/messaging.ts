@@ -191,6 +191,7 @@ export const messagingEndpoints = {
     access: 'admin',
     summary: 'send a failed message again (audited)',
     params: idParams,
+    notFound: 'الرسالة غير موجودة',
     response: outboxItem,
   }),
   testZohoLead: endpoint({
@@ -221,6 +222,7 @@ export const messagingEndpoints = {
     access: 'broker',
     summary: "send the tenant's form link again after it failed",
     params: idParams,
+    notFound: 'الطلب غير موجود',
     response: linkDelivery,
   }),
 };

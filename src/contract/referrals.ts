@@ -131,6 +131,7 @@ export const referralEndpoints = {
     access: 'broker',
     summary: 'one referral of the broker',
     params: idParams,
+    notFound: 'الطلب غير موجود',
     response: referral,
   }),
   details: endpoint({
@@ -139,6 +140,7 @@ export const referralEndpoints = {
     access: 'broker',
     summary: "one referral with the tenant's submitted data (audited)",
     params: idParams,
+    notFound: 'الطلب غير موجود',
     response: referralDetails,
   }),
   metrics: endpoint({
@@ -158,6 +160,7 @@ export const adminReferralHistoryEndpoints = {
     access: 'admin',
     summary: "a referral's status history, oldest first, naming who acted",
     params: idParams,
+    notFound: 'الإحالة غير موجودة',
     response: z.array(adminStatusHistoryEntry),
   }),
 };

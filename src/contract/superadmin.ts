@@ -72,6 +72,7 @@ export const superadminEndpoints = {
     access: 'superadmin',
     summary: 'grant or remove admin and super-admin (audited; never the last super-admin)',
     params: idParams,
+    notFound: 'المستخدم غير موجود',
     body: z.object({ isAdmin: z.boolean().optional(), isSuperAdmin: z.boolean().optional() }),
     response: profile,
   }),
@@ -81,6 +82,7 @@ export const superadminEndpoints = {
     access: 'superadmin',
     summary: 'retire a broker, keeping their money records (audited)',
     params: idParams,
+    notFound: 'الوسيط غير موجود',
     response: ok,
   }),
   deleteReferral: endpoint({
@@ -89,6 +91,7 @@ export const superadminEndpoints = {
     access: 'superadmin',
     summary: 'delete a referral whose commission is neither paid nor held (audited)',
     params: idParams,
+    notFound: 'الإحالة غير موجودة',
     response: ok,
   }),
   holidays: endpoint({

@@ -74,6 +74,7 @@ export const webhookEndpoints = {
     access: 'superadmin',
     summary: "change an endpoint's address, description, events or whether it is on (audited)",
     params: idParams,
+    notFound: 'نقطة الاستقبال غير موجودة',
     body: z.object({
       url: url.optional(),
       description: description.optional(),
@@ -88,6 +89,7 @@ export const webhookEndpoints = {
     access: 'superadmin',
     summary: 'replace the signing secret; answers the new one once (audited)',
     params: idParams,
+    notFound: 'نقطة الاستقبال غير موجودة',
     response: withSecret,
   }),
   remove: endpoint({
@@ -96,6 +98,7 @@ export const webhookEndpoints = {
     access: 'superadmin',
     summary: 'delete an endpoint; its waiting deliveries fail, its log stays (audited)',
     params: idParams,
+    notFound: 'نقطة الاستقبال غير موجودة',
     response: ok,
   }),
   deliveries: endpoint({
@@ -116,6 +119,7 @@ export const webhookEndpoints = {
     access: 'superadmin',
     summary: 'send a delivered or failed event again, as a new delivery (audited)',
     params: idParams,
+    notFound: 'عملية الإرسال غير موجودة',
     status: 201,
     response: webhookDelivery,
   }),

@@ -45,10 +45,10 @@ import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
 import { referralLinkRoutes } from './referral-links/routes.js';
 import { referralRoutes } from './referrals/routes.js';
-import { shortLinkRoutes } from './referrals/short-links.js';
 import { keepCommissionRule } from './settings/service.js';
 import { superadminRoutes } from './superadmin/routes.js';
 import { tenantFormRoutes } from './tenant-forms/routes.js';
+import { shortLinkRoutes } from './tenant-forms/short-links.js';
 import { webhookRoutes } from './webhooks/routes.js';
 
 // Arabic default messages for whatever a schema does not word itself.

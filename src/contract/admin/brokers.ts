@@ -40,6 +40,7 @@ export const adminBrokerEndpoints = {
     access: 'admin',
     summary: 'activate a broker, closing their activation request (audited, notified)',
     params: idParams,
+    notFound: 'الوسيط غير موجود',
     response: profile,
   }),
   deactivate: endpoint({
@@ -48,6 +49,7 @@ export const adminBrokerEndpoints = {
     access: 'admin',
     summary: 'deactivate a broker; they may ask again (audited, notified)',
     params: idParams,
+    notFound: 'الوسيط غير موجود',
     response: profile,
   }),
 };

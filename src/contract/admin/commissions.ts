@@ -53,6 +53,7 @@ export const adminCommissionEndpoints = {
     access: 'admin',
     summary: 'mark a commission paid in full (audited, notified; idempotent)',
     params: idParams,
+    notFound: 'العمولة غير موجودة',
     body: transferReferenceBody,
     response: changed,
   }),
@@ -63,6 +64,7 @@ export const adminCommissionEndpoints = {
     summary:
       "reverse the commission of a cancelled contract; what was paid of it is deducted from the broker's next payments (audited, notified; idempotent)",
     params: idParams,
+    notFound: 'العمولة غير موجودة',
     body: reasonBody('يرجى كتابة سبب إلغاء العمولة'),
     response: changed,
   }),

@@ -49,6 +49,7 @@ export const adminPayoutEndpoints = {
     access: 'admin',
     summary: 'pay a payout from the oldest unpaid commissions (audited, notified)',
     params: idParams,
+    notFound: 'طلب التحويل غير موجود',
     body: transferReferenceBody,
     response: changed,
   }),
@@ -59,6 +60,7 @@ export const adminPayoutEndpoints = {
     summary:
       'record that the bank returned an approved or sent payout, with the reason: its money is payable again (audited, notified; idempotent)',
     params: idParams,
+    notFound: 'طلب التحويل غير موجود',
     body: reasonBody('يرجى كتابة سبب فشل التحويل'),
     response: changed,
   }),
@@ -68,6 +70,7 @@ export const adminPayoutEndpoints = {
     access: 'admin',
     summary: 'reject a draft or approved payout with a reason (audited, notified)',
     params: idParams,
+    notFound: 'طلب التحويل غير موجود',
     body: reasonBody('يرجى كتابة سبب الرفض'),
     response: ok,
   }),

@@ -72,6 +72,7 @@ export const adminReferralEndpoints = {
     access: 'admin',
     summary: "the tenant's submitted data (audited)",
     params: idParams,
+    notFound: 'لم يقم المستأجر بإرسال بياناته بعد',
     response: z.object({
       fullName: z.string(),
       phone: z.string(),
@@ -88,6 +89,7 @@ export const adminReferralEndpoints = {
     access: 'admin',
     summary: 'move a referral on; contract signing creates the commission (audited, notified)',
     params: idParams,
+    notFound: 'الإحالة غير موجودة',
     body: referralStatusBody,
     response: z.object({
       oldStatus: referralStatus,

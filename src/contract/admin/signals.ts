@@ -46,6 +46,7 @@ export const adminSignalEndpoints = {
     access: 'admin',
     summary: 'close a signal as handled, with a note; the money it held is released (audited)',
     params: idParams,
+    notFound: 'التنبيه غير موجود',
     body: signalNote,
     response: ok,
   }),
@@ -56,6 +57,7 @@ export const adminSignalEndpoints = {
     summary:
       'close a signal as a false alarm, with a note; the money it held is released (audited)',
     params: idParams,
+    notFound: 'التنبيه غير موجود',
     body: signalNote,
     response: ok,
   }),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '#contract/common';
+import { notFound } from '../errors.js';
+import { isUuid } from '../ids.js';
 
 type Part<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -29,6 +31,21 @@ export function serve<E extends Endpoint>(
   if (!endpoint.path.startsWith(app.prefix)) {
     throw new Error(`${endpoint.path} is not under the plugin prefix ${app.prefix}`);
   }
+  const missing = endpoint.notFound;
+  if (endpoint.path.includes('/:id') !== (missing !== undefined)) {
+    throw new Error(
+      `${endpoint.path}: a path with :id declares its notFound message, no other does`,
+    );
+  }
+  // Any text reaches an `:id`; what cannot be an id names nothing: 404, as for an unknown one.
+  const handle: typeof handler =
+    missing === undefined
+      ? handler
+      : async (request, reply) => {
+          const { id } = request.params as { id?: unknown };
+          if (typeof id !== 'string' || !isUuid(id)) throw notFound(missing);
+          return handler(request, reply);
+        };
   const url = endpoint.path.slice(app.prefix.length) || '/';
   app.route({
     method: endpoint.method,
@@ -46,7 +63,7 @@ export function serve<E extends Endpoint>(
     },
     // Fastify's generic handler type cannot see the parsed schemas; the validator compiler
     // guarantees the request has the shapes EndpointRequest<E> names.
-    handler: handler as unknown as (
+    handler: handle as unknown as (
       request: FastifyRequest,
       reply: FastifyReply,
     ) => Promise<unknown>,

@@ -1,29 +1,23 @@
-import { and, eq, like, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messagingEndpoints, type TESTED_PROVIDERS } from '#contract/messaging';
-import { failureKindLabel, normalizeSaudiMobile, toLatinDigits } from '#domain';
+import { failureKindLabel, normalizeSaudiMobile } from '#domain';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
-import { outboundMessages, referrals, shortLinks, whatsappTemplates } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
+import { whatsappTemplates } from '../db/schema.js';
+import { AppError } from '../errors.js';
 import { serve } from '../http/serve.js';
-import { isUuid } from '../ids.js';
 import { DeliveryError } from '../integrations/delivery.js';
 import type { RemoteTemplate } from '../integrations/whatsapp.js';
 import { ZOHO_SCOPES } from '../integrations/zoho.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
-import { outboxPage } from './outbox.js';
 import { messagingSettings, saveMessagingSettings } from './settings.js';
 import { listedTemplateStatus, PRODUCT_TEMPLATES, templateFor } from './templates.js';
-import { enqueueTenantLink, linkDeliveryOf } from './tenant-link.js';
-
-const PAGE_SIZE = 50;
 
 const WHATSAPP_NOT_CONFIGURED = (missing: string[]) =>
   `واتساب غير مُعدّ على الخادم: اضبط المتغيرات ${missing.join('، ')} ثم أعد تشغيل الخادم`;
 
-/** The admin's messaging settings page, the outbox, the CRM test and the broker's resend. */
+/** The admin's messaging settings page: channels, WhatsApp templates and connection tests. */
 export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, channels } = ctx;
 
@@ -271,206 +265,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
       };
     }
   });
-
-  serve(app, messagingEndpoints.outbox, async (request) => {
-    const { status, phone, page } = request.query;
-    const digits = toLatinDigits(phone ?? '').replace(/\D/g, '');
-    // Webhook deliveries have their own log, for super-admins (src/server/webhooks).
-    const filters: SQL[] = [ne(outboundMessages.channel, 'webhook')];
-    if (status) filters.push(eq(outboundMessages.status, status));
-    // Typed as 05…, 5…, 9665… or part of it: matched on the national digits.
-    const national = digits.replace(/^(00966|966)/, '0');
-    if (national) filters.push(like(outboundMessages.recipient, `%${national}%`));
-    const { rows, total } = await outboxPage(db, and(...filters), page, PAGE_SIZE);
-    return {
-      items: rows.map(outboxView),
-      total,
-      page,
-      pageSize: PAGE_SIZE,
-    };
-  });
-
-  serve(app, messagingEndpoints.retry, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('الرسالة غير موجودة');
-    const [row] = await db
-      .select()
-      .from(outboundMessages)
-      .where(eq(outboundMessages.id, request.params.id));
-    if (!row || row.channel === 'webhook') throw notFound('الرسالة غير موجودة');
-    if (row.status !== 'failed') {
-      throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
-    }
-    const [queued] = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(outboundMessages)
-        .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
-        .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.status, 'failed')))
-        .returning();
-      await audit(tx, request, {
-        action: 'outbox.retry',
-        entityType: 'outbound_message',
-        entityId: row.id,
-        before: { status: row.status, lastError: row.lastError },
-      });
-      return updated;
-    });
-    if (!queued) throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
-    ctx.outbox.kick();
-    return outboxView(queued);
-  });
-
-  serve(app, messagingEndpoints.testZohoLead, async (request) => {
-    const tenantPhone = normalizeSaudiMobile(request.body.tenantPhone);
-    if (!tenantPhone) throw new AppError(400, 'VALIDATION_ERROR', 'رقم الجوال غير صحيح');
-    const rent = request.body.rentAmount;
-    const testData = { tenantPhone, rent };
-    await enforceRateLimits(db, [
-      { key: `zoho-test:${currentBroker(request).id}`, limit: 10, windowSeconds: 600 },
-    ]);
-    if (!channels.crm) {
-      return {
-        success: false,
-        message: 'نظام Zoho CRM غير مُعدّ على الخادم',
-        error: 'NOT_CONFIGURED',
-        leadId: null,
-        testData,
-        instructions: [
-          `اضبط المتغيرات ${config.zoho.missing.join('، ')} في بيئة الخادم`,
-          'ZOHO_ACCOUNTS_URL اختياري: الافتراضي مركز البيانات السعودي https://accounts.zoho.sa',
-          'أعد تشغيل الخادم ثم أعد الاختبار',
-        ],
-        searchResults: [],
-      };
-    }
-    try {
-      const searchResults = await channels.crm.searchLeadsByPhone(tenantPhone);
-      const found = searchResults[0]?.id ?? null;
-      // A lead that exists may be a real customer's: the test reads it, never overwrites it.
-      const leadId =
-        found ??
-        (
-          await channels.crm.createLead({
-            tenantPhone,
-            rentAmount: rent,
-            brokerCode: 'TEST',
-            city: null,
-            referralId: 'test',
-            status: 'اختبار',
-          })
-        ).id;
-      return {
-        success: true,
-        message: found
-          ? 'الاتصال بـ Zoho CRM يعمل: وُجد عميل محتمل بهذا الرقم ولم يُغيَّر'
-          : 'الاتصال بـ Zoho CRM يعمل: أُنشئ عميل محتمل تجريبي',
-        error: null,
-        leadId,
-        testData,
-        instructions: [
-          'افتح Zoho CRM ثم وحدة العملاء المحتملين (Leads)',
-          `ابحث عن الرقم ${tenantPhone} أو عن المعرّف ${leadId}`,
-          found ? 'العميل الموجود لم يُعدَّل' : 'احذف العميل التجريبي بعد التحقق',
-        ],
-        searchResults: searchResults.map(({ id }) => ({ id })),
-      };
-    } catch (error) {
-      if (!(error instanceof DeliveryError)) throw error;
-      return {
-        success: false,
-        message: `حدث خطأ أثناء الاختبار: ${error.message}`,
-        error: error.code,
-        leadId: null,
-        testData,
-        instructions:
-          error.kind === 'config'
-            ? [
-                'تحقق من ZOHO_CLIENT_ID و ZOHO_CLIENT_SECRET و ZOHO_REFRESH_TOKEN',
-                'تأكد أن رمز التحديث صادر من مركز البيانات نفسه (ZOHO_ACCOUNTS_URL)',
-              ]
-            : ['تعذر الوصول إلى Zoho الآن، أعد المحاولة بعد قليل'],
-        searchResults: [],
-      };
-    }
-  });
-
-  serve(app, messagingEndpoints.resendLink, async (request) => {
-    const me = currentBroker(request);
-    if (!isUuid(request.params.id)) throw notFound('الطلب غير موجود');
-    const [referral] = await db
-      .select({
-        id: referrals.id,
-        tenantPhone: referrals.tenantPhone,
-        status: referrals.status,
-        code: shortLinks.code,
-      })
-      .from(referrals)
-      .innerJoin(shortLinks, eq(shortLinks.referralId, referrals.id))
-      .where(and(eq(referrals.id, request.params.id), eq(referrals.brokerId, me.id)))
-      .limit(1);
-    if (!referral) throw notFound('الطلب غير موجود');
-    if (referral.status !== 'pending_completion') {
-      throw new AppError(
-        409,
-        'FORM_NOT_AWAITED',
-        'لا حاجة لإرسال الرابط: الطلب تجاوز مرحلة إكمال البيانات',
-      );
-    }
-    const delivery = await linkDeliveryOf(db, referral.id);
-    // Only a link that failed is sent again; none was sent when the admins switched it off.
-    if (!delivery) {
-      throw new AppError(
-        409,
-        'LINK_NOT_SENT',
-        'الإرسال التلقائي للرابط متوقف: انسخ الرابط وأرسله بنفسك',
-      );
-    }
-    if (!delivery.canResend) {
-      throw new AppError(409, 'LINK_ON_ITS_WAY', 'الرابط لم يتعذر إرساله: لا حاجة لإعادة إرساله');
-    }
-    // Each resend is a message under the company's name: a few per referral a day.
-    await enforceRateLimits(db, [
-      { key: `resend-link:${referral.id}`, limit: 3, windowSeconds: 86_400 },
-    ]);
-    await db.transaction(async (tx) => {
-      await enqueueTenantLink(tx, ctx, {
-        referral,
-        broker: me,
-        code: referral.code,
-        cause: `resend:${Date.now()}`,
-      });
-      await audit(tx, request, {
-        action: 'referral.resend_link',
-        entityType: 'referral',
-        entityId: referral.id,
-      });
-    });
-    ctx.outbox.kick();
-    const after = await linkDeliveryOf(db, referral.id);
-    if (!after) throw new Error('the resent link was not queued');
-    return after;
-  });
 };
 
-function outboxView(row: typeof outboundMessages.$inferSelect) {
-  return {
-    id: row.id,
-    channel: row.channel,
-    kind: row.kind,
-    recipient: row.recipient,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    errorKind: row.errorKind,
-    referralId: row.referralId,
-    createdAt: row.createdAt.toISOString(),
-    nextAttemptAt: row.nextAttemptAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
-    readAt: row.readAt?.toISOString() ?? null,
-  };
-}
-
-/** The test's failure in words an admin can act on; 131047 explained, as the issue asks. */
 const PROVIDER_NAMES: Record<(typeof TESTED_PROVIDERS)[number], string> = {
   sms: 'مزوّد الرسائل النصية',
   whatsapp: 'واتساب',

@@ -11,7 +11,7 @@ import { notify } from '../notifications/service.js';
 import { currentAccount } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { createReferral } from '../referrals/create.js';
-import { tenantFormPath } from '../referrals/links.js';
+import { tenantFormPath } from '../tenant-forms/links.js';
 import {
   brokerByCode,
   countVisit,

@@ -13,8 +13,8 @@ import { errorLogFields } from '../plugins/log-safety.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { smsNotificationsEnabled } from '../settings/service.js';
 import { checkNewReferral, recordContestedTenant } from '../signals/detect.js';
+import { newFormToken, newShortCode, tenantFormPath } from '../tenant-forms/links.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
-import { newFormToken, newShortCode, tenantFormPath } from './links.js';
 import { claimTenantPhone } from './ownership.js';
 
 /** Why a broker cannot receive referrals now: inactive, or no name to show the tenant. */

@@ -7,7 +7,6 @@ import type { FeatureOptions } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
-import { isUuid } from '../ids.js';
 import { currentBroker } from '../plugins/session.js';
 import { addHoliday, listHolidays, removeHoliday } from '../service-clocks.js';
 import { changeRoles, deleteReferral, listAuditLog, listUsers } from './service.js';
@@ -23,7 +22,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   );
 
   serve(app, superadminEndpoints.changeRole, async (request) => {
-    const user = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
+    const user = await findBrokerById(db, request.params.id);
     if (!user) throw notFound('المستخدم غير موجود');
     const { isAdmin, isSuperAdmin } = request.body;
     if (isProtected(user.phone) && (isSuperAdmin === false || isAdmin === false)) {
@@ -34,7 +33,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   });
 
   serve(app, superadminEndpoints.deleteBroker, async (request) => {
-    const broker = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
+    const broker = await findBrokerById(db, request.params.id);
     if (!broker) throw notFound('الوسيط غير موجود');
     if (isProtected(broker.phone))
       throw new AppError(403, 'PROTECTED_ACCOUNT', 'لا يمكن حذف هذا الحساب');
@@ -50,7 +49,6 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   });
 
   serve(app, superadminEndpoints.deleteReferral, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('الإحالة غير موجودة');
     const keys = await deleteReferral(db, request.params.id, auditBy(request));
     await removeStoredDocuments(storage, keys, request.log);
     return { ok: true as const };

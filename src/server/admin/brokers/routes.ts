@@ -8,7 +8,6 @@ import type { FeatureOptions } from '../../context.js';
 import { brokers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { isUuid } from '../../ids.js';
 import { notify } from '../../notifications/service.js';
 import { currentBroker } from '../../plugins/session.js';
 import { listAdminBrokers } from './service.js';
@@ -70,7 +69,7 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
 
   for (const change of ACTIVATION) {
     serve(app, change.endpoint, async (request) => {
-      const broker = isUuid(request.params.id) ? await findBrokerById(db, request.params.id) : null;
+      const broker = await findBrokerById(db, request.params.id);
       if (!broker) throw notFound('الوسيط غير موجود');
       if (!change.isActive)
         refuseRiskyDeactivation(broker, currentBroker(request).id, config.protectedPhone);

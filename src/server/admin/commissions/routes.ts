@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminCommissionEndpoints } from '#contract/admin/commissions';
 import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
-import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { isUuid } from '../../ids.js';
 import { reverseCommission } from '../../ledger/reversals.js';
 import { confirmCommissionPayment } from '../../ledger/settlement.js';
 import { currentBroker } from '../../plugins/session.js';
@@ -22,7 +20,6 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
   );
 
   serve(app, adminCommissionEndpoints.confirmPayment, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('العمولة غير موجودة');
     const result = await confirmCommissionPayment(
       db,
       request.params.id,
@@ -34,7 +31,6 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
   });
 
   serve(app, adminCommissionEndpoints.reverse, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('العمولة غير موجودة');
     const result = await reverseCommission(
       db,
       request.params.id,

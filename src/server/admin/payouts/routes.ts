@@ -26,7 +26,6 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
   serve(app, adminPayoutEndpoints.list, async (request) => listPayoutsForAdmin(db, request.query));
 
   serve(app, adminPayoutEndpoints.pay, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
     const { changed } = await payPayout(
       db,
       request.params.id,
@@ -38,7 +37,6 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
   });
 
   serve(app, adminPayoutEndpoints.fail, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
     const { changed } = await movePayout(
       db,
       request.params.id,
@@ -131,7 +129,6 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
   });
 
   serve(app, adminPayoutEndpoints.reject, async (request) => {
-    if (!isUuid(request.params.id)) throw notFound('طلب التحويل غير موجود');
     await rejectPayout(
       db,
       request.params.id,

@@ -7,7 +7,6 @@ import type { FeatureOptions } from '../../context.js';
 import { referrals } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { serve } from '../../http/serve.js';
-import { isUuid } from '../../ids.js';
 import { currentBroker } from '../../plugins/session.js';
 import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
@@ -24,7 +23,7 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
   );
 
   serve(app, adminReferralEndpoints.tenantForm, async (request) => {
-    const form = isUuid(request.params.id) ? await findTenantForm(db, request.params.id) : null;
+    const form = await findTenantForm(db, request.params.id);
     if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
     await auditTenantFormView(db, request, form.referralId);
     return {
@@ -39,38 +38,34 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
   });
 
   serve(app, adminReferralHistoryEndpoints.history, async (request) => {
-    const [referral] = isUuid(request.params.id)
-      ? await db
-          .select({
-            id: referrals.id,
-            submittedAt: referrals.submittedAt,
-            status: referrals.status,
-            updatedAt: referrals.updatedAt,
-          })
-          .from(referrals)
-          .where(eq(referrals.id, request.params.id))
-      : [];
+    const [referral] = await db
+      .select({
+        id: referrals.id,
+        submittedAt: referrals.submittedAt,
+        status: referrals.status,
+        updatedAt: referrals.updatedAt,
+      })
+      .from(referrals)
+      .where(eq(referrals.id, request.params.id));
     if (!referral) throw notFound('الإحالة غير موجودة');
     return referralHistory(db, referral);
   });
 
   serve(app, adminReferralEndpoints.changeStatus, async (request) => {
     const { status, notes, contractId, contractRent } = request.body;
-    const result = isUuid(request.params.id)
-      ? await changeReferralStatus(
-          ctx,
-          request.log,
-          request.params.id,
-          currentBroker(request).id,
-          {
-            status,
-            ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
-            ...(contractId !== undefined ? { contractId: contractId || null } : {}),
-            contractRent: contractRent ?? null,
-          },
-          auditBy(request),
-        )
-      : null;
+    const result = await changeReferralStatus(
+      ctx,
+      request.log,
+      request.params.id,
+      currentBroker(request).id,
+      {
+        status,
+        ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
+        ...(contractId !== undefined ? { contractId: contractId || null } : {}),
+        contractRent: contractRent ?? null,
+      },
+      auditBy(request),
+    );
     if (!result) throw notFound('الإحالة غير موجودة');
     const { before, after, commissionCreated } = result;
     return { oldStatus: before.status, newStatus: after.status, commissionCreated };

@@ -5,10 +5,10 @@ import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
 import { isUuid } from '../../ids.js';
-import { tenantFormPath } from '../../referrals/links.js';
 import { referralViewOf } from '../../referrals/service.js';
 import { loadHolidays, overdueReferral, stageClock } from '../../service-clocks.js';
 import { commissionRule } from '../../settings/service.js';
+import { tenantFormPath } from '../../tenant-forms/links.js';
 
 export type ReferralQuery = {
   search?: string | undefined;
