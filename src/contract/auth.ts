@@ -31,7 +31,7 @@ export const authEndpoints = {
     access: 'public',
     summary:
       'send a one-time code for signing in (or creating the account) or for a password reset',
-    // A code is accepted only by the calls of its purpose (issue 26): sign-in by default.
+    // A code is accepted only by the calls of its purpose: sign-in by default.
     body: phoneBodySchema.extend({
       purpose: z
         .enum(['sign_in', 'reset'] satisfies OtpPurpose[], { error: 'غرض رمز التحقق غير معروف' })

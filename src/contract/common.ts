@@ -61,7 +61,7 @@ export const payoutStatus = z.enum(PAYOUT_STATUSES);
 export const idParams = z.object({ id: z.string() });
 
 /**
- * The last page a list serves (issue 26 item 9): nobody reads that far, and a deeper page only
+ * The last page a list serves: nobody reads that far, and a deeper page only
  * makes the database skip rows. Every list's `page` is bounded by it, with one Arabic message.
  */
 const MAX_PAGE = 10_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { linkRequestBodySchema, linkRequestCodeBodySchema } from '../domain/index.js';
 import { endpoint, money } from './common.js';
 
-/** The broker's own link (issue 17): its code, the address to share, a ready WhatsApp text. */
+/** The broker's own link: its code, the address to share, a ready WhatsApp text. */
 export const referralLink = z.object({
   code: z.string(),
   url: z.string(),

@@ -62,7 +62,7 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /**
- * The days a date filter or a holiday may name (issue 26 item 9): wide enough for any record
+ * The days a date filter or a holiday may name: wide enough for any record
  * and any plan, and far from the calendar's edges, where PostgreSQL refuses what a day becomes
  * (year 1 in Riyadh starts in year 0 UTC, 9999-12-31 ends in year 10000: a 500).
  */

@@ -1,5 +1,5 @@
 /**
- * What a one-time code is for (issue 26 item 1). Each code is stored with its purpose, its text
+ * What a one-time code is for. Each code is stored with its purpose, its text
  * says it, and a code is accepted only by the calls of that purpose: a code a tenant asked for
  * through a broker's link never signs anyone in, and a sign-in code never makes a referral.
  */
@@ -27,7 +27,7 @@ const SMS_NAMES: Record<OtpPurpose, string> = {
 export const otpSmsName = (purpose: OtpPurpose): string => SMS_NAMES[purpose];
 
 /**
- * Ceilings on one-time codes sent (issue 26 item 5: an SMS is money): across the platform in an
+ * Ceilings on one-time codes sent (an SMS is money): across the platform in an
  * hour and in a day, and through one broker's referral link in a day. Super-admins change them
  * (system_config `otp_hourly_ceiling`, `otp_daily_ceiling`, `link_otp_daily_ceiling`).
  */

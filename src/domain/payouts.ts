@@ -31,7 +31,7 @@ export const DEFAULT_PAYOUT_MINIMUM = 500;
 
 /**
  * A payout of at least this many riyals must be marked sent and paid by someone other than the
- * admin who approved it (issue 26; decision 047). Super-admins change it; 0 puts every payout
+ * admin who approved it (decision 047). Super-admins change it; 0 puts every payout
  * under two people.
  */
 export const DEFAULT_PAYOUT_DUAL_CONTROL_AMOUNT = 10_000;

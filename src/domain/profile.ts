@@ -98,7 +98,7 @@ function publicTextProblem(text: string): string | null {
 
 /**
  * A field a tenant is shown (the broker's full name, the office): one line of letters, digits
- * and ordinary punctuation, with no link, no phone number and no @ (issue 26 item 7). The page
+ * and ordinary punctuation, with no link, no phone number and no @. The page
  * is the company's: it must not become a broker's advertisement for another channel.
  */
 export const publicProfileText = (options: Omit<TextOptions, 'normalise'>) =>

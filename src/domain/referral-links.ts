@@ -1,5 +1,5 @@
 /**
- * A broker's own referral link and its QR code (issue 17): where a referral came from, and the
+ * A broker's own referral link and its QR code: where a referral came from, and the
  * link's code, short enough to read aloud yet not guessable.
  */
 export const REFERRAL_SOURCES = ['typed', 'link', 'qr'] as const;

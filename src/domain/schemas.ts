@@ -136,7 +136,7 @@ export const verifyOtpOnlyBodySchema = z.object({
   otp: fourDigitCode(MESSAGES.fourDigitCode),
 });
 
-/** The tenant's own request through a broker's link (issue 17): the phone, checked by a code. */
+/** The tenant's own request through a broker's link: the phone, checked by a code. */
 export const linkRequestCodeBodySchema = z.object({ phone: saudiMobile(MESSAGES.mobilePhone) });
 export const linkRequestBodySchema = z.object({
   phone: saudiMobile(MESSAGES.mobilePhone),
@@ -245,7 +245,7 @@ const currentPassword = z
 
 /**
  * A transfer request: the amount and the IBAN. Where the profile has none yet it becomes the
- * profile's, as guarded as on the profile (issue 26 item 6): the password is then required;
+ * profile's, as guarded as on the profile: the password is then required;
  * with one on the profile, a different IBAN is refused and no password is needed.
  */
 export const payoutRequestSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Fraud and duplicate signals (issue 16 item 3; docs/decisions/042-fraud-signals.md): what the
+ * Fraud and duplicate signals (docs/decisions/042-fraud-signals.md): what the
  * product notices, records with its reason and shows to admins, holding the affected money
  * until an admin resolves or dismisses it.
  */

@@ -1,5 +1,5 @@
 /**
- * Signed outgoing webhooks (issue 16 item 6): the events other systems may subscribe to, and
+ * Signed outgoing webhooks: the events other systems may subscribe to, and
  * how each request is signed. docs/webhooks.md is the receiver's documentation.
  */
 
@@ -36,7 +36,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 // ---------- the addresses webhooks may reach ----------
 //
-// Issue 26 item 4: an endpoint is somebody else's server on the internet. The addresses below
+// An endpoint is somebody else's server on the internet. The addresses below
 // are refused when an endpoint is saved and again on the very address each delivery connects
 // to (src/server/webhooks/address-guard.ts), unless the super-admin setting
 // `webhook_private_ranges` lists the range on purpose; cloud metadata services, never.

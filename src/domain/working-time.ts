@@ -2,7 +2,7 @@ import { arabicCount, NOUNS } from './count.js';
 import type { ReferralStatus } from './referral-status.js';
 
 /**
- * Saudi working time (issue 16 item 5; docs/decisions/041-service-clocks-in-working-time.md):
+ * Saudi working time (docs/decisions/041-service-clocks-in-working-time.md):
  * Sunday to Thursday, 8:00 to 17:00 in Riyadh (UTC+3 all year: no daylight saving), public
  * holidays excluded. Service promises are measured in it.
  */

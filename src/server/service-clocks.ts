@@ -19,7 +19,7 @@ import { AppError, notFound } from './errors.js';
 import { errorLogFields } from './plugins/log-safety.js';
 
 /**
- * Service clocks in Saudi working time (issue 16 item 5; decision record 041). A trigger keeps
+ * Service clocks in Saudi working time (decision record 041). A trigger keeps
  * each referral's `status_changed_at` and clears `stage_due_at` when its status changes; the
  * deadlines are computed here, where working hours and the holidays are known, after every
  * change that may need one and by the housekeeping job.

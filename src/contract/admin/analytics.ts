@@ -53,7 +53,7 @@ export const adminAnalyticsEndpoints = {
           commissions: money,
         }),
       ),
-      /** Typed by brokers, through their links, through their QR codes (issue 17). */
+      /** Typed by brokers, through their links, through their QR codes. */
       referralsBySource: z.array(
         z.object({
           source: z.enum(REFERRAL_SOURCES),

@@ -14,8 +14,8 @@ import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { raiseSignal } from '../signals/service.js';
 
 /**
- * The IBAN on a broker's profile (issue 16 item 2; decision record 043): where every payout
- * goes. Setting it, the first time as every later time (issue 26 item 6), takes the password
+ * The IBAN on a broker's profile (decision record 043): where every payout
+ * goes. Setting it, the first time as every later time, takes the password
  * again and holds the broker's payouts for 48 hours, so a stolen session cannot send money
  * anywhere before the owner hears of it.
  */

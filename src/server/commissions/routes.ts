@@ -31,7 +31,7 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     const me = await currentAccount(db, request);
     const { amount, bankAccount, password } = request.body;
     // A first IBAN is put on the profile by this request: the password again, as on the
-    // profile (issue 26 item 6). With one there already, none is needed.
+    // profile. With one there already, none is needed.
     const firstIban = !me.iban;
     if (firstIban) {
       await confirmPasswordForIban(db, me, password, {

@@ -82,7 +82,7 @@ const STARTUP_LOCK_ID = 4_826_150_114;
 const PING_DEADLINE_MS = 3000;
 
 /**
- * How long a database call may take (issue 29 item 1): making a connection or waiting for one
+ * How long a database call may take: making a connection or waiting for one
  * of the pool's, and one statement. A call past its deadline fails, and the request answers
  * 503 (src/server/db/errors.ts), instead of waiting for a database that does not answer.
  */

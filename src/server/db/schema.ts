@@ -125,7 +125,7 @@ export const otpCodes = pgTable(
     expiresAt: ts('expires_at').notNull(),
     used: boolean('used').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
-    /** What the code is for: only the calls of that purpose accept it (issue 26). */
+    /** What the code is for: only the calls of that purpose accept it. */
     purpose: text('purpose').$type<OtpPurpose>().notNull().default('sign_in'),
     createdAt: createdAt(),
   },
@@ -434,11 +434,11 @@ export const systemConfig = pgTable('system_config', {
 });
 
 /**
- * Fraud and duplicate signals (issue 16 item 3): recorded with their reason, kept for good.
+ * Fraud and duplicate signals: recorded with their reason, kept for good.
  * `scope` says what money an open signal holds: the referral's commission, or none (a refused
  * attempt).
  */
-/** One visitor of a broker's link on one Riyadh day (issue 17): visits count each once a day. */
+/** One visitor of a broker's link on one Riyadh day: visits count each once a day. */
 export const referralLinkVisits = pgTable(
   'referral_link_visits',
   {
@@ -531,7 +531,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Where signed webhooks go (issue 16 item 6), managed by super-admins. The secret signs every
+ * Where signed webhooks go, managed by super-admins. The secret signs every
  * request (HMAC-SHA256); it is shown once, when made or rotated, and never answered again. A
  * deleted endpoint is kept (deleted_at) so its delivery log still names it.
  */

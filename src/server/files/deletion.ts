@@ -53,7 +53,7 @@ export async function removeStoredDocuments(
 }
 
 /**
- * Retires a broker's account while keeping the ledger (issue 11, item 5). The row stays,
+ * Retires a broker's account while keeping the ledger. The row stays,
  * anonymised and marked deleted, so commissions and transfer requests keep their broker (and
  * broker code) for admins and exports; the phone becomes a placeholder, so the real number
  * may sign up again and no phone lookup ever finds this row. Sessions and notifications go,

@@ -694,7 +694,7 @@ export function requestFor(route: FuzzRoute, known: KnownValues): fc.Arbitrary<F
 // ---------- the sweep: edge cases sent to every route, field by field ----------
 
 /**
- * Days a date field must refuse or survive (issue 26 item 9): the calendar's edges, what
+ * Days a date field must refuse or survive: the calendar's edges, what
  * JavaScript dates reach and PostgreSQL does not, impossible days, the product's bounds'
  * neighbours, other digits.
  */

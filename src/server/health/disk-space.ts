@@ -25,7 +25,7 @@ const PROBE_KEY = 'disk-space-probe';
 const PROBE_BYTES = Buffer.alloc(64 * 1024);
 
 /**
- * Whether writes fail for lack of disk space (issue 29 item 2), as the writes themselves found:
+ * Whether writes fail for lack of disk space, as the writes themselves found:
  * the error handler calls `writeFailed` when a write meets a full disk (the database's or the
  * file store's; src/server/db/errors.ts isDiskFull), and /readyz answers 503 `disk_full`, so a
  * load balancer stops sending writes that would fail. That holds for QUIET_MS after the last

@@ -58,5 +58,5 @@ export type ConnectionCheck = { detail: string };
 /** What a provider answered when it accepted a message. */
 export type Accepted = { providerMessageId: string | null };
 
-/** The provider calls' own time limit (issue 13: 5 s). */
+/** The provider calls' own time limit (5 s). */
 export const PROVIDER_TIMEOUT_MS = 5_000;

@@ -13,7 +13,7 @@ export type SmsMessage = {
    * The outbox row's id when the message was queued (Unifonic's CorrelationID, by which the
    * message can be looked up later); codes are sent directly, with none. It is NOT an
    * idempotency key: no provider documents de-duplication by it, so sending the same row twice
-   * may deliver it twice (issue 30 item 5).
+   * may deliver it twice.
    */
   messageId?: string;
   /**

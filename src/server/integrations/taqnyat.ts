@@ -1,5 +1,5 @@
 /**
- * Taqnyat's SMS API. Sources (issue 30; quoted in .exp/research-sms.md, items 6–8):
+ * Taqnyat's SMS API. Sources (quoted in .exp/research-sms.md, items 6–8):
  * - T1 https://dev.taqnyat.sa/en/doc/sms: base https://api.taqnyat.sa/, bearer token in the
  *   Authorization header, numbers in international form without 00 or +, JSON answers.
  * - The official PHP library, https://github.com/taqnyat/php (TaqnyatSms.php): `POST

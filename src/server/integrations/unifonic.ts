@@ -1,5 +1,5 @@
 /**
- * Unifonic's REST SMS API, as Unifonic documents it (issue 30; the sources, quoted, are in
+ * Unifonic's REST SMS API, as Unifonic documents it (the sources, quoted, are in
  * .exp/research-sms.md):
  * - U1 https://docs.unifonic.com/docs/sending-your-first-sms-via-unifonic-api (parameters)
  * - U2 the "SMS API" OpenAPI, https://docs.unifonic.com/resources/AutoDocsSrc/api-documentation/SMS%20API%2011.json

@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import { payoutDualControlAmount } from '../settings/service.js';
 
 /**
- * Who may handle money (issue 26 item 2). Admins are brokers too: nobody settles their own
+ * Who may handle money. Admins are brokers too: nobody settles their own
  * money, nor that of an account sharing their phone or bank account, and a large payout is sent
  * and paid by someone other than the admin who approved it. Each refusal is audited, though the
  * change it refused is rolled back. Every money and decision path of the console calls these

@@ -18,7 +18,7 @@ import { lockBroker } from './locks.js';
 import { moneyConflict } from './own-money.js';
 
 /**
- * Payouts in bulk (issue 16 item 2; decision record 043): «دفع كل المستحق» makes one draft per
+ * Payouts in bulk (decision record 043): «دفع كل المستحق» makes one draft per
  * broker with at least the minimum payable, and the bank file lists the approved payouts.
  */
 

@@ -28,7 +28,7 @@ const ceilingReached = (retryAfterSeconds: number) =>
   );
 
 /**
- * The SMS bill's ceilings (issue 26 item 5), counted before a code is even issued: codes sent
+ * The SMS bill's ceilings, counted before a code is even issued: codes sent
  * across the platform in the current hour and day, and through one referral link in the day.
  * Per-phone and per-address limits come first, in the routes; these bound what many phones and
  * many addresses can do together. The admins hear once per ceiling and window.

@@ -12,7 +12,7 @@ import { alertAdmins } from './alerts.js';
 import { equalSecrets } from './webhook.js';
 
 /**
- * Unifonic's delivery reports (issue 30): the address given to Unifonic as `statusCallback`
+ * Unifonic's delivery reports: the address given to Unifonic as `statusCallback`
  * ends in UNIFONIC_REPORT_SECRET, since Unifonic signs nothing and documents no way to verify
  * a report (https://docs.unifonic.com/docs/receiving-delivery-status-via-webhook); a wrong or
  * missing secret is a 404, as for any unknown path. A report is then only a prompt: the

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * Prometheus metrics (issue 28 item 6) at `/metrics`, in the text format, for a scraper holding
+ * Prometheus metrics at `/metrics`, in the text format, for a scraper holding
  * `METRICS_TOKEN` as a bearer token; without the setting the endpoint does not exist. Request
  * counts and durations are labelled by route template (never by a path with ids or secrets),
  * method and status. Queue depths, open signals, payouts waiting and codes sent are read from the

@@ -61,7 +61,7 @@ const member = (name: string, value: string | number | undefined) =>
  * message), each value escaped by JSON.stringify, to the logger's own destination. Made by
  * hand because it is the one line every request writes: pino's generic path (serializers, a
  * walk over the object, its safe stringify) cost about half of the product's extra CPU a
- * request on the cheapest polled reads (issue 27 item 6). pino's documented `symbols` give the
+ * request on the cheapest polled reads. pino's documented `symbols` give the
  * bindings and the destination; a destination that wants pino's metadata (a multistream) gets
  * the line from pino itself. False when pino must write it (or `info` is off).
  */

@@ -27,7 +27,7 @@ const unknownLink = () => notFound('هذا الرابط غير موجود أو �
 const cannotReceive = () =>
   new AppError(403, 'BROKER_UNAVAILABLE', 'لا يستقبل هذا الوسيط طلبات جديدة حالياً');
 
-/** Issue 17: the broker's own link and QR code, and the tenant's side of it. */
+/** The broker's own link and QR code, and the tenant's side of it. */
 export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
 

@@ -15,7 +15,7 @@ import { type Database, rowsOf } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { brokers, referralLinkVisits } from '../db/schema.js';
 
-/** A broker's own referral link and QR code (issue 17; decision record 044). */
+/** A broker's own referral link and QR code (decision record 044). */
 
 const newLinkCode = () =>
   Array.from(

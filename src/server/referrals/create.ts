@@ -33,7 +33,7 @@ export function refuseIneligibleBroker(broker: Pick<SessionBroker, 'isActive' | 
 
 /**
  * A new referral of the broker's, whether typed by the broker or asked for by the tenant
- * through the broker's own link (issue 17): the same rules, duplicate guard, messages, CRM
+ * through the broker's own link: the same rules, duplicate guard, messages, CRM
  * lead, webhook, signals and audit, with where it came from recorded. Answers the referral.
  */
 export async function createReferral(
@@ -119,7 +119,7 @@ export async function createReferral(
       const contested =
         isUniqueViolation(error, 'referrals_one_open_per_tenant_idx') ||
         (error instanceof AppError && error.code === 'TENANT_ALREADY_REFERRED');
-      // Another broker's tenant: the admins see the attempt (issue 16 item 3).
+      // Another broker's tenant: the admins see the attempt.
       if (contested) {
         // The refusal stands whatever happens to its record.
         await recordContestedTenant(db, broker.id, tenantPhone).catch((failure: unknown) =>

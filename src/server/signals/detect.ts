@@ -19,7 +19,7 @@ import { HOLDING_CLOSED } from '../referrals/ownership.js';
 import { getSetting } from '../settings/service.js';
 import { raiseSignal } from './service.js';
 
-/** What each cause of a signal looks at (issue 16 item 3; decision record 042). */
+/** What each cause of a signal looks at (decision record 042). */
 
 export const DAILY_REFERRALS_KEY = 'signal_daily_referrals';
 

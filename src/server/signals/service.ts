@@ -20,7 +20,7 @@ import { notify } from '../notifications/service.js';
 import { fillDeadlinesAfterCommit } from '../service-clocks.js';
 
 /**
- * Fraud and duplicate signals (issue 16 item 3; decision record 042). A signal is recorded once
+ * Fraud and duplicate signals (decision record 042). A signal is recorded once
  * per cause (the row is its own record, kept for good; closing it is audited). While it is open
  * it holds the money it covers: its referral's commission (`scope: 'referral'`), all of the
  * broker's payable money and payouts (`'broker'`: a shared IBAN), or none (`'none'`: a refused

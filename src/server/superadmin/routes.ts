@@ -40,7 +40,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     if (broker.id === currentBroker(request).id) {
       throw new AppError(409, 'SELF_DELETE', 'لا يمكنك حذف حسابك من لوحة الإدارة');
     }
-    // The account is retired, its money records kept for the ledger (issue 11, item 5).
+    // The account is retired, its money records kept for the ledger.
     const keys = await db.transaction((tx) =>
       retireBroker(tx, broker.id, { action: 'broker.delete', record: auditBy(request) }),
     );

@@ -12,7 +12,7 @@ import { PROVIDER_TIMEOUT_MS } from '../integrations/delivery.js';
 import { getSetting, WEBHOOK_PRIVATE_RANGES_KEY } from '../settings/service.js';
 
 /**
- * Issue 26 item 4: webhooks reach only the outside world. A host is judged twice: when the
+ * Webhooks reach only the outside world (decision 048). A host is judged twice: when the
  * endpoint is saved (its literal address, or every address its name resolves to), and at each
  * delivery inside the connection's own `lookup`, so the address connected to is the very one
  * that was checked (no second resolution for DNS rebinding to slip between). The ranges and

@@ -22,7 +22,7 @@ import {
 } from './service.js';
 
 /**
- * Signed outgoing webhooks, super-admins only (issue 16 item 6; docs/webhooks.md): the
+ * Signed outgoing webhooks, super-admins only (docs/webhooks.md): the
  * endpoints and their secrets, the delivery log and resend.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {

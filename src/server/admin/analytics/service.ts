@@ -83,7 +83,7 @@ export async function adminAnalytics(db: Database, range: { from: string; to: st
           where ${inRange}
           group by b.id order by referrals desc, signed desc, b.broker_code limit 10`,
     ),
-    // Issue 17: what typed referrals, the brokers' links and their QR codes each bring.
+    // What typed referrals, the brokers' links and their QR codes each bring.
     rowsOf<{
       source: ReferralSource;
       referrals: number;
