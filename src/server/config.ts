@@ -30,7 +30,7 @@ const TRACES_SAMPLERS = [
   'parentbased_always_off',
   'parentbased_traceidratio',
 ] as const;
-export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
+type TracesSampler = (typeof TRACES_SAMPLERS)[number];
 
 const httpAddress = z.url({
   protocol: /^https?$/,
@@ -291,7 +291,7 @@ export const CONFIG_VARIABLES = [...Object.keys(envSchema.shape), ...BRAND_VARIA
  * Which forwarded addresses to believe: none, the listed proxies (addresses or CIDR ranges),
  * or the nearest N hops (a function, since Fastify itself trusts nothing for a bare count).
  */
-export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 const CIDR = /^(.+)\/(\d{1,3})$/;
 
@@ -320,7 +320,7 @@ function parseTrustProxy(value: string): TrustProxy | null {
  * SDK developer documentation, "Authentication":
  * https://develop.sentry.dev/sdk/foundations/transport/authentication/).
  */
-export type SentryDsn = {
+type SentryDsn = {
   publicKey: string;
   /** Deprecated by Sentry, still sent when a DSN carries it. */
   secretKey: string | null;
@@ -329,7 +329,7 @@ export type SentryDsn = {
   host: string;
 };
 
-export function parseSentryDsn(value: string): SentryDsn | null {
+function parseSentryDsn(value: string): SentryDsn | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -353,7 +353,7 @@ export function parseSentryDsn(value: string): SentryDsn | null {
  * (the OpenTelemetry specification's "Specifying headers via environment variables":
  * https://opentelemetry.io/docs/specs/otel/protocol/exporter/#specifying-headers-via-environment-variables).
  */
-export function parseOtlpHeaders(value: string): Record<string, string> | null {
+function parseOtlpHeaders(value: string): Record<string, string> | null {
   const headers: Record<string, string> = {};
   for (const pair of value.split(',')) {
     if (!pair.trim()) continue;
@@ -448,7 +448,7 @@ export type TracingSettings = {
   samplerRatio: number;
 };
 
-export type SmsSettings =
+type SmsSettings =
   | { provider: 'console' }
   | {
       provider: 'unifonic';

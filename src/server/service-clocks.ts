@@ -101,7 +101,7 @@ export async function fillDeadlinesAfterCommit(db: Database, log: FastifyBaseLog
  * second recomputes with both). A failure is logged: the holiday change stands, and the next
  * change or a restart recomputes.
  */
-export async function recomputeServiceDeadlines(db: Database, log: FastifyBaseLogger) {
+async function recomputeServiceDeadlines(db: Database, log: FastifyBaseLogger) {
   await db
     .transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('service-deadlines'))`);

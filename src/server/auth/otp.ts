@@ -5,11 +5,11 @@ import type { Database } from '../db/client.js';
 import { authFailures, otpCodes, otpVerifications } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
-export const OTP_TTL_MS = 5 * 60 * 1000;
+const OTP_TTL_MS = 5 * 60 * 1000;
 /** Tries per code, right or wrong: a sixth try is refused even with the right code. */
-export const OTP_MAX_TRIES = 5;
+const OTP_MAX_TRIES = 5;
 /** Wrong codes one phone may take in any 24 hours, across codes, addresses and instances. */
-export const OTP_DAILY_BUDGET = 10;
+const OTP_DAILY_BUDGET = 10;
 const BUDGET_WINDOW_SECONDS = 24 * 60 * 60;
 /** How long a verified code lets its client set a password (create account or reset). */
 export const VERIFIED_WINDOW_MS = 10 * 60 * 1000;
@@ -40,7 +40,7 @@ const wrongPurpose = (purpose: OtpPurpose) =>
     'OTP_WRONG_PURPOSE',
     `رمز التحقق هذا أُرسل ${otpPurposePhrase(purpose)}، ولا يصلح لهذه العملية. يرجى طلب رمز جديد`,
   );
-export const verificationRequired = () =>
+const verificationRequired = () =>
   new AppError(403, 'OTP_VERIFICATION_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً');
 
 /**

@@ -4,9 +4,9 @@ import { authFailures } from '../db/schema.js';
 import { tooManyAttempts } from '../errors.js';
 
 /** Wrong passwords a phone may take in 24 hours before each further try must wait. */
-export const PASSWORD_FREE_FAILURES = 10;
+const PASSWORD_FREE_FAILURES = 10;
 /** The longest wait between two tries: a stranger can slow the owner, never lock them out. */
-export const PASSWORD_MAX_DELAY_SECONDS = 300;
+const PASSWORD_MAX_DELAY_SECONDS = 300;
 
 /**
  * Takes a password try for the phone, or refuses it with 429 and Retry-After while the phone

@@ -7,10 +7,10 @@ import { type Broker, brokers, sessions } from '../db/schema.js';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** A broker's session: at most 30 days, and ends after 7 days without use. */
-export const BROKER_SESSION_MAX_MS = 30 * DAY_MS;
-export const BROKER_SESSION_IDLE_MS = 7 * DAY_MS;
+const BROKER_SESSION_MAX_MS = 30 * DAY_MS;
+const BROKER_SESSION_IDLE_MS = 7 * DAY_MS;
 /** An admin's or super-admin's session ends 12 hours after sign-in, used or not. */
-export const STAFF_SESSION_MAX_MS = 12 * HOUR_MS;
+const STAFF_SESSION_MAX_MS = 12 * HOUR_MS;
 /** Use is recorded at most once an hour, so a read stays a read. */
 const TOUCH_EVERY_MS = HOUR_MS;
 

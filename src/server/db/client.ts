@@ -18,7 +18,7 @@ export async function rowsOf<T>(db: Pick<Database, 'execute'>, statement: SQL): 
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }
-export type ListenEvents = { onLost?: () => void; onReconnect?: () => void };
+type ListenEvents = { onLost?: () => void; onReconnect?: () => void };
 /**
  * Where the data lives: the embedded cluster this server runs in `dataDir/postgres`
  * (src/server/db/embedded.ts), or a PostgreSQL server. Both are the same PostgreSQL, reached

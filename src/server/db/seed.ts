@@ -6,7 +6,7 @@ import { referrals } from './schema.js';
 
 export type DemoAccount = { role: string; phone: string; password: string };
 
-export const DEMO_PASSWORD = 'demo1234';
+const DEMO_PASSWORD = 'demo1234';
 
 const DEMO_BROKERS = [
   {

@@ -39,7 +39,7 @@ export type TemplateStatus =
   | 'REJECTED'
   | 'PAUSED'
   | 'DISABLED';
-export type TemplateCategory = 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
+type TemplateCategory = 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
 
 export type RemoteTemplate = {
   name: string;

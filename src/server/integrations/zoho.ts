@@ -86,10 +86,7 @@ export function tokenBudgetSpent(retryAfterMs: number): DeliveryError {
 }
 
 /** Zoho's limit, counted in this process only (a sliding ten minutes). */
-export function memoryTokenBudget(
-  limit = ZOHO_TOKEN_LIMIT,
-  windowMs = ZOHO_TOKEN_WINDOW_MS,
-): TokenBudget {
+function memoryTokenBudget(limit = ZOHO_TOKEN_LIMIT, windowMs = ZOHO_TOKEN_WINDOW_MS): TokenBudget {
   const taken = new Map<string, number[]>();
   return async (key) => {
     const now = Date.now();

@@ -14,7 +14,7 @@ import { payoutDualControlAmount } from '../settings/service.js';
  */
 
 /** A refusal the audit log keeps: written after the refused change's transaction rolled back. */
-export class AuditedRefusal extends AppError {
+class AuditedRefusal extends AppError {
   constructor(
     code: string,
     message: string,

@@ -104,13 +104,7 @@ export async function createDuePayouts(
 }
 
 /** The bank file's columns, in order (docs/bank-file.md). */
-export const BANK_FILE_COLUMNS = [
-  'beneficiary_name',
-  'iban',
-  'amount',
-  'currency',
-  'reference',
-] as const;
+const BANK_FILE_COLUMNS = ['beneficiary_name', 'iban', 'amount', 'currency', 'reference'] as const;
 
 export type BankLine = {
   id: string;

@@ -10,7 +10,7 @@ import { ZohoCrm } from '../integrations/zoho.js';
 import { sharedTokenBudget } from './crm.js';
 
 /** Where a provider call goes. */
-export type DeliveryChannel = 'sms' | 'whatsapp' | 'crm' | 'webhook';
+type DeliveryChannel = 'sms' | 'whatsapp' | 'crm' | 'webhook';
 
 /** A provider call's outcome labels, as /metrics counts them (deliveries_total). */
 export type DeliveryLabels = { channel: DeliveryChannel; provider: string; outcome: string };

@@ -88,7 +88,7 @@ export async function upsertLead(
  * within it. Five every ten minutes, for all instances together, is ample: a token lasts an
  * hour and each instance keeps its own, so an instance needs about one an hour.
  */
-export const SHARED_TOKENS_PER_WINDOW = ZOHO_TOKEN_LIMIT / 2;
+const SHARED_TOKENS_PER_WINDOW = ZOHO_TOKEN_LIMIT / 2;
 
 export function sharedTokenBudget(db: Database): TokenBudget {
   return async (key) => {

@@ -527,7 +527,7 @@ async function deliverOneAtATime(deps: Deps, rows: OutboundMessage[]): Promise<v
  * creating) go side by side, so an endpoint that hangs holds up no other. No transaction is
  * open while a provider is called: the claim and each outcome are statements of their own.
  */
-export async function deliverDueMessages(deps: Deps): Promise<number> {
+async function deliverDueMessages(deps: Deps): Promise<number> {
   // A millisecond ahead: the database keeps microseconds, and a row queued in this very
   // millisecond (the commit that kicked this run) must be due.
   const dueBy = new Date(Date.now() + 1);

@@ -4,8 +4,8 @@ import type { Database } from '../db/client.js';
 import { systemConfig } from '../db/schema.js';
 import { getSetting } from '../settings/service.js';
 
-export const PREFERRED_CHANNEL_KEY = 'messaging_preferred_channel';
-export const FALLBACK_KEY = 'messaging_fallback_enabled';
+const PREFERRED_CHANNEL_KEY = 'messaging_preferred_channel';
+const FALLBACK_KEY = 'messaging_fallback_enabled';
 
 export type MessagingSettings = { preferredChannel: PreferredChannel; fallbackEnabled: boolean };
 

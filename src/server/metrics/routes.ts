@@ -8,7 +8,7 @@ import { notSignedIn } from '../errors.js';
 import { UNSETTLED } from '../ledger/balances.js';
 
 /** What this instance counts as it works, for /metrics (src/server/metrics/routes.ts). */
-export type WorkMetrics = {
+type WorkMetrics = {
   /** Runs of the scheduled jobs and the outbox worker, by job and outcome (ok, failed). */
   jobRuns: Counter<'job' | 'outcome'>;
   /**

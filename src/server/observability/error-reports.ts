@@ -57,7 +57,7 @@ declare module 'fastify' {
 }
 
 /** Without a DSN: nothing is built, nothing is sent. */
-export const noErrorReports: ErrorReporter = {
+const noErrorReports: ErrorReporter = {
   report() {},
   flush: async () => true,
 };

@@ -9,7 +9,6 @@ import {
   riyadhIsoDate,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
-import type { SessionBroker } from '../auth/sessions.js';
 import type { AppConfig } from '../config.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -100,7 +99,6 @@ export async function brokerByCode(db: Database, code: string) {
     .where(and(eq(brokers.linkCode, code), isNull(brokers.deletedAt)));
   return broker ?? null;
 }
-export type LinkBroker = SessionBroker & { officeName: string | null; falLicense: string | null };
 
 /**
  * Counts a visit once per visitor and Riyadh day: the visitor is a digest of the address, the

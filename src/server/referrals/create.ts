@@ -18,7 +18,7 @@ import { queueWebhookEvent } from '../webhooks/events.js';
 import { claimTenantPhone } from './ownership.js';
 
 /** Why a broker cannot receive referrals now: inactive, or no name to show the tenant. */
-export function refuseIneligibleBroker(broker: Pick<SessionBroker, 'isActive' | 'fullName'>) {
+function refuseIneligibleBroker(broker: Pick<SessionBroker, 'isActive' | 'fullName'>) {
   if (!broker.isActive) {
     throw new AppError(
       403,

@@ -14,7 +14,7 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { systemConfig } from '../db/schema.js';
 
-export const SMS_NOTIFICATIONS_KEY = 'sms_notifications_enabled';
+const SMS_NOTIFICATIONS_KEY = 'sms_notifications_enabled';
 
 export async function getSetting(
   db: Pick<Database, 'select'>,

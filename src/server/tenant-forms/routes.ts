@@ -25,7 +25,7 @@ import {
   submitTenantForm,
 } from './service.js';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const WINDOW_SECONDS = 15 * 60;
 
 const tooLarge = () =>

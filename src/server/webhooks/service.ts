@@ -15,7 +15,7 @@ import { outboxPage } from '../messaging/outbox.js';
 import { type Resolve, savedHostRefusal } from './address-guard.js';
 import { newWebhookSecret } from './signature.js';
 
-export const DELIVERY_PAGE_SIZE = 20;
+const DELIVERY_PAGE_SIZE = 20;
 const URL_MESSAGE = 'يرجى إدخال رابط صحيح يبدأ بـ https://';
 
 /** An endpoint without its secret: the last four characters are enough to tell two apart. */
