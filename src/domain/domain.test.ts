@@ -9,6 +9,7 @@ import {
   formatDateTimeAr,
   formatIban,
   formatSar,
+  fromCents,
   generateBrokerCode,
   isBrokerCode,
   mobileProfileCompletion,
@@ -23,6 +24,7 @@ import {
   riyadhDayRange,
   statusMentionsContract,
   telHref,
+  toCents,
   toLatinDigits,
   toMoneyString,
   whatsappHref,
@@ -95,6 +97,16 @@ describe('digits and money', () => {
     [0.1 + 0.2, '0.30'],
   ])('toMoneyString(%s) = %s', (n, expected) => {
     expect(toMoneyString(n)).toBe(expected);
+  });
+
+  it.each([
+    [50_000, '500.00'],
+    [123_457, '1234.57'],
+    [-150, '-1.50'],
+    [0, '0.00'],
+  ])('fromCents(%s) = %s, and toCents gives it back', (halalas, expected) => {
+    expect(fromCents(halalas)).toBe(expected);
+    expect(toCents(fromCents(halalas))).toBe(halalas);
   });
 
   it.each([

@@ -31,6 +31,11 @@ export function toMoneyString(n: number): string {
   return (centsValue / 100).toFixed(2);
 }
 
+/** Whole halalas back to the wire's two-decimal string: the inverse of toCents. */
+export function fromCents(halalas: number): string {
+  return toMoneyString(halalas / 100);
+}
+
 /** Parses a typed amount (Latin or Arabic-Indic digits, optional grouping); null if invalid. */
 export function parseAmount(input: string): number | null {
   const compact = toLatinDigits(input).replace(/[,\s]/g, '');

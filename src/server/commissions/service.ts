@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { type CommissionStatus, estimateCommission, toMoneyString } from '#domain';
+import { type CommissionStatus, estimateCommission, fromCents, toMoneyString } from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { maskedIban, putIbanOnProfile } from '../brokers/bank-account.js';
@@ -294,14 +294,13 @@ export async function commissionEarnings(
   }));
   const cents = (key: 'paid' | 'pending' | 'held' | 'onHold') =>
     months.reduce((sum, m) => sum + Math.round(Number(m[key]) * 100), 0);
-  const money = (c: number) => toMoneyString(c / 100);
   return {
     months,
     totals: {
-      paid: money(cents('paid')),
-      pending: money(cents('pending')),
-      held: money(cents('held')),
-      onHold: money(cents('onHold')),
+      paid: fromCents(cents('paid')),
+      pending: fromCents(cents('pending')),
+      held: fromCents(cents('held')),
+      onHold: fromCents(cents('onHold')),
     },
     unsettledPayouts: rows[0]?.open ?? '0.00',
   };

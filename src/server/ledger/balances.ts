@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { toMoneyString, UNSETTLED_PAYOUT_STATUSES } from '#domain';
+import { fromCents, UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import type { Database } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { commissions, payouts, storedPayoutStatus } from '../db/schema.js';
@@ -49,15 +49,14 @@ export async function commissionSummary(db: Queryable, brokerId: string) {
   const requested = cents(row?.requested);
   const onHold = cents(row?.onHold);
   const pending = total - paid - requested - onHold;
-  const money = (c: number) => toMoneyString(c / 100);
   return {
-    total: money(total),
-    paid: money(paid),
-    pending: money(pending),
-    requested: money(requested),
-    onHold: money(onHold),
-    reversed: money(cents(row?.reversed)),
-    toRecover: money(cents(row?.toRecover)),
+    total: fromCents(total),
+    paid: fromCents(paid),
+    pending: fromCents(pending),
+    requested: fromCents(requested),
+    onHold: fromCents(onHold),
+    reversed: fromCents(cents(row?.reversed)),
+    toRecover: fromCents(cents(row?.toRecover)),
   };
 }
 

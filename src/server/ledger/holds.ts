@@ -1,11 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import {
-  formatDateTimeAr,
-  formatSar,
-  IBAN_CHANGE_HOLD_HOURS,
-  toCents,
-  toMoneyString,
-} from '#domain';
+import { formatDateTimeAr, formatSar, fromCents, IBAN_CHANGE_HOLD_HOURS, toCents } from '#domain';
 import { auditSystem } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
@@ -69,7 +63,7 @@ export async function releaseHeldCommissions(db: Database): Promise<number> {
     await notify(db, brokerId, {
       type: 'success',
       title: 'انتهت فترة الانتظار',
-      message: `أصبح مبلغ ${formatSar(toMoneyString(cents / 100))} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
+      message: `أصبح مبلغ ${formatSar(fromCents(cents))} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
       link: '/commissions',
     });
   }

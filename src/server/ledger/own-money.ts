@@ -185,3 +185,17 @@ export async function assertDualControl(
     },
   );
 }
+
+/** Nobody handles a commission of their own (or of an account sharing their phone or IBAN). */
+export const assertNotOwnCommission = (
+  tx: Transaction,
+  commission: { id: string; brokerId: string },
+  adminId: string,
+  action: string,
+) =>
+  assertNotOwnMoney(tx, adminId, {
+    kind: 'commission',
+    id: commission.id,
+    brokerId: commission.brokerId,
+    action,
+  });

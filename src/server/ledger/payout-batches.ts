@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   cleanText,
+  fromCents,
   IBAN_CHANGE_HOLD_HOURS,
   payoutReference,
   riyadhIsoDate,
   toCents,
-  toMoneyString,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
@@ -77,7 +77,7 @@ export async function createDuePayouts(
         .insert(payouts)
         .values({
           brokerId,
-          amount: toMoneyString(due / 100),
+          amount: fromCents(due),
           iban: broker.iban,
           source: 'bulk',
         })
@@ -99,7 +99,7 @@ export async function createDuePayouts(
       run.skipped[outcome] += 1;
     }
   }
-  run.amount = toMoneyString(total / 100);
+  run.amount = fromCents(total);
   return run;
 }
 

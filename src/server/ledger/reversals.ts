@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatSar, toCents, toMoneyString } from '#domain';
+import { formatSar, fromCents, toCents } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { commissions, referrals } from '../db/schema.js';
@@ -8,9 +8,7 @@ import { notify } from '../notifications/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { markRequestedCommissions } from './balances.js';
 import { lockedCommission } from './locks.js';
-import { assertNotOwnMoney, auditedTransaction } from './own-money.js';
-
-const money = (c: number) => toMoneyString(c / 100);
+import { assertNotOwnCommission, auditedTransaction } from './own-money.js';
 
 /**
  * Deducts `amount` (cents) from what the broker still owes for reversed commissions that were
@@ -39,24 +37,10 @@ export async function recover(tx: Transaction, brokerId: string, amount: number)
     left -= take;
     await tx
       .update(commissions)
-      .set({ recoveredAmount: money(toCents(commission.recoveredAmount) + take) })
+      .set({ recoveredAmount: fromCents(toCents(commission.recoveredAmount) + take) })
       .where(eq(commissions.id, commission.id));
   }
 }
-
-/** Nobody handles a commission of their own (or of an account sharing their phone or IBAN). */
-const notOwnCommission = (
-  tx: Transaction,
-  commission: { id: string; brokerId: string },
-  adminId: string,
-  action: string,
-) =>
-  assertNotOwnMoney(tx, adminId, {
-    kind: 'commission',
-    id: commission.id,
-    brokerId: commission.brokerId,
-    action,
-  });
 
 /**
  * Reverses the commission of a contract that fell through (its referral cancelled or
@@ -74,7 +58,7 @@ export async function reverseCommission(
   const result = await auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
     // Reversing lowers the admin's own money, yet the decision is still not theirs: refused.
-    await notOwnCommission(tx, commission, adminId, 'commission.reverse');
+    await assertNotOwnCommission(tx, commission, adminId, 'commission.reverse');
     // The referral's status is read under a share lock: it cannot be reinstated meanwhile.
     const [referral] = await tx
       .select({ status: referrals.status })
@@ -82,7 +66,9 @@ export async function reverseCommission(
       .where(eq(referrals.id, commission.referralId))
       .for('share');
     const referralStatus = referral?.status;
-    const toRecover = money(toCents(commission.paidAmount) - toCents(commission.recoveredAmount));
+    const toRecover = fromCents(
+      toCents(commission.paidAmount) - toCents(commission.recoveredAmount),
+    );
     if (commission.status === 'reversed') {
       return {
         changed: false,

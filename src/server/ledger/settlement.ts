@@ -2,10 +2,10 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import {
   formatDateAr,
   formatSar,
+  fromCents,
   type PayoutStatus,
   payoutStatusLabel,
   toCents,
-  toMoneyString,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -19,6 +19,7 @@ import { lockBroker, lockedCommission } from './locks.js';
 import {
   assertCommissionBelowDualControl,
   assertDualControl,
+  assertNotOwnCommission,
   assertNotOwnMoney,
   auditedTransaction,
 } from './own-money.js';
@@ -156,22 +157,6 @@ export async function movePayout(
   return result;
 }
 
-const money = (c: number) => toMoneyString(c / 100);
-
-/** Nobody handles a commission of their own (or of an account sharing their phone or IBAN). */
-const notOwnCommission = (
-  tx: Transaction,
-  commission: { id: string; brokerId: string },
-  adminId: string,
-  action: string,
-) =>
-  assertNotOwnMoney(tx, adminId, {
-    kind: 'commission',
-    id: commission.id,
-    brokerId: commission.brokerId,
-    action,
-  });
-
 /**
  * Marks a commission paid in full. Idempotent: a second confirmation changes nothing. Refused
  * when money of this broker is held by an open transfer request that this payment would cover.
@@ -185,9 +170,9 @@ export async function confirmCommissionPayment(
 ): Promise<{ changed: boolean; brokerId: string; amount: string; sent: string; deducted: string }> {
   const result = await auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
-    await notOwnCommission(tx, commission, adminId, 'commission.confirm_payment');
+    await assertNotOwnCommission(tx, commission, adminId, 'commission.confirm_payment');
     if (commission.status === 'paid') {
-      const none = money(0);
+      const none = fromCents(0);
       return {
         changed: false,
         brokerId: commission.brokerId,
@@ -232,7 +217,7 @@ export async function confirmCommissionPayment(
       payout: {
         id: commission.id,
         kind: 'commission',
-        amount: money(outstanding - deducted),
+        amount: fromCents(outstanding - deducted),
         transferReference,
       },
       broker: { id: commission.brokerId },
@@ -246,16 +231,16 @@ export async function confirmCommissionPayment(
         status: 'paid',
         paidAmount: commission.amount,
         transferReference,
-        sent: money(outstanding - deducted),
-        deducted: money(deducted),
+        sent: fromCents(outstanding - deducted),
+        deducted: fromCents(deducted),
       },
     });
     return {
       changed: true,
       brokerId: commission.brokerId,
       amount: commission.amount,
-      sent: money(outstanding - deducted),
-      deducted: money(deducted),
+      sent: fromCents(outstanding - deducted),
+      deducted: fromCents(deducted),
     };
   });
   if (result.changed) {
@@ -287,7 +272,7 @@ export async function payPayout(
   const result = await auditedTransaction(db, record, async (tx) => {
     const request = await lockedPayout(tx, requestId);
     await notOwn(tx, request, adminId, 'payout.pay');
-    if (request.status === 'paid') return { changed: false, request, deducted: money(0) };
+    if (request.status === 'paid') return { changed: false, request, deducted: fromCents(0) };
     if (request.status === 'rejected') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
@@ -329,7 +314,7 @@ export async function payPayout(
       await tx
         .update(commissions)
         .set({
-          paidAmount: toMoneyString(paidAmount / 100),
+          paidAmount: fromCents(paidAmount),
           status: fully ? 'paid' : commission.status,
           ...(fully ? { paidAt: new Date(), transferReference: reference } : {}),
           payoutId: request.id,
@@ -374,10 +359,10 @@ export async function payPayout(
         status: 'paid',
         amount: request.amount,
         transferReference: reference,
-        deducted: money(deducted),
+        deducted: fromCents(deducted),
       },
     });
-    return { changed: true, request: paid ?? request, deducted: money(deducted) };
+    return { changed: true, request: paid ?? request, deducted: fromCents(deducted) };
   });
   if (result.changed) {
     await notify(db, result.request.brokerId, {

@@ -2,10 +2,10 @@ import { count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   formatSar,
+  fromCents,
   type SignalKind,
   type SignalScope,
   type SignalStatus,
-  toMoneyString,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -118,7 +118,7 @@ export async function closeSignal(
     await notify(db, result.signal.brokerId, {
       type: 'success',
       title: 'انتهت مراجعة عمولتك',
-      message: `أصبح مبلغ ${formatSar(toMoneyString(result.payableCents / 100))} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
+      message: `أصبح مبلغ ${formatSar(fromCents(result.payableCents))} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
       link: '/commissions',
     });
   }
