@@ -46,6 +46,17 @@ export type SessionBroker = Pick<
   'id' | 'phone' | 'fullName' | 'brokerCode' | 'isActive' | 'isAdmin' | 'isSuperAdmin'
 >;
 
+/** The account's columns a session carries (`SessionBroker`), wherever one is read. */
+export const SESSION_BROKER_COLUMNS = {
+  id: brokers.id,
+  phone: brokers.phone,
+  fullName: brokers.fullName,
+  brokerCode: brokers.brokerCode,
+  isActive: brokers.isActive,
+  isAdmin: brokers.isAdmin,
+  isSuperAdmin: brokers.isSuperAdmin,
+};
+
 /**
  * The session of a cookie token and its account, read on every signed-in request: one named
  * statement selecting only the columns requests use. Nothing is kept in memory, so a revoked
@@ -55,13 +66,7 @@ export type SessionBroker = Pick<
 const sessionStatement = preparedStatement((db) =>
   db
     .select({
-      id: brokers.id,
-      phone: brokers.phone,
-      fullName: brokers.fullName,
-      brokerCode: brokers.brokerCode,
-      isActive: brokers.isActive,
-      isAdmin: brokers.isAdmin,
-      isSuperAdmin: brokers.isSuperAdmin,
+      ...SESSION_BROKER_COLUMNS,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)

@@ -9,6 +9,7 @@ import {
   riyadhIsoDate,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
+import { SESSION_BROKER_COLUMNS } from '../auth/sessions.js';
 import type { AppConfig } from '../config.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -85,13 +86,7 @@ export async function brokerByCode(db: Database, code: string) {
   if (!isLinkCode(code)) return null;
   const [broker] = await db
     .select({
-      id: brokers.id,
-      phone: brokers.phone,
-      fullName: brokers.fullName,
-      brokerCode: brokers.brokerCode,
-      isActive: brokers.isActive,
-      isAdmin: brokers.isAdmin,
-      isSuperAdmin: brokers.isSuperAdmin,
+      ...SESSION_BROKER_COLUMNS,
       officeName: brokers.officeName,
       falLicense: brokers.falLicense,
     })
