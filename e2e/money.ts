@@ -65,10 +65,10 @@ export async function requestAndPay(
   await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
   const moved = await admin.post('/api/dev/clock', { data: { referralId, days: 2 } });
   expect(moved.ok()).toBe(true);
-  const open = (await (await admin.get('/api/admin/payouts?status=open')).json()) as {
+  const drafts = (await (await admin.get('/api/admin/payouts?status=draft')).json()) as {
     items: { id: string; brokerPhone: string }[];
   };
-  const request = open.items.find((r) => r.brokerPhone === brokerPhone);
+  const request = drafts.items.find((r) => r.brokerPhone === brokerPhone);
   expect(request).toBeDefined();
   const paid = await admin.post(`/api/admin/payouts/${request?.id}/pay`, { data: {} });
   expect(paid.ok()).toBe(true);

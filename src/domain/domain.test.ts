@@ -22,7 +22,7 @@ import {
   referralStatusLabel,
   referralStatusWithEmoji,
   riyadhDayRange,
-  statusMentionsContract,
+  statusTakesContract,
   telHref,
   toCents,
   toLatinDigits,
@@ -166,11 +166,11 @@ describe('referral statuses', () => {
   });
 
   it('knows which statuses mention a contract', () => {
-    expect(statusMentionsContract('accepted_awaiting_owner_contract')).toBe(true);
-    expect(statusMentionsContract('preparing_tenant_contract')).toBe(true);
-    expect(statusMentionsContract('contract_signed')).toBe(true);
-    expect(statusMentionsContract('commission_added')).toBe(false);
-    expect(statusMentionsContract('under_review')).toBe(false);
+    expect(statusTakesContract('accepted_awaiting_owner_contract')).toBe(true);
+    expect(statusTakesContract('preparing_tenant_contract')).toBe(true);
+    expect(statusTakesContract('contract_signed')).toBe(true);
+    expect(statusTakesContract('commission_added')).toBe(false);
+    expect(statusTakesContract('under_review')).toBe(false);
   });
 
   it.each([

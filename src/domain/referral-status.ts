@@ -29,6 +29,16 @@ export const COMPLETED_REFERRAL_STATUSES: readonly ReferralStatus[] = [
   'commission_added',
 ];
 export const TERMINAL_REFERRAL_STATUSES: readonly ReferralStatus[] = ['rejected', 'cancelled'];
+/**
+ * The statuses that concern a contract (the owner's, the tenant's, the signed one): moving a
+ * referral to one of them records the contract's number. Decided by key, never by the wording
+ * of a label.
+ */
+export const REFERRAL_STATUS_TAKES_CONTRACT: ReadonlySet<ReferralStatus> = new Set([
+  'accepted_awaiting_owner_contract',
+  'preparing_tenant_contract',
+  'contract_signed',
+]);
 
 /**
  * The referral ownership window (docs/decisions/037-referral-ownership-window.md): a referral
@@ -76,8 +86,9 @@ export function parseReferralStatus(input: string): ReferralStatus | null {
   return null;
 }
 
-export function statusMentionsContract(status: string): boolean {
-  return referralStatusLabel(status).includes('عقد');
+/** Whether moving a referral to this status records a contract number (unknown: the first). */
+export function statusTakesContract(status: string | null | undefined): boolean {
+  return REFERRAL_STATUS_TAKES_CONTRACT.has(normalizeReferralStatus(status));
 }
 
 export function referralProgress(status: string | null | undefined) {

@@ -91,10 +91,10 @@ const MobileProfilePage = lazyPage(
   'MobileProfilePage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
-const HolidaysPage = lazyPage(() => import('../features/admin/HolidaysPage'), 'HolidaysPage');
+const HolidaysPage = lazyPage(() => import('../features/superadmin/HolidaysPage'), 'HolidaysPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const UserManagementPage = lazyPage(
-  () => import('../features/admin/UserManagementPage'),
+  () => import('../features/superadmin/UserManagementPage'),
   'UserManagementPage',
 );
 const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
@@ -124,11 +124,11 @@ const MobileDemoPage = lazyPage(
   'MobileDemoPage',
 );
 const AdminDashboardPage = lazyPage(
-  () => import('../features/admin/AdminDashboardPage'),
+  () => import('../features/admin/operations/AdminDashboardPage'),
   'AdminDashboardPage',
 );
 const AdminReferralsOverviewPage = lazyPage(
-  () => import('../features/admin/AdminReferralsOverviewPage'),
+  () => import('../features/admin/referrals/AdminReferralsOverviewPage'),
   'AdminReferralsOverviewPage',
 );
 

@@ -5,8 +5,36 @@
 import type { z } from 'zod';
 import type { Endpoint, ResponseOf } from '#contract/common';
 
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** The `:params` of a contract endpoint's path, as the web fills them. */
+export type ParamsOf<E extends Endpoint> = InputOf<E['params']>;
+/** The query a contract endpoint reads, as the web sends it. */
+export type QueryOf<E extends Endpoint> = InputOf<E['query']>;
 /** The JSON body a contract endpoint takes, as the web sends it. */
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+export type BodyOf<E extends Endpoint> = InputOf<E['body']>;
+
+/**
+ * One part of a call (its params, query or body), as the endpoint declares it: required when
+ * the schema needs a value, optional when it accepts none (a query of optional fields, a body
+ * with a default), absent when the endpoint declares none.
+ */
+type Part<K extends string, S> = [S] extends [z.ZodType]
+  ? undefined extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : object extends z.input<S>
+      ? { [P in K]?: z.input<S> }
+      : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+
+/** What a call to a contract endpoint passes, typed from the endpoint's schemas. */
+export type CallOptions<E extends Endpoint> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']>;
+
+/** The options argument: optional when the endpoint requires none of its parts. */
+type OptionsArg<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 export class ApiError extends Error {
   constructor(
@@ -71,15 +99,31 @@ export function apiUrl(path: string, params?: Values, query?: Values): string {
   return text ? `${filled}?${text}` : filled;
 }
 
-/** Calls a contract endpoint: its method and path, `:params` filled, query and JSON body. */
-export function callApi<E extends Endpoint, T = ResponseOf<E>>(
+/** A contract endpoint's address: its path with `:params` filled, and its query. */
+export function endpointUrl<E extends Endpoint>(endpoint: E, ...[options]: OptionsArg<E>): string {
+  return apiUrl(
+    endpoint.path,
+    options?.params as Values | undefined,
+    options?.query as Values | undefined,
+  );
+}
+
+/**
+ * Calls a contract endpoint: its method and path, `:params` filled, query and JSON body, each
+ * typed from the endpoint's schemas; the answer typed from its response schema.
+ */
+export function callApi<E extends Endpoint>(
   endpoint: E,
-  options: { params?: Values; query?: Values; body?: unknown } = {},
-): Promise<T> {
-  return apiRequest<T>(
+  ...[options]: OptionsArg<E>
+): Promise<ResponseOf<E>> {
+  return apiRequest<ResponseOf<E>>(
     endpoint.method,
-    apiUrl(endpoint.path, options.params, options.query),
-    options.body,
+    apiUrl(
+      endpoint.path,
+      options?.params as Values | undefined,
+      options?.query as Values | undefined,
+    ),
+    options?.body,
   );
 }
 

@@ -128,3 +128,9 @@ function SortButton({
     </button>
   );
 }
+
+/** The order a `column:direction` query names, for the table's headers. */
+export const sortState = <K extends string>(param: `${K}:${SortDirection}`): SortState<K> => {
+  const at = param.lastIndexOf(':');
+  return { key: param.slice(0, at) as K, direction: param.slice(at + 1) as SortDirection };
+};

@@ -11,14 +11,22 @@ export type TabItem = { value: string; label: string; content: ReactNode };
 export function Tabs({
   items,
   defaultValue,
+  value,
+  onValueChange,
   label,
 }: {
   items: TabItem[];
   defaultValue?: string;
+  /** The open tab, when the caller keeps it (in the URL, say); with `onValueChange`. */
+  value?: string;
+  onValueChange?: (value: string) => void;
   label: string;
 }) {
   return (
-    <TabsPrimitive.Root defaultValue={defaultValue ?? items[0]?.value}>
+    <TabsPrimitive.Root
+      {...(value === undefined ? { defaultValue: defaultValue ?? items[0]?.value } : { value })}
+      {...(onValueChange ? { onValueChange } : {})}
+    >
       <TabsPrimitive.List
         aria-label={label}
         className="flex flex-wrap gap-2 sm:flex-nowrap sm:gap-1 sm:overflow-x-auto sm:border-b sm:border-slate-200"

@@ -1,27 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { formatNumberAr, formatSar } from '#domain';
 import { useSession } from '#lib/session';
+import { useListParams } from '#lib/use-list-params';
 import { Alert } from '#ui/alert';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
 import { StatTile } from '#ui/stat-tile';
 import { Tabs } from '#ui/tabs';
-import { AdminBrokersTab } from './AdminBrokersTab';
-import { AdminCommissionsTab } from './AdminCommissionsTab';
-import { AdminMessagingTab } from './AdminMessagingTab';
-import { AdminReferralsTab } from './AdminReferralsTab';
-import { AdminSignalsTab } from './AdminSignalsTab';
-import { adminSummaryQuery } from './api';
+import { AdminBrokersTab } from './brokers';
+import { AdminCommissionsTab } from './commissions';
+import { AdminMessagingTab } from './messaging';
+import { adminSummaryQuery } from './operations';
+import { AdminReferralsTab } from './referrals';
+import { AdminSignalsTab } from './signals';
 
 // The charts library is loaded only when the analytics tab is opened.
-const AdminAnalyticsTab = lazy(() => import('./AdminAnalyticsTab'));
+const AdminAnalyticsTab = lazy(() => import('./analytics/AdminAnalyticsTab'));
+
+const TABS = ['brokers', 'referrals', 'commissions', 'signals', 'messaging', 'analytics'] as const;
+/** The open tab in the URL (`?tab=`), the referrals unless asked; an unknown one is that too. */
+const TAB_PARAM = z.object({ tab: z.enum(TABS).default('referrals') });
 
 /** /admin: the operations console. */
 export function AdminPage() {
   const { profile } = useSession();
-  const [searchParams] = useSearchParams();
+  const { values, set } = useListParams(TAB_PARAM);
   const summary = useQuery({
     ...adminSummaryQuery(),
     enabled: Boolean(profile?.isAdmin || profile?.isSuperAdmin),
@@ -54,7 +59,8 @@ export function AdminPage() {
       </section>
       <Tabs
         label="أقسام لوحة الإدارة"
-        defaultValue={searchParams.get('tab') ?? 'referrals'}
+        value={values.tab}
+        onValueChange={(tab) => set({ tab: tab as (typeof TABS)[number] })}
         items={[
           { value: 'brokers', label: 'الوسطاء', content: <AdminBrokersTab /> },
           { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },

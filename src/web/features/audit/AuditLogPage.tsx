@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { superadminEndpoints } from '#contract/superadmin';
 import { formatDateTimeAr } from '#domain';
-import { useDebouncedValue } from '#lib/use-debounced';
+import { useListParams, useSettledText } from '#lib/use-list-params';
 import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Card } from '#ui/card';
 import { type Column, DataTable } from '#ui/data-table';
@@ -97,13 +97,13 @@ const COLUMNS: Column<AuditEntry>[] = [
  */
 export function AuditLogPage() {
   const wide = useMediaQuery(WIDE_SCREEN);
-  const [search, setSearch] = useState('');
-  const [action, setAction] = useState(ALL);
-  const [page, setPage] = useState(1);
-  const term = useDebouncedValue(search.trim());
-  const log = useQuery(
-    auditLogQuery({ page, search: term || undefined, action: action === ALL ? undefined : action }),
+  // The search, the action and the page, in the URL (`?action=broker.activate&page=2`).
+  const { values, set, raw } = useListParams(superadminEndpoints.auditLog.query);
+  const [search, setSearch] = useSettledText(raw('search'), (term) =>
+    set({ search: term || undefined }, { replace: true }),
   );
+  const { action, page } = values;
+  const log = useQuery(auditLogQuery({ page, search: values.search, action }));
 
   return (
     <div className="space-y-4">
@@ -114,18 +114,12 @@ export function AuditLogPage() {
           aria-label="البحث بجوال المنفذ أو رقم العنصر"
           placeholder="ابحث بجوال المنفذ أو رقم العنصر"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.target.value)}
         />
         <Select
           aria-label="تصفية حسب العملية"
-          value={action}
-          onValueChange={(v) => {
-            setAction(v);
-            setPage(1);
-          }}
+          value={action ?? ALL}
+          onValueChange={(v) => set({ action: v === ALL ? undefined : v })}
           options={OPTIONS}
         />
       </div>
@@ -161,7 +155,12 @@ export function AuditLogPage() {
           )
         }
       </QueryView>
-      <Pagination label="صفحات السجل" page={page} of={log.data} onPage={setPage} />
+      <Pagination
+        label="صفحات السجل"
+        page={page}
+        of={log.data}
+        onPage={(next) => set({ page: next })}
+      />
     </div>
   );
 }

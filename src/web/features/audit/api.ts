@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ResponseOf } from '#contract/common';
 import { superadminEndpoints } from '#contract/superadmin';
-import { callApi } from '#lib/api';
+import { callApi, type QueryOf } from '#lib/api';
 import { rootKeys } from '#lib/query-keys';
 
 export type AuditEntry = ResponseOf<typeof superadminEndpoints.auditLog>['items'][number];
 
-export type AuditFilters = {
-  search?: string | undefined;
-  action?: string | undefined;
-  page: number;
-};
+export type AuditFilters = QueryOf<typeof superadminEndpoints.auditLog>;
 
 export const auditKeys = {
   all: [...rootKeys.superadmin, 'audit-log'] as const,
@@ -21,9 +17,6 @@ export const auditKeys = {
 export const auditLogQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: () =>
-      callApi(superadminEndpoints.auditLog, {
-        query: { page: filters.page, search: filters.search, action: filters.action },
-      }),
+    queryFn: () => callApi(superadminEndpoints.auditLog, { query: filters }),
     staleTime: 0,
   });

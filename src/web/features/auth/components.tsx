@@ -9,6 +9,7 @@ import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { FormField, Input } from '#ui/input';
 import { PasswordInput } from '#ui/password-input';
+import { PhoneInput } from '#ui/phone-input';
 
 /** The development banner: shows the code the console SMS adapter "sent". */
 export function DevCodeBanner({ code }: { code: string | null }) {
@@ -143,14 +144,10 @@ export function PhoneForm({
     >
       <FormField label="رقم الجوال" error={form.formState.errors.phone?.message}>
         {(control) => (
-          <Input
+          <PhoneInput
             {...control}
             {...form.register('phone')}
-            type="tel"
-            inputMode="tel"
             autoComplete="tel"
-            dir="ltr"
-            className="text-end"
             placeholder="05xxxxxxxx"
           />
         )}

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { commissionEndpoints } from '#contract/commissions';
 import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
+import { useListParams } from '#lib/use-list-params';
 import { Badge } from '#ui/badge';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
@@ -15,19 +17,23 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
   potential: 'neutral',
 };
 
+/** The page, in the URL (`?page=2`). */
+const PAGE = commissionEndpoints.list.query.pick({ page: true });
+
 /**
  * Amount, date, status badge, contract number and paid date of each commission; for one in its
  * holding period, the day it becomes payable.
  */
 export function CommissionList() {
-  const [page, setPage] = useState(1);
+  const { values, set } = useListParams(PAGE);
+  const { page } = values;
   const commissions = useCommissions(page);
   // A list that shrank (a referral rejected, a deletion) leaves no one past its last page.
   const loaded = commissions.data;
   const lastPage = loaded ? Math.max(1, Math.ceil(loaded.total / loaded.pageSize)) : null;
   useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+    if (lastPage !== null && page > lastPage) set({ page: lastPage }, { replace: true });
+  }, [page, lastPage, set]);
   return (
     <QueryView
       query={commissions}
@@ -73,7 +79,12 @@ export function CommissionList() {
               </li>
             ))}
           </ul>
-          <Pagination label="صفحات العمولات" page={page} of={data} onPage={setPage} />
+          <Pagination
+            label="صفحات العمولات"
+            page={page}
+            of={data}
+            onPage={(next) => set({ page: next })}
+          />
         </>
       )}
     </QueryView>

@@ -1,20 +1,30 @@
-import { useState } from 'react';
-import { normalizeSaudiMobile, toLatinDigits } from '#domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { messagingEndpoints } from '#contract/messaging';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { FormField, Input, Textarea } from '#ui/input';
+import { FormField, Textarea } from '#ui/input';
+import { PhoneInput, typedPhone } from '#ui/phone-input';
 import { errorToast, toast } from '#ui/toast';
 import { useSendTestMessage } from './api';
 
 const DEFAULT_TEXT = 'رسالة اختبار من إعدادات الرسائل';
 
-/** Any typed mobile (Arabic-Indic digits too) as 05XXXXXXXX, else as typed in Latin digits. */
-const typedPhone = (text: string) => normalizeSaudiMobile(text) ?? toLatinDigits(text.trim());
+const test = messagingEndpoints.testWhatsapp.body.shape;
+/** The test the server takes; a Saudi mobile typed any way is sent as 05XXXXXXXX. */
+const testMessageForm = z.object({
+  phone: z.string().transform(typedPhone).pipe(test.phone),
+  message: test.message,
+});
 
 /** Sends a test message on WhatsApp and shows the server's verdict in a toast. */
 export function TestMessageForm() {
-  const [phone, setPhone] = useState('');
-  const [message, setMessage] = useState(DEFAULT_TEXT);
+  const form = useForm<z.input<typeof testMessageForm>, unknown, z.output<typeof testMessageForm>>({
+    resolver: zodResolver(testMessageForm),
+    defaultValues: { phone: '', message: DEFAULT_TEXT },
+  });
+  const errors = form.formState.errors;
   const send = useSendTestMessage({
     onSuccess: (result) =>
       toast(
@@ -28,7 +38,7 @@ export function TestMessageForm() {
       ),
     onError: errorToast('تعذر إرسال رسالة الاختبار', 'حدث خطأ أثناء إرسال رسالة الاختبار'),
   });
-  const ready = phone.trim() !== '' && message.trim() !== '';
+  const ready = form.watch('phone').trim() !== '' && form.watch('message').trim() !== '';
 
   return (
     <Card className="space-y-4">
@@ -39,36 +49,23 @@ export function TestMessageForm() {
       <form
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready) send.mutate({ phone: typedPhone(phone), message: message.trim() });
-        }}
+        onSubmit={form.handleSubmit((body) => {
+          if (ready) send.mutate(body);
+        })}
       >
-        <FormField label="رقم الجوال">
+        <FormField label="رقم الجوال" error={errors.phone?.message}>
           {(control) => (
-            <Input
+            <PhoneInput
               {...control}
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
-              type="tel"
-              inputMode="tel"
+              {...form.register('phone')}
               autoComplete="off"
-              dir="ltr"
-              className="text-end"
               placeholder="05xxxxxxxx"
               maxLength={20}
             />
           )}
         </FormField>
-        <FormField label="نص الرسالة">
-          {(control) => (
-            <Textarea
-              {...control}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              maxLength={300}
-            />
-          )}
+        <FormField label="نص الرسالة" error={errors.message?.message}>
+          {(control) => <Textarea {...control} {...form.register('message')} maxLength={300} />}
         </FormField>
         <Button type="submit" disabled={!ready || send.isPending} className="w-full sm:w-auto">
           {send.isPending ? 'جاري الإرسال...' : 'إرسال رسالة الاختبار'}

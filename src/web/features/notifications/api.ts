@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { notificationEndpoints } from '#contract/notifications';
-import { apiUrl, callApi } from '#lib/api';
+import { callApi, endpointUrl } from '#lib/api';
 import { invalidate, rootKeys } from '#lib/query-keys';
 
 export const notificationKeys = {
@@ -17,7 +17,7 @@ export const notificationFeedQuery = () =>
   });
 
 /** The server-sent events stream announcing a new notification (EventSource needs a URL). */
-export const notificationStreamUrl = apiUrl(notificationEndpoints.stream.path);
+export const notificationStreamUrl = endpointUrl(notificationEndpoints.stream);
 
 /** Something new arrived: read the feed again. */
 export const refreshNotifications = () => invalidate(notificationKeys.all);

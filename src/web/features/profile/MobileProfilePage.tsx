@@ -11,6 +11,7 @@ import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';
+import { PhoneInput } from '#ui/phone-input';
 import { ProfileAvatar, ProfileName } from '#ui/profile-name';
 import { errorToast, toast } from '#ui/toast';
 import { useUpdateProfile } from './api';
@@ -57,6 +58,8 @@ export function MobileProfilePage() {
       {(control) =>
         key === 'bio' ? (
           <Textarea {...control} {...form.register(key)} disabled={!editing} />
+        ) : key === 'secondPhone' ? (
+          <PhoneInput {...control} {...form.register(key)} disabled={!editing} />
         ) : (
           <Input {...control} {...form.register(key)} disabled={!editing} {...extra} />
         )
@@ -122,16 +125,7 @@ export function MobileProfilePage() {
           </div>
           {field('fullName', 'الاسم الكامل')}
           <FormField label="رقم الجوال">
-            {(control) => (
-              <Input
-                {...control}
-                value={profile.phone}
-                readOnly
-                disabled
-                dir="ltr"
-                className="text-end"
-              />
-            )}
+            {(control) => <PhoneInput {...control} value={profile.phone} readOnly disabled />}
           </FormField>
           {field('email', 'البريد الإلكتروني', {
             type: 'email',
@@ -147,12 +141,7 @@ export function MobileProfilePage() {
             dir: 'ltr',
             className: 'text-end',
           })}
-          {field('secondPhone', 'رقم جوال إضافي', {
-            type: 'tel',
-            inputMode: 'tel',
-            dir: 'ltr',
-            className: 'text-end',
-          })}
+          {field('secondPhone', 'رقم جوال إضافي')}
           {field('bio', 'نبذة عنك')}
         </Card>
         {editing ? (

@@ -8,6 +8,7 @@ import { useLogout, useSession } from '#lib/session';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';
+import { PhoneInput } from '#ui/phone-input';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useReplaceProfile } from './api';
@@ -92,9 +93,7 @@ export function ProfilePage() {
           onSubmit={form.handleSubmit((values) => save.mutate(values))}
         >
           <FormField label="رقم الجوال" hint="لا يمكن تغيير رقم الجوال">
-            {(control) => (
-              <Input {...control} value={profile.phone} readOnly dir="ltr" className="text-end" />
-            )}
+            {(control) => <PhoneInput {...control} value={profile.phone} readOnly />}
           </FormField>
           <FormField label="الاسم الكامل" error={errors.fullName?.message}>
             {(control) => <Input {...control} {...form.register('fullName')} autoComplete="name" />}
@@ -123,15 +122,7 @@ export function ProfilePage() {
           </FormField>
           <FormField label="رقم جوال إضافي (اختياري)" error={errors.secondPhone?.message}>
             {(control) => (
-              <Input
-                {...control}
-                {...form.register('secondPhone')}
-                type="tel"
-                inputMode="tel"
-                dir="ltr"
-                className="text-end"
-                placeholder="05xxxxxxxx"
-              />
+              <PhoneInput {...control} {...form.register('secondPhone')} placeholder="05xxxxxxxx" />
             )}
           </FormField>
           <FormField label="رقم رخصة فال (اختياري)" error={errors.falLicense?.message}>

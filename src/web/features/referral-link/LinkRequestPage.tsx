@@ -8,6 +8,7 @@ import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
+import { PhoneInput } from '#ui/phone-input';
 import { Select } from '#ui/select';
 import { errorToast } from '#ui/toast';
 import { DevCodeBanner } from '../auth';
@@ -84,14 +85,11 @@ export function LinkRequestPage() {
             >
               <FormField label="رقم جوالك" error={errors.phone}>
                 {(control) => (
-                  <Input
+                  <PhoneInput
                     {...control}
                     value={phone}
                     onChange={(e) => setPhone(e.target.value)}
-                    inputMode="tel"
                     autoComplete="tel"
-                    dir="ltr"
-                    className="text-end"
                     placeholder="05XXXXXXXX"
                     disabled={codeSent}
                   />

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { referralLinkEndpoints } from '#contract/referral-links';
-import { apiUrl, type BodyOf, callApi } from '#lib/api';
+import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
 const keys = {
@@ -33,7 +33,7 @@ export function useRegenerateLink(callbacks: MutationCallbacks<unknown, void> = 
   });
 }
 
-export const QR_CARD_URL = apiUrl(referralLinkEndpoints.qr.path);
+export const QR_CARD_URL = endpointUrl(referralLinkEndpoints.qr);
 
 /** The link as the tenant opens it (counted as a visit, once a day). */
 const openLinkQuery = (code: string, viaQr: boolean) =>

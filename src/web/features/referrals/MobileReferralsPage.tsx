@@ -1,6 +1,6 @@
 import { MessageCircle, Phone } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import {
   arabicCount,
   formatDateAr,
@@ -11,6 +11,7 @@ import {
   toLatinDigits,
   whatsappHref,
 } from '#domain';
+import { useListParams, useSettledText } from '#lib/use-list-params';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
@@ -20,9 +21,17 @@ import { ReferralStatusBadge } from '#ui/status-badge';
 import { ReferralSourceBadge } from '../referral-link';
 import { useReferrals } from './api';
 
+/** The search, in the URL (`?search=`): the list is searched here, not by the server. */
+const SEARCH = z.object({ search: z.string().max(100).optional() });
+
 /** /mobile-referrals: cards with call and WhatsApp; search by phone or status text. */
 export function MobileReferralsPage() {
-  const [search, setSearch] = useState('');
+  const { set, raw } = useListParams(SEARCH);
+  const [search, setSearch] = useSettledText(
+    raw('search'),
+    (text) => set({ search: text || undefined }, { replace: true }),
+    0,
+  );
   const referrals = useReferrals({ page: 1, pageSize: 100 });
   const term = toLatinDigits(search.trim());
   const items = (referrals.data?.items ?? []).filter(

@@ -6,6 +6,7 @@ import { formatNumberAr, newReferralFormSchema } from '#domain';
 import { useSession } from '#lib/session';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
+import { PhoneInput } from '#ui/phone-input';
 import { errorToast, toast } from '#ui/toast';
 import { useCreateReferral } from './api';
 
@@ -70,15 +71,7 @@ export function NewReferralForm({ variant }: { variant: 'desktop' | 'mobile' }) 
       ) : null}
       <FormField label="رقم جوال المستأجر" error={errors.tenantPhone?.message}>
         {(control) => (
-          <Input
-            {...control}
-            {...form.register('tenantPhone')}
-            type="tel"
-            inputMode="tel"
-            dir="ltr"
-            className="text-end"
-            placeholder="05xxxxxxxx"
-          />
+          <PhoneInput {...control} {...form.register('tenantPhone')} placeholder="05xxxxxxxx" />
         )}
       </FormField>
       <FormField

@@ -1,6 +1,7 @@
 import { Phone, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { referralListQuery } from '#contract/referrals';
 import {
   cityLabel,
   formatDateAr,
@@ -8,19 +9,20 @@ import {
   propertyTypeLabel,
   REFERRAL_STATUSES,
   telHref,
-  toLatinDigits,
 } from '#domain';
 import type { Referral } from '#lib/types';
+import { useListParams, useSettledText } from '#lib/use-list-params';
 import { Button, buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
 import { Pagination } from '#ui/pagination';
+import { PhoneInput, phoneDigits } from '#ui/phone-input';
 import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { ReferralSourceBadge } from '../referral-link';
-import { type ReferralFilters, useReferrals } from './api';
+import { useReferrals } from './api';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [
@@ -28,12 +30,25 @@ const STATUS_OPTIONS = [
   ...REFERRAL_STATUSES.map((s) => ({ value: s.key, label: s.label })),
 ];
 
+/** The list's filters and page, kept in the URL (`?status=…&page=2`). */
+const LIST = referralListQuery.pick({
+  status: true,
+  phone: true,
+  from: true,
+  to: true,
+  page: true,
+});
+
 /** /referrals: the broker's referrals, filtered and paginated by the server. */
 export function ReferralsPage() {
-  const [filters, setFilters] = useState<ReferralFilters>({ page: 1 });
+  const { values: filters, set, raw } = useListParams(LIST);
   const referrals = useReferrals(filters);
-  const set = (change: Partial<ReferralFilters>) =>
-    setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
+  // Typed fields show what is typed; the URL (and the list) follow at once.
+  const write = (key: 'phone' | 'from' | 'to') => (text: string) =>
+    set({ [key]: text || undefined }, { replace: true });
+  const [phone, setPhone] = useSettledText(raw('phone'), write('phone'), 0);
+  const [from, setFrom] = useSettledText(raw('from'), write('from'), 0);
+  const [to, setTo] = useSettledText(raw('to'), write('to'), 0);
 
   // Below lg (where the sidebar closes and the phone app starts) the filters fold behind
   // «تصفية», so the list starts on the first screen; from lg they are always shown.
@@ -64,20 +79,19 @@ export function ReferralsPage() {
             <Select
               {...control}
               value={filters.status ?? ALL}
-              onValueChange={(v) => set({ status: v === ALL ? undefined : v })}
+              onValueChange={(v) =>
+                set({ status: v === ALL ? undefined : (v as typeof filters.status) })
+              }
               options={STATUS_OPTIONS}
             />
           )}
         </FormField>
         <FormField label="رقم الجوال">
           {(control) => (
-            <Input
+            <PhoneInput
               {...control}
-              value={filters.phone ?? ''}
-              onChange={(e) => set({ phone: toLatinDigits(e.target.value).replace(/\D/g, '') })}
-              inputMode="tel"
-              dir="ltr"
-              className="text-end"
+              value={phone}
+              onChange={(e) => setPhone(phoneDigits(e.target.value))}
             />
           )}
         </FormField>
@@ -86,22 +100,22 @@ export function ReferralsPage() {
             <Input
               {...control}
               type="date"
-              value={filters.from ?? ''}
-              onChange={(e) => set({ from: e.target.value || undefined })}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
             />
           )}
         </FormField>
         <FormField label="إلى تاريخ">
           {(control) => (
-            <Input
-              {...control}
-              type="date"
-              value={filters.to ?? ''}
-              onChange={(e) => set({ to: e.target.value || undefined })}
-            />
+            <Input {...control} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
           )}
         </FormField>
-        <Button variant="outline" onClick={() => setFilters({ page: 1 })}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            set({ status: undefined, phone: undefined, from: undefined, to: undefined })
+          }
+        >
           مسح الفلاتر
         </Button>
       </Card>
@@ -122,7 +136,7 @@ export function ReferralsPage() {
       </QueryView>
       <Pagination
         label="الصفحات"
-        page={filters.page ?? 1}
+        page={filters.page}
         of={referrals.data}
         onPage={(page) => set({ page })}
       />

@@ -3,18 +3,11 @@ import type { ResponseOf } from '#contract/common';
 import { messagingEndpoints } from '#contract/messaging';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { type BodyOf, callApi } from '#lib/api';
+import { type BodyOf, callApi, type QueryOf } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 import type { Referral } from '#lib/types';
 
-export type ReferralFilters = {
-  status?: string | undefined;
-  phone?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  page?: number;
-  pageSize?: number;
-};
+export type ReferralFilters = QueryOf<typeof referralEndpoints.list>;
 
 export const referralKeys = {
   all: rootKeys.referrals,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { apiUrl, type BodyOf, callApi } from '#lib/api';
+import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
 export const tenantFormKeys = {
@@ -37,7 +37,7 @@ export async function uploadDocument(
   form.set('token', token);
   form.set('type', kind);
   form.set('file', file);
-  const response = await fetch(apiUrl(tenantFormEndpoints.upload.path), {
+  const response = await fetch(endpointUrl(tenantFormEndpoints.upload), {
     method: tenantFormEndpoints.upload.method,
     body: form,
   });

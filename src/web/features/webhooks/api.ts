@@ -2,7 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { adminSettingsEndpoints } from '#contract/admin/settings';
 import type { ResponseOf } from '#contract/common';
 import { webhookEndpoints } from '#contract/webhooks';
-import { type BodyOf, callApi } from '#lib/api';
+import { type BodyOf, callApi, type QueryOf } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
 export type WebhookEndpoint = ResponseOf<typeof webhookEndpoints.list>['items'][number];
@@ -10,11 +10,7 @@ export type WebhookDelivery = ResponseOf<typeof webhookEndpoints.deliveries>['it
 export type EndpointWithSecret = ResponseOf<typeof webhookEndpoints.create>;
 export type NewEndpoint = BodyOf<typeof webhookEndpoints.create>;
 export type EndpointChange = { id: string; change: BodyOf<typeof webhookEndpoints.update> };
-export type DeliveryFilters = {
-  endpointId?: string | undefined;
-  status?: WebhookDelivery['status'] | undefined;
-  page: number;
-};
+export type DeliveryFilters = QueryOf<typeof webhookEndpoints.deliveries>;
 
 const all = [...rootKeys.superadmin, 'webhooks'] as const;
 export const webhookKeys = {
@@ -27,7 +23,7 @@ export const webhookKeys = {
 export const endpointsQuery = () =>
   queryOptions({
     queryKey: webhookKeys.endpoints,
-    queryFn: () => callApi(webhookEndpoints.list, {}),
+    queryFn: () => callApi(webhookEndpoints.list),
   });
 
 /**
@@ -45,10 +41,7 @@ export const privateRangesQuery = () =>
 export const deliveriesQuery = (filters: DeliveryFilters) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(filters),
-    queryFn: () =>
-      callApi(webhookEndpoints.deliveries, {
-        query: { page: filters.page, endpointId: filters.endpointId, status: filters.status },
-      }),
+    queryFn: () => callApi(webhookEndpoints.deliveries, { query: filters }),
     staleTime: 0,
     refetchInterval: 5_000,
   });

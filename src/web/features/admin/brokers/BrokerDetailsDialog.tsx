@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
+import { Dialog } from '#ui/dialog';
+import { ProtectedAccountNote } from '../shared';
+import type { AdminBroker } from './api';
+
+function Detail({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 border-b border-slate-100 py-2 text-sm">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-end font-medium">{value || '—'}</dd>
+    </div>
+  );
+}
+
+/** Everything the console knows of one broker. */
+export function BrokerDetailsDialog({
+  broker,
+  onClose,
+}: {
+  broker: AdminBroker;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={broker.fullName || 'وسيط بدون اسم'}
+    >
+      {broker.isProtected ? <ProtectedAccountNote /> : null}
+      <dl>
+        <Detail label="الجوال" value={<bdi dir="ltr">{broker.phone}</bdi>} />
+        <Detail label="رمز الوسيط" value={<bdi dir="ltr">{broker.brokerCode}</bdi>} />
+        <Detail
+          label="البريد الإلكتروني"
+          value={broker.email && <bdi dir="ltr">{broker.email}</bdi>}
+        />
+        <Detail label="المكتب" value={broker.officeName} />
+        <Detail label="المدينة" value={broker.city && cityLabel(broker.city)} />
+        <Detail label="رخصة فال" value={broker.falLicense} />
+        <Detail
+          label="جوال إضافي"
+          value={broker.secondPhone && <bdi dir="ltr">{broker.secondPhone}</bdi>}
+        />
+        <Detail label="نبذة" value={broker.bio} />
+        <Detail label="الحالة" value={broker.isActive ? 'مفعل' : 'غير مفعل'} />
+        <Detail
+          label="طلب التفعيل"
+          value={broker.activationRequestedAt && formatDateAr(broker.activationRequestedAt)}
+        />
+        <Detail
+          label="الصلاحية"
+          value={broker.isSuperAdmin ? 'مشرف عام' : broker.isAdmin ? 'مشرف' : 'وسيط'}
+        />
+        <Detail label="عدد الإحالات" value={formatNumberAr(broker.referralCount)} />
+        <Detail label="إجمالي العمولات" value={formatSar(broker.commissionTotal)} />
+        <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { AdminBrokersTab } from './AdminBrokersTab';
+export { useActivateBroker } from './api';

@@ -1,0 +1,1 @@
+export { AdminCommissionsTab } from './AdminCommissionsTab';

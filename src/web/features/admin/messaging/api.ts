@@ -1,0 +1,58 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import type { ResponseOf } from '#contract/common';
+import { messagingEndpoints } from '#contract/messaging';
+import { type BodyOf, callApi } from '#lib/api';
+import { type MutationCallbacks, POLL_MS, refreshAfter } from '#lib/query-keys';
+import { adminKeys, type OutboxFilters, type SettingKey } from '../shared';
+
+export type OutboxItem = ResponseOf<typeof messagingEndpoints.outbox>['items'][number];
+export type CrmTest = BodyOf<typeof messagingEndpoints.testZohoLead>;
+export type CrmTestResult = ResponseOf<typeof messagingEndpoints.testZohoLead>;
+
+/** The messages and CRM calls the server sent or will send; polled every 30 s. */
+export const outboxQuery = (filters: OutboxFilters) =>
+  queryOptions({
+    queryKey: adminKeys.outbox(filters),
+    queryFn: () => callApi(messagingEndpoints.outbox, { query: filters }),
+    staleTime: 0,
+    refetchInterval: POLL_MS,
+  });
+
+/** Sends a failed message (or CRM call) again; then the outbox is read again. */
+export function useRetryOutbox(callbacks: MutationCallbacks<OutboxItem, string> = {}) {
+  return useMutation({
+    mutationFn: (id: string) => callApi(messagingEndpoints.retry, { params: { id } }),
+    ...refreshAfter(callbacks, adminKeys.outboxAll),
+  });
+}
+
+/** Creates or finds a test lead in the CRM; the answer says what happened. */
+export function useTestCrmLead(callbacks: MutationCallbacks<CrmTestResult, CrmTest> = {}) {
+  return useMutation({
+    mutationFn: (body: CrmTest) => callApi(messagingEndpoints.testZohoLead, { body }),
+    ...refreshAfter(callbacks, adminKeys.outboxAll),
+  });
+}
+
+// The automatic SMS switch of this tab is a console setting (/api/admin/config).
+
+export const settingQuery = (key: SettingKey) =>
+  queryOptions({
+    queryKey: adminKeys.setting(key),
+    queryFn: () => callApi(adminSettingsEndpoints.get, { params: { key } }),
+    staleTime: 0,
+  });
+
+export type SettingChange = BodyOf<typeof adminSettingsEndpoints.set>;
+
+/** Changes a setting; then that setting is read again. */
+export function useSaveSetting(
+  key: SettingKey,
+  callbacks: MutationCallbacks<unknown, SettingChange> = {},
+) {
+  return useMutation({
+    mutationFn: (body: SettingChange) => callApi(adminSettingsEndpoints.set, { body }),
+    ...refreshAfter(callbacks, adminKeys.setting(key)),
+  });
+}

@@ -1,0 +1,1 @@
+export { AdminMessagingTab } from './AdminMessagingTab';

@@ -1,0 +1,1 @@
+export { adminSummaryQuery } from './api';

@@ -1,0 +1,242 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import {
+  arabicCount,
+  formatNumberAr,
+  formatSar,
+  NOUNS,
+  PAYOUT_STATUSES,
+  type PayoutStatus,
+  payoutStatusLabel,
+} from '#domain';
+import { downloadFile } from '#lib/download';
+import { useListParams } from '#lib/use-list-params';
+import { Button } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { Select } from '#ui/select';
+import { errorToast, toast } from '#ui/toast';
+import { ReasonDialog } from '../shared';
+import { announce } from './announce';
+import {
+  type AdminPayout,
+  BANK_FILE_URL,
+  bankFileAgainUrl,
+  type PayoutMarking,
+  payoutsQuery,
+  useFailPayout,
+  useMarkPayouts,
+  usePayDue,
+} from './api';
+import { PayoutItem } from './PayoutItem';
+import { SendPayoutsDialog } from './SendPayoutsDialog';
+
+// Drafts are the open transfer requests, approved from their own card.
+const STATUS_OPTIONS = PAYOUT_STATUSES.filter((status) => status !== 'draft').map((status) => ({
+  value: status,
+  label: payoutStatusLabel(status),
+}));
+
+const payoutsList = adminPayoutEndpoints.list.query;
+/** The card's list: a state other than draft, the approved ones unless asked. */
+const CARD_LIST = payoutsList.extend({
+  status: payoutsList.shape.status.unwrap().exclude(['draft']).default('approved'),
+});
+
+/** What the chosen payouts of each state move to, and the button that moves them. */
+const NEXT: Partial<Record<PayoutStatus, { to: PayoutMarking['status']; label: string }>> = {
+  approved: { to: 'sent', label: 'تعليم المحدد كمُرسَل' },
+  sent: { to: 'paid', label: 'تعليم المحدد كمدفوع' },
+};
+
+/**
+ * The payouts (issue 16 item 2): «دفع كل المستحق» (its drafts join the open transfer
+ * requests), the payouts of one later state with a choice of rows, the bank file of the
+ * approved ones, and moving the chosen ones on in one action.
+ */
+export function AdminPayoutsCard() {
+  const titleId = useId();
+  const { values, set } = useListParams(CARD_LIST, 'payouts');
+  const { status, page } = values;
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [sending, setSending] = useState(false);
+  const [reference, setReference] = useState('');
+  const [failing, setFailing] = useState<AdminPayout | null>(null);
+  const [reason, setReason] = useState('');
+  const [downloading, setDownloading] = useState(false);
+  const payouts = useQuery(payoutsQuery(status, page));
+  const clear = () => setChosen(new Set());
+  const mark = useMarkPayouts({
+    onSuccess: (result) => {
+      announce(result);
+      clear();
+    },
+    onError: errorToast('خطأ', 'فشل في معالجة الدفعات'),
+  });
+  const payDue = usePayDue({
+    onSuccess: (run) => {
+      const skipped =
+        run.skipped.noIban + run.skipped.ibanHold + run.skipped.signal + run.skipped.ownMoney;
+      toast({
+        title:
+          run.created > 0
+            ? `أُنشئت ${arabicCount(run.created, NOUNS.payout)} بمبلغ ${formatSar(run.amount)}`
+            : skipped > 0
+              ? 'لم تُنشأ أي دفعة'
+              : 'لا توجد مبالغ مستحقة تبلغ الحد الأدنى',
+        // The new drafts wait in «طلبات التحويل المفتوحة» for approval.
+        ...(skipped > 0
+          ? {
+              description: `لم تُنشأ دفعة لعدد ${formatNumberAr(skipped)} من الوسطاء: بلا آيبان ${formatNumberAr(run.skipped.noIban)}، آيبان غُيّر مؤخراً ${formatNumberAr(run.skipped.ibanHold)}، تنبيه مفتوح ${formatNumberAr(run.skipped.signal)}، حسابك أو حساب يشاركك الجوال أو الآيبان ${formatNumberAr(run.skipped.ownMoney)}.`,
+            }
+          : {}),
+      });
+    },
+    onError: errorToast('خطأ', 'فشل في إنشاء الدفعات'),
+  });
+  const fail = useFailPayout({
+    onSuccess: () => toast({ title: 'سُجّل فشل التحويل وعاد المبلغ إلى رصيد الوسيط' }),
+    onError: errorToast('خطأ', 'فشل في تسجيل فشل التحويل'),
+  });
+  const next = NEXT[status];
+  const items = payouts.data?.items ?? [];
+  const allChosen = items.length > 0 && items.every((p) => chosen.has(p.id));
+  const toggle = (id: string) =>
+    setChosen((before) => {
+      const after = new Set(before);
+      if (after.has(id)) after.delete(id);
+      else after.add(id);
+      return after;
+    });
+  const move = (transferReference?: string) => {
+    if (!next) return;
+    mark.mutate({ ids: [...chosen], status: next.to, transferReference });
+  };
+  async function bankFile(batch?: string) {
+    setDownloading(true);
+    try {
+      await (batch
+        ? downloadFile(bankFileAgainUrl(batch), 'bank_transfers.csv')
+        : downloadFile(BANK_FILE_URL, 'bank_transfers.csv', 'POST'));
+    } catch (error) {
+      errorToast('خطأ', 'فشل في تنزيل ملف البنك')(error);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <Card className="space-y-4" role="region" aria-labelledby={titleId}>
+      {sending ? (
+        <SendPayoutsDialog
+          count={chosen.size}
+          reference={reference}
+          onReferenceChange={setReference}
+          onClose={() => setSending(false)}
+          onConfirm={(transferReference) => {
+            move(transferReference);
+            setSending(false);
+            setReference('');
+          }}
+        />
+      ) : null}
+      {failing ? (
+        <ReasonDialog
+          title="تسجيل فشل التحويل"
+          label="سبب الفشل كما ذكره البنك"
+          confirmLabel="تأكيد فشل التحويل"
+          reason={reason}
+          onReasonChange={setReason}
+          pending={fail.isPending}
+          onClose={() => setFailing(null)}
+          onConfirm={() => {
+            fail.mutate({ id: failing.id, reason });
+            setFailing(null);
+            setReason('');
+          }}
+        />
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id={titleId}>الدفعات</CardTitle>
+        <Button disabled={payDue.isPending} onClick={() => payDue.mutate()}>
+          دفع كل المستحق
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full sm:w-56">
+          <Select
+            aria-label="حالة الدفعات"
+            value={status}
+            onValueChange={(value) => {
+              set({ status: value as typeof status });
+              clear();
+            }}
+            options={STATUS_OPTIONS}
+          />
+        </div>
+        {status === 'approved' ? (
+          <Button variant="outline" disabled={downloading} onClick={() => bankFile()}>
+            <Download aria-hidden="true" className="size-4" />
+            تنزيل ملف البنك
+          </Button>
+        ) : null}
+        {next ? (
+          <Button
+            disabled={chosen.size === 0 || mark.isPending}
+            onClick={() => (next.to === 'sent' ? setSending(true) : move())}
+          >
+            {next.label}
+            {chosen.size > 0 ? ` (${arabicCount(chosen.size, NOUNS.payout)})` : ''}
+          </Button>
+        ) : null}
+      </div>
+      <QueryView
+        query={payouts}
+        loading={<p className="text-sm text-slate-700">جارٍ التحميل…</p>}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="text-sm text-slate-700">لا توجد دفعات بهذه الحالة.</p>}
+      >
+        {(data) => (
+          <div className="space-y-2">
+            {next ? (
+              <label className="flex min-h-11 items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5 shrink-0"
+                  checked={allChosen}
+                  onChange={() =>
+                    setChosen(allChosen ? new Set() : new Set(data.items.map((p) => p.id)))
+                  }
+                />
+                اختيار الكل في هذه الصفحة
+              </label>
+            ) : null}
+            <ul className="divide-y divide-slate-100" aria-label="الدفعات">
+              {data.items.map((p) => (
+                <PayoutItem
+                  key={p.id}
+                  payout={p}
+                  choosable={Boolean(next)}
+                  chosen={chosen.has(p.id)}
+                  onToggle={() => toggle(p.id)}
+                  downloading={downloading}
+                  onBankFile={bankFile}
+                  onFail={() => setFailing(p)}
+                />
+              ))}
+            </ul>
+          </div>
+        )}
+      </QueryView>
+      <Pagination
+        label="صفحات الدفعات"
+        page={page}
+        of={payouts.data}
+        onPage={(next) => set({ page: next })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import type { ResponseOf } from '#contract/common';
+import type { PayoutStatus } from '#domain';
+import { type BodyOf, callApi, endpointUrl } from '#lib/api';
+import { type MutationCallbacks, refreshAfter } from '#lib/query-keys';
+import { adminKeys } from '../shared';
+
+export type AdminPayout = ResponseOf<typeof adminPayoutEndpoints.list>['items'][number];
+
+/** Payouts of one state, a page at a time (the payouts card; the open transfer requests). */
+export const payoutsQuery = (status: PayoutStatus, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.payouts(status, page),
+    queryFn: () => callApi(adminPayoutEndpoints.list, { query: { status, page } }),
+    staleTime: 0,
+  });
+
+export type PayoutMarking = BodyOf<typeof adminPayoutEndpoints.mark>;
+export type PayoutMarked = ResponseOf<typeof adminPayoutEndpoints.mark>;
+
+/** Approves, sends or marks paid the chosen payouts in one call; then the console. */
+export function useMarkPayouts(callbacks: MutationCallbacks<PayoutMarked, PayoutMarking> = {}) {
+  return useMutation({
+    mutationFn: (body: PayoutMarking) => callApi(adminPayoutEndpoints.mark, { body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+export type DueRun = ResponseOf<typeof adminPayoutEndpoints.payDue>;
+
+/** «دفع كل المستحق»: a draft payout per broker with at least the minimum due. */
+export function usePayDue(callbacks: MutationCallbacks<DueRun, void> = {}) {
+  return useMutation({
+    mutationFn: () => callApi(adminPayoutEndpoints.payDue),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+/** Records that the bank returned a payout, with the reason. */
+export function useFailPayout(
+  callbacks: MutationCallbacks<unknown, { id: string; reason: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      callApi(adminPayoutEndpoints.fail, { params: { id }, body: { reason } }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+/** An open transfer request paid (with the bank's reference) or rejected, with its toast. */
+export type RequestAction = (
+  | { kind: 'pay-request'; id: string; transferReference: string | null }
+  | { kind: 'reject-request'; id: string; reason: string }
+) & { success: string };
+
+const requestCall = (action: RequestAction) => {
+  const params = { id: action.id };
+  if (action.kind === 'reject-request') {
+    return callApi(adminPayoutEndpoints.reject, { params, body: { reason: action.reason } });
+  }
+  const body = action.transferReference ? { transferReference: action.transferReference } : {};
+  return callApi(adminPayoutEndpoints.pay, { params, body });
+};
+
+/** Pays or rejects an open transfer request; then the console. */
+export function useRequestAction(callbacks: MutationCallbacks<unknown, RequestAction> = {}) {
+  return useMutation({
+    mutationFn: (action: RequestAction) => requestCall(action),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+export const BANK_FILE_URL = endpointUrl(adminPayoutEndpoints.bankFile);
+/** A bank file again, for a lost download. */
+export const bankFileAgainUrl = (batch: string) =>
+  endpointUrl(adminPayoutEndpoints.bankFileAgain, { params: { batch } });

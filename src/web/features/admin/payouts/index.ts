@@ -1,0 +1,2 @@
+export { AdminPayoutsCard } from './AdminPayoutsCard';
+export { OpenRequestsCard } from './OpenRequestsCard';

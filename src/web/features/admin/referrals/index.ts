@@ -1,0 +1,1 @@
+export { AdminReferralsTab } from './AdminReferralsTab';

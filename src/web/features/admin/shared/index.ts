@@ -1,0 +1,31 @@
+// What the console's tabs share: the list toolbar and its state, the export, the deletion of
+// brokers and referrals, the reason and payment dialogs, and the console's query keys.
+export { DELETION_AFFECTS, type ExportQuery, type ExportType, exportUrl } from './api';
+export { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+export {
+  BROKER_DELETION,
+  BulkDeleteBar,
+  DeleteMenu,
+  ProtectedAccountNote,
+  REFERRAL_DELETION,
+  SelectBox,
+  type Selection,
+  useDeletion,
+  useSelection,
+} from './deletion';
+export { ExportButton } from './ExportButton';
+export {
+  type AnalyticsRange,
+  adminKeys,
+  type BrokerFilters,
+  type CommissionFilters,
+  type OutboxFilters,
+  type ReferralListFilters,
+  type SettingKey,
+  type SignalFilters,
+} from './keys';
+export { ListToolbar } from './ListToolbar';
+export { type Payment, PaymentDialog } from './PaymentDialog';
+export { ReasonDialog } from './ReasonDialog';
+export { ltr } from './text';
+export { type AdminList, useAdminList } from './use-admin-list';

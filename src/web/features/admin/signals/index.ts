@@ -1,0 +1,1 @@
+export { AdminSignalsTab } from './AdminSignalsTab';

@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { superadminEndpoints } from '#contract/superadmin';
+import { formatNumberAr } from '#domain';
+import { useListParams, useSettledText } from '#lib/use-list-params';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
+import { buttonClasses } from '#ui/button';
+import { Card } from '#ui/card';
+import { type Column, DataTable } from '#ui/data-table';
+import { EmptyState, Skeleton } from '#ui/feedback';
+import { Input } from '#ui/input';
+import { Pagination } from '#ui/pagination';
+import { QueryView } from '#ui/query-view';
+import { StatTile } from '#ui/stat-tile';
+import { Switch } from '#ui/switch';
+import { errorToast, toast } from '#ui/toast';
+import { ProtectedAccountNote } from '../admin';
+import { type Users, useChangeRole, usersQuery } from './api';
+import { ConfirmRoleDialog, type PendingRole } from './ConfirmRoleDialog';
+
+type User = Users['items'][number];
+
+/**
+ * /user-management: super-admins grant and remove the admin and super-admin roles. Cards on a
+ * phone, a dense table from 1024 px (in the server's order: the list has no sort).
+ */
+export function UserManagementPage() {
+  const wide = useMediaQuery(WIDE_SCREEN);
+  // The search and the page, in the URL (`?search=…&page=2`).
+  const { values, set, raw } = useListParams(superadminEndpoints.users.query);
+  const [search, setSearch] = useSettledText(raw('search'), (term) =>
+    set({ search: term || undefined }, { replace: true }),
+  );
+  const { page } = values;
+  const users = useQuery(usersQuery({ page, search: values.search }));
+  // A switch only asks; the role changes once the dialog naming the person is confirmed.
+  const [asking, setAsking] = useState<PendingRole | null>(null);
+  const change = useChangeRole({
+    onSuccess: () => {
+      setAsking(null);
+      toast({ title: 'تم تحديث الصلاحيات' });
+    },
+    onError: (error) => {
+      setAsking(null);
+      errorToast('خطأ', 'حدث خطأ في تحديث الصلاحيات')(error);
+    },
+  });
+
+  // A switch only asks; the dialog names the person and the role.
+  const roleSwitch = (u: User, role: PendingRole['role']) => {
+    const name = u.fullName || u.phone;
+    return role === 'isAdmin' ? (
+      <Switch
+        label={`صلاحية المشرف: ${name}`}
+        checked={u.isAdmin}
+        disabled={u.isProtected || change.isPending}
+        onCheckedChange={(on) => setAsking({ id: u.id, name, role, on })}
+      />
+    ) : (
+      <Switch
+        label={`صلاحية المشرف العام: ${name}`}
+        checked={u.isSuperAdmin}
+        disabled={(u.isProtected && u.isSuperAdmin) || change.isPending}
+        onCheckedChange={(on) => setAsking({ id: u.id, name, role, on })}
+      />
+    );
+  };
+  const columns: Column<User>[] = [
+    {
+      id: 'name',
+      header: 'الاسم',
+      cell: (u) => (
+        <div className="space-y-1">
+          <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+          {u.isProtected ? <ProtectedAccountNote /> : null}
+        </div>
+      ),
+    },
+    { id: 'phone', header: 'الجوال', cell: (u) => <bdi dir="ltr">{u.phone}</bdi> },
+    { id: 'code', header: 'رمز الوسيط', cell: (u) => <bdi dir="ltr">{u.brokerCode}</bdi> },
+    { id: 'admin', header: 'مشرف', cell: (u) => roleSwitch(u, 'isAdmin') },
+    { id: 'superAdmin', header: 'مشرف عام', cell: (u) => roleSwitch(u, 'isSuperAdmin') },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">إدارة المستخدمين</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/holidays" className={buttonClasses('outline')}>
+            العطل الرسمية
+          </Link>
+          <Link to="/webhooks" className={buttonClasses('outline')}>
+            ربط الأنظمة
+          </Link>
+          <Link to="/audit-log" className={buttonClasses('outline')}>
+            سجل التدقيق
+          </Link>
+        </div>
+      </div>
+      <section aria-label="أعداد المستخدمين" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {/* The list below shows this query's failure. */}
+        <QueryView
+          query={users}
+          loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
+          quietOnError
+        >
+          {({ counts }) => (
+            <>
+              <StatTile label="إجمالي المستخدمين" value={formatNumberAr(counts.total)} />
+              <StatTile label="المفعلون" value={formatNumberAr(counts.active)} />
+              <StatTile label="المشرفون" value={formatNumberAr(counts.admins)} />
+              <StatTile label="المشرفون العامون" value={formatNumberAr(counts.superAdmins)} />
+            </>
+          )}
+        </QueryView>
+      </section>
+      <Input
+        type="search"
+        aria-label="البحث بالجوال أو الاسم أو رمز الوسيط"
+        placeholder="ابحث بالجوال أو الاسم أو رمز الوسيط"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <QueryView
+        query={users}
+        loading={<Skeleton className="h-40" />}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState title="لا يوجد مستخدمون مطابقون" />}
+      >
+        {(data) =>
+          wide ? (
+            <DataTable
+              caption="المستخدمون"
+              columns={columns}
+              rows={data.items}
+              rowKey={(u) => u.id}
+            />
+          ) : (
+            <ul className="space-y-3">
+              {data.items.map((u) => (
+                <li key={u.id}>
+                  <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <div className="space-y-1">
+                      <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+                      <p className="text-sm">
+                        <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
+                      </p>
+                      {u.isProtected ? <ProtectedAccountNote /> : null}
+                    </div>
+                    <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+                      <span className="flex items-center gap-1 text-sm">
+                        مشرف
+                        {roleSwitch(u, 'isAdmin')}
+                      </span>
+                      <span className="flex items-center gap-1 text-sm">
+                        مشرف عام
+                        {roleSwitch(u, 'isSuperAdmin')}
+                      </span>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      <Pagination
+        label="صفحات المستخدمين"
+        page={page}
+        of={users.data}
+        onPage={(next) => set({ page: next })}
+      />
+      {asking ? (
+        <ConfirmRoleDialog
+          change={asking}
+          pending={change.isPending}
+          onConfirm={() => change.mutate({ id: asking.id, role: { [asking.role]: asking.on } })}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

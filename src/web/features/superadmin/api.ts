@@ -1,0 +1,61 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { ResponseOf } from '#contract/common';
+import { superadminEndpoints } from '#contract/superadmin';
+import { type BodyOf, callApi, type QueryOf } from '#lib/api';
+import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
+
+export type UserFilters = QueryOf<typeof superadminEndpoints.users>;
+
+export const superadminKeys = {
+  all: rootKeys.superadmin,
+  users: (filters: UserFilters) => [...rootKeys.superadmin, 'users', filters] as const,
+  holidays: [...rootKeys.superadmin, 'holidays'] as const,
+};
+
+// ---------- users and roles ----------
+
+export type Users = ResponseOf<typeof superadminEndpoints.users>;
+
+export const usersQuery = (filters: UserFilters) =>
+  queryOptions({
+    queryKey: superadminKeys.users(filters),
+    queryFn: () => callApi(superadminEndpoints.users, { query: filters }),
+    staleTime: 0,
+  });
+
+export type RoleChange = { id: string; role: BodyOf<typeof superadminEndpoints.changeRole> };
+
+/** Grants or removes a role; then the super-admin's lists. */
+export function useChangeRole(callbacks: MutationCallbacks<unknown, RoleChange> = {}) {
+  return useMutation({
+    mutationFn: ({ id, role }: RoleChange) =>
+      callApi(superadminEndpoints.changeRole, { params: { id }, body: role }),
+    ...refreshAfter(callbacks, superadminKeys.all),
+  });
+}
+
+// ---------- public holidays ----------
+
+export type Holiday = ResponseOf<typeof superadminEndpoints.holidays>['items'][number];
+
+/** The public holidays the service clocks skip. */
+export const holidaysQuery = () =>
+  queryOptions({
+    queryKey: superadminKeys.holidays,
+    queryFn: () => callApi(superadminEndpoints.holidays),
+  });
+
+/** Adds a holiday; then the holidays and every console list whose service clocks it moves. */
+export function useAddHoliday(callbacks: MutationCallbacks<Holiday, Holiday> = {}) {
+  return useMutation({
+    mutationFn: (body: Holiday) => callApi(superadminEndpoints.addHoliday, { body }),
+    ...refreshAfter(callbacks, superadminKeys.holidays, rootKeys.admin),
+  });
+}
+
+export function useRemoveHoliday(callbacks: MutationCallbacks<unknown, string> = {}) {
+  return useMutation({
+    mutationFn: (day: string) => callApi(superadminEndpoints.removeHoliday, { params: { day } }),
+    ...refreshAfter(callbacks, superadminKeys.holidays, rootKeys.admin),
+  });
+}
