@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import {
-  contractRentSchema,
   FAILURE_KINDS,
   OUTBOX_CHANNELS,
-  OUTBOX_KINDS,
   PREFERRED_CHANNELS,
   singleLineText,
   TEMPLATE_STATUSES,
 } from '../domain/index.js';
-import { adminPage } from './admin/lists.js';
-import { endpoint, idParams, isoDateTime, ok, outboxStatus, pageOf } from './common.js';
-import { linkDelivery } from './referrals.js';
+import { endpoint, ok } from './common.js';
 
 export const preferredChannel = z.enum(PREFERRED_CHANNELS, { error: 'قناة غير معروفة' });
 export const outboxChannel = z.enum(OUTBOX_CHANNELS);
@@ -49,23 +45,6 @@ export const whatsappTemplate = z.object({
   purpose: z.enum(['tenant_link', 'status_update', 'otp']),
   /** Why Meta refused or paused it, when it said. */
   reason: z.string().nullable(),
-});
-
-export const outboxItem = z.object({
-  id: z.string(),
-  channel: outboxChannel,
-  kind: z.enum(OUTBOX_KINDS),
-  recipient: z.string(),
-  status: outboxStatus,
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  errorKind: z.enum(FAILURE_KINDS).nullable(),
-  referralId: z.string().nullable(),
-  createdAt: isoDateTime,
-  nextAttemptAt: isoDateTime,
-  sentAt: isoDateTime.nullable(),
-  deliveredAt: isoDateTime.nullable(),
-  readAt: isoDateTime.nullable(),
 });
 
 /** The providers whose connection an admin can test from /messaging-config. */
@@ -172,57 +151,5 @@ export const messagingEndpoints = {
     access: 'public',
     summary: 'delivery statuses and template reviews, signed with the app secret',
     response: ok,
-  }),
-  outbox: endpoint({
-    method: 'GET',
-    path: '/api/admin/outbox',
-    access: 'admin',
-    summary: 'queued, sent, delivered, read and failed messages and CRM calls',
-    query: z.object({
-      status: outboxStatus.optional(),
-      phone: z.string().trim().max(20, { error: 'النص أطول من المسموح' }).optional(),
-      page: adminPage,
-    }),
-    response: pageOf(outboxItem),
-  }),
-  retry: endpoint({
-    method: 'POST',
-    path: '/api/admin/outbox/:id/retry',
-    access: 'admin',
-    summary: 'send a failed message again (audited)',
-    params: idParams,
-    notFound: 'الرسالة غير موجودة',
-    response: outboxItem,
-  }),
-  testZohoLead: endpoint({
-    method: 'POST',
-    path: '/api/admin/test-zoho-lead',
-    access: 'admin',
-    summary: 'create or find a test lead in Zoho CRM and say what happened',
-    body: z.object({
-      tenantPhone: z
-        .string({ error: 'يرجى إدخال رقم الجوال' })
-        .max(20, { error: 'رقم الجوال غير صحيح' }),
-      // Digits as a Saudi keyboard types them (٥٠٠٠٠), at most the rent cap.
-      rentAmount: contractRentSchema,
-    }),
-    response: z.object({
-      success: z.boolean(),
-      message: z.string(),
-      error: z.string().nullable(),
-      leadId: z.string().nullable(),
-      testData: z.object({ tenantPhone: z.string(), rent: z.number().int() }),
-      instructions: z.array(z.string()),
-      searchResults: z.array(z.object({ id: z.string() })),
-    }),
-  }),
-  resendLink: endpoint({
-    method: 'POST',
-    path: '/api/referrals/:id/resend-link',
-    access: 'broker',
-    summary: "send the tenant's form link again after it failed",
-    params: idParams,
-    notFound: 'الطلب غير موجود',
-    response: linkDelivery,
   }),
 };

@@ -150,17 +150,13 @@ export const referralEndpoints = {
     summary: "the broker's dashboard figures",
     response: metrics,
   }),
-};
-
-/** Served with the admin console's referral routes; declared beside the broker's history. */
-export const adminReferralHistoryEndpoints = {
-  history: endpoint({
-    method: 'GET',
-    path: '/api/admin/referrals/:id/history',
-    access: 'admin',
-    summary: "a referral's status history, oldest first, naming who acted",
+  resendLink: endpoint({
+    method: 'POST',
+    path: '/api/referrals/:id/resend-link',
+    access: 'broker',
+    summary: "send the tenant's form link again after it failed",
     params: idParams,
-    notFound: 'الإحالة غير موجودة',
-    response: z.array(adminStatusHistoryEntry),
+    notFound: 'الطلب غير موجود',
+    response: linkDelivery,
   }),
 };

@@ -15,7 +15,7 @@ import {
   referralStatus,
   stageClock,
 } from '../common.js';
-import { referral } from '../referrals.js';
+import { adminStatusHistoryEntry, referral } from '../referrals.js';
 import { ADMIN_REFERRAL_SORTS, adminPage, brokerColumns, searchTerm, sortQuery } from './lists.js';
 
 // ---------- referrals ----------
@@ -97,5 +97,14 @@ export const adminReferralEndpoints = {
       /** The amount of the commission this change created, if it did. */
       commissionCreated: money.nullable(),
     }),
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/admin/referrals/:id/history',
+    access: 'admin',
+    summary: "a referral's status history, oldest first, naming who acted",
+    params: idParams,
+    notFound: 'الإحالة غير موجودة',
+    response: z.array(adminStatusHistoryEntry),
   }),
 };

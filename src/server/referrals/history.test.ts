@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { adminReferralEndpoints } from '#contract/admin/referrals';
 import type { ResponseOf } from '#contract/common';
-import type { adminReferralHistoryEndpoints } from '#contract/referrals';
 import { brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError, ReferralDetails } from '../test-support/responses.js';
 import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
 
-type AdminHistory = ResponseOf<typeof adminReferralHistoryEndpoints.history>;
+type AdminHistory = ResponseOf<typeof adminReferralEndpoints.history>;
 
 let t: TestApp;
 let admin: TestBroker;

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messagingEndpoints } from '#contract/messaging';
 import { referralEndpoints } from '#contract/referrals';
 import { audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
@@ -81,7 +80,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     };
   });
 
-  serve(app, messagingEndpoints.resendLink, async (request) => {
+  serve(app, referralEndpoints.resendLink, async (request) => {
     const me = currentBroker(request);
     const [referral] = await db
       .select({

@@ -2,6 +2,7 @@ import * as adminAnalyticsContract from '#contract/admin/analytics';
 import * as adminBrokerContract from '#contract/admin/brokers';
 import * as adminCommissionContract from '#contract/admin/commissions';
 import * as adminExportContract from '#contract/admin/exports';
+import * as adminMessagingContract from '#contract/admin/messaging';
 import * as adminOperationsContract from '#contract/admin/operations';
 import * as adminPayoutContract from '#contract/admin/payouts';
 import * as adminReferralContract from '#contract/admin/referrals';
@@ -26,6 +27,7 @@ export const contractEndpoints: Endpoint[] = [
   adminBrokerContract,
   adminCommissionContract,
   adminExportContract,
+  adminMessagingContract,
   adminOperationsContract,
   adminPayoutContract,
   adminReferralContract,

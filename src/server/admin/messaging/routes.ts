@@ -1,6 +1,6 @@
 import { and, eq, like, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messagingEndpoints } from '#contract/messaging';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import { normalizeSaudiMobile, toLatinDigits } from '#domain';
 import { audit } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
@@ -18,7 +18,7 @@ const PAGE_SIZE = 50;
 export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, channels } = ctx;
 
-  serve(app, messagingEndpoints.outbox, async (request) => {
+  serve(app, adminMessagingEndpoints.outbox, async (request) => {
     const { status, phone, page } = request.query;
     const digits = toLatinDigits(phone ?? '').replace(/\D/g, '');
     // Webhook deliveries have their own log, for super-admins (src/server/webhooks).
@@ -36,7 +36,7 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async
     };
   });
 
-  serve(app, messagingEndpoints.retry, async (request) => {
+  serve(app, adminMessagingEndpoints.retry, async (request) => {
     const [row] = await db
       .select()
       .from(outboundMessages)
@@ -64,7 +64,7 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async
     return outboxView(queued);
   });
 
-  serve(app, messagingEndpoints.testZohoLead, async (request) => {
+  serve(app, adminMessagingEndpoints.testZohoLead, async (request) => {
     const tenantPhone = normalizeSaudiMobile(request.body.tenantPhone);
     if (!tenantPhone) throw new AppError(400, 'VALIDATION_ERROR', 'رقم الجوال غير صحيح');
     const rent = request.body.rentAmount;

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
-import { adminReferralHistoryEndpoints } from '#contract/referrals';
 import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { referrals } from '../../db/schema.js';
@@ -37,7 +36,7 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
     };
   });
 
-  serve(app, adminReferralHistoryEndpoints.history, async (request) => {
+  serve(app, adminReferralEndpoints.history, async (request) => {
     const [referral] = await db
       .select({
         id: referrals.id,

@@ -1,13 +1,13 @@
 import { useId } from 'react';
+import type { adminReferralEndpoints } from '#contract/admin/referrals';
 import type { ResponseOf } from '#contract/common';
-import type { adminReferralHistoryEndpoints } from '#contract/referrals';
 import { formatDateTimeAr } from '#domain';
 import type { ReferralDetails } from '#lib/types';
 import { Card, CardTitle } from '#ui/card';
 import { ReferralStatusBadge } from '#ui/status-badge';
 
 type BrokerStep = ReferralDetails['history'][number];
-type AdminStep = ResponseOf<typeof adminReferralHistoryEndpoints.history>[number];
+type AdminStep = ResponseOf<typeof adminReferralEndpoints.history>[number];
 type Step = BrokerStep | AdminStep;
 
 const TITLE = 'سجل حالة الطلب';

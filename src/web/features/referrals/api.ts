@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '#contract/common';
-import { messagingEndpoints } from '#contract/messaging';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type BodyOf, callApi, type QueryOf } from '#lib/api';
@@ -44,12 +43,12 @@ export function useCreateReferral(callbacks: MutationCallbacks<Referral, NewRefe
   });
 }
 
-export type LinkDelivery = ResponseOf<typeof messagingEndpoints.resendLink>;
+export type LinkDelivery = ResponseOf<typeof referralEndpoints.resendLink>;
 
 /** Sends the tenant's form link again after it failed; then the referral is read again. */
 export function useResendLink(id: string, callbacks: MutationCallbacks<LinkDelivery> = {}) {
   return useMutation({
-    mutationFn: () => callApi(messagingEndpoints.resendLink, { params: { id } }),
+    mutationFn: () => callApi(referralEndpoints.resendLink, { params: { id } }),
     ...refreshAfter(callbacks, referralKeys.details(id)),
   });
 }

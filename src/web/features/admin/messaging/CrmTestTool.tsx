@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { messagingEndpoints } from '#contract/messaging';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import { formatNumberAr, formatSar } from '#domain';
 import { errorMessage, isApiError } from '#lib/api';
 import { Alert } from '#ui/alert';
@@ -16,7 +16,7 @@ import { type CrmTestResult, useTestCrmLead } from './api';
 /** The spec's default annual rent for a test lead. */
 const DEFAULT_RENT = '50000';
 
-const lead = messagingEndpoints.testZohoLead.body.shape;
+const lead = adminMessagingEndpoints.testZohoLead.body.shape;
 /** The test lead the server takes; a Saudi mobile typed any way is sent as 05XXXXXXXX. */
 const crmTestForm = z.object({
   tenantPhone: z.string().transform(typedPhone).pipe(lead.tenantPhone),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { messagingEndpoints } from '#contract/messaging';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import {
   arabicCount,
   failureKindLabel,
@@ -175,7 +175,7 @@ function OutboxTable({
 
 /** The outbox: every message and CRM call, filtered by state and phone, failed ones retried. */
 export function OutboxList() {
-  const list = useAdminList(messagingEndpoints.outbox.query, {
+  const list = useAdminList(adminMessagingEndpoints.outbox.query, {
     prefix: 'outbox',
     searchKey: 'phone',
   });

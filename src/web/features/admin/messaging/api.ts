@@ -1,20 +1,20 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import { adminSettingsEndpoints } from '#contract/admin/settings';
 import type { ResponseOf } from '#contract/common';
-import { messagingEndpoints } from '#contract/messaging';
 import { type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter } from '#lib/query-keys';
 import { adminKeys, type OutboxFilters, type SettingKey } from '../shared';
 
-export type OutboxItem = ResponseOf<typeof messagingEndpoints.outbox>['items'][number];
-export type CrmTest = BodyOf<typeof messagingEndpoints.testZohoLead>;
-export type CrmTestResult = ResponseOf<typeof messagingEndpoints.testZohoLead>;
+export type OutboxItem = ResponseOf<typeof adminMessagingEndpoints.outbox>['items'][number];
+export type CrmTest = BodyOf<typeof adminMessagingEndpoints.testZohoLead>;
+export type CrmTestResult = ResponseOf<typeof adminMessagingEndpoints.testZohoLead>;
 
 /** The messages and CRM calls the server sent or will send; polled every 30 s. */
 export const outboxQuery = (filters: OutboxFilters) =>
   queryOptions({
     queryKey: adminKeys.outbox(filters),
-    queryFn: () => callApi(messagingEndpoints.outbox, { query: filters }),
+    queryFn: () => callApi(adminMessagingEndpoints.outbox, { query: filters }),
     staleTime: 0,
     refetchInterval: POLL_MS,
   });
@@ -22,7 +22,7 @@ export const outboxQuery = (filters: OutboxFilters) =>
 /** Sends a failed message (or CRM call) again; then the outbox is read again. */
 export function useRetryOutbox(callbacks: MutationCallbacks<OutboxItem, string> = {}) {
   return useMutation({
-    mutationFn: (id: string) => callApi(messagingEndpoints.retry, { params: { id } }),
+    mutationFn: (id: string) => callApi(adminMessagingEndpoints.retry, { params: { id } }),
     ...refreshAfter(callbacks, adminKeys.outboxAll),
   });
 }
@@ -30,7 +30,7 @@ export function useRetryOutbox(callbacks: MutationCallbacks<OutboxItem, string> 
 /** Creates or finds a test lead in the CRM; the answer says what happened. */
 export function useTestCrmLead(callbacks: MutationCallbacks<CrmTestResult, CrmTest> = {}) {
   return useMutation({
-    mutationFn: (body: CrmTest) => callApi(messagingEndpoints.testZohoLead, { body }),
+    mutationFn: (body: CrmTest) => callApi(adminMessagingEndpoints.testZohoLead, { body }),
     ...refreshAfter(callbacks, adminKeys.outboxAll),
   });
 }

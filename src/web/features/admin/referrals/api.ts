@@ -1,7 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import type { ResponseOf } from '#contract/common';
-import { adminReferralHistoryEndpoints } from '#contract/referrals';
 import { type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 import { adminKeys, type ReferralListFilters } from '../shared';
@@ -29,7 +28,7 @@ export const adminTenantFormQuery = (referralId: string) =>
 export const referralHistoryQuery = (referralId: string) =>
   queryOptions({
     queryKey: adminKeys.referralHistory(referralId),
-    queryFn: () => callApi(adminReferralHistoryEndpoints.history, { params: { id: referralId } }),
+    queryFn: () => callApi(adminReferralEndpoints.history, { params: { id: referralId } }),
     staleTime: 0,
   });
 

@@ -1,10 +1,10 @@
 import type { adminAnalyticsEndpoints } from '#contract/admin/analytics';
 import type { adminBrokerEndpoints } from '#contract/admin/brokers';
 import type { adminCommissionEndpoints } from '#contract/admin/commissions';
+import type { adminMessagingEndpoints } from '#contract/admin/messaging';
 import type { adminReferralEndpoints } from '#contract/admin/referrals';
 import type { adminSettingsEndpoints } from '#contract/admin/settings';
 import type { adminSignalEndpoints } from '#contract/admin/signals';
-import type { messagingEndpoints } from '#contract/messaging';
 import type { PayoutStatus } from '#domain';
 import type { ParamsOf, QueryOf } from '#lib/api';
 import { rootKeys } from '#lib/query-keys';
@@ -15,7 +15,7 @@ export type ReferralListFilters = QueryOf<typeof adminReferralEndpoints.list>;
 export type CommissionFilters = QueryOf<typeof adminCommissionEndpoints.list>;
 export type AnalyticsRange = QueryOf<typeof adminAnalyticsEndpoints.analytics>;
 export type SignalFilters = QueryOf<typeof adminSignalEndpoints.list>;
-export type OutboxFilters = QueryOf<typeof messagingEndpoints.outbox>;
+export type OutboxFilters = QueryOf<typeof adminMessagingEndpoints.outbox>;
 export type SettingKey = ParamsOf<typeof adminSettingsEndpoints.get>['key'];
 
 /**
