@@ -12,7 +12,6 @@ import type { AppContext } from './context.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DatabaseHandle } from './db/client.js';
 import { devRoutes } from './dev-routes.js';
-import { exportRoutes } from './exports/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { DiskSpace } from './health/disk-space.js';
 import { healthRoutes, type Lifecycle } from './health/routes.js';
@@ -214,7 +213,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commissionRoutes, { prefix: '/api/commissions', ctx });
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
-  await app.register(exportRoutes, { prefix: '/api/admin', ctx });
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });

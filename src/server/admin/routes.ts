@@ -3,6 +3,7 @@ import type { FeatureOptions } from '../context.js';
 import { adminAnalyticsRoutes } from './analytics/routes.js';
 import { adminBrokerRoutes } from './brokers/routes.js';
 import { adminCommissionRoutes } from './commissions/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { adminMessagingRoutes } from './messaging/routes.js';
 import { adminOperationsRoutes } from './operations/routes.js';
 import { adminPayoutRoutes } from './payouts/routes.js';
@@ -26,4 +27,5 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
   await app.register(adminAnalyticsRoutes, options);
   await app.register(adminSignalRoutes, options);
   await app.register(adminMessagingRoutes, options);
+  await app.register(exportRoutes, options);
 };

@@ -2,12 +2,12 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportEndpoints } from '#contract/admin/exports';
 import { riyadhIsoDate } from '#domain';
-import { audit } from '../audit/service.js';
-import type { FeatureOptions } from '../context.js';
-import { AppError } from '../errors.js';
-import { serve } from '../http/serve.js';
-import { errorLogFields } from '../plugins/log-safety.js';
-import { exportSheet, writeWorkbook } from './service.js';
+import { audit } from '../../audit/service.js';
+import type { FeatureOptions } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { exportSheet, writeWorkbook } from '../../exports/service.js';
+import { serve } from '../../http/serve.js';
+import { errorLogFields } from '../../plugins/log-safety.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
