@@ -710,7 +710,8 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
       .filter((c) => c.status === 'pending' || c.status === 'requested')
       .reduce((s, c) => s + toCents(c.amount) - toCents(c.paid_amount), 0);
     const requested = cents(
-      ownPayouts.filter((p) => ['draft', 'approved', 'sent'].includes(p.status)),
+      // Read as stored: a draft is `open` in the table (decision 057).
+      ownPayouts.filter((p) => ['open', 'approved', 'sent'].includes(p.status)),
     );
     // Where the money paid came from: the paid payouts, and the payments confirmed one
     // commission at a time (what each settled beyond what was paid of it before).
