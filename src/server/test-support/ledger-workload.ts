@@ -557,7 +557,10 @@ async function readRows(db: pg.Client): Promise<Rows> {
        from commissions`,
     ),
     payouts: await read<PayoutRow>(
-      'select id, broker_id, amount::text, status, source, bank_batch from transfer_requests',
+      // The status as the code names it: the table stores a draft as `open` (decision 057).
+      `select id, broker_id, amount::text,
+         case when status = 'open' then 'draft' else status end as status, source, bank_batch
+       from transfer_requests`,
     ),
     audits: await read<AuditRow>(
       `select action, entity_id, before, after from audit_log
@@ -710,8 +713,7 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
       .filter((c) => c.status === 'pending' || c.status === 'requested')
       .reduce((s, c) => s + toCents(c.amount) - toCents(c.paid_amount), 0);
     const requested = cents(
-      // Read as stored: a draft is `open` in the table (decision 057).
-      ownPayouts.filter((p) => ['open', 'approved', 'sent'].includes(p.status)),
+      ownPayouts.filter((p) => ['draft', 'approved', 'sent'].includes(p.status)),
     );
     // Where the money paid came from: the paid payouts, and the payments confirmed one
     // commission at a time (what each settled beyond what was paid of it before).
