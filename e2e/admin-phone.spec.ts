@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
 
-/** A console list's entries: cards on a phone, table rows from 1024 px (issue 14). */
+/** A console list's entries: cards on a phone, table rows from 1024 px. */
 const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
 
 /** No sideways scrolling of the page itself. */
@@ -13,10 +13,7 @@ async function expectNoPageOverflow(page: import('@playwright/test').Page): Prom
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('issue 14 item 6: every admin tab is whole and in sight, on a phone too', async ({
-  page,
-  admin,
-}) => {
+test('every admin tab is whole and in sight, on a phone too', async ({ page, admin }) => {
   await page.context().addCookies((await admin.storageState()).cookies);
   await page.goto('/admin');
   const strip = page.getByRole('tablist', { name: 'أقسام لوحة الإدارة' });
@@ -49,7 +46,7 @@ test('issue 14 item 6: every admin tab is whole and in sight, on a phone too', a
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 item 7: analytics charts read right to left, with Saudi date filters', async ({
+test('analytics charts read right to left, with Saudi date filters', async ({
   page,
   browser,
   admin,
@@ -130,7 +127,7 @@ test('issue 14 item 7: analytics charts read right to left, with Saudi date filt
   await context.close();
 });
 
-test('issue 14 item 10: brokers see designed status badges, the admin keeps the emoji', async ({
+test('brokers see designed status badges, the admin keeps the emoji', async ({
   page,
   browser,
   admin,
@@ -173,7 +170,7 @@ test('issue 14 item 10: brokers see designed status badges, the admin keeps the 
   await context.close();
 });
 
-test('issue 14 item 11: role changes ask first, deletion hides behind «…», no one deactivates the console’s keepers', async ({
+test('role changes ask first, deletion hides behind «…», no one deactivates the console’s keepers', async ({
   page,
   browser,
   admin,

@@ -13,7 +13,7 @@ import {
   uniqueName,
 } from './support';
 
-/** A console list's entries: cards on a phone, table rows from 1024 px (issue 14). */
+/** A console list's entries: cards on a phone, table rows from 1024 px. */
 const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
 
 /** The first sheet of a downloaded workbook, row by row. */
@@ -217,7 +217,7 @@ test('a super-admin grants and removes the admin and super-admin roles; the prot
   const adminSwitch = page.getByRole('switch', { name: 'صلاحية المشرف: ماجد الغامدي' });
   await expect(adminSwitch).toHaveCount(1);
   await expect(adminSwitch).not.toBeChecked();
-  // Each switch asks first (issue 14 item 11): the dialog names the person and the role.
+  // Each switch asks first: the dialog names the person and the role.
   const confirmRole = async (title: string, button: string) => {
     await page.getByRole('dialog', { name: title }).getByRole('button', { name: button }).click();
   };
@@ -341,7 +341,7 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   await expect(page.getByText('إحالة واحدة', { exact: true })).toBeVisible();
 
   // Singly: refused with the server's reason, and the referral is still there. Deletion sits
-  // behind the card's «…» menu (issue 14 item 11).
+  // behind the card's «…» menu.
   await page.getByRole('button', { name: /^إجراءات أخرى: الإحالة/ }).click();
   await page.getByRole('menuitem', { name: 'حذف' }).click();
   await page
@@ -393,7 +393,7 @@ test('the analytics tab charts referrals and commissions right to left with Arab
   expect(axis && chart && axis.x > chart.x + chart.width / 2).toBe(true);
   await expect(consolePage.getByRole('cell', { name: /سلمان القحطاني/ }).first()).toBeVisible();
 
-  // The dates are chosen as day, month and year (issue 14 item 7), no longer typed ISO.
+  // The dates are chosen as day, month and year, no longer typed ISO.
   const from = consolePage.getByRole('group', { name: 'من تاريخ' });
   await from.getByLabel('اليوم').selectOption('1');
   await from.getByLabel('الشهر').selectOption('1');

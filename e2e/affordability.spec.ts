@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, randomPhone, submitTenantForm } from './support';
 
-test('issue 16 item 7: the reviewer sees the net salary against the monthly rent, with the share and a verdict, in the details and while processing', async ({
+test('the reviewer sees the net salary against the monthly rent, with the share and a verdict, in the details and while processing', async ({
   page,
   browser,
   admin,

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { createAccount, expectNoAxeViolations, randomPhone, signIn, uniqueName } from './support';
 
 /**
- * Issue 14, «what users of polished products expect»: resend-code with a countdown and a
+ * What users of polished products expect: resend-code with a countdown and a
  * show-password toggle on every code and password step; dense sortable admin tables on desktop
  * (cards stay on phones).
  */

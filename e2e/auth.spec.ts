@@ -11,7 +11,7 @@ async function devCode(page: Page): Promise<string> {
   return code as string;
 }
 
-/** Issue 14 item 1: below 1024 px a broker signing in lands in the phone app. */
+/** Below 1024 px a broker signing in lands in the phone app. */
 const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 const dashboardUrl = (page: Page) => (onPhone(page) ? /\/mobile-dashboard$/ : /\/dashboard$/);
 

@@ -66,7 +66,7 @@ async function expectTile(page: Page, label: string, amount: string): Promise<vo
   );
 }
 
-test('issue 14 item 1: the referral list is cards on a phone, filters behind «تصفية», sign-in lands in the phone app, broker pages fit 360 px', async ({
+test('the referral list is cards on a phone, filters behind «تصفية», sign-in lands in the phone app, broker pages fit 360 px', async ({
   page,
   readyBroker,
 }) => {
@@ -144,7 +144,7 @@ test('issue 14 item 1: the referral list is cards on a phone, filters behind «�
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 item 2: Arabic-keyboard digits in the transfer amount, the phone filter and the rent', async ({
+test('Arabic-keyboard digits in the transfer amount, the phone filter and the rent', async ({
   page,
   admin,
   readyBroker,
@@ -211,7 +211,7 @@ test('issue 14 item 2: Arabic-keyboard digits in the transfer amount, the phone 
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 item 3: the commission tiles add up after a transfer request; the IBAN is masked in the list', async ({
+test('the commission tiles add up after a transfer request; the IBAN is masked in the list', async ({
   page,
   admin,
   readyBroker,
@@ -224,7 +224,7 @@ test('issue 14 item 3: the commission tiles add up after a transfer request; the
   await expectTile(page, 'قيد التحويل', '٠ ر.س');
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill('300');
   await page.getByLabel('رقم الآيبان (IBAN)').fill('SA03 8000 0000 6080 1016 7519');
-  // The first IBAN becomes the profile's: the password again (issue 26 item 6).
+  // The first IBAN becomes the profile's: the password again (decision record 050).
   await page.getByLabel('كلمة المرور الحالية').fill('secret123');
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
   await expectToast(page, 'تم إرسال طلب التحويل للمراجعة');
@@ -250,7 +250,7 @@ test('issue 14 item 3: the commission tiles add up after a transfer request; the
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 item 4: after a phone sign-up the phone dashboard asks for the name, then the activation; «إضافة طلب» says why until then', async ({
+test('after a phone sign-up the phone dashboard asks for the name, then the activation; «إضافة طلب» says why until then', async ({
   page,
   admin,
 }) => {

@@ -9,7 +9,7 @@ async function aReferral(page: Page, rent?: number): Promise<void> {
   expect(created.ok()).toBe(true);
 }
 
-test('issue 14 item 9: counted nouns agree with their number, and a missing rent is said once', async ({
+test('counted nouns agree with their number, and a missing rent is said once', async ({
   page,
   readyBroker,
 }) => {
@@ -31,7 +31,7 @@ test('issue 14 item 9: counted nouns agree with their number, and a missing rent
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 item 9: the bulk deletion dialog counts in the dual and the plural, with plural text', async ({
+test('the bulk deletion dialog counts in the dual and the plural, with plural text', async ({
   page,
   superAdmin,
 }) => {

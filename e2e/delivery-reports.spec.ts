@@ -8,7 +8,7 @@ import { type FakeUnifonic, startFakeUnifonic } from '../src/server/test-support
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
 
-// Issue 30: a tenant link the operators filter (Unifonic's late ER-07, reported to the product's
+// A tenant link the operators filter (Unifonic's late ER-07, reported to the product's
 // delivery-report address) reaches the broker as a link to send again and the admins as a reason
 // in Arabic, at both viewports. The journeys' own server sends SMS to its console; this one runs
 // a server of its own (the same build, its own embedded database) on a fake Unifonic.

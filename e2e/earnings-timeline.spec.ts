@@ -22,7 +22,7 @@ const thisMonth = () =>
     timeZone: 'Asia/Riyadh',
   }).format(new Date());
 
-test('issue 14 earnings and status history: the month’s commission, what open requests hold, and each step of the referral with the team’s note', async ({
+test('earnings and status history: the month’s commission, what open requests hold, and each step of the referral with the team’s note', async ({
   page,
   admin,
   readyBroker,
@@ -41,7 +41,7 @@ test('issue 14 earnings and status history: the month’s commission, what open 
   }
   // A commission of 2,000 (1% of the rent), 500 of it asked for.
   const transfer = await page.request.post('/api/commissions/request-transfer', {
-    // The first IBAN becomes the profile's: the password again (issue 26 item 6).
+    // The first IBAN becomes the profile's: the password again (decision record 050).
     data: { amount: 500, bankAccount: IBAN, password: 'secret123' },
   });
   expect(transfer.ok()).toBe(true);
@@ -89,7 +89,7 @@ test('issue 14 earnings and status history: the month’s commission, what open 
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 status history in the admin’s referral details: each step names who acted, with the note', async ({
+test('status history in the admin’s referral details: each step names who acted, with the note', async ({
   page,
   browser,
   admin,
@@ -130,7 +130,7 @@ test('issue 14 status history in the admin’s referral details: each step names
   await context.close();
 });
 
-test('issue 15: the commission list comes twenty to a page, the potential ones last, with «السابق / التالي»', async ({
+test('the commission list comes twenty to a page, the potential ones last, with «السابق / التالي»', async ({
   page,
   admin,
   readyBroker,

@@ -82,7 +82,7 @@ function smallTouchTargets(page: Page): Promise<string[]> {
 }
 
 for (const role of ROLES) {
-  test(`issue 14 item 8 and every screen: the ${role}'s screens write Arabic-Indic digits outside identifiers, and at 390 px none scrolls sideways or has a target under 44 px`, async ({
+  test(`every screen: the ${role}'s screens write Arabic-Indic digits outside identifiers, and at 390 px none scrolls sideways or has a target under 44 px`, async ({
     page,
     admin,
     superAdmin,

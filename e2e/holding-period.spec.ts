@@ -11,7 +11,7 @@ import {
   uniqueName,
 } from './support';
 
-// Issue 16 item 1. The holding period is one setting for the whole server: this file runs in
+// The holding period is one setting for the whole server: this file runs in
 // its own projects, after every other journey and one viewport at a time (playwright.config.ts),
 // so no other journey signs a contract while it is set.
 
@@ -27,7 +27,7 @@ const saudiDate = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
   year: 'numeric',
 });
 
-test('issue 16 item 1: a commission waits out the holding period, shown with its date, then is requested and paid', async ({
+test('a commission waits out the holding period, shown with its date, then is requested and paid', async ({
   page,
   admin,
   superAdmin,
@@ -106,9 +106,9 @@ test('issue 16 item 1: a commission waits out the holding period, shown with its
   await context.close();
 });
 
-// Issue 16 item 2. «دفع كل المستحق» makes a payout for every broker with money due, so it runs
+// «دفع كل المستحق» makes a payout for every broker with money due, so it runs
 // here, where no other journey's money is moving at the same time.
-test('issue 16 item 2: an IBAN set with the password, a commission past its holding period, a bulk payout, the bank file in LibreOffice, sent and paid', async ({
+test('an IBAN set with the password, a commission past its holding period, a bulk payout, the bank file in LibreOffice, sent and paid', async ({
   page,
   admin,
   superAdmin,

@@ -201,7 +201,7 @@ test('a broker switches off the message on status changes, and it stays off', as
   await expectNoAxeViolations(page);
 });
 
-test('issue 30: an admin tests the connection to WhatsApp and to Zoho without sending anything', async ({
+test('an admin tests the connection to WhatsApp and to Zoho without sending anything', async ({
   page,
   admin,
 }) => {

@@ -3,7 +3,7 @@ import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect } from './fixtures';
 import { expectToast } from './support';
 
-// What the money journeys (issue 16) share: the broker's tiles, the console's commissions tab
+// What the money journeys share: the broker's tiles, the console's commissions tab
 // beside the broker's page, and a transfer request from the form paid by the team.
 
 /** A tile of the broker's commission summary. */
@@ -43,7 +43,7 @@ export async function commissionsConsole(
 
 /**
  * On the broker's commissions page, asks for an amount (typed in Arabic-Indic digits) to be
- * transferred to a first IBAN, which asks the password again (issue 26 item 6); the 48 hours
+ * transferred to a first IBAN, which asks the password again (decision record 050); the 48 hours
  * the new IBAN holds payouts for pass on the dev clock (moving `referralId` with them), and
  * the team pays the request.
  */

@@ -4,13 +4,13 @@ import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
 
-// Issue 17: the broker's own link. A tenant opens it on a phone, verifies the phone with the
+// The broker's own link. A tenant opens it on a phone, verifies the phone with the
 // development code, completes the form with a PDF, and the broker sees the referral marked
 // «رابط» and the link's numbers move; the QR card's PNG decodes to the link.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
-test('issue 17: a tenant asks through the broker’s link, verifies the phone and sends the form; the QR decodes to the link', async ({
+test('a tenant asks through the broker’s link, verifies the phone and sends the form; the QR decodes to the link', async ({
   page,
   browser,
   readyBroker,

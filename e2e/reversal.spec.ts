@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { commissionsConsole, commissionTile, requestAndPay } from './money';
 import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
 
-// Issue 16 item 1: a paid commission whose contract falls through is reversed in the console,
+// A paid commission whose contract falls through is reversed in the console,
 // and what was paid is deducted from the broker's next payment.
 
 /** The broker refers a tenant and the team signs the contract; the commission's id. */
@@ -25,7 +25,7 @@ async function signedCommission(page: Page, admin: APIRequestContext, rent: numb
   return { referralId: id, commissionId: commission.id };
 }
 
-test('issue 16 item 1: a paid commission is reversed in the console and deducted from the next payment', async ({
+test('a paid commission is reversed in the console and deducted from the next payment', async ({
   page,
   admin,
   readyBroker,

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
 
-// Issue 16 item 5: service clocks in Saudi working time. A referral under review for ten days
+// Service clocks in Saudi working time. A referral under review for ten days
 // is past its two working days: the team finds it under «المتأخرة عن مهلة الخدمة», the dashboard
 // counts it, the broker sees how long it has waited; super-admins keep the public holidays.
 

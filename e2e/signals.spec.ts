@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { commissionsConsole } from './money';
 import { expectNoAxeViolations, expectToast } from './support';
 
-// Issue 16 item 3: a broker refers their own phone; the contract is signed; the commission
+// A broker refers their own phone; the contract is signed; the commission
 // waits on hold («قيد المراجعة» to the broker) until an admin resolves the signal with a note.
 
 test('a referral of the broker’s own phone is signalled, its commission held until an admin resolves it', async ({

@@ -45,8 +45,8 @@ async function expectTouchTarget(target: Locator): Promise<void> {
   expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
 }
 
-test.describe('issue 14 item 5: the tenant form', () => {
-  test("issue 14 item 5: the tenant's form names the referring broker and the company asking, with an Arabic file picker", async ({
+test.describe('the tenant form', () => {
+  test("the tenant's form names the referring broker and the company asking, with an Arabic file picker", async ({
     page,
     admin,
     readyBroker,
@@ -149,9 +149,7 @@ test.describe('issue 14 item 5: the tenant form', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('issue 14 item 5: an invalid link still says which company asks and how to reach it', async ({
-    page,
-  }) => {
+  test('an invalid link still says which company asks and how to reach it', async ({ page }) => {
     await page.goto('/tenant-form/this-token-does-not-exist-anywhere');
     await expect(page.getByText('الرابط غير صالح أو منتهي الصلاحية')).toBeVisible();
     const company = page.getByRole('region', { name: 'من يطلب بياناتك؟' });
@@ -164,8 +162,8 @@ test.describe('issue 14 item 5: the tenant form', () => {
   });
 });
 
-test.describe('issue 14 item 12: the landing page', () => {
-  test('issue 14 item 12: «احسب عمولتك» opens a commission calculator that takes Arabic-Indic digits', async ({
+test.describe('the landing page', () => {
+  test('«احسب عمولتك» opens a commission calculator that takes Arabic-Indic digits', async ({
     page,
   }) => {
     const errors: string[] = [];
@@ -216,9 +214,7 @@ test.describe('issue 14 item 12: the landing page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('issue 14 item 12: a rent typed before React has loaded is calculated once it has', async ({
-    page,
-  }) => {
+  test('a rent typed before React has loaded is calculated once it has', async ({ page }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -235,7 +231,7 @@ test.describe('issue 14 item 12: the landing page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('issue 14 item 12: social links are named icons, no line looks like a dead button, and the hero has a picture', async ({
+  test('social links are named icons, no line looks like a dead button, and the hero has a picture', async ({
     page,
   }) => {
     await page.goto('/');

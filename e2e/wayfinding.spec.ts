@@ -50,7 +50,7 @@ async function expectFocusedBelowHeader(page: Page, field: Locator, from: Locato
     .toBeGreaterThanOrEqual(headerBottom);
 }
 
-test('issue 14 item 13: a field focused after a failed submit is shown whole below the sticky header', async ({
+test('a field focused after a failed submit is shown whole below the sticky header', async ({
   page,
   readyBroker,
 }) => {
@@ -76,7 +76,7 @@ test('issue 14 item 13: a field focused after a failed submit is shown whole bel
   await expectNoAxeViolations(page);
 });
 
-test('issue 14 item 13: detail pages lead back, and not-found states have a heading', async ({
+test('detail pages lead back, and not-found states have a heading', async ({
   page,
   readyBroker,
 }) => {
@@ -115,7 +115,7 @@ test('issue 14 item 13: detail pages lead back, and not-found states have a head
   await expect(page).toHaveTitle(/^الصفحة غير موجودة \| /);
 });
 
-test('issue 14 item 13: every page has its own title', async ({ page, readyBroker }) => {
+test('every page has its own title', async ({ page, readyBroker }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle(/^تسجيل دخول الوسيط \| /);
   await readyBroker(page);
@@ -142,7 +142,7 @@ test('issue 14 item 13: every page has its own title', async ({ page, readyBroke
   await expect(page).toHaveTitle(/^طلباتي \| /);
 });
 
-test('issue 14 item 13: the admin view is kept after a reload', async ({ page, admin }) => {
+test('the admin view is kept after a reload', async ({ page, admin }) => {
   await page.context().addCookies((await admin.storageState()).cookies);
   await page.goto('/dashboard');
   const toggle = page.getByRole('button', { name: 'عرض المشرف' });
@@ -171,7 +171,7 @@ test('issue 14 item 13: the admin view is kept after a reload', async ({ page, a
   await expect(page.getByRole('button', { name: 'عرض المشرف' })).toBeVisible();
 });
 
-test('issue 14 item 13: the notifications popover is named, its items open what they are about, in both apps', async ({
+test('the notifications popover is named, its items open what they are about, in both apps', async ({
   page,
   admin,
   readyBroker,

@@ -4,9 +4,9 @@ import { verifyWebhookSignature } from '../src/server/webhooks/signature.js';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, expectToast, randomPhone } from './support';
 
-// Issue 16 item 6: a super-admin connects the provider's system; a referral reaches it signed,
+// A super-admin connects the provider's system; a referral reaches it signed,
 // the delivery shows in the log, and a resend delivers the same event again. The receiver is on
-// loopback, which webhooks reach only because this journey allows 127.0.0.0/8 (issue 26 item 4).
+// loopback, which webhooks reach only because this journey allows 127.0.0.0/8 (decision record 048).
 
 type Received = { id: string; type: string; verified: boolean };
 

@@ -75,7 +75,7 @@ test('desktop referral: create, find with each filter, open its detail', async (
   await expect(page.getByRole('link', { name: new RegExp(tenant) })).toBeVisible();
 
   await page.goto('/referrals');
-  // Below 1024 px the filters fold behind «تصفية» (issue 14 item 1).
+  // Below 1024 px the filters fold behind «تصفية».
   if ((page.viewportSize()?.width ?? 1280) < 1024) {
     await page.getByRole('button', { name: 'تصفية' }).click();
   }
@@ -157,7 +157,7 @@ test('commissions: one appears, transfer refused for a bad IBAN and too much, ac
   await expect(page.getByText('معلقة', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The first IBAN becomes the profile's: the password again (issue 26 item 6).
+  // The first IBAN becomes the profile's: the password again (decision record 050).
   await page.getByLabel('كلمة المرور الحالية').fill('secret123');
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill('100');
   await page.getByLabel('رقم الآيبان (IBAN)').fill('SA0480000000608010167519');

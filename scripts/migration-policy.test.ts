@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkMigration, checkMigrations } from './migration-policy.mjs';
 
-// Issue 28 item 4: a migration that would break or block the old release during a rolling
+// A migration that would break or block the old release during a rolling
 // deploy is refused unless it says why it is safe.
 const rulesOf = (sql: string) => checkMigration(sql).map((finding) => finding.rule);
 

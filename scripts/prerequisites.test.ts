@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensurePrerequisites, installCommand, missingTools } from './prerequisites.mjs';
 
-// Issue 18: a machine without Chromium and LibreOffice on its PATH, simulated by a PATH that
+// A machine without Chromium and LibreOffice on its PATH, simulated by a PATH that
 // holds only a scratch folder (with, where a case needs it, a fake apt-get).
 let bin: string;
 beforeEach(() => {

@@ -47,9 +47,9 @@ describe('configuration', () => {
       { BOOTSTRAP_SUPERADMIN_PHONE: '12345', BOOTSTRAP_SUPERADMIN_PASSWORD: 'long-enough' },
       'BOOTSTRAP_SUPERADMIN_PHONE',
     ],
-    // Issue 28: the phone alone protects an existing account; a password alone creates nobody.
+    // The phone alone protects an existing account; a password alone creates nobody.
     [{ BOOTSTRAP_SUPERADMIN_PASSWORD: 'long-enough' }, 'BOOTSTRAP_SUPERADMIN_PHONE'],
-    // Issue 13: production never starts with the adapter that only writes to the log.
+    // Production never starts with the adapter that only writes to the log.
     [{ NODE_ENV: 'production' }, 'SMS_PROVIDER'],
     [{ SMS_PROVIDER: 'unifonic', UNIFONIC_SENDER_ID: 'Shareek' }, 'UNIFONIC_APP_SID'],
     [{ SMS_PROVIDER: 'taqnyat', TAQNYAT_TOKEN: 'x' }, 'TAQNYAT_TOKEN'],
@@ -61,7 +61,7 @@ describe('configuration', () => {
       { NODE_ENV: 'production', ...PRODUCTION_ENV, WHATSAPP_ACCESS_TOKEN: 'token' },
       'WHATSAPP_APP_SECRET',
     ],
-    // Issue 28 item 3: production guardrails.
+    // Production guardrails.
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, DATABASE_URL: '' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: '' }, 'PUBLIC_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: 'http://example.sa' }, 'PUBLIC_URL'],
@@ -81,7 +81,7 @@ describe('configuration', () => {
     ],
     [{ SHUTDOWN_DRAIN_SECONDS: '60' }, 'SHUTDOWN_DRAIN_SECONDS'],
     [{ MIGRATE_ON_START: 'later' }, 'MIGRATE_ON_START'],
-    // Issue 28 item 6: error reports and traces, optional, but never silently misconfigured.
+    // Error reports and traces, optional, but never silently misconfigured.
     [{ SENTRY_DSN: 'not a dsn' }, 'SENTRY_DSN'],
     [{ SENTRY_DSN: 'https://sentry.example.sa/42' }, 'SENTRY_DSN'],
     [{ SENTRY_DSN: 'ftp://key@sentry.example.sa/42' }, 'SENTRY_DSN'],
@@ -94,7 +94,7 @@ describe('configuration', () => {
     [{ OTEL_TRACES_SAMPLER: 'jaeger_remote' }, 'OTEL_TRACES_SAMPLER'],
     [{ OTEL_TRACES_SAMPLER_ARG: '2' }, 'OTEL_TRACES_SAMPLER_ARG'],
     [{ OTEL_SDK_DISABLED: 'maybe' }, 'OTEL_SDK_DISABLED'],
-    // Issue 30: the delivery-report secret is the address's only protection.
+    // The delivery-report secret is the address's only protection.
     [{ UNIFONIC_REPORT_SECRET: 'short' }, 'UNIFONIC_REPORT_SECRET'],
     [{ UNIFONIC_REPORT_SECRET: `${'a'.repeat(32)}/../x` }, 'UNIFONIC_REPORT_SECRET'],
   ])('refuses %o naming %s', (env, variable) => {
@@ -103,7 +103,7 @@ describe('configuration', () => {
   });
 });
 
-describe('issue 28 item 1: .env.example', () => {
+describe('.env.example', () => {
   const lines = readFileSync(path.resolve(import.meta.dirname, '../../.env.example'), 'utf8')
     .split('\n')
     .map((line) => /^(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
@@ -125,7 +125,7 @@ describe('issue 28 item 1: .env.example', () => {
   });
 });
 
-describe('issue 28 item 3: production guardrails', () => {
+describe('production guardrails', () => {
   it('production runs on the embedded database only when asked to, by name', () => {
     const { DATABASE_URL: _none, ...withoutDatabase } = PRODUCTION_ENV;
     expect(() => loadConfig({ NODE_ENV: 'production', ...withoutDatabase })).toThrow(
@@ -166,7 +166,7 @@ describe('issue 28 item 3: production guardrails', () => {
   });
 });
 
-describe('issue 11 item 4: fail-closed defaults', () => {
+describe('fail-closed defaults', () => {
   it('listens on 127.0.0.1 by default, where development conveniences are on', () => {
     const config = loadConfig({});
     expect(config.host).toBe('127.0.0.1');
@@ -261,7 +261,7 @@ describe('brand variables', () => {
   });
 });
 
-describe('issue 28 item 6: error reports and traces', () => {
+describe('error reports and traces', () => {
   it('are off unless configured', () => {
     const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV });
     expect(config.errorReports).toBeNull();
@@ -329,7 +329,7 @@ describe('issue 28 item 6: error reports and traces', () => {
   });
 });
 
-describe('issue 30: the address of Unifonic delivery reports', () => {
+describe('the address of Unifonic delivery reports', () => {
   const unifonic = {
     SMS_PROVIDER: 'unifonic',
     UNIFONIC_APP_SID: 'sid',

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '#contract/auth';
+import { devEndpoints } from '#contract/dev';
+import { referralEndpoints } from '#contract/referrals';
 import {
   activeBroker,
   Client,
@@ -12,7 +15,7 @@ import {
   uniquePhone,
 } from './test-support/server-process.js';
 
-// Issue 29 item 2: the real server on the embedded database, its DATA_DIR on a small tmpfs
+// The real server on the embedded database, its DATA_DIR on a small tmpfs
 // that a file fills. Mounting needs root (CI runs as root); elsewhere the case says it did not
 // run.
 const asRoot = process.getuid?.() === 0;
@@ -43,9 +46,9 @@ function fill(file: string): void {
 /** The token of the tenant's form, from the link their SMS carried (the development inbox). */
 async function tenantToken(base: string, admin: Client, tenantPhone: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const inbox = (await (
-      await admin.call('GET', `/api/dev/inbox?phone=${tenantPhone}`)
-    ).json()) as { body: string }[];
+    const inbox = await (
+      await admin.call(devEndpoints.inbox, { query: { phone: tenantPhone } })
+    ).json();
     const link = inbox.map((m) => /\/s\/[A-Za-z0-9_-]+/.exec(m.body)?.[0]).find(Boolean);
     if (link) {
       const opened = await fetch(`${base}${link}`, { redirect: 'manual' });
@@ -66,7 +69,7 @@ const upload = (base: string, token: string) => {
   return fetch(`${base}/api/upload`, { method: 'POST', body: form });
 };
 
-describe('issue 29 item 2: a full disk is named', () => {
+describe('a full disk is named', () => {
   it.skipIf(!asRoot)(
     'writes answer 507 in Arabic, /readyz says disk_full, reads go on, logged once, and it heals when space returns',
     async () => {
@@ -80,9 +83,13 @@ describe('issue 29 item 2: a full disk is named', () => {
       });
       const broker = await activeBroker(server.base);
       const admin = new Client(server.base);
-      await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' });
+      await admin.call(authEndpoints.login, {
+        body: { phone: '0550000002', password: 'demo1234' },
+      });
       const tenantPhone = uniquePhone();
-      expect((await broker.call('POST', '/api/referrals', { tenantPhone })).status).toBe(201);
+      expect((await broker.call(referralEndpoints.create, { body: { tenantPhone } })).status).toBe(
+        201,
+      );
       const token = await tenantToken(server.base, admin, tenantPhone);
 
       const filler = path.join(mount, 'filler');
@@ -92,7 +99,9 @@ describe('issue 29 item 2: a full disk is named', () => {
       const statuses: number[] = [];
       const bodies: unknown[] = [];
       for (let i = 0; i < 40 && statuses.filter((s) => s === 507).length < 5; i++) {
-        const answer = await broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() });
+        const answer = await broker.call(referralEndpoints.create, {
+          body: { tenantPhone: uniquePhone() },
+        });
         statuses.push(answer.status);
         if (answer.status === 507) bodies.push(await answer.json());
       }
@@ -102,7 +111,7 @@ describe('issue 29 item 2: a full disk is named', () => {
         message: 'تعذر الحفظ لأن مساحة التخزين ممتلئة، يرجى المحاولة لاحقاً',
         code: 'STORAGE_FULL',
       });
-      // The file store's full disk: its own answer (issue 15), and counted as a full disk.
+      // The file store's full disk: its own answer, and counted as a full disk.
       const uploaded = await upload(server.base, token);
       expect(uploaded.status).toBe(503);
       expect(await uploaded.json()).toEqual({
@@ -113,7 +122,7 @@ describe('issue 29 item 2: a full disk is named', () => {
       const ready = await fetch(`${server.base}/readyz`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: 'disk_full' });
-      expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
+      expect((await broker.call(referralEndpoints.list)).status).toBe(200);
       // One line for the run of failures, not one a write.
       expect(output.match(/writing \(disk full\) failed/g)?.length).toBe(1);
 
@@ -128,15 +137,16 @@ describe('issue 29 item 2: a full disk is named', () => {
       }
       expect(readyAgain).toBe(200);
       expect(
-        (await broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() })).status,
+        (await broker.call(referralEndpoints.create, { body: { tenantPhone: uniquePhone() } }))
+          .status,
       ).toBe(201);
       expect((await upload(server.base, token)).status).toBe(201);
       expect(output).toContain('writing (disk full) works again');
 
       // Every acknowledged referral is whole; the refused ones left nothing.
-      const list = (await (await broker.call('GET', '/api/referrals?pageSize=100')).json()) as {
-        total: number;
-      };
+      const list = await (
+        await broker.call(referralEndpoints.list, { query: { pageSize: 100 } })
+      ).json();
       expect(list.total).toBe(1 + statuses.filter((s) => s === 201).length + 1);
     },
     180_000,

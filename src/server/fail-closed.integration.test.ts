@@ -3,9 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { authEndpoints } from '#contract/auth';
+import { Client } from './test-support/server-process.js';
 import { PRODUCTION_SMS_ENV } from './test-support/test-app.js';
 
-// Issue 11 item 4: the real server process (src/server/main.ts, as `npm start` runs it) refuses
+// The real server process (src/server/main.ts, as `npm start` runs it) refuses
 // the two unsafe starts, and a plain start is the loopback-only development demo.
 function start(env: Record<string, string>): {
   exited: Promise<{ code: number | null; output: string }>;
@@ -39,7 +41,7 @@ function start(env: Record<string, string>): {
   };
 }
 
-describe('issue 11 item 4: fail-closed defaults (real process)', () => {
+describe('fail-closed defaults (real process)', () => {
   it('outside production, refuses to listen on a non-loopback address, naming HOST and NODE_ENV', async () => {
     const { code, output } = await start({ HOST: '0.0.0.0', PORT: '0' }).exited;
     expect(code).not.toBe(0);
@@ -73,16 +75,13 @@ describe('issue 11 item 4: fail-closed defaults (real process)', () => {
         if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(ready).toBe(true);
-      const sent = await fetch(`http://127.0.0.1:${port}/api/auth/send-otp`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: '0551234567' }),
+      const base = `http://127.0.0.1:${port}`;
+      const sent = await new Client(base).call(authEndpoints.sendOtp, {
+        body: { phone: '0551234567' },
       });
-      expect(((await sent.json()) as { otpCode?: string }).otpCode).toMatch(/^\d{4}$/);
-      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: '0550000001', password: 'demo1234' }),
+      expect((await sent.json()).otpCode).toMatch(/^\d{4}$/);
+      const login = await new Client(base).call(authEndpoints.login, {
+        body: { phone: '0550000001', password: 'demo1234' },
       });
       expect(login.status).toBe(200);
     } finally {

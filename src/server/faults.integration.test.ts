@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
+import { authEndpoints } from '#contract/auth';
+import { referralEndpoints } from '#contract/referrals';
+import { superadminEndpoints } from '#contract/superadmin';
 import { startFakeUnifonic } from './test-support/fakes/unifonic.js';
+import type { ApiError } from './test-support/responses.js';
 import {
   activeBroker,
   Client,
@@ -15,7 +20,7 @@ import {
 } from './test-support/server-process.js';
 import { TcpProxy } from './test-support/tcp-proxy.js';
 
-// Issue 15 item 4: the real server process (src/server/main.ts, as `npm start` runs it) under
+// The real server process (src/server/main.ts, as `npm start` runs it) under
 // kill -9 and under a PostgreSQL that stops answering.
 /**
  * Eight clients create referrals as fast as they can until `stop` says so; what was
@@ -30,12 +35,14 @@ async function burst(broker: Client, stop: () => boolean) {
         const tenantPhone = uniquePhone();
         tried.push(tenantPhone);
         try {
-          const response = await broker.call('POST', '/api/referrals', {
-            tenantPhone,
-            rent: 60000,
+          const response = await broker.call(referralEndpoints.create, {
+            body: {
+              tenantPhone,
+              rent: 60000,
+            },
           });
           if (response.status === 201) {
-            acknowledged.push({ id: ((await response.json()) as { id: string }).id, tenantPhone });
+            acknowledged.push({ id: (await response.json()).id, tenantPhone });
           }
         } catch {
           return; // the server is gone
@@ -55,7 +62,9 @@ async function killDuringBurst(env: Record<string, string>) {
   const started = Date.now();
   while (Date.now() - started < 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const count = (await broker.call('GET', '/api/referrals?pageSize=1').then((r) => r.json())) as {
+    const count = (await broker
+      .call(referralEndpoints.list, { query: { pageSize: 1 } })
+      .then((r) => r.json())) as {
       total: number;
     };
     if (count.total >= 15) break;
@@ -68,12 +77,12 @@ async function killDuringBurst(env: Record<string, string>) {
   server = await startServer(env);
   broker = broker.rebase(server.base);
   const admin = new Client(server.base);
-  await admin.call('POST', '/api/auth/login', { phone: '0550000001', password: 'demo1234' });
+  await admin.call(authEndpoints.login, { body: { phone: '0550000001', password: 'demo1234' } });
   let present = 0;
   for (const tenantPhone of tried) {
-    const list = (await (
-      await broker.call('GET', `/api/referrals?phone=${tenantPhone}`)
-    ).json()) as { items: { id: string; tenantPhone: string }[] };
+    const list = await (
+      await broker.call(referralEndpoints.list, { query: { phone: tenantPhone } })
+    ).json();
     const mine = list.items.filter((r) => r.tenantPhone === tenantPhone);
     // Exactly once when acknowledged; at most once when the answer was lost in the kill.
     const wasAcknowledged = acknowledged.some((a) => a.tenantPhone === tenantPhone);
@@ -81,14 +90,14 @@ async function killDuringBurst(env: Record<string, string>) {
     for (const referral of mine) {
       present++;
       // Nothing half-written: the tenant's link, its message and the audit row came with it.
-      const details = (await (
-        await broker.call('GET', `/api/referrals/${referral.id}/details`)
-      ).json()) as { tenantFormUrl: string; linkDelivery: { channel: string } | null };
+      const details = await (
+        await broker.call(referralEndpoints.details, { params: { id: referral.id } })
+      ).json();
       expect(details.tenantFormUrl).toMatch(/^https?:\/\/\S+$/);
       expect(details.linkDelivery?.channel).toBe('sms');
-      const audit = (await (
-        await admin.call('GET', `/api/superadmin/audit-log?search=${referral.id}`)
-      ).json()) as { items: { action: string }[] };
+      const audit = await (
+        await admin.call(superadminEndpoints.auditLog, { query: { search: referral.id } })
+      ).json();
       expect(audit.items.map((e) => e.action)).toContain('referral.create');
     }
   }
@@ -98,7 +107,7 @@ async function killDuringBurst(env: Record<string, string>) {
 
 afterAll(cleanUp);
 
-describe('issue 15 item 4: faults (real process)', () => {
+describe('faults (real process)', () => {
   it('kill -9 during a burst of referrals on the embedded database: every acknowledged referral exists once, whole', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shareek-faults-'));
     await killDuringBurst({ DATA_DIR: dataDir });
@@ -123,7 +132,9 @@ describe('issue 15 item 4: faults (real process)', () => {
       );
       const tenants = Array.from({ length: 40 }, () => uniquePhone());
       for (const tenantPhone of tenants) {
-        expect((await broker.call('POST', '/api/referrals', { tenantPhone })).status).toBe(201);
+        expect(
+          (await broker.call(referralEndpoints.create, { body: { tenantPhone } })).status,
+        ).toBe(201);
       }
       const links = (phone: string) =>
         sms.received.filter(
@@ -170,7 +181,7 @@ describe('issue 15 item 4: faults (real process)', () => {
     const back = Date.now();
     let status = 0;
     while (Date.now() - back < 15_000) {
-      status = (await broker.call('GET', '/api/referrals')).status;
+      status = (await broker.call(referralEndpoints.list)).status;
       if (status === 200) break;
       await sleep(100);
     }
@@ -191,7 +202,7 @@ describe('issue 15 item 4: faults (real process)', () => {
       DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
     });
     const broker = await activeBroker(server.base);
-    expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
+    expect((await broker.call(referralEndpoints.list)).status).toBe(200);
 
     proxy.freeze();
     const timed = async (call: () => Promise<Response>) => {
@@ -203,8 +214,8 @@ describe('issue 15 item 4: faults (real process)', () => {
       ...Array.from({ length: 14 }, (_, i) =>
         timed(() =>
           i % 2 === 0
-            ? broker.call('GET', '/api/referrals')
-            : broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() }),
+            ? broker.call(referralEndpoints.list)
+            : broker.call(referralEndpoints.create, { body: { tenantPhone: uniquePhone() } }),
         ),
       ),
       timed(() => fetch(`${server.base}/readyz`)),
@@ -214,7 +225,7 @@ describe('issue 15 item 4: faults (real process)', () => {
     // after the pool's connections were given up; never the minute a hung database takes.
     for (const { response, ms } of answers) {
       expect(response.status).toBe(503);
-      const body = (await response.json()) as { message: string; code: string };
+      const body = (await response.json()) as ApiError;
       expect(body.code).toBe('SERVICE_UNAVAILABLE');
       expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
       expect(ms).toBeLessThan(9_000);
@@ -252,9 +263,9 @@ describe('issue 15 item 4: faults (real process)', () => {
       const tenantPhone = uniquePhone();
       const to = `966${tenantPhone.slice(1)}`;
       sms.latencyMs = 300;
-      const created = await broker.call('POST', '/api/referrals', { tenantPhone });
+      const created = await broker.call(referralEndpoints.create, { body: { tenantPhone } });
       expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const { id } = await created.json();
       while (!sms.received.some((m) => m.recipient === to)) await sleep(5);
       await proxy.cut();
       await sleep(2_000);
@@ -262,15 +273,17 @@ describe('issue 15 item 4: faults (real process)', () => {
 
       // Recorded as sent once the database is back: not left `sending` for a second send.
       const admin = new Client(server.base);
-      await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' });
+      await admin.call(authEndpoints.login, {
+        body: { phone: '0550000002', password: 'demo1234' },
+      });
       let status = '';
       const back = Date.now();
       while (Date.now() - back < 10_000 && status !== 'sent') {
-        const outbox = await admin.call('GET', `/api/admin/outbox?phone=${tenantPhone}`);
+        const outbox = await admin.call(adminMessagingEndpoints.outbox, {
+          query: { phone: tenantPhone },
+        });
         if (outbox.status === 200) {
-          const page = (await outbox.json()) as {
-            items: { referralId: string | null; channel: string; status: string }[];
-          };
+          const page = await outbox.json();
           status = page.items.find((m) => m.referralId === id && m.channel === 'sms')?.status ?? '';
         }
         await sleep(200);
@@ -288,22 +301,22 @@ describe('issue 15 item 4: faults (real process)', () => {
     const { proxy, direct } = await databaseBehindProxy();
     const server = await startServer({ DATABASE_URL: direct.toString() });
     const broker = await activeBroker(server.base);
-    expect((await broker.call('GET', '/api/referrals')).status).toBe(200);
+    expect((await broker.call(referralEndpoints.list)).status).toBe(200);
 
     await proxy.cut();
     const startedAt = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
-          ? broker.call('GET', '/api/referrals')
-          : broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() }),
+          ? broker.call(referralEndpoints.list)
+          : broker.call(referralEndpoints.create, { body: { tenantPhone: uniquePhone() } }),
       ),
     );
     // Fail fast: every call answered within the 3 s connection timeout, not hung.
     expect(Date.now() - startedAt).toBeLessThan(10_000);
     for (const answer of answers) {
       expect(answer.status).toBe(503);
-      const body = (await answer.json()) as { message: string; code: string };
+      const body = await answer.json<ApiError>();
       expect(body.code).toBe('SERVICE_UNAVAILABLE');
       expect(body.message).toBe('الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل');
     }

@@ -1,5 +1,14 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import { notificationEndpoints } from '#contract/notifications';
+import { referralEndpoints } from '#contract/referrals';
+import { present } from './test-support/endpoints.js';
 import {
   activeBroker,
   Client,
@@ -9,7 +18,7 @@ import {
   uniquePhone,
 } from './test-support/server-process.js';
 
-// Issue 15 item 3: two servers on two ports against one PostgreSQL database act as one.
+// Two servers on two ports against one PostgreSQL database act as one.
 afterAll(cleanUp);
 
 /** Reads a server-sent-events stream until `event` arrives; the milliseconds it took. */
@@ -36,7 +45,7 @@ async function waitForEvent(response: Response, event: string, timeoutMs: number
 // TEST_DATABASE_URL's server, or the project's own cluster (test-support/postgres-server.ts).
 const serverUrl = inject('postgresServerUrl');
 
-describe('issue 15 item 3: two instances act as one', () => {
+describe('two instances act as one', () => {
   it('starting together they migrate once; sessions, limits, the outbox and live notifications are shared', async () => {
     const url = await freshPostgres(serverUrl);
     // Started at the same moment on an empty database: one migrates, the other waits for it.
@@ -48,38 +57,45 @@ describe('issue 15 item 3: two instances act as one', () => {
     // A session made on A is good on B; signing out on B ends it on A at once.
     const broker = await activeBroker(a.base);
     const onB = broker.rebase(b.base);
-    expect((await onB.call('GET', '/api/broker/profile')).status).toBe(200);
+    expect((await onB.call(brokerEndpoints.profile)).status).toBe(200);
 
     // A live page on A hears a notification written by B (not the 30 s poll).
-    const stream = await broker.call('GET', '/api/notifications/stream');
+    const stream = await broker.call(notificationEndpoints.stream);
     expect(stream.status).toBe(200);
-    const created = await broker.call('POST', '/api/referrals', { tenantPhone: uniquePhone() });
+    const created = await broker.call(referralEndpoints.create, {
+      body: { tenantPhone: uniquePhone() },
+    });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const { id } = await created.json();
     const admin = new Client(b.base);
     expect(
-      (await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' }))
-        .status,
+      (
+        await admin.call(authEndpoints.login, {
+          body: { phone: '0550000002', password: 'demo1234' },
+        })
+      ).status,
     ).toBe(200);
     const heard = waitForEvent(stream, 'notification', 10_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(
-      (await admin.call('PUT', `/api/admin/referrals/${id}/status`, { status: 'under_review' }))
-        .status,
+      (
+        await admin.call(adminReferralEndpoints.changeStatus, {
+          params: { id },
+          body: { status: 'under_review' },
+        })
+      ).status,
     ).toBe(200);
     const delay = await heard;
     expect(delay).not.toBeNull();
     expect(delay).toBeLessThan(5_000);
 
     // The tenant's link, queued on A, is sent once although both instances drain the outbox.
-    const details = (await (await broker.call('GET', `/api/referrals/${id}/details`)).json()) as {
-      tenantPhone: string;
-    };
+    const details = await (await broker.call(referralEndpoints.details, { params: { id } })).json();
     let messages: { status: string; attempts: number; channel: string }[] = [];
     for (let i = 0; i < 50; i++) {
-      const page = (await (
-        await admin.call('GET', `/api/admin/outbox?phone=${details.tenantPhone}`)
-      ).json()) as { items: { status: string; attempts: number; channel: string }[] };
+      const page = await (
+        await admin.call(adminMessagingEndpoints.outbox, { query: { phone: details.tenantPhone } })
+      ).json();
       messages = page.items.filter((m) => m.channel === 'sms');
       if (messages.length > 0 && messages.every((m) => m.status !== 'queued')) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -87,25 +103,29 @@ describe('issue 15 item 3: two instances act as one', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ status: 'sent', attempts: 1 });
 
-    expect((await onB.call('POST', '/api/auth/logout')).status).toBe(200);
-    expect((await broker.call('GET', '/api/broker/profile')).status).toBe(401);
+    expect((await onB.call(authEndpoints.logout)).status).toBe(200);
+    expect((await broker.call(brokerEndpoints.profile)).status).toBe(401);
 
     // Wrong passwords on both count against one budget per phone (10 per window).
     const phone = uniquePhone();
     const victim = new Client(a.base);
-    const sent = await victim.call('POST', '/api/auth/send-otp', { phone });
-    const { otpCode } = (await sent.json()) as { otpCode: string };
-    await victim.call('POST', '/api/auth/verify-otp', {
-      phone,
-      otp: otpCode,
-      password: 'secret123',
+    const sent = await victim.call(authEndpoints.sendOtp, { body: { phone } });
+    const { otpCode } = await sent.json();
+    await victim.call(authEndpoints.verifyOtp, {
+      body: {
+        phone,
+        otp: present(otpCode, 'the code'),
+        password: 'secret123',
+      },
     });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const server = i % 2 === 0 ? a : b;
-      const response = await new Client(server.base).call('POST', '/api/auth/login', {
-        phone,
-        password: 'wrong-password',
+      const response = await new Client(server.base).call(authEndpoints.login, {
+        body: {
+          phone,
+          password: 'wrong-password',
+        },
       });
       statuses.push(response.status);
     }
@@ -125,21 +145,21 @@ describe('issue 15 item 3: two instances act as one', () => {
     try {
       // An accepted referral of 80,000 a year: its potential commission follows the rule.
       const broker = await activeBroker(a.base);
-      const created = await broker.call('POST', '/api/referrals', {
-        tenantPhone: uniquePhone(),
-        rent: 80_000,
+      const created = await broker.call(referralEndpoints.create, {
+        body: {
+          tenantPhone: uniquePhone(),
+          rent: 80_000,
+        },
       });
       expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: string };
+      const { id } = await created.json();
       await database.query(
         `update referrals set status = 'preparing_tenant_contract' where id = $1`,
         [id],
       );
       const onB = broker.rebase(b.base);
       const potentialOn = async (client: Client) => {
-        const page = (await (await client.call('GET', '/api/commissions')).json()) as {
-          items: { status: string; amount: string }[];
-        };
+        const page = await (await client.call(commissionEndpoints.list)).json();
         return page.items.find((item) => item.status === 'potential')?.amount;
       };
       expect(await potentialOn(onB)).toBe('800.00');
@@ -148,10 +168,13 @@ describe('issue 15 item 3: two instances act as one', () => {
       // The super-admin raises the rate on A: A uses it at once, B once the trigger's
       // announcement arrives (well within a second).
       const root = new Client(a.base);
-      await root.call('POST', '/api/auth/login', { phone: '0550000001', password: 'demo1234' });
+      await root.call(authEndpoints.login, { body: { phone: '0550000001', password: 'demo1234' } });
       expect(
-        (await root.call('POST', '/api/admin/config', { key: 'commission_rate', value: '0.02' }))
-          .status,
+        (
+          await root.call(adminSettingsEndpoints.set, {
+            body: { key: 'commission_rate', value: '0.02' },
+          })
+        ).status,
       ).toBe(200);
       expect(await potentialOn(broker)).toBe('1600.00');
       const heardWithin = async (client: Client, amount: string) => {

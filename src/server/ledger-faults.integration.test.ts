@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedDatabaseUrl, ledgerUnderKills } from './test-support/ledger-workload.js';
 import { cleanUp } from './test-support/server-process.js';
 
-// Issue 29 item 6, on the embedded database: the real server process killed with SIGKILL again
+// The ledger under kill -9, on the embedded database: the real server process killed with
+// SIGKILL again
 // and again while brokers refer and ask for their money and admins sign, pay and file.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shareek-ledger-'));
 
@@ -15,7 +16,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('issue 29 item 6: the ledger under repeated kill -9 (embedded database)', () => {
+describe('the ledger under repeated kill -9 (embedded database)', () => {
   it('four kills during referrals, signings, payments, pay-due, bank files and payouts: every acknowledged write is there, one commission per signed referral, every broker’s summary recounts from the rows, at most one message repeated a kill', async () => {
     const report = await ledgerUnderKills({
       env: { DATA_DIR: dataDir },

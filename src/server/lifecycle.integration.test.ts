@@ -5,9 +5,11 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { notificationEndpoints } from '#contract/notifications';
+import { referralEndpoints } from '#contract/referrals';
 import { activeBroker, cleanUp, freePort, startServer } from './test-support/server-process.js';
 
-// Issue 28 item 2: the real server process starts and stops like a service.
+// The real server process starts and stops like a service.
 afterAll(cleanUp);
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'shareek-lifecycle-'));
@@ -53,11 +55,11 @@ const jsonLines = (output: string) =>
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as { level: number; msg: string });
 
-describe('issue 28 item 2: start and stop like a service', () => {
+describe('start and stop like a service', () => {
   it('on SIGTERM: not ready at once, still serving through the drain, live streams told to come back, gone well inside 10 s', async () => {
     const server = await startServer({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: '2' });
     const broker = await activeBroker(server.base);
-    const stream = await broker.call('GET', '/api/notifications/stream');
+    const stream = await broker.call(notificationEndpoints.stream);
     expect(stream.status).toBe(200);
     const streamed = readToEnd(stream);
 
@@ -72,7 +74,7 @@ describe('issue 28 item 2: start and stop like a service', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'draining' });
     // Everything else is still answered while the load balancer catches up.
-    expect((await broker.call('GET', '/api/dashboard/metrics')).status).toBe(200);
+    expect((await broker.call(referralEndpoints.metrics)).status).toBe(200);
 
     // The stream ends with a short retry hint, not at the supervisor's SIGKILL.
     const text = await streamed;

@@ -1,6 +1,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import type { ResponseOf } from '#contract/common';
+import { devEndpoints } from '#contract/dev';
+import { referralEndpoints } from '#contract/referrals';
+import { superadminEndpoints } from '#contract/superadmin';
 import { EXPIRED_REFERRAL_NOTE, payoutReference } from '#domain';
+import type { BodyOf } from './test-support/endpoints.js';
 import { ibanFor } from './test-support/iban.js';
 import {
   activeBroker,
@@ -12,7 +23,7 @@ import {
   uniquePhone,
 } from './test-support/server-process.js';
 
-// Issue 29 item 6, the races: two server processes on one PostgreSQL database, and the same
+// The races: two server processes on one PostgreSQL database, and the same
 // change sent to both at the same moment by several admins — a referral signed, a transfer
 // request paid, «دفع كل المستحق», the bank file, payouts marked sent and paid, and the
 // housekeeping jobs. Each thing must happen once, and every answer must be the product's: 2xx,
@@ -40,19 +51,13 @@ type Call = { label: string; who: string; instance: Instance; send: () => Promis
 /** A signed-in account, its session good on both instances. */
 type Account = { name: string; id: string; phone: string; on: readonly [Client, Client] };
 type Referral = { id: string; tenantPhone: string };
-type StatusChange = { oldStatus: string; newStatus: string; commissionCreated: string | null };
-type Changed = { ok: true; changed: boolean };
-type Marked = { changed: number; unchanged: number; refused: { id: string; message: string }[] };
-type DueRun = { created: number; amount: string };
-type Clock = { expiredReferrals: number; releasedCommissions: number };
-type HistoryEntry = { kind: string; status: string; actor: string };
-type Summary = {
-  total: string;
-  paid: string;
-  pending: string;
-  requested: string;
-  onHold: string;
-};
+type StatusChange = ResponseOf<typeof adminReferralEndpoints.changeStatus>;
+type Changed = ResponseOf<typeof adminPayoutEndpoints.pay>;
+type Marked = ResponseOf<typeof adminPayoutEndpoints.mark>;
+type MarkStatus = BodyOf<typeof adminPayoutEndpoints.mark>['status'];
+type DueRun = ResponseOf<typeof adminPayoutEndpoints.payDue>;
+type Clock = ResponseOf<typeof devEndpoints.clock>;
+type Summary = ResponseOf<typeof commissionEndpoints.summary>;
 
 const PASSWORD = 'secret123';
 const RENT = 90_000;
@@ -87,8 +92,11 @@ beforeAll(async () => {
   const more: Account[] = [];
   for (const name of ['admin-3', 'admin-4']) {
     const account = await accountOf(name, await activeBroker(a.base));
-    const granted = await root.on[0].call('PATCH', `/api/superadmin/users/${account.id}/role`, {
-      isAdmin: true,
+    const granted = await root.on[0].call(superadminEndpoints.changeRole, {
+      params: { id: account.id },
+      body: {
+        isAdmin: true,
+      },
     });
     expect(granted.status).toBe(200);
     more.push(account);
@@ -105,15 +113,17 @@ afterAll(async () => {
 
 async function signIn(phone: string): Promise<Client> {
   const client = new Client(a.base);
-  const response = await client.call('POST', '/api/auth/login', { phone, password: 'demo1234' });
+  const response = await client.call(authEndpoints.login, {
+    body: { phone, password: 'demo1234' },
+  });
   expect(response.status).toBe(200);
   return client;
 }
 
 async function accountOf(name: string, client: Client): Promise<Account> {
-  const response = await client.call('GET', '/api/broker/profile');
+  const response = await client.call(brokerEndpoints.profile);
   expect(response.status).toBe(200);
-  const { id, phone } = (await response.json()) as { id: string; phone: string };
+  const { id, phone } = await response.json();
   return { name, id, phone, on: [client, client.rebase(b.base)] };
 }
 
@@ -125,15 +135,16 @@ async function refer(broker: Account, count: number): Promise<Referral[]> {
   for (let i = 0; i < count; i++) {
     const tenantPhone = uniquePhone();
     const response = await (i % 2 === 0 ? broker.on[0] : broker.on[1]).call(
-      'POST',
-      '/api/referrals',
+      referralEndpoints.create,
       {
-        tenantPhone,
-        rent: RENT,
+        body: {
+          tenantPhone,
+          rent: RENT,
+        },
       },
     );
     expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
+    const { id } = await response.json();
     made.push({ id, tenantPhone });
   }
   return made;
@@ -142,8 +153,11 @@ async function refer(broker: Account, count: number): Promise<Referral[]> {
 /** Moves referrals one at a time (not a race), as the console does. */
 async function setStatus(referrals: Referral[], status: string): Promise<void> {
   for (const referral of referrals) {
-    const response = await admin.on[0].call('PUT', `/api/admin/referrals/${referral.id}/status`, {
-      status,
+    const response = await admin.on[0].call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: {
+        status,
+      },
     });
     expect(response.status).toBe(200);
   }
@@ -152,9 +166,11 @@ async function setStatus(referrals: Referral[], status: string): Promise<void> {
 /** The broker's own IBAN on the profile, past the 48 hours every new IBAN holds payouts for. */
 async function withIban(broker: Account): Promise<string> {
   const iban = ibanFor(broker.phone);
-  const saved = await broker.on[0].call('PUT', '/api/broker/bank-account', {
-    iban,
-    password: PASSWORD,
+  const saved = await broker.on[0].call(brokerEndpoints.setBankAccount, {
+    body: {
+      iban,
+      password: PASSWORD,
+    },
   });
   expect(saved.status).toBe(200);
   // As 49 hours passing would (the dev clock moves the hold only with a referral's days).
@@ -164,8 +180,11 @@ async function withIban(broker: Account): Promise<string> {
   return iban;
 }
 
-async function setting(key: string, value: string): Promise<void> {
-  const response = await root.on[0].call('POST', '/api/admin/config', { key, value });
+async function setting(
+  key: BodyOf<typeof adminSettingsEndpoints.set>['key'],
+  value: string,
+): Promise<void> {
+  const response = await root.on[0].call(adminSettingsEndpoints.set, { body: { key, value } });
   expect(response.status).toBe(200);
 }
 
@@ -292,9 +311,9 @@ async function statusMessagesOf(referralIds: string[]) {
 
 /** A broker's money as the broker sees it: it must add up, and nothing requested twice. */
 async function summaryOf(broker: Account): Promise<Summary> {
-  const response = await broker.on[1].call('GET', '/api/commissions/summary');
+  const response = await broker.on[1].call(commissionEndpoints.summary);
   expect(response.status).toBe(200);
-  const summary = (await response.json()) as Summary;
+  const summary = await response.json();
   const cents = (value: string) => Math.round(Number(value) * 100);
   expect(cents(summary.total)).toBe(
     cents(summary.paid) + cents(summary.pending) + cents(summary.requested) + cents(summary.onHold),
@@ -332,7 +351,7 @@ async function moneyAddsUp(): Promise<void> {
 
 // ---------- the races ----------
 
-describe('issue 29 item 6: two instances racing on the same referrals, payouts and housekeeping', () => {
+describe('two instances racing on the same referrals, payouts and housekeeping', () => {
   it('housekeeping run on both instances at once expires each stale referral and releases each held commission once, telling each broker once', async () => {
     // Commissions held for a week: signed now, released by the housekeeping once aged.
     await setting('commission_holding_days', '7');
@@ -381,7 +400,7 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
     // both instances four times, all at the same moment, for a referral with nothing due.
     const answers = await atOnce(
       everyone(4, 'clock', (client) =>
-        client.call('POST', '/api/dev/clock', { referralId: trigger.id, days: 1 }),
+        client.call(devEndpoints.clock, { body: { referralId: trigger.id, days: 1 } }),
       ),
     );
     const raceEnded = Date.now();
@@ -444,7 +463,10 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
       // all on one broker, whose row every commission path locks.
       const calls = referrals.flatMap((referral) =>
         everyone(ROUNDS, referral.id, (client) =>
-          client.call('PUT', `/api/admin/referrals/${referral.id}/status`, { status }),
+          client.call(adminReferralEndpoints.changeStatus, {
+            params: { id: referral.id },
+            body: { status },
+          }),
         ),
       );
       const answers = await atOnce(calls);
@@ -476,9 +498,11 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
           [referral.id],
         ),
       ).toBe(2);
-      const history = await root.on[1].call('GET', `/api/admin/referrals/${referral.id}/history`);
+      const history = await root.on[1].call(adminReferralEndpoints.history, {
+        params: { id: referral.id },
+      });
       expect(history.status).toBe(200);
-      const entries = (await history.json()) as HistoryEntry[];
+      const entries = await history.json();
       expect(entries.map((e) => [e.kind, e.status])).toEqual([
         ['created', 'pending_completion'],
         ['status_changed', 'contract_signed'],
@@ -499,20 +523,25 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
     await setStatus(await refer(broker, 3), 'contract_signed');
     const iban = await withIban(broker);
     const ask = async (amount: number) => {
-      const response = await broker.on[0].call('POST', '/api/commissions/request-transfer', {
-        amount,
-        bankAccount: iban,
+      const response = await broker.on[0].call(commissionEndpoints.requestPayout, {
+        body: {
+          amount,
+          bankAccount: iban,
+        },
       });
       expect(response.status).toBe(201);
-      return ((await response.json()) as { id: string }).id;
+      return (await response.json()).id;
     };
     const first = await ask(2000);
     const second = await ask(500);
 
     const paid = await atOnce(
       everyone(4, 'pay', (client) =>
-        client.call('POST', `/api/admin/payouts/${first}/pay`, {
-          transferReference: 'RACE-PAY-1',
+        client.call(adminPayoutEndpoints.pay, {
+          params: { id: first },
+          body: {
+            transferReference: 'RACE-PAY-1',
+          },
         }),
       ),
     );
@@ -541,10 +570,15 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
     // kind is refused with 409 REQUEST_CLOSED, never a 5xx, never both done.
     const mixed = await atOnce(
       interleave(
-        everyone(2, 'pay', (client) => client.call('POST', `/api/admin/payouts/${second}/pay`, {})),
+        everyone(2, 'pay', (client) =>
+          client.call(adminPayoutEndpoints.pay, { params: { id: second }, body: {} }),
+        ),
         everyone(2, 'reject', (client) =>
-          client.call('POST', `/api/admin/payouts/${second}/reject`, {
-            reason: 'سباق بين الدفع والرفض',
+          client.call(adminPayoutEndpoints.reject, {
+            params: { id: second },
+            body: {
+              reason: 'سباق بين الدفع والرفض',
+            },
           }),
         ),
       ),
@@ -607,16 +641,18 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
           who: asker.name,
           instance: i === 0 ? 'A' : 'B',
           send: () =>
-            client.call('POST', '/api/commissions/request-transfer', {
-              amount: 900,
-              bankAccount: ibanFor(asker.phone),
+            client.call(commissionEndpoints.requestPayout, {
+              body: {
+                amount: 900,
+                bankAccount: ibanFor(asker.phone),
+              },
             }),
         });
       });
     }
     const answers = await atOnce(
       interleave(
-        everyone(3, 'pay-due', (client) => client.call('POST', '/api/admin/payouts/pay-due')),
+        everyone(3, 'pay-due', (client) => client.call(adminPayoutEndpoints.payDue)),
         asks,
       ),
     );
@@ -654,8 +690,8 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
     await moneyAddsUp();
 
     // Nothing is left for another run.
-    const again = await root.on[1].call('POST', '/api/admin/payouts/pay-due');
-    expect(((await again.json()) as DueRun).created).toBe(0);
+    const again = await root.on[1].call(adminPayoutEndpoints.payDue);
+    expect((await again.json()).created).toBe(0);
     payouts = (
       await rows<{ id: string }>(`select id from transfer_requests where status = 'open'`)
     ).map((row) => row.id);
@@ -664,8 +700,8 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
 
   it('approval and the bank file from every admin on both instances at once: each payout approved once and in exactly one bank file', async () => {
     expect(payouts.length).toBeGreaterThan(0);
-    const mark = (client: Client, status: string, transferReference?: string) =>
-      client.call('POST', '/api/admin/payouts/mark', { ids: payouts, status, transferReference });
+    const mark = (client: Client, status: MarkStatus, transferReference?: string) =>
+      client.call(adminPayoutEndpoints.mark, { body: { ids: payouts, status, transferReference } });
 
     const approvals = await atOnce(everyone(3, 'approve', (client) => mark(client, 'approved')));
     expect(approvals.map((x) => x.status)).toEqual(approvals.map(() => 200));
@@ -675,7 +711,7 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
     for (const id of payouts) expect(await audited('payout.approve', id)).toBe(1);
 
     const files = await atOnce(
-      everyone(3, 'bank-file', (client) => client.call('POST', '/api/admin/payouts/bank-file')),
+      everyone(3, 'bank-file', (client) => client.call(adminPayoutEndpoints.bankFile)),
     );
     const downloaded = ok(files);
     expect(downloaded.length).toBeGreaterThan(0);
@@ -704,8 +740,8 @@ describe('issue 29 item 6: two instances racing on the same referrals, payouts a
 
   it('the same payouts marked sent, then paid, by every admin on both instances at once: each once, the large one never by its approver', async () => {
     expect(payouts.length).toBeGreaterThan(0);
-    const mark = (client: Client, status: string, transferReference?: string) =>
-      client.call('POST', '/api/admin/payouts/mark', { ids: payouts, status, transferReference });
+    const mark = (client: Client, status: MarkStatus, transferReference?: string) =>
+      client.call(adminPayoutEndpoints.mark, { body: { ids: payouts, status, transferReference } });
     const [big] = await rows<{ id: string; approved_by: string }>(
       `select id, approved_by from transfer_requests where broker_id = $1`,
       [large.id],

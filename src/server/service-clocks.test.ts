@@ -1,8 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminOperationsEndpoints } from '#contract/admin/operations';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import type { ResponseOf } from '#contract/common';
+import { devEndpoints } from '#contract/dev';
+import { referralEndpoints } from '#contract/referrals';
+import { superadminEndpoints } from '#contract/superadmin';
 import { addWorkingHours } from '#domain';
 import { auditLog, commissions, referrals } from './db/schema.js';
 import { type Caller, client } from './test-support/client.js';
+import { type QueryOf, unchecked } from './test-support/endpoints.js';
 import {
   aBroker,
   anAdmin,
@@ -11,40 +19,39 @@ import {
   aSuperAdmin,
   aTenantSubmission,
 } from './test-support/factories.js';
-import type { AdminReferral, ApiError, Page, ReferralDetails } from './test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from './test-support/test-app.js';
+import type { ApiError } from './test-support/responses.js';
+import { sharedTestApp } from './test-support/shared-test-app.js';
+import type { TestBroker } from './test-support/test-app.js';
 
-// Issue 16 item 5: service clocks in Saudi working time (Sunday–Thursday, 8:00–17:00 Riyadh,
+// Service clocks in Saudi working time (Sunday–Thursday, 8:00–17:00 Riyadh,
 // public holidays from a table super-admins edit).
 
-type Breach = { stage: string; open: number; overdue: number };
+type Breach = ResponseOf<typeof adminOperationsEndpoints.dashboard>['serviceBreaches'][number];
 
-let t: TestApp;
 let admin: TestBroker;
 let superAdmin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
   superAdmin = await aSuperAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const row = async (id: string) =>
   (await t.database.db.select().from(referrals).where(eq(referrals.id, id)))[0];
 const setStatus = async (id: string, status: string) => {
-  const changed = await as(admin).put(`/api/admin/referrals/${id}/status`, { status });
+  const changed = await as(admin).call(adminReferralEndpoints.changeStatus, {
+    params: { id },
+    body: { status },
+  });
   expect(changed.statusCode, changed.body).toBe(200);
 };
-const adminItem = async (number: number, query = '') =>
+const adminItem = async (number: number, query: QueryOf<typeof adminReferralEndpoints.list> = {}) =>
   (
-    await as(admin).get<Page<AdminReferral>>(`/api/admin/referrals?search=%23${number}${query}`)
+    await as(admin).call(adminReferralEndpoints.list, { query: { search: `#${number}`, ...query } })
   ).json().items[0];
 const breaches = async () =>
-  (await as(admin).get<{ serviceBreaches: Breach[] }>('/api/admin/operations')).json()
-    .serviceBreaches;
+  (await as(admin).call(adminOperationsEndpoints.dashboard)).json().serviceBreaches;
 const stage = (all: Breach[], name: string) => all.find((b) => b.stage === name);
 const noHolidays = new Set<string>();
 
@@ -67,12 +74,13 @@ describe('a referral’s clock in its stage', () => {
       overdue: false,
     });
     const details = (
-      await as(broker).get<ReferralDetails>(`/api/referrals/${referral.id}/details`)
+      await as(broker).call(referralEndpoints.details, { params: { id: referral.id } })
     ).json();
     expect(details.stageClock).toEqual(item?.stageClock);
     // Another broker sees nothing of it.
     expect(
-      (await as(await aBroker(t)).get(`/api/referrals/${referral.id}/details`)).statusCode,
+      (await as(await aBroker(t)).call(referralEndpoints.details, { params: { id: referral.id } }))
+        .statusCode,
     ).toBe(404);
 
     // A new stage restarts the clock with its own promise; a closed referral has none.
@@ -106,18 +114,20 @@ describe('a referral’s clock in its stage', () => {
     const broker = await aBroker(t);
     const late = await aReferral(t, broker);
     await setStatus(late.id, 'under_review');
-    const clock = await as(admin).post('/api/dev/clock', { referralId: late.id, days: 10 });
+    const clock = await as(admin).call(devEndpoints.clock, {
+      body: { referralId: late.id, days: 10 },
+    });
     expect(clock.statusCode, clock.body).toBe(200);
 
-    const item = await adminItem(late.number, '&overdue=true');
+    const item = await adminItem(late.number, { overdue: 'true' });
     expect(item?.id).toBe(late.id);
     expect(item?.stageClock?.overdue).toBe(true);
     // Ten calendar days back are at least six working days.
     expect(item?.stageClock?.workingMinutes).toBeGreaterThanOrEqual(6 * 9 * 60);
     const overdueFirst = (
-      await as(admin).get<Page<AdminReferral>>(
-        '/api/admin/referrals?overdue=true&sort=stageDueAt:asc',
-      )
+      await as(admin).call(adminReferralEndpoints.list, {
+        query: { overdue: 'true', sort: 'stageDueAt:asc' },
+      })
     ).json();
     expect(overdueFirst.items.every((r) => r.stageClock?.overdue)).toBe(true);
     expect(overdueFirst.items.map((r) => r.id)).toContain(late.id);
@@ -126,7 +136,7 @@ describe('a referral’s clock in its stage', () => {
     // A referral on time is not in the filter.
     const onTime = await aReferral(t, broker);
     await setStatus(onTime.id, 'under_review');
-    expect(await adminItem(onTime.number, '&overdue=true')).toBeUndefined();
+    expect(await adminItem(onTime.number, { overdue: 'true' })).toBeUndefined();
 
     const after = await breaches();
     expect(stage(after, 'under_review')?.overdue).toBe(
@@ -148,23 +158,29 @@ describe('a referral’s clock in its stage', () => {
       open: (before?.open ?? 0) + 1,
       overdue: before?.overdue ?? 0,
     });
-    await as(admin).post('/api/dev/clock', { referralId: referral.id, days: 10 });
+    await as(admin).call(devEndpoints.clock, { body: { referralId: referral.id, days: 10 } });
     expect(stage(await breaches(), 'commission_payment')?.overdue).toBe((before?.overdue ?? 0) + 1);
-    const paid = await as(admin).post(
-      `/api/admin/commissions/${commission.id}/confirm-payment`,
-      {},
-    );
+    const paid = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commission.id },
+      body: {},
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(stage(await breaches(), 'commission_payment')?.overdue).toBe(before?.overdue ?? 0);
   });
 
   it('bad list queries get an Arabic 400', async () => {
-    const bad = await as(admin).get('/api/admin/referrals?overdue=yes');
+    const bad = await as(admin).call(adminReferralEndpoints.list, {
+      query: { overdue: unchecked('yes') },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ApiError>().message).toBe('قيمة غير صالحة');
-    expect((await as(admin).get('/api/admin/referrals?sort=stageDueAt:sideways')).statusCode).toBe(
-      400,
-    );
+    expect(
+      (
+        await as(admin).call(adminReferralEndpoints.list, {
+          query: { sort: unchecked('stageDueAt:sideways') },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -184,20 +200,20 @@ describe('public holidays', () => {
     await t.app.scheduledJobs.fillDeadlines();
     expect((await row(referral.id))?.stageDueAt).toEqual(new Date('2030-01-07T15:00:00+03:00'));
 
-    const added = await as(superAdmin).post('/api/superadmin/holidays', {
-      day: '2030-01-06',
-      name: 'عطلة تجريبية',
+    const added = await as(superAdmin).call(superadminEndpoints.addHoliday, {
+      body: {
+        day: '2030-01-06',
+        name: 'عطلة تجريبية',
+      },
     });
     expect(added.statusCode, added.body).toBe(201);
     expect((await row(referral.id))?.stageDueAt).toEqual(new Date('2030-01-08T15:00:00+03:00'));
-    const list = (
-      await as(superAdmin).get<{ items: { day: string; name: string }[] }>(
-        '/api/superadmin/holidays',
-      )
-    ).json();
+    const list = (await as(superAdmin).call(superadminEndpoints.holidays)).json();
     expect(list.items).toContainEqual({ day: '2030-01-06', name: 'عطلة تجريبية' });
 
-    const removed = await as(superAdmin).delete('/api/superadmin/holidays/2030-01-06');
+    const removed = await as(superAdmin).call(superadminEndpoints.removeHoliday, {
+      params: { day: '2030-01-06' },
+    });
     expect(removed.statusCode).toBe(200);
     expect((await row(referral.id))?.stageDueAt).toEqual(new Date('2030-01-07T15:00:00+03:00'));
     const audits = await t.database.db
@@ -211,15 +227,19 @@ describe('public holidays', () => {
   it('refuses a duplicate, a bad day, a missing name, an unknown day and anyone but super-admins', async () => {
     expect(
       (
-        await as(superAdmin).post('/api/superadmin/holidays', {
-          day: '2030-09-23',
-          name: 'اليوم الوطني',
+        await as(superAdmin).call(superadminEndpoints.addHoliday, {
+          body: {
+            day: '2030-09-23',
+            name: 'اليوم الوطني',
+          },
         })
       ).statusCode,
     ).toBe(201);
-    const twice = await as(superAdmin).post('/api/superadmin/holidays', {
-      day: '2030-09-23',
-      name: 'مكرر',
+    const twice = await as(superAdmin).call(superadminEndpoints.addHoliday, {
+      body: {
+        day: '2030-09-23',
+        name: 'مكرر',
+      },
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json<ApiError>().message).toBe('هذا اليوم مسجل عطلةً بالفعل');
@@ -228,20 +248,31 @@ describe('public holidays', () => {
       [{ day: '٢٠٣٠-٠٢-٠١x', name: 'يوم' }, 'صيغة التاريخ غير صحيحة'],
       [{ day: '2030-02-01', name: '  ' }, 'يرجى كتابة اسم العطلة'],
     ] as const) {
-      const refused = await as(superAdmin).post('/api/superadmin/holidays', body);
+      const refused = await as(superAdmin).call(superadminEndpoints.addHoliday, { body });
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json<ApiError>().message).toBe(message);
     }
-    expect((await as(superAdmin).delete('/api/superadmin/holidays/2031-01-01')).statusCode).toBe(
-      404,
-    );
-    expect((await as(superAdmin).delete('/api/superadmin/holidays/not-a-day')).statusCode).toBe(
-      404,
-    );
     expect(
-      (await as(admin).post('/api/superadmin/holidays', { day: '2030-02-01', name: 'يوم' }))
-        .statusCode,
+      (
+        await as(superAdmin).call(superadminEndpoints.removeHoliday, {
+          params: { day: '2031-01-01' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as(superAdmin).call(superadminEndpoints.removeHoliday, {
+          params: { day: 'not-a-day' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as(admin).call(superadminEndpoints.addHoliday, {
+          body: { day: '2030-02-01', name: 'يوم' },
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await as(admin).get('/api/superadmin/holidays')).statusCode).toBe(403);
+    expect((await as(admin).call(superadminEndpoints.holidays)).statusCode).toBe(403);
   });
 });

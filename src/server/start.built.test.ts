@@ -15,7 +15,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test-support/server-process.js';
 
-// Issue 28 item 2, on the build `npm run build` just made (the `built` project runs after it in
+// Start and stop like a service (decision record 053), on the build `npm run build` just made
+// (the `built` project runs after it in
 // `npm test`): `npm start` as a supervisor runs it, and production never building.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const folders: string[] = [];
@@ -77,7 +78,7 @@ const answers = (url: string) =>
     () => null,
   );
 
-describe('issue 28 item 2: npm start as a supervisor runs it', () => {
+describe('npm start as a supervisor runs it', () => {
   it('SIGTERM to `npm start` reaches the server: it drains and stops, and nothing is left running', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -123,7 +124,7 @@ async function startInProduction(root: string) {
   return { code: await start.exited, output: start.state.output };
 }
 
-describe('issue 28 item 2: production never builds', () => {
+describe('production never builds', () => {
   it('refuses a build older than its sources, naming the command, and builds nothing', async () => {
     // A copy of the checkout whose sources changed after the build.
     const root = checkoutCopy('shareek-stale-', 'changed.ts');

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpBroker,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { superadminEndpoints } from '#contract/superadmin';
+import { client } from '../test-support/client.js';
+import { callOf } from '../test-support/endpoints.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { signUpBroker, type TestBroker } from '../test-support/test-app.js';
 
 /**
  * Every administrative call, each refused for a caller without the right, whatever its input:
  * the role is checked before the body or query is read, so a bad payload never answers 400 to
- * somebody who may not call at all.
+ * somebody who may not call at all. Raw URLs: the matrix is checked against the server's route
+ * table, and its inputs (bad queries, wrong-typed bodies) are ones the contract refuses.
  */
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
 
@@ -67,16 +72,12 @@ const SUPERADMIN_CALLS: Call[] = [
   { method: 'POST', url: `/api/superadmin/webhooks/deliveries/${ID}/resend` },
 ];
 
-let t: TestApp;
 let broker: TestBroker;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   broker = await signUpBroker(t);
   admin = await signUpBroker(t, { admin: true });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = (c: Call, cookie?: string) =>
@@ -133,31 +134,19 @@ describe('who may call the administrative API', () => {
 
 describe('unknown ids answer 404 with an Arabic message', () => {
   const superAdmin = () => signUpBroker(t, { superAdmin: true });
-  const idCalls = (id: string): Call[] => [
-    { method: 'POST', url: `/api/admin/brokers/${id}/activate` },
-    { method: 'POST', url: `/api/admin/brokers/${id}/deactivate` },
-    { method: 'GET', url: `/api/admin/referrals/${id}/tenant-form` },
-    { method: 'PUT', url: `/api/admin/referrals/${id}/status`, payload: { status: 'rejected' } },
-    { method: 'POST', url: `/api/admin/commissions/${id}/confirm-payment`, payload: {} },
-    {
-      method: 'POST',
-      url: `/api/admin/commissions/${id}/reverse`,
-      payload: { reason: 'ألغي العقد' },
-    },
-    { method: 'POST', url: `/api/admin/payouts/${id}/pay`, payload: {} },
-    {
-      method: 'POST',
-      url: `/api/admin/payouts/${id}/reject`,
-      payload: { reason: 'لا يوجد' },
-    },
-    {
-      method: 'POST',
-      url: `/api/admin/payouts/${id}/fail`,
-      payload: { reason: 'أعاده البنك' },
-    },
-    { method: 'PATCH', url: `/api/superadmin/users/${id}/role`, payload: { isAdmin: true } },
-    { method: 'DELETE', url: `/api/superadmin/brokers/${id}` },
-    { method: 'DELETE', url: `/api/superadmin/referrals/${id}` },
+  const idCalls = (id: string) => [
+    callOf(adminBrokerEndpoints.activate, { params: { id } }),
+    callOf(adminBrokerEndpoints.deactivate, { params: { id } }),
+    callOf(adminReferralEndpoints.tenantForm, { params: { id } }),
+    callOf(adminReferralEndpoints.changeStatus, { params: { id }, body: { status: 'rejected' } }),
+    callOf(adminCommissionEndpoints.confirmPayment, { params: { id }, body: {} }),
+    callOf(adminCommissionEndpoints.reverse, { params: { id }, body: { reason: 'ألغي العقد' } }),
+    callOf(adminPayoutEndpoints.pay, { params: { id }, body: {} }),
+    callOf(adminPayoutEndpoints.reject, { params: { id }, body: { reason: 'لا يوجد' } }),
+    callOf(adminPayoutEndpoints.fail, { params: { id }, body: { reason: 'أعاده البنك' } }),
+    callOf(superadminEndpoints.changeRole, { params: { id }, body: { isAdmin: true } }),
+    callOf(superadminEndpoints.deleteBroker, { params: { id } }),
+    callOf(superadminEndpoints.deleteReferral, { params: { id } }),
   ];
 
   it.each([
@@ -167,9 +156,9 @@ describe('unknown ids answer 404 with an Arabic message', () => {
   ])('%s', async (_, id) => {
     const root = await superAdmin();
     for (const c of idCalls(id)) {
-      const response = await call(c, root.cookie);
-      expect(response.statusCode, `${c.method} ${c.url}`).toBe(404);
-      expect(response.json().message).toMatch(/[\u0600-\u06FF]/);
+      const response = await client(t).as(root).send(c);
+      expect(response.statusCode, `${c.endpoint.method} ${c.endpoint.path}`).toBe(404);
+      expect(response.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
     }
   });
 });

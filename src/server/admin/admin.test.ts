@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminAnalyticsEndpoints } from '#contract/admin/analytics';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminOperationsEndpoints } from '#contract/admin/operations';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import type { ResponseOf } from '#contract/common';
+import { devEndpoints } from '#contract/dev';
+import { notificationEndpoints } from '#contract/notifications';
 import { referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import type { BodyOf, QueryOf } from '../test-support/endpoints.js';
 import {
   aBroker,
   anActiveBrokerWithReferral,
@@ -9,24 +19,11 @@ import {
   aReferral,
   aSignedContract,
 } from '../test-support/factories.js';
-import type {
-  AdminReferral,
-  ApiError,
-  CommissionPage,
-  Notifications,
-  Page,
-  Profile,
-  StatusChange,
-} from '../test-support/responses.js';
-import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, nextPhone } from '../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 
 const as = (caller: Caller) => client(t).as(caller);
 
@@ -35,32 +32,39 @@ describe('broker activation by an admin', () => {
     const admin = await anAdmin(t);
     const broker = await aBroker(t, { active: false });
 
-    const activated = await as(admin).post(`/api/admin/brokers/${broker.id}/activate`);
+    const activated = await as(admin).call(adminBrokerEndpoints.activate, {
+      params: { id: broker.id },
+    });
     expect(activated.statusCode).toBe(200);
-    expect(activated.json<{ isActive: boolean }>().isActive).toBe(true);
-    const notes = (await as(broker).get<Notifications>('/api/notifications')).json();
+    expect(activated.json().isActive).toBe(true);
+    const notes = (await as(broker).call(notificationEndpoints.list)).json();
     expect(notes.items[0]?.title).toBe('تم تفعيل حسابك');
 
-    const deactivated = await as(admin).post(`/api/admin/brokers/${broker.id}/deactivate`);
-    expect(deactivated.json<{ isActive: boolean }>().isActive).toBe(false);
+    const deactivated = await as(admin).call(adminBrokerEndpoints.deactivate, {
+      params: { id: broker.id },
+    });
+    expect(deactivated.json().isActive).toBe(false);
   });
 
   it('refuses brokers (403), signed-out callers (401) and unknown ids (404)', async () => {
     const admin = await anAdmin(t);
     const broker = await aBroker(t, { active: false });
-    const url = `/api/admin/brokers/${broker.id}/activate`;
-    expect((await as(broker).post(url)).statusCode).toBe(403);
-    expect((await as(null).post(url)).statusCode).toBe(401);
-    const unknown = await as(admin).post(
-      '/api/admin/brokers/00000000-0000-4000-8000-000000000000/activate',
-    );
+    const activation = { params: { id: broker.id } };
+    expect((await as(broker).call(adminBrokerEndpoints.activate, activation)).statusCode).toBe(403);
+    expect((await as(null).call(adminBrokerEndpoints.activate, activation)).statusCode).toBe(401);
+    const unknown = await as(admin).call(adminBrokerEndpoints.activate, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
 
 describe('PUT /api/admin/referrals/:id/status', () => {
-  const setStatus = (id: string, caller: Caller, payload: object) =>
-    as(caller).put<StatusChange>(`/api/admin/referrals/${id}/status`, payload);
+  const setStatus = (
+    id: string,
+    caller: Caller,
+    payload: BodyOf<typeof adminReferralEndpoints.changeStatus>,
+  ) => as(caller).call(adminReferralEndpoints.changeStatus, { params: { id }, body: payload });
 
   it('accepts the key, the label, or the label with emoji; returns old and new status', async () => {
     const admin = await anAdmin(t);
@@ -92,7 +96,7 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     await setStatus(referral.id, admin, { status: 'commission_added' });
     await setStatus(referral.id, admin, { status: 'under_review' });
     await setStatus(referral.id, admin, { status: 'contract_signed' });
-    const list = (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
+    const list = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       amount: '840.00',
@@ -113,7 +117,7 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     await Promise.all(
       Array.from({ length: 5 }, () => setStatus(referral.id, admin, { status: 'contract_signed' })),
     );
-    const list = (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
+    const list = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(list).toHaveLength(1);
   });
 
@@ -143,27 +147,27 @@ describe('GET /api/admin/referrals', () => {
     const broker = await aBroker(t, { fullName: 'مشاري البقمي' });
     const created = await aReferral(t, broker, { rent: null });
     const tenant = created.tenantPhone;
-    const get = async (query: string) =>
-      (await as(admin).get<Page<AdminReferral>>(`/api/admin/referrals${query}`)).json();
-    const profile = (await as(broker).get<Profile>('/api/broker/profile')).json();
+    const get = async (query: QueryOf<typeof adminReferralEndpoints.list>) =>
+      (await as(admin).call(adminReferralEndpoints.list, { query })).json();
+    const profile = (await as(broker).call(brokerEndpoints.profile)).json();
 
     for (const search of [tenant, 'البقمي', profile.brokerCode]) {
-      const found = await get(`?search=${encodeURIComponent(search)}`);
-      expect(found.items.map((r: { id: string }) => r.id)).toContain(created.id);
+      const found = await get({ search });
+      expect(found.items.map((r) => r.id)).toContain(created.id);
       expect(found.items[0]).toMatchObject({
         brokerName: 'مشاري البقمي',
         brokerCode: profile.brokerCode,
       });
       expect(found.pageSize).toBe(50);
     }
-    expect((await get(`?search=${tenant}&status=rejected`)).total).toBe(0);
-    expect((await get('?search=%25')).total).toBe(0);
+    expect((await get({ search: tenant, status: 'rejected' })).total).toBe(0);
+    expect((await get({ search: '%' })).total).toBe(0);
   });
 
   it('is for admins only', async () => {
     const broker = await aBroker(t);
-    expect((await as(broker).get('/api/admin/referrals')).statusCode).toBe(403);
-    expect((await as(null).get('/api/admin/referrals')).statusCode).toBe(401);
+    expect((await as(broker).call(adminReferralEndpoints.list)).statusCode).toBe(403);
+    expect((await as(null).call(adminReferralEndpoints.list)).statusCode).toBe(401);
   });
 });
 
@@ -172,17 +176,23 @@ describe('development SMS inbox', () => {
     const admin = await anAdmin(t);
     const { broker, referral } = await anActiveBrokerWithReferral(t, { rent: null });
     const tenant = referral.tenantPhone;
-    const inbox = await as(admin).get<{ body: string }[]>(`/api/dev/inbox?phone=${tenant}`);
+    const inbox = await as(admin).call(devEndpoints.inbox, { query: { phone: tenant } });
     expect(inbox.json()[0]?.body).toContain('/s/');
-    expect((await as(broker).get(`/api/dev/inbox?phone=${tenant}`)).statusCode).toBe(403);
+    expect(
+      (await as(broker).call(devEndpoints.inbox, { query: { phone: tenant } })).statusCode,
+    ).toBe(403);
   });
 
   it('does not exist in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
     try {
-      expect((await client(prod).as(null).get('/api/dev/inbox?phone=0551234567')).statusCode).toBe(
-        404,
-      );
+      expect(
+        (
+          await client(prod)
+            .as(null)
+            .call(devEndpoints.inbox, { query: { phone: '0551234567' } })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await prod.close();
     }
@@ -193,7 +203,8 @@ describe('development clock', () => {
   it('moves a referral into the past for an admin and runs the jobs; nobody else', async () => {
     const admin = await anAdmin(t);
     const { broker, referral } = await anActiveBrokerWithReferral(t);
-    const move = (caller: Caller, body: object) => as(caller).post('/api/dev/clock', body);
+    const move = (caller: Caller, body: BodyOf<typeof devEndpoints.clock>) =>
+      as(caller).call(devEndpoints.clock, { body });
     expect((await move(broker, { referralId: referral.id, days: 31 })).statusCode).toBe(403);
     expect((await move(null, { referralId: referral.id, days: 31 })).statusCode).toBe(401);
     const bad = await move(admin, { referralId: referral.id, days: 0 });
@@ -222,7 +233,9 @@ describe('development clock', () => {
     try {
       const call = await client(prod)
         .as(null)
-        .post('/api/dev/clock', { referralId: '00000000-0000-4000-8000-000000000000', days: 1 });
+        .call(devEndpoints.clock, {
+          body: { referralId: '00000000-0000-4000-8000-000000000000', days: 1 },
+        });
       expect(call.statusCode).toBe(404);
     } finally {
       await prod.close();
@@ -234,15 +247,15 @@ describe('GET /api/admin/brokers', () => {
   it('searches and filters: all, active, inactive, pending activation', async () => {
     const admin = await anAdmin(t);
     const pending = await aBroker(t, { active: false, fullName: 'بندر الزهراني' });
-    await as(pending).post('/api/broker/request-activation');
-    const get = async (query: string) =>
-      (await as(admin).get<Page<{ id: string }>>(`/api/admin/brokers${query}`)).json();
-    const ids = (page: { items: { id: string }[] }) => page.items.map((b) => b.id);
-    expect(ids(await get('?search=الزهراني'))).toEqual([pending.id]);
-    expect(ids(await get(`?search=${pending.phone}&filter=pending`))).toEqual([pending.id]);
-    expect(ids(await get(`?search=${pending.phone}&filter=inactive`))).toEqual([pending.id]);
-    expect(ids(await get(`?search=${pending.phone}&filter=active`))).toEqual([]);
-    expect((await get('?filter=active')).items[0]).not.toHaveProperty('passwordHash');
+    await as(pending).call(brokerEndpoints.requestActivation);
+    const get = async (query: QueryOf<typeof adminBrokerEndpoints.list>) =>
+      (await as(admin).call(adminBrokerEndpoints.list, { query })).json();
+    const ids = (page: ResponseOf<typeof adminBrokerEndpoints.list>) => page.items.map((b) => b.id);
+    expect(ids(await get({ search: 'الزهراني' }))).toEqual([pending.id]);
+    expect(ids(await get({ search: pending.phone, filter: 'pending' }))).toEqual([pending.id]);
+    expect(ids(await get({ search: pending.phone, filter: 'inactive' }))).toEqual([pending.id]);
+    expect(ids(await get({ search: pending.phone, filter: 'active' }))).toEqual([]);
+    expect((await get({ filter: 'active' })).items[0]).not.toHaveProperty('passwordHash');
   });
 
   it('gives each broker its referral count, commission total and protected flag', async () => {
@@ -251,7 +264,7 @@ describe('GET /api/admin/brokers', () => {
     await aSignedContract(t, admin, { broker, rent: 90_000 });
     await aReferral(t, broker, { rent: null });
     const page = (
-      await as(admin).get<Page<unknown>>(`/api/admin/brokers?search=${broker.phone}`)
+      await as(admin).call(adminBrokerEndpoints.list, { query: { search: broker.phone } })
     ).json();
     expect(page.items[0]).toMatchObject({
       referralCount: 2,
@@ -266,21 +279,17 @@ describe('GET /api/admin/operations', () => {
     const admin = await anAdmin(t);
     const broker = await aBroker(t, { fullName: 'منتظر المراجعة' });
     const waiting = await aBroker(t, { active: false, fullName: 'ينتظر التفعيل' });
-    await as(waiting).post('/api/broker/request-activation');
+    await as(waiting).call(brokerEndpoints.requestActivation);
     const created = await aReferral(t, broker, { rent: null });
-    type Operations = {
-      awaitingReview: { total: number };
-      activationRequests: Page<{ id: string }>;
-      unsettledPayouts: { count: number; amount: string };
-      summary: { totalReferrals: number };
-      referralsPerWeek: { week: string; count: number }[];
-    };
-    const get = async () => (await as(admin).get<Operations>('/api/admin/operations')).json();
+    const get = async () => (await as(admin).call(adminOperationsEndpoints.dashboard)).json();
     const before = await get();
-    await as(admin).put(`/api/admin/referrals/${created.id}/status`, { status: 'under_review' });
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: created.id },
+      body: { status: 'under_review' },
+    });
     const after = await get();
     expect(after.awaitingReview.total).toBe(before.awaitingReview.total + 1);
-    expect(after.activationRequests.items.map((b: { id: string }) => b.id)).toContain(waiting.id);
+    expect(after.activationRequests.items.map((b) => b.id)).toContain(waiting.id);
     expect(after.activationRequests.total).toBeGreaterThanOrEqual(1);
     expect(after.unsettledPayouts).toEqual({
       count: expect.any(Number),
@@ -292,7 +301,7 @@ describe('GET /api/admin/operations', () => {
     // Saudi weeks start on Sunday.
     expect(new Date(`${weeks.at(-1)?.week}T00:00:00Z`).getUTCDay()).toBe(0);
 
-    const forbidden = await as(broker).get('/api/admin/operations');
+    const forbidden = await as(broker).call(adminOperationsEndpoints.dashboard);
     expect(forbidden.statusCode).toBe(403);
   });
 });
@@ -302,20 +311,16 @@ describe('admin referral search by id or number', () => {
     const admin = await anAdmin(t);
     const { id, tenantPhone } = (await anActiveBrokerWithReferral(t, { rent: null })).referral;
     const search = async (term: string) =>
-      (
-        await as(admin).get<Page<AdminReferral>>(
-          `/api/admin/referrals?search=${encodeURIComponent(term)}`,
-        )
-      ).json().items;
+      (await as(admin).call(adminReferralEndpoints.list, { query: { search: term } })).json().items;
     const [byId] = await search(id);
     expect(byId?.id).toBe(id);
     const number = byId?.number ?? 0;
     expect((await search(String(number))).map((r) => r.id)).toContain(id);
     expect((await search(`#${number}`)).map((r) => r.id)).toEqual([id]);
     // Shorter than a trigram: matched by a scan, with the same meaning.
-    const short = await as(admin).get<Page<AdminReferral>>(
-      `/api/admin/referrals?search=${tenantPhone.slice(-2)}`,
-    );
+    const short = await as(admin).call(adminReferralEndpoints.list, {
+      query: { search: tenantPhone.slice(-2) },
+    });
     const found = short.json().items;
     expect(found.length).toBeGreaterThan(0);
     for (const r of found) {
@@ -324,15 +329,21 @@ describe('admin referral search by id or number', () => {
   });
 });
 
-describe('issue 11 item 6: dates validated everywhere', () => {
+describe('dates validated everywhere', () => {
   it('an impossible day in the analytics range is a 400 in Arabic, never a 500', async () => {
     const admin = await anAdmin(t);
-    for (const query of ['from=2024-13-45', 'to=2023-02-29', 'from=2024-01-01&to=2024-04-31']) {
-      const response = await as(admin).get(`/api/admin/analytics?${query}`);
+    for (const query of [
+      { from: '2024-13-45' },
+      { to: '2023-02-29' },
+      { from: '2024-01-01', to: '2024-04-31' },
+    ]) {
+      const response = await as(admin).call(adminAnalyticsEndpoints.analytics, { query });
       expect(response.statusCode).toBe(400);
       expect(response.json<ApiError>().message).toBe('صيغة التاريخ غير صحيحة');
     }
-    const leap = await as(admin).get('/api/admin/analytics?from=2024-02-01&to=2024-02-29');
+    const leap = await as(admin).call(adminAnalyticsEndpoints.analytics, {
+      query: { from: '2024-02-01', to: '2024-02-29' },
+    });
     expect(leap.statusCode).toBe(200);
   });
 });

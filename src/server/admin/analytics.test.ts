@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminAnalyticsEndpoints } from '#contract/admin/analytics';
 import type { CommissionStatus, ReferralStatus } from '#domain';
 import { commissions, referrals, tenantForms } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import type { QueryOf } from '../test-support/endpoints.js';
 import { aBroker, anAdmin } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
-import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone } from '../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 
 const as = (caller: Caller) => client(t).as(caller);
 
@@ -81,9 +78,11 @@ describe('GET /api/admin/analytics', () => {
     // Outside the range: the day after it ends, in Riyadh.
     await seed(b.id, '2019-04-30T21:00:00Z', 'pending_completion');
 
-    const response = await as(admin).get('/api/admin/analytics?from=2019-03-01&to=2019-04-30');
+    const response = await as(admin).call(adminAnalyticsEndpoints.analytics, {
+      query: { from: '2019-03-01', to: '2019-04-30' },
+    });
     expect(response.statusCode).toBe(200);
-    const data = response.json<Record<string, unknown>>();
+    const data = response.json();
     expect(data.referralsPerWeek).toEqual([
       { week: '2019-03-03', status: 'commission_added', count: 1 },
       { week: '2019-03-03', status: 'contract_signed', count: 1 },
@@ -113,21 +112,24 @@ describe('GET /api/admin/analytics', () => {
 
   it('defaults to the last twelve weeks and refuses bad ranges in Arabic', async () => {
     const admin = await anAdmin(t);
-    const get = (query: string) => as(admin).get<ApiError>(`/api/admin/analytics${query}`);
-    const fallback = (await get('')).json<{ range: { from: string; to: string } }>();
+    const get = (query?: QueryOf<typeof adminAnalyticsEndpoints.analytics>) =>
+      as(admin).call(adminAnalyticsEndpoints.analytics, { query });
+    const fallback = (await get()).json();
     expect(Date.parse(fallback.range.to) - Date.parse(fallback.range.from)).toBe(83 * 86_400_000);
-    const reversed = await get('?from=2020-02-01&to=2020-01-01');
+    const reversed = await get({ from: '2020-02-01', to: '2020-01-01' });
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().message).toBe('تاريخ البداية بعد تاريخ النهاية');
-    expect((await get('?from=2010-01-01&to=2020-01-01')).json().message).toBe(
+    expect(reversed.json<ApiError>().message).toBe('تاريخ البداية بعد تاريخ النهاية');
+    expect((await get({ from: '2010-01-01', to: '2020-01-01' })).json<ApiError>().message).toBe(
       'الفترة أطول من سنتين',
     );
-    expect((await get('?from=yesterday')).json().message).toBe('صيغة التاريخ غير صحيحة');
+    expect((await get({ from: 'yesterday' })).json<ApiError>().message).toBe(
+      'صيغة التاريخ غير صحيحة',
+    );
   });
 
   it('is for admins only', async () => {
     const broker = await aBroker(t);
-    expect((await as(null).get('/api/admin/analytics')).statusCode).toBe(401);
-    expect((await as(broker).get('/api/admin/analytics')).statusCode).toBe(403);
+    expect((await as(null).call(adminAnalyticsEndpoints.analytics)).statusCode).toBe(401);
+    expect((await as(broker).call(adminAnalyticsEndpoints.analytics)).statusCode).toBe(403);
   });
 });

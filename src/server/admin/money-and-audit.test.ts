@@ -1,64 +1,54 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import { referralEndpoints } from '#contract/referrals';
+import { superadminEndpoints } from '#contract/superadmin';
 import { commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { present } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
-import type {
-  AdminReferral,
-  ApiError,
-  Commission,
-  CommissionPage,
-  CommissionSummary,
-  Page,
-  StatusChange,
-} from '../test-support/responses.js';
-import {
-  createTestApp,
-  nextPhone,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone, type TestBroker } from '../test-support/test-app.js';
 
+let admin: TestBroker;
+let root: TestBroker;
 /**
  * The money rules across sequences of administrative actions, and the audit record each
  * action leaves.
  */
-let t: TestApp;
-let admin: TestBroker;
-let root: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
   root = await aSuperAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 
 async function referral(broker: TestBroker, rent: number, tenantPhone = nextPhone()) {
-  const created = await as(broker).post('/api/referrals', { tenantPhone, rent });
+  const created = await as(broker).call(referralEndpoints.create, { body: { tenantPhone, rent } });
   expect(created.statusCode).toBe(201);
-  return created.json<{ id: string }>().id;
+  return created.json().id;
 }
 const setStatus = (id: string, status: string, extra: object = {}) =>
-  as(admin).put<StatusChange>(`/api/admin/referrals/${id}/status`, { status, ...extra });
+  as(admin).call(adminReferralEndpoints.changeStatus, {
+    params: { id },
+    body: { status, ...extra },
+  });
 const commissionsOf = async (broker: TestBroker) =>
-  (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
+  (await as(broker).call(commissionEndpoints.list)).json().items;
 const summaryOf = async (broker: TestBroker) =>
-  (await as(broker).get('/api/commissions/summary')).json<CommissionSummary>();
-type AuditEntry = {
-  action: string;
-  actorId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-};
+  (await as(broker).call(commissionEndpoints.summary)).json();
 const auditFor = async (entityId: string) =>
-  (await as(root).get<Page<AuditEntry>>(`/api/superadmin/audit-log?search=${entityId}`)).json()
-    .items;
+  (await as(root).call(superadminEndpoints.auditLog, { query: { search: entityId } })).json().items;
 
 describe('one commission per referral, whatever the sequence', () => {
   it('contract signed, rejected, contract signed again: still one, of the same amount', async () => {
@@ -88,9 +78,9 @@ describe('one commission per referral, whatever the sequence', () => {
       code: 'TENANT_HAS_OPEN_REFERRAL',
       message: 'لا يمكن إعادة فتح هذه الإحالة: يوجد طلب مفتوح آخر لنفس المستأجر',
     });
-    const [row] = (await as(admin).get(`/api/admin/referrals?search=${closed}`)).json<
-      Page<AdminReferral>
-    >().items;
+    const [row] = (
+      await as(admin).call(adminReferralEndpoints.list, { query: { search: closed } })
+    ).json().items;
     expect(row?.status).toBe('rejected');
   });
 });
@@ -101,9 +91,11 @@ describe('commissions held by transfer requests', () => {
     await setStatus(await referral(broker, 50000), 'contract_signed'); // 500
     await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
     await anIbanOnProfile(t, broker);
-    const request = await as(broker).post('/api/commissions/request-transfer', {
-      amount: 600,
-      bankAccount: ibanFor(broker.phone),
+    const request = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 600,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(request.statusCode).toBe(201);
     // 600 falls on the older 500 and 100 of the newer 800: both are held.
@@ -111,33 +103,43 @@ describe('commissions held by transfer requests', () => {
       (await commissionsOf(broker)).map((c) => `${c.amount}:${c.status}`).sort();
     expect(await statuses()).toEqual(['500.00:requested', '800.00:requested']);
     const filtered = (
-      await as(admin).get(`/api/admin/commissions?status=requested&search=${broker.phone}`)
-    ).json<Page<Commission>>();
+      await as(admin).call(adminCommissionEndpoints.list, {
+        query: { status: 'requested', search: broker.phone },
+      })
+    ).json();
     expect(filtered.total).toBe(2);
 
     const openRequestOf = async (b: TestBroker) =>
-      (await as(admin).get('/api/admin/payouts'))
-        .json<Page<{ id: string; brokerId: string }>>()
+      (await as(admin).call(adminPayoutEndpoints.list))
+        .json()
         .items.find((r) => r.brokerId === b.id);
     const open = await openRequestOf(broker);
     expect(
       (
-        await as(admin).post(`/api/admin/payouts/${open?.id}/reject`, {
-          reason: 'الآيبان لا يطابق اسم الوسيط',
+        await as(admin).call(adminPayoutEndpoints.reject, {
+          params: { id: present(open?.id) },
+          body: {
+            reason: 'الآيبان لا يطابق اسم الوسيط',
+          },
         })
       ).statusCode,
     ).toBe(200);
     expect(await statuses()).toEqual(['500.00:pending', '800.00:pending']);
 
     // A smaller request holds only the oldest; paying it leaves nothing requested.
-    await as(broker).post('/api/commissions/request-transfer', {
-      amount: 500,
-      bankAccount: ibanFor(broker.phone),
+    await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 500,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(await statuses()).toEqual(['500.00:requested', '800.00:pending']);
     const second = await openRequestOf(broker);
-    await as(admin).post(`/api/admin/payouts/${second?.id}/pay`, {
-      transferReference: 'TRX-1',
+    await as(admin).call(adminPayoutEndpoints.pay, {
+      params: { id: present(second?.id) },
+      body: {
+        transferReference: 'TRX-1',
+      },
     });
     expect(await statuses()).toEqual(['500.00:paid', '800.00:pending']);
     expect(await summaryOf(broker)).toMatchObject({
@@ -181,19 +183,28 @@ describe('deleting a referral never loses money records', () => {
     const paid = await referral(broker, 50000);
     await setStatus(paid, 'contract_signed');
     const [commission] = await commissionsOf(broker);
-    await as(admin).post(`/api/admin/commissions/${commission?.id}/confirm-payment`, {});
-    const refusedPaid = await as(root).delete(`/api/superadmin/referrals/${paid}`);
+    await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: present(commission?.id) },
+      body: {},
+    });
+    const refusedPaid = await as(root).call(superadminEndpoints.deleteReferral, {
+      params: { id: paid },
+    });
     expect(refusedPaid.statusCode).toBe(409);
     expect(refusedPaid.json<ApiError>().code).toBe('COMMISSION_PAID');
 
     const held = await referral(broker, 70000);
     await setStatus(held, 'contract_signed');
     await anIbanOnProfile(t, broker);
-    await as(broker).post('/api/commissions/request-transfer', {
-      amount: 700,
-      bankAccount: ibanFor(broker.phone),
+    await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 700,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
-    const refusedHeld = await as(root).delete(`/api/superadmin/referrals/${held}`);
+    const refusedHeld = await as(root).call(superadminEndpoints.deleteReferral, {
+      params: { id: held },
+    });
     expect(refusedHeld.statusCode).toBe(409);
     expect(refusedHeld.json<ApiError>().message).toBe(
       'عمولة هذه الإحالة محجوزة لطلب تحويل مفتوح، يرجى معالجة الطلب أولاً',
@@ -210,7 +221,7 @@ describe('deleting a referral never loses money records', () => {
     const broker = await aBroker(t);
     const id = await referral(broker, 90000);
     await setStatus(id, 'contract_signed');
-    const deleted = await as(root).delete(`/api/superadmin/referrals/${id}`);
+    const deleted = await as(root).call(superadminEndpoints.deleteReferral, { params: { id } });
     expect(deleted.statusCode).toBe(200);
     expect(await commissionsOf(broker)).toEqual([]);
     expect(await summaryOf(broker)).toMatchObject({ total: '0.00', pending: '0.00' });
@@ -226,9 +237,9 @@ describe('deleting a referral never loses money records', () => {
 describe('every administrative change is audited with before and after', () => {
   it('activation, deactivation (which reopens the activation request), status, payment, settings', async () => {
     const broker = await aBroker(t, { active: false });
-    await as(broker).post('/api/broker/request-activation');
-    await as(admin).post(`/api/admin/brokers/${broker.id}/activate`);
-    await as(admin).post(`/api/admin/brokers/${broker.id}/deactivate`);
+    await as(broker).call(brokerEndpoints.requestActivation);
+    await as(admin).call(adminBrokerEndpoints.activate, { params: { id: broker.id } });
+    await as(admin).call(adminBrokerEndpoints.deactivate, { params: { id: broker.id } });
     const activation = await auditFor(broker.id);
     expect(activation.map((e) => e.action)).toEqual([
       'broker.deactivate',
@@ -242,12 +253,14 @@ describe('every administrative change is audited with before and after', () => {
     });
     // A deactivated broker is not a waiting request, and may ask again.
     const pending = (
-      await as(admin).get(`/api/admin/brokers?filter=pending&search=${broker.phone}`)
-    ).json<Page<{ id: string }>>();
+      await as(admin).call(adminBrokerEndpoints.list, {
+        query: { filter: 'pending', search: broker.phone },
+      })
+    ).json();
     expect(pending.total).toBe(0);
-    expect((await as(broker).post('/api/broker/request-activation')).statusCode).toBe(200);
+    expect((await as(broker).call(brokerEndpoints.requestActivation)).statusCode).toBe(200);
 
-    await as(admin).post(`/api/admin/brokers/${broker.id}/activate`);
+    await as(admin).call(adminBrokerEndpoints.activate, { params: { id: broker.id } });
     const id = await referral(broker, 30000);
     await setStatus(id, 'contract_signed', { contractId: 'C-77', notes: 'وقّع المالك' });
     const [status] = await auditFor(id);
@@ -258,9 +271,12 @@ describe('every administrative change is audited with before and after', () => {
     });
 
     const [commission] = await commissionsOf(broker);
-    const url = `/api/admin/commissions/${commission?.id}/confirm-payment`;
-    await as(admin).post(url, { transferReference: 'TRX-9' });
-    await as(admin).post(url, { transferReference: 'TRX-9' });
+    const confirmation = {
+      params: { id: present(commission?.id) },
+      body: { transferReference: 'TRX-9' },
+    };
+    await as(admin).call(adminCommissionEndpoints.confirmPayment, confirmation);
+    await as(admin).call(adminCommissionEndpoints.confirmPayment, confirmation);
     const payments = await auditFor(commission?.id ?? '');
     // Confirmed twice, paid and recorded once.
     expect(payments).toHaveLength(1);
@@ -270,13 +286,17 @@ describe('every administrative change is audited with before and after', () => {
       after: { status: 'paid', paidAmount: '500.00', transferReference: 'TRX-9' },
     });
 
-    await as(admin).post('/api/admin/config', {
-      key: 'sms_notifications_enabled',
-      value: 'false',
+    await as(admin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'sms_notifications_enabled',
+        value: 'false',
+      },
     });
-    await as(admin).post('/api/admin/config', {
-      key: 'sms_notifications_enabled',
-      value: 'true',
+    await as(admin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'sms_notifications_enabled',
+        value: 'true',
+      },
     });
     const [setting] = await auditFor('sms_notifications_enabled');
     expect(setting).toMatchObject({
@@ -288,23 +308,31 @@ describe('every administrative change is audited with before and after', () => {
 
   it('a role change that changes nothing records nothing', async () => {
     const user = await aBroker(t);
-    await as(root).patch(`/api/superadmin/users/${user.id}/role`, {});
-    await as(root).patch(`/api/superadmin/users/${user.id}/role`, { isAdmin: false });
+    await as(root).call(superadminEndpoints.changeRole, { params: { id: user.id }, body: {} });
+    await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: user.id },
+      body: { isAdmin: false },
+    });
     expect(await auditFor(user.id)).toEqual([]);
-    await as(root).patch(`/api/superadmin/users/${user.id}/role`, { isAdmin: true });
+    await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: user.id },
+      body: { isAdmin: true },
+    });
     expect((await auditFor(user.id)).map((e) => e.action)).toEqual(['user.role_change']);
   });
 });
 
-describe('issue 11 item 7: the contract rent the admin confirms drives the commission', () => {
+describe('the contract rent the admin confirms drives the commission', () => {
   const listed = async (id: string) =>
-    (await as(admin).get<Page<AdminReferral>>(`/api/admin/referrals?search=${id}`)).json().items[0];
+    (await as(admin).call(adminReferralEndpoints.list, { query: { search: id } })).json().items[0];
 
   it('a declared rent of 100,000,000 is impossible now', async () => {
     const broker = await aBroker(t);
-    const response = await as(broker).post('/api/referrals', {
-      tenantPhone: nextPhone(),
-      rent: 100_000_000,
+    const response = await as(broker).call(referralEndpoints.create, {
+      body: {
+        tenantPhone: nextPhone(),
+        rent: 100_000_000,
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س');

@@ -1,37 +1,36 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { adminSignalEndpoints } from '#contract/admin/signals';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import { referralLinkEndpoints } from '#contract/referral-links';
 import { payoutReference } from '#domain';
 import { auditLog, commissions, fraudSignals, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { type BodyOf, present } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
-import type { ApiError, CommissionSummary } from '../test-support/responses.js';
-import {
-  createTestApp,
-  nextPhone,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone, type TestBroker } from '../test-support/test-app.js';
 
-// Issue 26 item 2: nobody settles their own money. An admin (or super-admin) cannot process a
+// Nobody settles their own money. An admin (or super-admin) cannot process a
 // referral, commission, payout or signal of their own account, or of an account sharing their
 // phone or IBAN: 403 with the rule, audited though nothing changes; another admin can. Staff
 // referrals raise a signal that holds their commission; large payouts take two admins.
 
-type Marked = { changed: number; unchanged: number; refused: { id: string; message: string }[] };
-
-let t: TestApp;
 /** The colleague: never a party to the money of these tests. */
 let colleague: TestBroker;
 let root: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   colleague = await anAdmin(t);
   root = await aSuperAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
@@ -42,12 +41,22 @@ const OWN_COMMISSION = 'لا يمكنك معالجة عمولة تخصّك، و�
 const OWN_PAYOUT = 'لا يمكنك معالجة دفعة مستحقة لك';
 const OWN_SIGNAL = 'لا يمكنك معالجة تنبيه على إحالاتك';
 
-const setStatus = (caller: Caller, id: string, body: object) =>
-  as(caller).put(`/api/admin/referrals/${id}/status`, body);
-const mark = (caller: Caller, ids: string[], status: string, transferReference?: string) =>
-  as(caller).post<Marked>('/api/admin/payouts/mark', { ids, status, transferReference });
+const setStatus = (
+  caller: Caller,
+  id: string,
+  body: BodyOf<typeof adminReferralEndpoints.changeStatus>,
+) => as(caller).call(adminReferralEndpoints.changeStatus, { params: { id }, body });
+const mark = (
+  caller: Caller,
+  ids: string[],
+  status: BodyOf<typeof adminPayoutEndpoints.mark>['status'],
+  transferReference?: string,
+) => as(caller).call(adminPayoutEndpoints.mark, { body: { ids, status, transferReference } });
 const decide = (caller: Caller, id: string, decision: 'resolve' | 'dismiss') =>
-  as(caller).post(`/api/admin/signals/${id}/${decision}`, { note: 'تمت المراجعة' });
+  as(caller).call(adminSignalEndpoints[decision], {
+    params: { id },
+    body: { note: 'تمت المراجعة' },
+  });
 
 const referralRow = async (id: string) =>
   (await db().select().from(referrals).where(eq(referrals.id, id)))[0];
@@ -87,7 +96,7 @@ async function expectRefused(
 
 /** The broker's money adds up from the rows, as the broker sees it. */
 async function money(broker: TestBroker) {
-  const seen = (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  const seen = (await as(broker).call(commissionEndpoints.summary)).json();
   expect(addsUp(seen)).toBe(true);
   expect(await ledgerOf(db(), broker.id)).toEqual(inCents(seen));
   return seen;
@@ -130,10 +139,10 @@ describe('a referral made by a staff account', () => {
       signalHold: true,
     });
     expect((await money(staff)).onHold).toBe('600.00');
-    const paid = await as(colleague).post(
-      `/api/admin/commissions/${(await commissionOf(referral.id))?.id}/confirm-payment`,
-      {},
-    );
+    const paid = await as(colleague).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: present((await commissionOf(referral.id))?.id) },
+      body: {},
+    });
     expect(paid.statusCode).toBe(409);
     expect(paid.json<ApiError>().code).toBe('HELD_BY_SIGNAL');
 
@@ -162,13 +171,19 @@ describe('a referral made by a staff account', () => {
     });
 
     const staff = await anAdmin(t);
-    const { code } = (await as(staff).get<{ code: string }>('/api/broker/referral-link')).json();
+    const { code } = (await as(staff).call(referralLinkEndpoints.mine)).json();
     const phone = nextPhone();
-    const sent = await as(null).post<{ otpCode: string }>(`/api/r/${code}/send-code`, { phone });
+    const sent = await as(null).call(referralLinkEndpoints.sendCode, {
+      params: { code },
+      body: { phone },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
-    const asked = await as(null).post(`/api/r/${code}/request`, {
-      phone,
-      otp: sent.json().otpCode,
+    const asked = await as(null).call(referralLinkEndpoints.request, {
+      params: { code },
+      body: {
+        phone,
+        otp: present(sent.json().otpCode),
+      },
     });
     expect(asked.statusCode, asked.body).toBeLessThan(300);
     const [viaLink] = await db().select().from(referrals).where(eq(referrals.brokerId, staff.id));
@@ -232,8 +247,11 @@ describe("an admin's own referral and commission", () => {
     const staff = await anAdmin(t);
     const { commission } = await payableStaffCommission(staff);
     const confirm = () =>
-      as(staff).post(`/api/admin/commissions/${commission.id}/confirm-payment`, {
-        transferReference: 'MINE-1',
+      as(staff).call(adminCommissionEndpoints.confirmPayment, {
+        params: { id: commission.id },
+        body: {
+          transferReference: 'MINE-1',
+        },
       });
     await expectRefused(await confirm(), {
       message: OWN_COMMISSION,
@@ -250,8 +268,11 @@ describe("an admin's own referral and commission", () => {
       (await setStatus(colleague, commission.referralId, { status: 'cancelled' })).statusCode,
     ).toBe(200);
     await expectRefused(
-      await as(staff).post(`/api/admin/commissions/${commission.id}/reverse`, {
-        reason: 'أُلغي العقد',
+      await as(staff).call(adminCommissionEndpoints.reverse, {
+        params: { id: commission.id },
+        body: {
+          reason: 'أُلغي العقد',
+        },
       }),
       {
         message: OWN_COMMISSION,
@@ -261,18 +282,21 @@ describe("an admin's own referral and commission", () => {
       },
     );
     expect((await commissionOf(commission.referralId))?.status).toBe('pending');
-    const reversed = await as(colleague).post(`/api/admin/commissions/${commission.id}/reverse`, {
-      reason: 'أُلغي العقد',
+    const reversed = await as(colleague).call(adminCommissionEndpoints.reverse, {
+      params: { id: commission.id },
+      body: {
+        reason: 'أُلغي العقد',
+      },
     });
     expect(reversed.statusCode).toBe(200);
     expect((await commissionOf(commission.referralId))?.status).toBe('reversed');
     await money(staff);
 
     const other = await payableStaffCommission(staff);
-    const paid = await as(colleague).post(
-      `/api/admin/commissions/${other.commission.id}/confirm-payment`,
-      {},
-    );
+    const paid = await as(colleague).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: other.commission.id },
+      body: {},
+    });
     expect(paid.statusCode).toBe(200);
     expect((await commissionOf(other.referral.id))?.status).toBe('paid');
   });
@@ -283,9 +307,11 @@ describe("an admin's own payout", () => {
     const staff = await anAdmin(t);
     await payableStaffCommission(staff);
     await anIbanOnProfile(t, staff);
-    const asked = await as(staff).post<{ id: string }>('/api/commissions/request-transfer', {
-      amount: 900,
-      bankAccount: ibanFor(staff.phone),
+    const asked = await as(staff).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 900,
+        bankAccount: ibanFor(staff.phone),
+      },
     });
     expect(asked.statusCode).toBe(201);
     const { id } = asked.json();
@@ -302,23 +328,29 @@ describe("an admin's own payout", () => {
     expect((await audited('access.refused_own_money', id)).at(-1)?.after).toMatchObject({
       refused: 'payout.approve',
     });
-    await refusedOnce('payout.pay', await as(staff).post(`/api/admin/payouts/${id}/pay`, {}));
+    await refusedOnce(
+      'payout.pay',
+      await as(staff).call(adminPayoutEndpoints.pay, { params: { id }, body: {} }),
+    );
     await refusedOnce(
       'payout.reject',
-      await as(staff).post(`/api/admin/payouts/${id}/reject`, { reason: 'لا' }),
+      await as(staff).call(adminPayoutEndpoints.reject, { params: { id }, body: { reason: 'لا' } }),
     );
     expect(await payoutRow(id)).toEqual(draft);
 
     // A colleague approves it and files it with the bank; the staff member still cannot move it.
     expect((await mark(colleague, [id], 'approved')).json().changed).toBe(1);
-    expect((await as(colleague).post('/api/admin/payouts/bank-file', {})).statusCode).toBe(200);
+    expect((await as(colleague).call(adminPayoutEndpoints.bankFile)).statusCode).toBe(200);
     expect((await mark(staff, [id], 'sent', 'B-1')).json().refused).toEqual([
       { id, message: OWN_PAYOUT },
     ]);
     expect((await mark(staff, [id], 'paid')).json().refused).toEqual([{ id, message: OWN_PAYOUT }]);
     await refusedOnce(
       'payout.fail',
-      await as(staff).post(`/api/admin/payouts/${id}/fail`, { reason: 'لم يصل' }),
+      await as(staff).call(adminPayoutEndpoints.fail, {
+        params: { id },
+        body: { reason: 'لم يصل' },
+      }),
     );
     expect((await payoutRow(id))?.status).toBe('approved');
     expect(await audited('access.refused_own_money', id)).toHaveLength(6);
@@ -367,7 +399,10 @@ describe('an account sharing the admin’s bank account or phone', () => {
     expect((await decide(colleague, shared?.id ?? '', 'dismiss')).statusCode).toBe(200);
     const commission = await commissionOf(referral.id);
     await expectRefused(
-      await as(mover).post(`/api/admin/commissions/${commission?.id}/confirm-payment`, {}),
+      await as(mover).call(adminCommissionEndpoints.confirmPayment, {
+        params: { id: present(commission?.id) },
+        body: {},
+      }),
       {
         message: 'لا يمكنك معالجة عمولة لحساب يشاركك الحساب البنكي؛ يجب أن يتولاها مشرف آخر',
         entityId: commission?.id ?? '',
@@ -376,9 +411,11 @@ describe('an account sharing the admin’s bank account or phone', () => {
         conflict: 'shared_iban',
       },
     );
-    const asked = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
-      amount: 600,
-      bankAccount: iban,
+    const asked = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 600,
+        bankAccount: iban,
+      },
     });
     expect(asked.statusCode).toBe(201);
     const payout = asked.json().id;
@@ -389,7 +426,10 @@ describe('an account sharing the admin’s bank account or phone', () => {
       },
     ]);
     expect((await payoutRow(payout))?.status).toBe('draft');
-    expect((await as(colleague).post(`/api/admin/payouts/${payout}/pay`, {})).statusCode).toBe(200);
+    expect(
+      (await as(colleague).call(adminPayoutEndpoints.pay, { params: { id: payout }, body: {} }))
+        .statusCode,
+    ).toBe(200);
     await money(broker);
   });
 
@@ -421,7 +461,8 @@ describe('an account sharing the admin’s bank account or phone', () => {
     const mover = await anAdmin(t);
     const broker = await aBroker(t);
     expect(
-      (await as(broker).patch('/api/broker/profile', { secondPhone: mover.phone })).statusCode,
+      (await as(broker).call(brokerEndpoints.updateProfile, { body: { secondPhone: mover.phone } }))
+        .statusCode,
     ).toBe(200);
     const referral = await aReferral(t, broker);
     await expectRefused(await setStatus(mover, referral.id, { status: 'under_review' }), {
@@ -452,9 +493,11 @@ describe('two admins for a large payout', () => {
       expect((await decide(colleague, signal.id, 'resolve')).statusCode).toBe(200);
     }
     await anIbanOnProfile(t, broker);
-    const asked = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
-      amount,
-      bankAccount: ibanFor(broker.phone),
+    const asked = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     return { broker, id: asked.json().id };
@@ -470,7 +513,7 @@ describe('two admins for a large payout', () => {
     const approver = await anAdmin(t);
     const { broker, id } = await draftOf(12_000);
     // Paying the draft in one step would make its payer its approver too.
-    const oneStep = await as(approver).post(`/api/admin/payouts/${id}/pay`, {});
+    const oneStep = await as(approver).call(adminPayoutEndpoints.pay, { params: { id }, body: {} });
     expect(oneStep.statusCode).toBe(403);
     expect(oneStep.json<ApiError>()).toEqual({
       code: 'DUAL_CONTROL',
@@ -484,16 +527,21 @@ describe('two admins for a large payout', () => {
     // Handing the file to the bank sends the money: the approver's file leaves it out, a
     // colleague's takes it, and the approver cannot have that file again.
     const reference = payoutReference(id);
-    const approversFile = await as(approver).post('/api/admin/payouts/bank-file', {});
+    const approversFile = await as(approver).call(adminPayoutEndpoints.bankFile);
     expect(approversFile.statusCode === 409 || !approversFile.body.includes(reference)).toBe(true);
     expect((await payoutRow(id))?.bankBatch).toBeNull();
-    const colleaguesFile = await as(colleague).post('/api/admin/payouts/bank-file', {});
+    const colleaguesFile = await as(colleague).call(adminPayoutEndpoints.bankFile);
     expect(colleaguesFile.body).toContain(reference);
     const batch = String(colleaguesFile.headers['x-bank-batch']);
-    const again = await as(approver).get(`/api/admin/payouts/bank-file/${batch}`);
+    const again = await as(approver).call(adminPayoutEndpoints.bankFileAgain, {
+      params: { batch },
+    });
     expect(again.statusCode).toBe(403);
     expect(again.json<ApiError>().code).toBe('DUAL_CONTROL');
-    expect((await as(colleague).get(`/api/admin/payouts/bank-file/${batch}`)).statusCode).toBe(200);
+    expect(
+      (await as(colleague).call(adminPayoutEndpoints.bankFileAgain, { params: { batch } }))
+        .statusCode,
+    ).toBe(200);
     expect((await mark(approver, [id], 'sent', 'B-9')).json().refused).toEqual([
       { id, message: dualControl('١٠٬٠٠٠ ر.س') },
     ]);
@@ -501,7 +549,10 @@ describe('two admins for a large payout', () => {
     expect((await payoutRow(id))?.status).toBe('approved');
 
     expect((await mark(colleague, [id], 'sent', 'B-9')).json().changed).toBe(1);
-    const paidByApprover = await as(approver).post(`/api/admin/payouts/${id}/pay`, {});
+    const paidByApprover = await as(approver).call(adminPayoutEndpoints.pay, {
+      params: { id },
+      body: {},
+    });
     expect(paidByApprover.statusCode).toBe(403);
     expect(paidByApprover.json<ApiError>()).toEqual({
       code: 'DUAL_CONTROL',
@@ -510,7 +561,9 @@ describe('two admins for a large payout', () => {
     expect((await payoutRow(id))?.status).toBe('sent');
     expect(await audited('access.refused_dual_control', id)).toHaveLength(3);
 
-    expect((await as(colleague).post(`/api/admin/payouts/${id}/pay`, {})).statusCode).toBe(200);
+    expect(
+      (await as(colleague).call(adminPayoutEndpoints.pay, { params: { id }, body: {} })).statusCode,
+    ).toBe(200);
     expect((await payoutRow(id))?.status).toBe('paid');
     await money(broker);
   });
@@ -525,10 +578,10 @@ describe('two admins for a large payout', () => {
       expect((await decide(colleague, signal.id, 'resolve')).statusCode).toBe(200);
     }
     const commission = await commissionOf(referral.id);
-    const refused = await as(colleague).post(
-      `/api/admin/commissions/${commission?.id}/confirm-payment`,
-      {},
-    );
+    const refused = await as(colleague).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: present(commission?.id) },
+      body: {},
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiError>().code).toBe('DUAL_CONTROL');
     expect(refused.json<ApiError>().message).toContain('١٠٬٠٠٠ ر.س');
@@ -540,23 +593,26 @@ describe('two admins for a large payout', () => {
     const approver = await anAdmin(t);
     const small = await draftOf(900);
     expect((await mark(approver, [small.id], 'approved')).json().changed).toBe(1);
-    await as(approver).post('/api/admin/payouts/bank-file', {});
+    await as(approver).call(adminPayoutEndpoints.bankFile);
     expect((await mark(approver, [small.id], 'sent', 'B-10')).json().changed).toBe(1);
     expect((await mark(approver, [small.id], 'paid')).json().changed).toBe(1);
     const oneStep = await draftOf(800);
-    expect((await as(approver).post(`/api/admin/payouts/${oneStep.id}/pay`, {})).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await as(approver).call(adminPayoutEndpoints.pay, { params: { id: oneStep.id }, body: {} }))
+        .statusCode,
+    ).toBe(200);
 
     // Only a super-admin sets the amount; from then on 500 riyals take two admins.
     const set = (caller: Caller, value: string) =>
-      as(caller).post('/api/admin/config', { key: 'payout_dual_control_amount', value });
+      as(caller).call(adminSettingsEndpoints.set, {
+        body: { key: 'payout_dual_control_amount', value },
+      });
     expect((await set(approver, '500')).statusCode).toBe(403);
     expect((await set(root, '500')).statusCode).toBe(200);
     try {
       const next = await draftOf(700);
       expect((await mark(approver, [next.id], 'approved')).json().changed).toBe(1);
-      await as(colleague).post('/api/admin/payouts/bank-file', {});
+      await as(colleague).call(adminPayoutEndpoints.bankFile);
       expect((await mark(approver, [next.id], 'sent', 'B-11')).json().refused).toEqual([
         { id: next.id, message: dualControl('٥٠٠ ر.س') },
       ]);
@@ -574,14 +630,12 @@ describe('«دفع كل المستحق»', () => {
     await anIbanOnProfile(t, staff);
     const payoutsOfStaff = () => db().select().from(payouts).where(eq(payouts.brokerId, staff.id));
 
-    const own = await as(staff).post<{ skipped: { ownMoney: number } }>(
-      '/api/admin/payouts/pay-due',
-    );
+    const own = await as(staff).call(adminPayoutEndpoints.payDue);
     expect(own.statusCode).toBe(200);
     expect(own.json().skipped.ownMoney).toBe(1);
     expect(await payoutsOfStaff()).toEqual([]);
 
-    const theirs = await as(colleague).post('/api/admin/payouts/pay-due');
+    const theirs = await as(colleague).call(adminPayoutEndpoints.payDue);
     expect(theirs.statusCode).toBe(200);
     expect((await payoutsOfStaff()).map((p) => [p.source, p.amount])).toEqual([['bulk', '900.00']]);
   });

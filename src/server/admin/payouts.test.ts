@@ -1,30 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminOperationsEndpoints } from '#contract/admin/operations';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { commissionEndpoints } from '#contract/commissions';
 import { type Caller, client } from '../test-support/client.js';
+import { unchecked } from '../test-support/endpoints.js';
 import { anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp } from '../test-support/money.js';
-import type {
-  AdminReferral,
-  ApiError,
-  CommissionPage,
-  CommissionSummary,
-  Page,
-} from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-let t: TestApp;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
-type Changed = { changed: boolean };
-type Payout = { id: string; amount: string; iban: string; status: string };
 
 /** A broker with one signed referral, so one commission of max(500, 1% of the rent). */
 async function brokerWithCommission(rent: number) {
@@ -32,19 +28,18 @@ async function brokerWithCommission(rent: number) {
   return { broker, commissionId: commission.id };
 }
 
-const summary = async (b: TestBroker) =>
-  (await as(b).get('/api/commissions/summary')).json<CommissionSummary>();
+const summary = async (b: TestBroker) => (await as(b).call(commissionEndpoints.summary)).json();
 
 describe('confirm payment', () => {
   it('marks the commission paid once, however often it is confirmed', async () => {
     const { broker, commissionId } = await brokerWithCommission(90000);
-    const url = `/api/admin/commissions/${commissionId}/confirm-payment`;
+    const confirmation = { params: { id: commissionId }, body: { transferReference: 'TRX-1' } };
     const results = await Promise.all([
-      as(admin).post(url, { transferReference: 'TRX-1' }),
-      as(admin).post(url, { transferReference: 'TRX-1' }),
+      as(admin).call(adminCommissionEndpoints.confirmPayment, confirmation),
+      as(admin).call(adminCommissionEndpoints.confirmPayment, confirmation),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(results.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
+    expect(results.map((r) => r.json().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
     expect(s).toEqual({
       total: '900.00',
@@ -55,7 +50,7 @@ describe('confirm payment', () => {
       reversed: '0.00',
       toRecover: '0.00',
     });
-    const [commission] = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
+    const [commission] = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(commission?.status).toBe('paid');
     expect(commission?.paidAt).not.toBeNull();
   });
@@ -63,14 +58,16 @@ describe('confirm payment', () => {
   it('is refused while an open transfer request holds the money', async () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
     await anIbanOnProfile(t, broker);
-    await as(broker).post('/api/commissions/request-transfer', {
-      amount: 500,
-      bankAccount: ibanFor(broker.phone),
+    await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 500,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
-    const response = await as(admin).post(
-      `/api/admin/commissions/${commissionId}/confirm-payment`,
-      {},
-    );
+    const response = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commissionId },
+      body: {},
+    });
     expect(response.statusCode).toBe(409);
     expect(addsUp(await summary(broker))).toBe(true);
   });
@@ -92,25 +89,27 @@ describe('transfer requests', () => {
 
     await anIbanOnProfile(t, broker);
     const request = (
-      await as(broker).post('/api/commissions/request-transfer', {
-        amount: 800,
-        bankAccount: ibanFor(broker.phone),
+      await as(broker).call(commissionEndpoints.requestPayout, {
+        body: {
+          amount: 800,
+          bankAccount: ibanFor(broker.phone),
+        },
       })
-    ).json<Payout>();
+    ).json();
     expect(addsUp(await summary(broker))).toBe(true);
-    const open = (await as(admin).get('/api/admin/payouts')).json<Page<Payout>>();
+    const open = (await as(admin).call(adminPayoutEndpoints.list)).json();
     expect(open).toMatchObject({ page: 1, pageSize: 50 });
     expect(open.total).toBeGreaterThanOrEqual(1);
-    expect(open.items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+    expect(open.items.find((r) => r.id === request.id)).toMatchObject({
       iban: ibanFor(broker.phone),
       amount: '800.00',
     });
 
     const paid = await Promise.all([
-      as(admin).post(`/api/admin/payouts/${request.id}/pay`, {}),
-      as(admin).post(`/api/admin/payouts/${request.id}/pay`, {}),
+      as(admin).call(adminPayoutEndpoints.pay, { params: { id: request.id }, body: {} }),
+      as(admin).call(adminPayoutEndpoints.pay, { params: { id: request.id }, body: {} }),
     ]);
-    expect(paid.map((r) => r.json<Changed>().changed).sort()).toEqual([false, true]);
+    expect(paid.map((r) => r.json().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
     expect(s).toEqual({
       total: '1200.00',
@@ -121,14 +120,12 @@ describe('transfer requests', () => {
       reversed: '0.00',
       toRecover: '0.00',
     });
-    const list = (await as(broker).get('/api/commissions')).json<CommissionPage>().items;
-    expect(
-      list.map((c: { status: string; paidAmount: string }) => [c.status, c.paidAmount]).sort(),
-    ).toEqual([
+    const list = (await as(broker).call(commissionEndpoints.list)).json().items;
+    expect(list.map((c) => [c.status, c.paidAmount]).sort()).toEqual([
       ['paid', '500.00'],
       ['pending', '300.00'],
     ]);
-    const history = (await as(broker).get('/api/commissions/payouts')).json<Payout[]>();
+    const history = (await as(broker).call(commissionEndpoints.payouts)).json();
     expect(history[0]?.status).toBe('paid');
   });
 
@@ -136,22 +133,30 @@ describe('transfer requests', () => {
     const { broker } = await brokerWithCommission(50000);
     await anIbanOnProfile(t, broker);
     const request = (
-      await as(broker).post('/api/commissions/request-transfer', {
-        amount: 500,
-        bankAccount: ibanFor(broker.phone),
+      await as(broker).call(commissionEndpoints.requestPayout, {
+        body: {
+          amount: 500,
+          bankAccount: ibanFor(broker.phone),
+        },
       })
-    ).json<Payout>();
+    ).json();
     expect(
       (
-        await as(admin).post(`/api/admin/payouts/${request.id}/reject`, {
-          reason: '',
+        await as(admin).call(adminPayoutEndpoints.reject, {
+          params: { id: request.id },
+          body: {
+            reason: '',
+          },
         })
       ).statusCode,
     ).toBe(400);
     expect(
       (
-        await as(admin).post(`/api/admin/payouts/${request.id}/reject`, {
-          reason: 'الآيبان لا يطابق اسم الوسيط',
+        await as(admin).call(adminPayoutEndpoints.reject, {
+          params: { id: request.id },
+          body: {
+            reason: 'الآيبان لا يطابق اسم الوسيط',
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -164,63 +169,88 @@ describe('transfer requests', () => {
       reversed: '0.00',
       toRecover: '0.00',
     });
-    const history = (await as(broker).get('/api/commissions/payouts')).json<Payout[]>();
+    const history = (await as(broker).call(commissionEndpoints.payouts)).json();
     expect(history[0]).toMatchObject({
       status: 'rejected',
       rejectionReason: 'الآيبان لا يطابق اسم الوسيط',
     });
-    expect((await as(admin).post(`/api/admin/payouts/${request.id}/pay`, {})).statusCode).toBe(409);
+    expect(
+      (await as(admin).call(adminPayoutEndpoints.pay, { params: { id: request.id }, body: {} }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('is for admins only', async () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
     expect(
-      (await as(broker).post(`/api/admin/commissions/${commissionId}/confirm-payment`, {}))
-        .statusCode,
+      (
+        await as(broker).call(adminCommissionEndpoints.confirmPayment, {
+          params: { id: commissionId },
+          body: {},
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await as(broker).get('/api/admin/payouts')).statusCode).toBe(403);
-    expect((await as(broker).get('/api/admin/summary')).statusCode).toBe(403);
+    expect((await as(broker).call(adminPayoutEndpoints.list)).statusCode).toBe(403);
+    expect((await as(broker).call(adminOperationsEndpoints.summary)).statusCode).toBe(403);
   });
 });
 
 describe('settings', () => {
   it('turns the tenant SMS off and on, validated and audited', async () => {
-    expect((await as(admin).get('/api/admin/config/sms_notifications_enabled')).json()).toEqual({
+    expect(
+      (
+        await as(admin).call(adminSettingsEndpoints.get, {
+          params: { key: 'sms_notifications_enabled' },
+        })
+      ).json(),
+    ).toEqual({
       key: 'sms_notifications_enabled',
       value: null,
     });
-    const off = await as(admin).post('/api/admin/config', {
-      key: 'sms_notifications_enabled',
-      value: 'false',
-      description: 'إيقاف مؤقت',
+    const off = await as(admin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'sms_notifications_enabled',
+        value: 'false',
+        description: 'إيقاف مؤقت',
+      },
     });
     expect(off.statusCode).toBe(200);
     expect(
-      (await as(admin).get('/api/admin/config/sms_notifications_enabled')).json<{
-        value: string | null;
-      }>().value,
+      (
+        await as(admin).call(adminSettingsEndpoints.get, {
+          params: { key: 'sms_notifications_enabled' },
+        })
+      ).json().value,
     ).toBe('false');
     expect(
       (
-        await as(admin).post('/api/admin/config', {
-          key: 'sms_notifications_enabled',
-          value: 'maybe',
+        await as(admin).call(adminSettingsEndpoints.set, {
+          body: {
+            key: 'sms_notifications_enabled',
+            value: 'maybe',
+          },
         })
       ).statusCode,
     ).toBe(400);
     expect(
-      (await as(admin).post('/api/admin/config', { key: 'unknown', value: '1' })).statusCode,
+      (
+        await as(admin).call(adminSettingsEndpoints.set, {
+          body: { key: unchecked('unknown'), value: '1' },
+        })
+      ).statusCode,
     ).toBe(400);
-    await as(admin).post('/api/admin/config', {
-      key: 'sms_notifications_enabled',
-      value: 'true',
+    await as(admin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'sms_notifications_enabled',
+        value: 'true',
+      },
     });
   });
 
   it('the commission minimum and rate come from the settings, changed by super-admins only', async () => {
     const superAdmin = await aSuperAdmin(t);
     const minimum = (caller: Caller, value: string) =>
-      as(caller).post('/api/admin/config', { key: 'commission_minimum', value });
+      as(caller).call(adminSettingsEndpoints.set, { body: { key: 'commission_minimum', value } });
     const refused = await minimum(admin, '750');
     expect(refused.statusCode).toBe(403);
     // Refused for the role, whatever the value.
@@ -233,8 +263,7 @@ describe('settings', () => {
       const { broker } = await brokerWithCommission(50000);
       expect((await summary(broker)).total).toBe('750.00');
       // The admin list's estimate, shown in the process dialog, follows the same rule.
-      const [referral] = (await as(admin).get('/api/admin/referrals')).json<Page<AdminReferral>>()
-        .items;
+      const [referral] = (await as(admin).call(adminReferralEndpoints.list)).json().items;
       expect(referral?.commissionEstimate).toBe('750.00');
     } finally {
       await minimum(superAdmin, '500');

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { type Caller, client } from '../test-support/client.js';
+import { type QueryOf, unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
-import type { Page } from '../test-support/responses.js';
-import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
+import type { ValidationError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone } from '../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 
 const as = (caller: Caller) => client(t).as(caller);
-type ValidationError = { message: string; code: string; fields: Record<string, string> };
 
 /** Sorted copies, the way the server should answer. */
 const ascending = (values: string[]) => [...values].sort();
@@ -30,11 +28,10 @@ describe('GET /api/admin/referrals?sort (the desktop table headers)', () => {
     for (const tenantPhone of phones) {
       await aReferral(t, broker, { tenantPhone, rent: null });
     }
-    const list = async (sort?: string) => {
-      const query = `search=${encodeURIComponent(marker)}${sort ? `&sort=${sort}` : ''}`;
-      const page = await as(admin).get<Page<{ number: number; tenantPhone: string }>>(
-        `/api/admin/referrals?${query}`,
-      );
+    const list = async (sort?: QueryOf<typeof adminReferralEndpoints.list>['sort']) => {
+      const page = await as(admin).call(adminReferralEndpoints.list, {
+        query: { search: marker, sort },
+      });
       expect(page.statusCode).toBe(200);
       return page.json().items;
     };
@@ -52,19 +49,19 @@ describe('GET /api/admin/referrals?sort (the desktop table headers)', () => {
   it('refuses an order it does not know with 400 in Arabic', async () => {
     const admin = await anAdmin(t);
     for (const sort of ['rent:asc', 'number', 'number:up', 'submittedAt:DESC;drop table x']) {
-      const answer = await as(admin).get<ValidationError>(
-        `/api/admin/referrals?sort=${encodeURIComponent(sort)}`,
-      );
+      const answer = await as(admin).call(adminReferralEndpoints.list, {
+        query: { sort: unchecked(sort) },
+      });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json().fields.sort).toBe('ترتيب غير معروف');
+      expect(answer.json<ValidationError>().fields.sort).toBe('ترتيب غير معروف');
     }
   });
 
   it('is for admins only', async () => {
     const broker = await aBroker(t);
-    const url = '/api/admin/referrals?sort=number:asc';
-    expect((await as(broker).get(url)).statusCode).toBe(403);
-    expect((await as(null).get(url)).statusCode).toBe(401);
+    const sorted = { query: { sort: 'number:asc' } } as const;
+    expect((await as(broker).call(adminReferralEndpoints.list, sorted)).statusCode).toBe(403);
+    expect((await as(null).call(adminReferralEndpoints.list, sorted)).statusCode).toBe(401);
   });
 });
 
@@ -76,10 +73,10 @@ describe('GET /api/admin/brokers?sort (the desktop table headers)', () => {
     for (let i = 0; i < 3; i += 1) {
       registered.push((await aBroker(t, { fullName: marker })).id);
     }
-    type Row = { id: string; phone: string; brokerCode: string };
-    const list = async (sort?: string) => {
-      const query = `search=${encodeURIComponent(marker)}${sort ? `&sort=${sort}` : ''}`;
-      const page = await as(admin).get<Page<Row>>(`/api/admin/brokers?${query}`);
+    const list = async (sort?: QueryOf<typeof adminBrokerEndpoints.list>['sort']) => {
+      const page = await as(admin).call(adminBrokerEndpoints.list, {
+        query: { search: marker, sort },
+      });
       expect(page.statusCode).toBe(200);
       return page.json().items;
     };
@@ -97,12 +94,19 @@ describe('GET /api/admin/brokers?sort (the desktop table headers)', () => {
 
   it('refuses an order it does not know with 400 in Arabic, and non-admins', async () => {
     const admin = await anAdmin(t);
-    const answer = await as(admin).get<ValidationError>('/api/admin/brokers?sort=fullName:asc');
+    const answer = await as(admin).call(adminBrokerEndpoints.list, {
+      query: { sort: unchecked('fullName:asc') },
+    });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().fields.sort).toBe('ترتيب غير معروف');
+    expect(answer.json<ValidationError>().fields.sort).toBe('ترتيب غير معروف');
     const broker = await aBroker(t);
-    expect((await as(broker).get('/api/admin/brokers?sort=phone:asc')).statusCode).toBe(403);
-    expect((await as(null).get('/api/admin/brokers?sort=phone:asc')).statusCode).toBe(401);
+    expect(
+      (await as(broker).call(adminBrokerEndpoints.list, { query: { sort: 'phone:asc' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await as(null).call(adminBrokerEndpoints.list, { query: { sort: 'phone:asc' } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -114,20 +118,24 @@ describe('GET /api/admin/commissions?sort (the desktop table headers)', () => {
     for (let i = 0; i < 3; i += 1) {
       created.push((await aSignedContract(t, admin, { broker })).commission.id);
     }
-    const list = async (sort?: string) => {
-      const query = `search=${broker.phone}${sort ? `&sort=${sort}` : ''}`;
-      const page = await as(admin).get<Page<{ id: string }>>(`/api/admin/commissions?${query}`);
+    const list = async (sort?: QueryOf<typeof adminCommissionEndpoints.list>['sort']) => {
+      const page = await as(admin).call(adminCommissionEndpoints.list, {
+        query: { search: broker.phone, sort },
+      });
       expect(page.statusCode).toBe(200);
       return page.json().items.map((c) => c.id);
     };
     expect(await list()).toEqual([...created].reverse());
     expect(await list('createdAt:desc')).toEqual([...created].reverse());
     expect(await list('createdAt:asc')).toEqual(created);
-    const answer = await as(admin).get<ValidationError>('/api/admin/commissions?sort=amount:asc');
+    const answer = await as(admin).call(adminCommissionEndpoints.list, {
+      query: { sort: unchecked('amount:asc') },
+    });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().fields.sort).toBe('ترتيب غير معروف');
-    expect((await as(broker).get('/api/admin/commissions?sort=createdAt:asc')).statusCode).toBe(
-      403,
-    );
+    expect(answer.json<ValidationError>().fields.sort).toBe('ترتيب غير معروف');
+    expect(
+      (await as(broker).call(adminCommissionEndpoints.list, { query: { sort: 'createdAt:asc' } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -1,23 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { referralLinkEndpoints } from '#contract/referral-links';
 import { OTP_PURPOSES } from '#domain';
 import { brokers, notifications, referrals } from '../db/schema.js';
 import { codeSmsBody } from '../messaging/codes.js';
 import { type Caller, client } from '../test-support/client.js';
+import { present, unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
-import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone } from '../test-support/test-app.js';
 
-// Issue 26 items 1 and 5: every one-time code has one purpose, and the codes the platform sends
+// Every one-time code has one purpose, and the codes the platform sends
 // have a ceiling beyond the per-phone and per-address limits.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeEach(async () => {
   // Each test starts with fresh counters, as after a day.
   await t.database.db.execute('delete from rate_limits');
@@ -38,18 +38,20 @@ const stranger = () => client(t).as(null);
 /** A broker who takes requests through a link, and the link's code. */
 async function aLinkBroker(): Promise<string> {
   const broker = await aBroker(t, { fullName: 'سارة العتيبي' });
-  return (await as(broker).get<{ code: string }>('/api/broker/referral-link')).json().code;
+  return (await as(broker).call(referralLinkEndpoints.mine)).json().code;
 }
 
 const linkCode = (link: string, phone: string) =>
-  stranger().post<{ otpCode: string }>(`/api/r/${link}/send-code`, { phone });
+  stranger().call(referralLinkEndpoints.sendCode, { params: { code: link }, body: { phone } });
 const signInCode = (phone: string, purpose?: 'sign_in' | 'reset') =>
-  stranger().post<{ otpCode: string }>('/api/auth/send-otp', {
-    phone,
-    ...(purpose ? { purpose } : {}),
+  stranger().call(authEndpoints.sendOtp, {
+    body: {
+      phone,
+      ...(purpose ? { purpose } : {}),
+    },
   });
 
-describe('issue 26 item 1: a code has one purpose', () => {
+describe('a code has one purpose', () => {
   it("a code asked through a broker's link never signs in to the account with that phone", async () => {
     const admin = await anAdmin(t);
     const link = await aLinkBroker();
@@ -62,10 +64,12 @@ describe('issue 26 item 1: a code has one purpose', () => {
       .select({ passwordHash: brokers.passwordHash })
       .from(brokers)
       .where(eq(brokers.id, admin.id));
-    const taken = await stranger().post('/api/auth/verify-otp', {
-      phone: admin.phone,
-      otp: sent.json().otpCode,
-      password: 'attacker1',
+    const taken = await stranger().call(authEndpoints.verifyOtp, {
+      body: {
+        phone: admin.phone,
+        otp: present(sent.json().otpCode),
+        password: 'attacker1',
+      },
     });
     expect(taken.statusCode).toBe(400);
     expect(taken.json<ApiError>().code).toBe('OTP_WRONG_PURPOSE');
@@ -77,16 +81,21 @@ describe('issue 26 item 1: a code has one purpose', () => {
       .where(eq(brokers.id, admin.id));
     expect(after?.passwordHash).toBe(before?.passwordHash);
     // The owner's session still stands.
-    expect((await as(admin).get('/api/broker/profile')).statusCode).toBe(200);
+    expect((await as(admin).call(brokerEndpoints.profile)).statusCode).toBe(200);
 
     // Nor does it verify for creating an account or a reset, and once offered it is burnt.
-    for (const url of ['/api/auth/verify-otp-only', '/api/auth/verify-otp-temp']) {
-      const again = await stranger().post(url, { phone: admin.phone, otp: sent.json().otpCode });
-      expect(again.statusCode, url).toBe(400);
+    for (const endpoint of [authEndpoints.verifyOtpOnly, authEndpoints.verifyOtpTemp]) {
+      const again = await stranger().call(endpoint, {
+        body: { phone: admin.phone, otp: present(sent.json().otpCode) },
+      });
+      expect(again.statusCode, endpoint.path).toBe(400);
     }
-    const request = await stranger().post(`/api/r/${link}/request`, {
-      phone: admin.phone,
-      otp: sent.json().otpCode,
+    const request = await stranger().call(referralLinkEndpoints.request, {
+      params: { code: link },
+      body: {
+        phone: admin.phone,
+        otp: present(sent.json().otpCode),
+      },
     });
     expect(request.statusCode).toBe(400);
   });
@@ -96,9 +105,12 @@ describe('issue 26 item 1: a code has one purpose', () => {
     const phone = nextPhone();
     const sent = await signInCode(phone);
     expect(t.sms.sent.at(-1)?.body).toContain('رمز الدخول أو التسجيل');
-    const request = await stranger().post(`/api/r/${link}/request`, {
-      phone,
-      otp: sent.json().otpCode,
+    const request = await stranger().call(referralLinkEndpoints.request, {
+      params: { code: link },
+      body: {
+        phone,
+        otp: present(sent.json().otpCode),
+      },
     });
     expect(request.statusCode).toBe(400);
     expect(request.json<ApiError>().code).toBe('OTP_WRONG_PURPOSE');
@@ -114,23 +126,29 @@ describe('issue 26 item 1: a code has one purpose', () => {
     const broker = await aBroker(t);
     const reset = await signInCode(broker.phone, 'reset');
     expect(t.sms.sent.at(-1)?.body).toContain('رمز استعادة كلمة المرور');
-    const asSignIn = await stranger().post('/api/auth/verify-otp-only', {
-      phone: broker.phone,
-      otp: reset.json().otpCode,
+    const asSignIn = await stranger().call(authEndpoints.verifyOtpOnly, {
+      body: {
+        phone: broker.phone,
+        otp: present(reset.json().otpCode),
+      },
     });
     expect(asSignIn.json<ApiError>().code).toBe('OTP_WRONG_PURPOSE');
 
     const signIn = await signInCode(broker.phone);
-    const asReset = await stranger().post('/api/auth/verify-otp-temp', {
-      phone: broker.phone,
-      otp: signIn.json().otpCode,
+    const asReset = await stranger().call(authEndpoints.verifyOtpTemp, {
+      body: {
+        phone: broker.phone,
+        otp: present(signIn.json().otpCode),
+      },
     });
     expect(asReset.json<ApiError>().code).toBe('OTP_WRONG_PURPOSE');
 
     const fresh = await signInCode(broker.phone, 'reset');
-    const verified = await stranger().post('/api/auth/verify-otp-temp', {
-      phone: broker.phone,
-      otp: fresh.json().otpCode,
+    const verified = await stranger().call(authEndpoints.verifyOtpTemp, {
+      body: {
+        phone: broker.phone,
+        otp: present(fresh.json().otpCode),
+      },
     });
     expect(verified.statusCode).toBe(200);
   });
@@ -140,7 +158,9 @@ describe('issue 26 item 1: a code has one purpose', () => {
     const phone = nextPhone();
     const sent = await linkCode(link, phone);
     const guess = sent.json().otpCode === '0000' ? '1111' : '0000';
-    const wrong = await stranger().post('/api/auth/verify-otp-only', { phone, otp: guess });
+    const wrong = await stranger().call(authEndpoints.verifyOtpOnly, {
+      body: { phone, otp: guess },
+    });
     expect(wrong.json<ApiError>().code).toBe('OTP_INVALID');
   });
 
@@ -152,9 +172,11 @@ describe('issue 26 item 1: a code has one purpose', () => {
   });
 
   it('refuses an unknown purpose with an Arabic message', async () => {
-    const refused = await stranger().post('/api/auth/send-otp', {
-      phone: nextPhone(),
-      purpose: 'referral_request',
+    const refused = await stranger().call(authEndpoints.sendOtp, {
+      body: {
+        phone: nextPhone(),
+        purpose: unchecked('referral_request'),
+      },
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
@@ -162,7 +184,7 @@ describe('issue 26 item 1: a code has one purpose', () => {
   });
 });
 
-describe('issue 26 item 5: the SMS bill has a ceiling', () => {
+describe('the SMS bill has a ceiling', () => {
   const ceilingAlerts = async () =>
     (
       await t.database.db
@@ -174,17 +196,23 @@ describe('issue 26 item 5: the SMS bill has a ceiling', () => {
   it('only super-admins set the ceilings, each a whole number', async () => {
     const admin = await anAdmin(t);
     const root = await aSuperAdmin(t);
-    const byAdmin = await as(admin).post('/api/admin/config', {
-      key: 'otp_hourly_ceiling',
-      value: '5',
+    const byAdmin = await as(admin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'otp_hourly_ceiling',
+        value: '5',
+      },
     });
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
-    const bad = await as(root).post('/api/admin/config', { key: 'otp_daily_ceiling', value: '0' });
+    const bad = await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'otp_daily_ceiling', value: '0' },
+    });
     expect(bad.statusCode).toBe(400);
-    const good = await as(root).post('/api/admin/config', {
-      key: 'otp_daily_ceiling',
-      value: '5000',
+    const good = await as(root).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'otp_daily_ceiling',
+        value: '5000',
+      },
     });
     expect(good.statusCode).toBe(200);
   });
@@ -192,21 +220,23 @@ describe('issue 26 item 5: the SMS bill has a ceiling', () => {
   it('stops codes from every phone and address at the hourly ceiling, and tells the admins once', async () => {
     const root = await aSuperAdmin(t);
     const link = await aLinkBroker();
-    await as(root).post('/api/admin/config', { key: 'otp_hourly_ceiling', value: '3' });
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'otp_hourly_ceiling', value: '3' },
+    });
     await freshCounters();
     const alertsBefore = (await ceilingAlerts()).length;
     for (let i = 0; i < 3; i++) {
-      const sent = await stranger().post(
-        '/api/auth/send-otp',
-        { phone: nextPhone() },
+      const sent = await stranger().call(
+        authEndpoints.sendOtp,
+        { body: { phone: nextPhone() } },
         { remoteAddress: `203.0.113.${i + 1}` },
       );
       expect(sent.statusCode).toBe(200);
     }
     for (let i = 0; i < 3; i++) {
-      const refused = await stranger().post(
-        '/api/auth/send-otp',
-        { phone: nextPhone() },
+      const refused = await stranger().call(
+        authEndpoints.sendOtp,
+        { body: { phone: nextPhone() } },
         { remoteAddress: `203.0.113.${i + 10}` },
       );
       expect(refused.statusCode).toBe(429);
@@ -230,7 +260,9 @@ describe('issue 26 item 5: the SMS bill has a ceiling', () => {
 
   it('stops at the daily ceiling too', async () => {
     const root = await aSuperAdmin(t);
-    await as(root).post('/api/admin/config', { key: 'otp_daily_ceiling', value: '2' });
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'otp_daily_ceiling', value: '2' },
+    });
     await freshCounters();
     expect((await signInCode(nextPhone())).statusCode).toBe(200);
     expect((await signInCode(nextPhone())).statusCode).toBe(200);
@@ -242,14 +274,18 @@ describe('issue 26 item 5: the SMS bill has a ceiling', () => {
   it("a code refused by one ceiling spends none of the others: a flooded link leaves the platform's budget", async () => {
     const root = await aSuperAdmin(t);
     const link = await aLinkBroker();
-    await as(root).post('/api/admin/config', { key: 'link_otp_daily_ceiling', value: '1' });
-    await as(root).post('/api/admin/config', { key: 'otp_hourly_ceiling', value: '3' });
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'link_otp_daily_ceiling', value: '1' },
+    });
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'otp_hourly_ceiling', value: '3' },
+    });
     await freshCounters();
     expect((await linkCode(link, nextPhone())).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) {
-      const refused = await stranger().post(
-        `/api/r/${link}/send-code`,
-        { phone: nextPhone() },
+      const refused = await stranger().call(
+        referralLinkEndpoints.sendCode,
+        { params: { code: link }, body: { phone: nextPhone() } },
         { remoteAddress: `192.0.2.${i + 1}` },
       );
       expect(refused.json<ApiError>().code).toBe('OTP_CEILING_REACHED');
@@ -262,21 +298,23 @@ describe('issue 26 item 5: the SMS bill has a ceiling', () => {
 
   it('holds one link to its daily ceiling from every address, leaving other links alone', async () => {
     const root = await aSuperAdmin(t);
-    await as(root).post('/api/admin/config', { key: 'link_otp_daily_ceiling', value: '2' });
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'link_otp_daily_ceiling', value: '2' },
+    });
     const busy = await aLinkBroker();
     const quiet = await aLinkBroker();
     await freshCounters();
     for (let i = 0; i < 2; i++) {
-      const sent = await stranger().post(
-        `/api/r/${busy}/send-code`,
-        { phone: nextPhone() },
+      const sent = await stranger().call(
+        referralLinkEndpoints.sendCode,
+        { params: { code: busy }, body: { phone: nextPhone() } },
         { remoteAddress: `198.51.100.${i + 1}` },
       );
       expect(sent.statusCode).toBe(200);
     }
-    const refused = await stranger().post(
-      `/api/r/${busy}/send-code`,
-      { phone: nextPhone() },
+    const refused = await stranger().call(
+      referralLinkEndpoints.sendCode,
+      { params: { code: busy }, body: { phone: nextPhone() } },
       { remoteAddress: '198.51.100.99' },
     );
     expect(refused.json<ApiError>().code).toBe('OTP_CEILING_REACHED');

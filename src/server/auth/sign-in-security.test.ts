@@ -1,10 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { devEndpoints } from '#contract/dev';
 import { ensureBootstrapSuperAdmin } from '../db/bootstrap.js';
 import { auditLog, authFailures, otpVerifications, sessions } from '../db/schema.js';
 import { type Caller, client, cookieFrom, type RequestOptions } from '../test-support/client.js';
+import { callOf, present } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import {
   createTestApp,
   nextPhone,
@@ -12,15 +17,9 @@ import {
   type TestApp,
 } from '../test-support/test-app.js';
 
-// Issue 11, items 1–4 and the sign-in parts of item 7, each shown impossible.
-let t: TestApp;
+// The sign-in threats of decision record 009, each shown impossible.
 let phone: string;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeEach(() => {
   phone = nextPhone();
   t.sms.sent.length = 0;
@@ -40,22 +39,24 @@ const sendCode = async (
   options: RequestOptions = {},
   purpose: 'sign_in' | 'reset' = 'sign_in',
 ): Promise<string> => {
-  const response = await as(null).post<{ otpCode: string }>(
-    '/api/auth/send-otp',
-    { phone: target, purpose },
+  const response = await as(null).call(
+    authEndpoints.sendOtp,
+    { body: { phone: target, purpose } },
     options,
   );
   expect(response.statusCode).toBe(200);
-  return response.json().otpCode;
+  return present(response.json().otpCode);
 };
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
 async function signUp(target: string, password = 'secret123') {
   const code = await sendCode(target);
-  const response = await as(null).post('/api/auth/verify-otp', {
-    phone: target,
-    otp: code,
-    password,
+  const response = await as(null).call(authEndpoints.verifyOtp, {
+    body: {
+      phone: target,
+      otp: code,
+      password,
+    },
   });
   expect(response.statusCode).toBe(200);
   return sessionCookieFrom(response);
@@ -67,13 +68,13 @@ async function spendCodeBudget(target: string) {
     const from = { remoteAddress: freshAddress() };
     const code = i % 5 === 0 ? await sendCode(target, from) : null;
     const guess = wrongCode(code ?? '0000');
-    const endpoint = ['/api/auth/verify-otp-temp', '/api/auth/verify-otp-only'][i % 2] as string;
-    const response = await as(null).post(endpoint, { phone: target, otp: guess }, from);
+    const endpoint = i % 2 === 0 ? authEndpoints.verifyOtpTemp : authEndpoints.verifyOtpOnly;
+    const response = await as(null).call(endpoint, { body: { phone: target, otp: guess } }, from);
     expect(response.statusCode).toBe(400);
   }
 }
 
-describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours', () => {
+describe('code guessing is bounded per phone, over any 24 hours', () => {
   it('after ten wrong codes from any addresses, code sign-in and recovery answer 429 for the rest of the day; the password still works', async () => {
     await signUp(phone);
     t.sms.sent.length = 0;
@@ -82,14 +83,14 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     // The per-15-minute counters are forgotten, as after a quarter of an hour: the budget is not.
     await t.database.db.execute(sql`delete from rate_limits`);
 
-    for (const [url, payload] of [
-      ['/api/auth/send-otp', { phone }],
-      ['/api/auth/verify-otp', { phone, otp: '1234', password: 'attacker1' }],
-      ['/api/auth/verify-otp-only', { phone, otp: '1234' }],
-      ['/api/auth/verify-otp-temp', { phone, otp: '1234' }],
-    ] as const) {
-      const refused = await as(null).post(url, payload, { remoteAddress: freshAddress() });
-      expect(refused.statusCode, url).toBe(429);
+    for (const call of [
+      callOf(authEndpoints.sendOtp, { body: { phone } }),
+      callOf(authEndpoints.verifyOtp, { body: { phone, otp: '1234', password: 'attacker1' } }),
+      callOf(authEndpoints.verifyOtpOnly, { body: { phone, otp: '1234' } }),
+      callOf(authEndpoints.verifyOtpTemp, { body: { phone, otp: '1234' } }),
+    ]) {
+      const refused = await as(null).send(call, { remoteAddress: freshAddress() });
+      expect(refused.statusCode, call.endpoint.path).toBe(429);
       expect(refused.json<ApiError>().code).toBe('OTP_BUDGET_EXHAUSTED');
       expect(refused.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
       // The rest of the 24 hours, give or take the seconds the test took.
@@ -104,9 +105,9 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     expect(notices[0]?.to).toBe(phone);
     expect(notices[0]?.body).toContain('٢٤ ساعة');
 
-    const login = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const login = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: freshAddress() },
     );
     expect(login.statusCode).toBe(200);
@@ -118,17 +119,18 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
       .where(eq(authFailures.phone, phone));
     const code = await sendCode(phone, { remoteAddress: freshAddress() });
     expect(
-      (await as(null).post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode,
+      (await as(null).call(authEndpoints.verifyOtpOnly, { body: { phone, otp: code } })).statusCode,
     ).toBe(200);
   });
 
   it('a right code does not count against the budget, and a used code is not a guess', async () => {
     for (let i = 0; i < 12; i++) {
       const code = await sendCode(phone, { remoteAddress: freshAddress() });
-      const ok = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
+      const ok = await as(null).call(authEndpoints.verifyOtpOnly, { body: { phone, otp: code } });
       expect(ok.statusCode).toBe(200);
       expect(
-        (await as(null).post('/api/auth/verify-otp-only', { phone, otp: code })).statusCode,
+        (await as(null).call(authEndpoints.verifyOtpOnly, { body: { phone, otp: code } }))
+          .statusCode,
       ).toBe(400);
       await t.database.db.execute(sql`delete from rate_limits`);
     }
@@ -144,9 +146,9 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     // Nine wrong codes already; then twenty guesses at once against two fresh codes' worth.
     for (let i = 0; i < 9; i++) {
       if (i % 5 === 0) await sendCode(phone, { remoteAddress: freshAddress() });
-      await as(null).post(
-        '/api/auth/verify-otp-only',
-        { phone, otp: '0000' },
+      await as(null).call(
+        authEndpoints.verifyOtpOnly,
+        { body: { phone, otp: '0000' } },
         { remoteAddress: freshAddress() },
       );
     }
@@ -154,9 +156,9 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
     await sendCode(phone, { remoteAddress: freshAddress() });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        as(null).post(
-          '/api/auth/verify-otp-only',
-          { phone, otp: String(i).padStart(4, '0') },
+        as(null).call(
+          authEndpoints.verifyOtpOnly,
+          { body: { phone, otp: String(i).padStart(4, '0') } },
           { remoteAddress: freshAddress() },
         ),
       ),
@@ -180,13 +182,17 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
 
     // Code sign-in on an existing account sets a new password.
     const code = await sendCode(phone);
-    await as(null).post('/api/auth/verify-otp', { phone, otp: code, password: 'second-pass' });
+    await as(null).call(authEndpoints.verifyOtp, {
+      body: { phone, otp: code, password: 'second-pass' },
+    });
     // Recovery.
     const code2 = await sendCode(phone, {}, 'reset');
-    const verified = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code2 });
-    const reset = await as(null).post(
-      '/api/auth/reset-password',
-      { phone, newPassword: 'third-pass' },
+    const verified = await as(null).call(authEndpoints.verifyOtpTemp, {
+      body: { phone, otp: code2 },
+    });
+    const reset = await as(null).call(
+      authEndpoints.resetPassword,
+      { body: { phone, newPassword: 'third-pass' } },
       { cookies: [cookieFrom(verified, 'vrf')] },
     );
     expect(reset.statusCode).toBe(200);
@@ -201,11 +207,11 @@ describe('issue 11 item 1: code guessing is bounded per phone, over any 24 hours
   });
 });
 
-describe('issue 11 item 2: race-to-reset is impossible, the verification is bound to its client', () => {
+describe('race-to-reset is impossible, the verification is bound to its client', () => {
   it('another client naming the same phone cannot use the owner’s verification', async () => {
     await signUp(phone);
     const code = await sendCode(phone, {}, 'reset');
-    const owner = await as(null).post('/api/auth/verify-otp-temp', { phone, otp: code });
+    const owner = await as(null).call(authEndpoints.verifyOtpTemp, { body: { phone, otp: code } });
     expect(owner.statusCode).toBe(200);
     const ownerCookie = cookieFrom(owner, 'vrf') as string;
     const setCookie = String(owner.headers['set-cookie']);
@@ -221,46 +227,47 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
     expect(ownerCookie.slice('vrf='.length).length).toBeGreaterThanOrEqual(22); // 128 bits
 
     for (const cookie of [undefined, 'vrf=forged-token-value-123456', 'vrf=']) {
-      for (const [url, body] of [
-        ['/api/auth/reset-password', { phone, newPassword: 'attacker1' }],
-        ['/api/auth/create-password', { phone, password: 'attacker1' }],
-        ['/api/auth/register', { phone: nextPhone(), password: 'attacker1' }],
-      ] as const) {
-        const attempt = await as(null).post(url, body, {
+      for (const call of [
+        callOf(authEndpoints.resetPassword, { body: { phone, newPassword: 'attacker1' } }),
+        callOf(authEndpoints.createPassword, { body: { phone, password: 'attacker1' } }),
+        callOf(authEndpoints.register, { body: { phone: nextPhone(), password: 'attacker1' } }),
+      ]) {
+        const attempt = await as(null).send(call, {
           remoteAddress: freshAddress(),
           cookies: [cookie],
         });
-        expect(attempt.statusCode, `${url} ${cookie}`).toBe(403);
+        expect(attempt.statusCode, `${call.endpoint.path} ${cookie}`).toBe(403);
         expect(attempt.json<ApiError>().message).toBe('يرجى التحقق من رقم الجوال برمز التحقق أولاً');
       }
     }
     // A reset verification does not create accounts, and it works once, for its owner.
     expect(
       (
-        await as(null).post(
-          '/api/auth/create-password',
-          { phone, password: 'x-pass1' },
+        await as(null).call(
+          authEndpoints.createPassword,
+          { body: { phone, password: 'x-pass1' } },
           { cookies: [ownerCookie] },
         )
       ).statusCode,
     ).toBe(403);
-    const reset = await as(null).post(
-      '/api/auth/reset-password',
-      { phone, newPassword: 'owner-new1' },
+    const reset = await as(null).call(
+      authEndpoints.resetPassword,
+      { body: { phone, newPassword: 'owner-new1' } },
       { cookies: [ownerCookie] },
     );
     expect(reset.statusCode).toBe(200);
     expect(
       (
-        await as(null).post(
-          '/api/auth/reset-password',
-          { phone, newPassword: 'again-12' },
+        await as(null).call(
+          authEndpoints.resetPassword,
+          { body: { phone, newPassword: 'again-12' } },
           { cookies: [ownerCookie] },
         )
       ).statusCode,
     ).toBe(403);
     expect(
-      (await as(null).post('/api/auth/login', { phone, password: 'owner-new1' })).statusCode,
+      (await as(null).call(authEndpoints.login, { body: { phone, password: 'owner-new1' } }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -268,10 +275,10 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
     const victim = nextPhone();
     await signUp(victim);
     const code = await sendCode(phone);
-    const mine = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
-    const response = await as(null).post(
-      '/api/auth/create-password',
-      { phone: victim, password: 'attacker1' },
+    const mine = await as(null).call(authEndpoints.verifyOtpOnly, { body: { phone, otp: code } });
+    const response = await as(null).call(
+      authEndpoints.createPassword,
+      { body: { phone: victim, password: 'attacker1' } },
       { cookies: [cookieFrom(mine, 'vrf')] },
     );
     expect(response.statusCode).toBe(403);
@@ -279,14 +286,16 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
 
   it('an expired verification is refused', async () => {
     const code = await sendCode(phone);
-    const verified = await as(null).post('/api/auth/verify-otp-only', { phone, otp: code });
+    const verified = await as(null).call(authEndpoints.verifyOtpOnly, {
+      body: { phone, otp: code },
+    });
     await t.database.db
       .update(otpVerifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(otpVerifications.phone, phone));
-    const response = await as(null).post(
-      '/api/auth/create-password',
-      { phone, password: 'secret123' },
+    const response = await as(null).call(
+      authEndpoints.createPassword,
+      { body: { phone, password: 'secret123' } },
       { cookies: [cookieFrom(verified, 'vrf')] },
     );
     expect(response.statusCode).toBe(403);
@@ -297,25 +306,25 @@ describe('issue 11 item 2: race-to-reset is impossible, the verification is boun
     for (let i = 0; i < 11; i++) {
       statuses.push(
         (
-          await as(null).post(
-            '/api/auth/reset-password',
-            { phone, newPassword: 'whatever1' },
+          await as(null).call(
+            authEndpoints.resetPassword,
+            { body: { phone, newPassword: 'whatever1' } },
             { remoteAddress: freshAddress() },
           )
         ).statusCode,
       );
     }
     expect(statuses.at(-1)).toBe(429);
-    const limited = await as(null).post(
-      '/api/auth/register',
-      { phone, password: 'whatever1' },
+    const limited = await as(null).call(
+      authEndpoints.register,
+      { body: { phone, password: 'whatever1' } },
       { remoteAddress: freshAddress() },
     );
     expect(limited.statusCode).toBe(429);
   });
 });
 
-describe('issue 11 item 2: per-address limits on the password-setting calls', () => {
+describe('per-address limits on the password-setting calls', () => {
   it('one address cannot hammer create-password across phones', async () => {
     const strict = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '3' });
     try {
@@ -323,7 +332,9 @@ describe('issue 11 item 2: per-address limits on the password-setting calls', ()
       for (let i = 0; i < 4; i++) {
         const response = await client(strict)
           .as(null)
-          .post('/api/auth/create-password', { phone: nextPhone(), password: 'whatever1' });
+          .call(authEndpoints.createPassword, {
+            body: { phone: nextPhone(), password: 'whatever1' },
+          });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([403, 403, 403, 429]);
@@ -333,12 +344,12 @@ describe('issue 11 item 2: per-address limits on the password-setting calls', ()
   });
 });
 
-describe('issue 11 item 3: spoofed addresses', () => {
+describe('spoofed addresses', () => {
   const activationRequestIp = async (app: TestApp, headers: Record<string, string>) => {
     const broker = await aBroker(app, { active: false });
     const response = await client(app)
       .as(broker)
-      .post('/api/broker/request-activation', undefined, { headers });
+      .call(brokerEndpoints.requestActivation, {}, { headers });
     expect(response.statusCode).toBe(200);
     const [row] = await app.database.db
       .select({ ip: auditLog.ip })
@@ -360,9 +371,9 @@ describe('issue 11 item 3: spoofed addresses', () => {
       for (let i = 0; i < 7; i++) {
         const response = await client(strict)
           .as(null)
-          .post(
-            '/api/auth/send-otp',
-            { phone: nextPhone() },
+          .call(
+            authEndpoints.sendOtp,
+            { body: { phone: nextPhone() } },
             { headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
           );
         statuses.push(response.statusCode);
@@ -413,9 +424,9 @@ describe('issue 11 item 3: spoofed addresses', () => {
       for (let i = 1; i <= 5; i++) {
         const response = await client(strict)
           .as(null)
-          .post(
-            '/api/auth/check-phone',
-            { phone: nextPhone() },
+          .call(
+            authEndpoints.checkPhone,
+            { body: { phone: nextPhone() } },
             { remoteAddress: `2001:db8:aa:bb::${i.toString(16)}` },
           );
         statuses.push(response.statusCode);
@@ -423,9 +434,9 @@ describe('issue 11 item 3: spoofed addresses', () => {
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const elsewhere = await client(strict)
         .as(null)
-        .post(
-          '/api/auth/check-phone',
-          { phone: nextPhone() },
+        .call(
+          authEndpoints.checkPhone,
+          { body: { phone: nextPhone() } },
           { remoteAddress: '2001:db8:aa:cc::1' },
         );
       expect(elsewhere.statusCode).toBe(200);
@@ -435,7 +446,7 @@ describe('issue 11 item 3: spoofed addresses', () => {
   });
 });
 
-describe('issue 11 item 4: fail-closed defaults', () => {
+describe('fail-closed defaults', () => {
   it('a production server never hands out a code nor the development inbox', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
@@ -443,9 +454,9 @@ describe('issue 11 item 4: fail-closed defaults', () => {
       PUBLIC_URL: 'https://example.sa',
     });
     try {
-      const sent = await client(prod).as(null).post('/api/auth/send-otp', { phone });
+      const sent = await client(prod).as(null).call(authEndpoints.sendOtp, { body: { phone } });
       expect(sent.json()).toEqual({ message: 'تم إرسال رمز التحقق' });
-      const admin = await client(prod).as(null).get(`/api/dev/inbox?phone=${phone}`);
+      const admin = await client(prod).as(null).call(devEndpoints.inbox, { query: { phone } });
       expect(admin.statusCode).toBe(404);
     } finally {
       await prod.close();
@@ -468,8 +479,8 @@ async function productionWithSuperAdmin(superAdminPhone: string): Promise<TestAp
   return app;
 }
 
-describe('issue 11 item 7: sessions end on time', () => {
-  const profile = (caller: Caller) => as(caller).get('/api/broker/profile');
+describe('sessions end on time', () => {
+  const profile = (caller: Caller) => as(caller).call(brokerEndpoints.profile);
   const sessionOf = async (brokerId: string) => {
     const [row] = await t.database.db
       .select()
@@ -534,9 +545,11 @@ describe('issue 11 item 7: sessions end on time', () => {
     }
     // Signed in as staff, the cookie itself says 12 hours.
     const admin = await anAdmin(t);
-    const login = await as(null).post('/api/auth/login', {
-      phone: admin.phone,
-      password: 'secret123',
+    const login = await as(null).call(authEndpoints.login, {
+      body: {
+        phone: admin.phone,
+        password: 'secret123',
+      },
     });
     expect(String(login.headers['set-cookie'])).toContain(`Max-Age=${12 * 3600}`);
   });
@@ -546,7 +559,7 @@ describe('issue 11 item 7: sessions end on time', () => {
     try {
       const signedIn = await client(root)
         .as(null)
-        .post('/api/auth/login', { phone: '0500000077', password: 'root-password' });
+        .call(authEndpoints.login, { body: { phone: '0500000077', password: 'root-password' } });
       expect(signedIn.statusCode).toBe(200);
       const setCookie = String(signedIn.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-sid=/);
@@ -554,12 +567,12 @@ describe('issue 11 item 7: sessions end on time', () => {
       expect(setCookie).toContain('Path=/');
       const me = await client(root)
         .as(null)
-        .get('/api/broker/profile', { cookies: [cookieFrom(signedIn, '__Host-sid')] });
+        .call(brokerEndpoints.profile, {}, { cookies: [cookieFrom(signedIn, '__Host-sid')] });
       expect(me.statusCode).toBe(200);
       // The plain name means nothing there.
       const plain = await client(root)
         .as(null)
-        .get('/api/broker/profile', { cookies: [`sid=${signedIn.cookies[0]?.value}`] });
+        .call(brokerEndpoints.profile, {}, { cookies: [`sid=${signedIn.cookies[0]?.value}`] });
       expect(plain.statusCode).toBe(401);
     } finally {
       await root.close();
@@ -567,16 +580,16 @@ describe('issue 11 item 7: sessions end on time', () => {
   });
 });
 
-describe('issue 11 item 7: wrong passwords slow a stranger but never lock the owner out', () => {
+describe('wrong passwords slow a stranger but never lock the owner out', () => {
   it('spraying one account from many addresses stays bounded, and the owner still signs in', async () => {
     await signUp(phone);
     const answers = [];
     for (let i = 0; i < 25; i++) {
       answers.push(
         (
-          await as(null).post(
-            '/api/auth/login',
-            { phone, password: `guess-${i}` },
+          await as(null).call(
+            authEndpoints.login,
+            { body: { phone, password: `guess-${i}` } },
             { remoteAddress: freshAddress() },
           )
         ).statusCode,
@@ -588,9 +601,9 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
 
     // The owner, from their own address, is at most asked to wait a moment.
     const owner = freshAddress();
-    const first = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const first = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: owner },
     );
     if (first.statusCode === 429) {
@@ -602,9 +615,9 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
         .update(authFailures)
         .set({ createdAt: sql`created_at - make_interval(secs => ${wait + 1})` })
         .where(eq(authFailures.phone, phone));
-      const second = await as(null).post(
-        '/api/auth/login',
-        { phone, password: 'secret123' },
+      const second = await as(null).call(
+        authEndpoints.login,
+        { body: { phone, password: 'secret123' } },
         { remoteAddress: owner },
       );
       expect(second.statusCode).toBe(200);
@@ -619,9 +632,9 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
     await t.database.db
       .insert(authFailures)
       .values(Array.from({ length: 20 }, () => ({ phone, kind: 'password' })));
-    const refused = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const refused = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: freshAddress() },
     );
     expect(refused.statusCode).toBe(429);
@@ -635,8 +648,11 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         statuses.push(
-          (await client(strict).as(null).post('/api/auth/check-phone', { phone: nextPhone() }))
-            .statusCode,
+          (
+            await client(strict)
+              .as(null)
+              .call(authEndpoints.checkPhone, { body: { phone: nextPhone() } })
+          ).statusCode,
         );
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -646,14 +662,16 @@ describe('issue 11 item 7: wrong passwords slow a stranger but never lock the ow
   });
 });
 
-describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner out', () => {
+describe('a stranger failing on purpose cannot keep the owner out', () => {
   it('the browser the owner signed in with is not held by the per-phone delay', async () => {
     // Signing up (or in) remembers the browser in a long-lived HttpOnly cookie.
     const code = await sendCode(phone);
-    const signedUp = await as(null).post('/api/auth/verify-otp', {
-      phone,
-      otp: code,
-      password: 'secret123',
+    const signedUp = await as(null).call(authEndpoints.verifyOtp, {
+      body: {
+        phone,
+        otp: code,
+        password: 'secret123',
+      },
     });
     const device = cookieFrom(signedUp, 'did');
     expect(device).toBeDefined();
@@ -663,22 +681,22 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
     await t.database.db
       .insert(authFailures)
       .values(Array.from({ length: 30 }, () => ({ phone, kind: 'password' })));
-    const stranger = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const stranger = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: freshAddress() },
     );
     expect(stranger.statusCode).toBe(429);
-    const forged = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const forged = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: freshAddress(), cookies: ['did=forged-device-token-1234'] },
     );
     expect(forged.statusCode).toBe(429);
 
-    const owner = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const owner = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: freshAddress(), cookies: [device] },
     );
     expect(owner.statusCode).toBe(200);
@@ -688,14 +706,16 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
     // Another account's device cookie does not count for this one.
     const other = nextPhone();
     const otherCode = await sendCode(other);
-    const otherSignUp = await as(null).post('/api/auth/verify-otp', {
-      phone: other,
-      otp: otherCode,
-      password: 'secret123',
+    const otherSignUp = await as(null).call(authEndpoints.verifyOtp, {
+      body: {
+        phone: other,
+        otp: otherCode,
+        password: 'secret123',
+      },
     });
-    const borrowed = await as(null).post(
-      '/api/auth/login',
-      { phone, password: 'secret123' },
+    const borrowed = await as(null).call(
+      authEndpoints.login,
+      { body: { phone, password: 'secret123' } },
       { remoteAddress: freshAddress(), cookies: [cookieFrom(otherSignUp, 'did')] },
     );
     expect(borrowed.statusCode).toBe(429);
@@ -703,10 +723,12 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
 
   it('a known browser with a wrong password still meets the hard limit per phone and address', async () => {
     const code = await sendCode(phone);
-    const signedUp = await as(null).post('/api/auth/verify-otp', {
-      phone,
-      otp: code,
-      password: 'secret123',
+    const signedUp = await as(null).call(authEndpoints.verifyOtp, {
+      body: {
+        phone,
+        otp: code,
+        password: 'secret123',
+      },
     });
     const device = cookieFrom(signedUp, 'did');
     const address = freshAddress();
@@ -714,9 +736,9 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
     for (let i = 0; i < 11; i++) {
       statuses.push(
         (
-          await as(null).post(
-            '/api/auth/login',
-            { phone, password: 'wrong-pass' },
+          await as(null).call(
+            authEndpoints.login,
+            { body: { phone, password: 'wrong-pass' } },
             { remoteAddress: address, cookies: [device] },
           )
         ).statusCode,
@@ -727,12 +749,12 @@ describe('issue 11 item 7: a stranger failing on purpose cannot keep the owner o
   });
 });
 
-describe('issue 29 item 4: only wrong passwords count toward the wrong-password limit', () => {
+describe('only wrong passwords count toward the wrong-password limit', () => {
   it('the owner signs in again and again from one address; wrong ones before a right one still count', async () => {
     await signUp(phone);
     const address = freshAddress();
     const login = (password: string) =>
-      as(null).post('/api/auth/login', { phone, password }, { remoteAddress: address });
+      as(null).call(authEndpoints.login, { body: { phone, password } }, { remoteAddress: address });
     const rights: number[] = [];
     for (let i = 0; i < 12; i++) rights.push((await login('secret123')).statusCode);
     expect(rights).toEqual(Array.from({ length: 12 }, () => 200));
@@ -748,12 +770,12 @@ describe('issue 29 item 4: only wrong passwords count toward the wrong-password 
   });
 });
 
-describe('issue 11 item 4: a development server serves its own machine only', () => {
+describe('a development server serves its own machine only', () => {
   it('refuses relayed requests and other host names, so a proxy in front cannot expose codes', async () => {
     const dev = await createTestApp({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
     try {
       const ask = (headers: Record<string, string>) =>
-        client(dev).as(null).post('/api/auth/send-otp', { phone }, { headers });
+        client(dev).as(null).call(authEndpoints.sendOtp, { body: { phone } }, { headers });
       const relayed: Record<string, string>[] = [
         { 'x-forwarded-for': '203.0.113.7' },
         { forwarded: 'for=203.0.113.7' },
@@ -771,7 +793,7 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
       for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
         const local = await ask({ host });
         expect(local.statusCode, host).toBe(200);
-        expect(local.json<{ otpCode: string }>().otpCode).toMatch(/^\d{4}$/);
+        expect(local.json().otpCode).toMatch(/^\d{4}$/);
       }
     } finally {
       await dev.close();
@@ -788,9 +810,9 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
     try {
       const sent = await client(prod)
         .as(null)
-        .post(
-          '/api/auth/send-otp',
-          { phone },
+        .call(
+          authEndpoints.sendOtp,
+          { body: { phone } },
           { headers: { 'x-forwarded-for': '203.0.113.7', host: 'shareek.example.sa' } },
         );
       expect(sent.statusCode).toBe(200);
@@ -801,36 +823,39 @@ describe('issue 11 item 4: a development server serves its own machine only', ()
   });
 });
 
-describe('issue 11 item 2: in production the verification cookie is __Host- prefixed', () => {
+describe('in production the verification cookie is __Host- prefixed', () => {
   it('binds the verification with a Secure __Host-vrf cookie, which reset-password needs', async () => {
     const prod = await productionWithSuperAdmin('0500000078');
     try {
-      const send = (url: string, payload: object, cookie?: string) =>
-        client(prod)
-          .as(null)
-          .post(url, payload, { cookies: [cookie] });
+      const stranger = client(prod).as(null);
       expect(
-        (await send('/api/auth/send-otp', { phone: '0500000078', purpose: 'reset' })).statusCode,
+        (
+          await stranger.call(authEndpoints.sendOtp, {
+            body: { phone: '0500000078', purpose: 'reset' },
+          })
+        ).statusCode,
       ).toBe(200);
       // Production answers no code: it is read from the SMS, as the owner would.
       const code = /(\d{4})/.exec(prod.sms.sent.at(-1)?.body ?? '')?.[1] ?? '';
-      const verified = await send('/api/auth/verify-otp-temp', { phone: '0500000078', otp: code });
+      const verified = await stranger.call(authEndpoints.verifyOtpTemp, {
+        body: { phone: '0500000078', otp: code },
+      });
       expect(verified.statusCode).toBe(200);
       const setCookie = String(verified.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-vrf=/);
       expect(setCookie).toContain('Secure');
       expect(setCookie).toContain('Path=/');
       expect(setCookie).toContain('SameSite=Strict');
-      const plain = await send(
-        '/api/auth/reset-password',
-        { phone: '0500000078', newPassword: 'new-root-pass' },
-        `vrf=${verified.cookies[0]?.value}`,
+      const plain = await stranger.call(
+        authEndpoints.resetPassword,
+        { body: { phone: '0500000078', newPassword: 'new-root-pass' } },
+        { cookies: [`vrf=${verified.cookies[0]?.value}`] },
       );
       expect(plain.statusCode).toBe(403);
-      const reset = await send(
-        '/api/auth/reset-password',
-        { phone: '0500000078', newPassword: 'new-root-pass' },
-        cookieFrom(verified, '__Host-vrf'),
+      const reset = await stranger.call(
+        authEndpoints.resetPassword,
+        { body: { phone: '0500000078', newPassword: 'new-root-pass' } },
+        { cookies: [cookieFrom(verified, '__Host-vrf')] },
       );
       expect(reset.statusCode).toBe(200);
     } finally {

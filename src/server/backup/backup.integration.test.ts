@@ -29,7 +29,8 @@ import { aBroker, aReferral } from '../test-support/factories.js';
 import type { TestApp } from '../test-support/test-app.js';
 import { MANIFEST, type Manifest, tableFile } from './format.js';
 
-// Issue 28 item 5 on the embedded default: `npm run backup` beside a running server (its
+// Backups that restore (decision record 054), on the embedded default: `npm run backup` beside
+// a running server (its
 // PostgreSQL 18 cluster in DATA_DIR/postgres), `npm run restore` into an empty DATA_DIR, with
 // the documents in the local folder and in S3 (s3rver). docs/backups.md.
 

@@ -22,7 +22,8 @@ import { ibanFor } from '../test-support/iban.js';
 import type { TestApp } from '../test-support/test-app.js';
 import { journal } from './format.js';
 
-// Issue 28 item 5 on a PostgreSQL server (TEST_DATABASE_URL: the machine's PostgreSQL 15), the
+// Backups that restore (decision record 054), on a PostgreSQL server (TEST_DATABASE_URL: the
+// machine's PostgreSQL 15), the
 // documents in S3 (s3rver): restored into a new database with the documents in a local folder,
 // moved to the embedded cluster (PostgreSQL 18) and back, over a database that holds data with
 // --replace, and from a backup older than this release. Run in the integration-postgres

@@ -4,6 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminOperationsEndpoints } from '#contract/admin/operations';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import {
   auditLog,
   brokers,
@@ -16,6 +25,7 @@ import {
   tenantForms,
 } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { unchecked } from '../test-support/endpoints.js';
 import {
   aBroker,
   anAdmin,
@@ -24,43 +34,43 @@ import {
   aSuperAdmin,
 } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
-import type { ApiError, Page, Profile } from '../test-support/responses.js';
-import {
-  createTestApp,
-  signUpByCode,
-  type TestApp,
-  uploadTenantPdf,
-} from '../test-support/test-app.js';
+import type { ApiError, CodeRequired } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, signUpByCode, uploadTenantPdf } from '../test-support/test-app.js';
 
-let t: TestApp;
 let dataDir: string;
 let base: string;
 beforeAll(async () => {
   // A folder of our own, so the test can see the uploaded documents' bytes come and go.
   dataDir = await mkdtemp(path.join(tmpdir(), 'brokers-test-'));
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await t.close();
   await rm(dataDir, { recursive: true, force: true });
+});
+const t = sharedTestApp(() =>
+  createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir }),
+);
+beforeAll(async () => {
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
 const as = (caller: Caller) => client(t).as(caller);
-type AdminSummary = { totalBrokers: number; activeBrokers: number; totalCommissions: string };
 
 describe('profile', () => {
   it('saves the profile, normalises the second phone, keeps the phone', async () => {
     const b = await aBroker(t, { fullName: null });
-    const response = await as(b).put<Profile>('/api/broker/profile', {
-      fullName: ' عبدالله الشمري ',
-      officeName: 'مكتب الشمري للعقار',
-      secondPhone: '+966 50 111 2222',
-      bio: '',
-      falLicense: '1100012345',
-      email: 'abdullah@example.sa',
-      city: 'riyadh',
-      phone: '0559999999',
+    // The phone is not the profile's to change: sent anyway, to see it ignored.
+    const response = await as(b).call(brokerEndpoints.replaceProfile, {
+      body: unchecked({
+        fullName: ' عبدالله الشمري ',
+        officeName: 'مكتب الشمري للعقار',
+        secondPhone: '+966 50 111 2222',
+        bio: '',
+        falLicense: '1100012345',
+        email: 'abdullah@example.sa',
+        city: 'riyadh',
+        phone: '0559999999',
+      }),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -72,14 +82,16 @@ describe('profile', () => {
       city: 'riyadh',
       profileComplete: true,
     });
-    const read = await as(b).get<Profile>('/api/broker/profile');
+    const read = await as(b).call(brokerEndpoints.profile);
     expect(read.json().officeName).toBe('مكتب الشمري للعقار');
   });
 
   it('PATCH changes only what it is given', async () => {
     const b = await aBroker(t, { fullName: 'سعد' });
-    const response = await as(b).patch('/api/broker/profile', {
-      bio: 'وسيط في شمال الرياض',
+    const response = await as(b).call(brokerEndpoints.updateProfile, {
+      body: {
+        bio: 'وسيط في شمال الرياض',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ fullName: 'سعد', bio: 'وسيط في شمال الرياض' });
@@ -93,25 +105,29 @@ describe('profile', () => {
     [{ fullName: 123 }, 'الاسم الكامل مطلوب'],
   ])('refuses %o with its message and writes nothing', async (payload, message) => {
     const b = await aBroker(t, { fullName: 'قبل' });
-    const response = await as(b).put('/api/broker/profile', payload);
+    const response = await as(b).call(brokerEndpoints.replaceProfile, {
+      body: unchecked(payload),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(message);
-    expect((await as(b).get<Profile>('/api/broker/profile')).json().fullName).toBe('قبل');
+    expect((await as(b).call(brokerEndpoints.profile)).json().fullName).toBe('قبل');
   });
 
   it('needs a session', async () => {
-    expect((await as(null).get('/api/broker/profile')).statusCode).toBe(401);
-    expect((await as(null).put('/api/broker/profile', { fullName: 'x' })).statusCode).toBe(401);
+    expect((await as(null).call(brokerEndpoints.profile)).statusCode).toBe(401);
+    expect(
+      (await as(null).call(brokerEndpoints.replaceProfile, { body: { fullName: 'x' } })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('activation request', () => {
   it('can be sent once', async () => {
     const b = await aBroker(t, { active: false });
-    const first = await as(b).post<Profile>('/api/broker/request-activation');
+    const first = await as(b).call(brokerEndpoints.requestActivation);
     expect(first.statusCode).toBe(200);
     expect(first.json().activationRequestedAt).not.toBeNull();
-    const second = await as(b).post('/api/broker/request-activation');
+    const second = await as(b).call(brokerEndpoints.requestActivation);
     expect(second.statusCode).toBe(409);
     expect(second.json<ApiError>().message).toBe(
       'تم إرسال طلب التفعيل مسبقاً، وسيتم مراجعته من قبل الإدارة',
@@ -120,7 +136,7 @@ describe('activation request', () => {
 
   it('is refused for an active account', async () => {
     const b = await aBroker(t, { active: true });
-    const response = await as(b).post('/api/broker/request-activation');
+    const response = await as(b).call(brokerEndpoints.requestActivation);
     expect(response.statusCode).toBe(409);
     expect(response.json<ApiError>().message).toBe('حسابك مفعل بالفعل');
   });
@@ -128,7 +144,7 @@ describe('activation request', () => {
 
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
-describe('issue 11 item 5: self-deletion keeps the ledger', () => {
+describe('self-deletion keeps the ledger', () => {
   it('retires the account: money records stay, open referrals close, documents go, the phone is free', async () => {
     const admin = await anAdmin(t);
     const b = await aBroker(t, { fullName: 'نايف القحطاني' });
@@ -147,52 +163,66 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     });
     expect(
       (
-        await as(admin).post(`/api/admin/commissions/${paid.id}/confirm-payment`, {
-          transferReference: 'TRX-LEDGER-1',
+        await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+          params: { id: paid.id },
+          body: {
+            transferReference: 'TRX-LEDGER-1',
+          },
         })
       ).statusCode,
     ).toBe(200);
     await anIbanOnProfile(t, b);
     const paidPayout = (
-      await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
-        amount: 300,
-        bankAccount: ibanFor(b.phone),
+      await as(b).call(commissionEndpoints.requestPayout, {
+        body: {
+          amount: 300,
+          bankAccount: ibanFor(b.phone),
+        },
       })
     ).json();
     expect(
       (
-        await as(admin).post(`/api/admin/payouts/${paidPayout.id}/pay`, {
-          transferReference: 'TRX-LEDGER-2',
+        await as(admin).call(adminPayoutEndpoints.pay, {
+          params: { id: paidPayout.id },
+          body: {
+            transferReference: 'TRX-LEDGER-2',
+          },
         })
       ).statusCode,
     ).toBe(200);
     const draftPayout = (
-      await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
-        amount: 200,
-        bankAccount: ibanFor(b.phone),
+      await as(b).call(commissionEndpoints.requestPayout, {
+        body: {
+          amount: 200,
+          bankAccount: ibanFor(b.phone),
+        },
       })
     ).json();
 
     // An open referral whose tenant uploaded a document and submitted the form.
     const open = await aReferral(t, b);
     const key = await uploadTenantPdf(base, open.token);
-    const submitted = await as(null).post('/api/tenant-form/submit', {
-      token: open.token,
-      referralId: open.id,
-      name: 'محمد العنزي',
-      income: 12000,
-      monthlyObligations: 2500,
-      salaryDefinitionUrl: `upload:${key}`,
-      creditReportUrl: null,
-      consent: true,
+    const submitted = await as(null).call(tenantFormEndpoints.submit, {
+      body: {
+        token: open.token,
+        referralId: open.id,
+        name: 'محمد العنزي',
+        income: 12000,
+        monthlyObligations: 2500,
+        salaryDefinitionUrl: `upload:${key}`,
+        creditReportUrl: null,
+        consent: true,
+      },
     });
     expect(submitted.statusCode).toBe(200);
     expect(storedOnDisk(key)).toBe(true);
-    expect((await as(admin).get(`/api/files/${key}`)).statusCode).toBe(200);
-    const cardsBefore = (await as(admin).get<AdminSummary>('/api/admin/summary')).json();
+    expect(
+      (await as(admin).call(tenantFormEndpoints.download, { params: { key } })).statusCode,
+    ).toBe(200);
+    const cardsBefore = (await as(admin).call(adminOperationsEndpoints.summary)).json();
 
-    expect((await as(b).delete('/api/broker/account')).statusCode).toBe(200);
-    expect((await as(b).get('/api/broker/profile')).statusCode).toBe(401);
+    expect((await as(b).call(brokerEndpoints.deleteAccount)).statusCode).toBe(200);
+    expect((await as(b).call(brokerEndpoints.profile)).statusCode).toBe(401);
 
     // The row stays, anonymised, with its broker code.
     const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
@@ -235,16 +265,16 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
         [draftPayout.id, '200.00', 'draft', null],
       ].sort(),
     );
-    const adminList = (await as(admin).get<Page<{ id: string }>>('/api/admin/commissions')).json();
-    expect(adminList.items.find((c: { id: string }) => c.id === paid.id)).toMatchObject({
+    const adminList = (await as(admin).call(adminCommissionEndpoints.list)).json();
+    expect(adminList.items.find((c) => c.id === paid.id)).toMatchObject({
       amount: '600.00',
       paidAmount: '600.00',
       status: 'paid',
       brokerName: 'حساب محذوف',
       brokerCode: before?.brokerCode,
     });
-    const openList = (await as(admin).get<Page<{ id: string }>>('/api/admin/payouts')).json();
-    expect(openList.items.find((r: { id: string }) => r.id === draftPayout.id)).toMatchObject({
+    const openList = (await as(admin).call(adminPayoutEndpoints.list)).json();
+    expect(openList.items.find((r) => r.id === draftPayout.id)).toMatchObject({
       amount: '200.00',
       iban: ibanFor(b.phone),
     });
@@ -265,7 +295,9 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     expect(await t.database.db.select().from(storedFiles).where(eq(storedFiles.key, key))).toEqual(
       [],
     );
-    expect((await as(admin).get(`/api/files/${key}`)).statusCode).toBe(404);
+    expect(
+      (await as(admin).call(tenantFormEndpoints.download, { params: { key } })).statusCode,
+    ).toBe(404);
     const [form] = await t.database.db
       .select()
       .from(tenantForms)
@@ -288,14 +320,17 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
 
     // No longer a broker for the admins, nor someone they can act on.
     expect(
-      (await as(admin).get<Page<unknown>>(`/api/admin/brokers?search=${before?.brokerCode}`)).json()
-        .total,
+      (
+        await as(admin).call(adminBrokerEndpoints.list, { query: { search: before?.brokerCode } })
+      ).json().total,
     ).toBe(0);
-    const cardsAfter = (await as(admin).get<AdminSummary>('/api/admin/summary')).json();
+    const cardsAfter = (await as(admin).call(adminOperationsEndpoints.summary)).json();
     expect(cardsAfter.totalBrokers).toBe(cardsBefore.totalBrokers - 1);
     expect(cardsAfter.activeBrokers).toBe(cardsBefore.activeBrokers - 1);
     expect(cardsAfter.totalCommissions).toBe(cardsBefore.totalCommissions);
-    expect((await as(admin).post(`/api/admin/brokers/${b.id}/activate`)).statusCode).toBe(404);
+    expect(
+      (await as(admin).call(adminBrokerEndpoints.activate, { params: { id: b.id } })).statusCode,
+    ).toBe(404);
 
     // The phone is free: signing up with it makes a new, empty account.
     const again = await signUpByCode(t, b.phone, 'another123');
@@ -308,7 +343,7 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
     const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
     try {
       const only = await aSuperAdmin(lone);
-      const refused = await client(lone).as(only).delete('/api/broker/account');
+      const refused = await client(lone).as(only).call(brokerEndpoints.deleteAccount);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({
         code: 'LAST_SUPERADMIN',
@@ -316,12 +351,12 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
       });
       const [kept] = await lone.database.db.select().from(brokers).where(eq(brokers.id, only.id));
       expect(kept).toMatchObject({ phone: only.phone, isSuperAdmin: true, deletedAt: null });
-      const profile = await client(lone).as(only).get('/api/broker/profile');
+      const profile = await client(lone).as(only).call(brokerEndpoints.profile);
       expect(profile.statusCode).toBe(200);
 
       // With another super-admin left, leaving is allowed.
       await aSuperAdmin(lone);
-      const left = await client(lone).as(only).delete('/api/broker/account');
+      const left = await client(lone).as(only).call(brokerEndpoints.deleteAccount);
       expect(left.statusCode).toBe(200);
     } finally {
       await lone.close();
@@ -332,18 +367,22 @@ describe('issue 11 item 5: self-deletion keeps the ledger', () => {
 describe('account deletion', () => {
   it("ends the sessions and frees the phone and the open referrals' tenants", async () => {
     const b = await aBroker(t);
-    const created = await as(b).post<{ id: string }>('/api/referrals', {
-      tenantPhone: '0561234000',
+    const created = await as(b).call(referralEndpoints.create, {
+      body: {
+        tenantPhone: '0561234000',
+      },
     });
     expect(created.statusCode).toBe(201);
-    const deleted = await as(b).delete('/api/broker/account');
+    const deleted = await as(b).call(brokerEndpoints.deleteAccount);
     expect(deleted.statusCode).toBe(200);
-    expect((await as(b).get('/api/broker/profile')).statusCode).toBe(401);
-    const login = await as(null).post('/api/auth/login', {
-      phone: b.phone,
-      password: 'secret123',
+    expect((await as(b).call(brokerEndpoints.profile)).statusCode).toBe(401);
+    const login = await as(null).call(authEndpoints.login, {
+      body: {
+        phone: b.phone,
+        password: 'secret123',
+      },
     });
-    expect(login.json<{ requiresOtp: boolean }>().requiresOtp).toBe(true);
+    expect(login.json<CodeRequired>().requiresOtp).toBe(true);
     // The referral is kept, cancelled, so the tenant is free for another broker's referral.
     const [kept] = await t.database.db
       .select()
@@ -351,8 +390,9 @@ describe('account deletion', () => {
       .where(eq(referrals.id, created.json().id));
     expect(kept?.status).toBe('cancelled');
     const other = await aBroker(t);
-    expect((await as(other).post('/api/referrals', { tenantPhone: '0561234000' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await as(other).call(referralEndpoints.create, { body: { tenantPhone: '0561234000' } }))
+        .statusCode,
+    ).toBe(201);
   });
 });

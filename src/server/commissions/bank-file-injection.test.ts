@@ -1,25 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { brokerEndpoints } from '#contract/brokers';
 import { payoutReference, SINGLE_LINE_MESSAGE } from '#domain';
 import { brokers, payouts } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { anAdmin, aSignedContract } from '../test-support/factories.js';
 import { ibanFor } from '../test-support/iban.js';
 import type { ApiError } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-// Issue 26 item 3: a broker's name with line breaks (CRLF, LF, the C1 next line), quotes,
+// A broker's name with line breaks (CRLF, LF, the C1 next line), quotes,
 // commas, a direction override and a formula, stored before the input rule existed, cannot add
 // a payout line to the bank file, whether the bank reads the file by RFC 4180 or line by line.
 
-let t: TestApp;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
@@ -68,19 +67,23 @@ const physicalLines = (text: string) => text.split(/\r\n|\n|\r/).filter((line) =
 const naiveRecords = (text: string) =>
   physicalLines(text).map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
 
-describe('issue 26 item 3: the bank file keeps one payout per line', () => {
+describe('the bank file keeps one payout per line', () => {
   it('whatever the beneficiary name stored before the rule holds', async () => {
     const attackerIban = ibanFor('attacker');
     const typedName = `=HYPERLINK("https://evil.sa")\r\nنورة "الدوسري"; EVIL\n${attackerIban},99999.00,SAR,SHR-EVIL\r\n\u202Eنورة`;
     const storedName = `${typedName}\u0085\u0007`;
     const { broker } = await aSignedContract(t, admin, { rent: 120_000 });
     const iban = ibanFor(broker.phone);
-    const set = await as(broker).put('/api/broker/bank-account', { iban, password: 'secret123' });
+    const set = await as(broker).call(brokerEndpoints.setBankAccount, {
+      body: { iban, password: 'secret123' },
+    });
     expect(set.statusCode).toBe(200);
     // Typed today, the name is refused (without its C1 and C0 controls, which the request
     // guard refuses first); written straight into the database, as before the rule, it stays.
     // The IBAN is dated two days back, past the hold on a new one.
-    const typed = await as(broker).put('/api/broker/profile', { fullName: typedName });
+    const typed = await as(broker).call(brokerEndpoints.replaceProfile, {
+      body: { fullName: typedName },
+    });
     expect(typed.statusCode).toBe(400);
     expect(typed.json<ApiError>().message).toBe(SINGLE_LINE_MESSAGE);
     await t.database.db
@@ -88,7 +91,7 @@ describe('issue 26 item 3: the bank file keeps one payout per line', () => {
       .set({ fullName: storedName, ibanChangedAt: sql`now() - interval '49 hours'` })
       .where(eq(brokers.id, broker.id));
 
-    expect((await as(admin).post('/api/admin/payouts/pay-due')).json()).toMatchObject({
+    expect((await as(admin).call(adminPayoutEndpoints.payDue)).json()).toMatchObject({
       created: 1,
     });
     const [payout] = await t.database.db
@@ -96,12 +99,14 @@ describe('issue 26 item 3: the bank file keeps one payout per line', () => {
       .from(payouts)
       .where(eq(payouts.brokerId, broker.id));
     if (!payout) throw new Error('«دفع كل المستحق» made no payout');
-    const approved = await as(admin).post('/api/admin/payouts/mark', {
-      ids: [payout.id],
-      status: 'approved',
+    const approved = await as(admin).call(adminPayoutEndpoints.mark, {
+      body: {
+        ids: [payout.id],
+        status: 'approved',
+      },
     });
     expect(approved.json()).toMatchObject({ changed: 1 });
-    const file = await as(admin).post('/api/admin/payouts/bank-file', {});
+    const file = await as(admin).call(adminPayoutEndpoints.bankFile);
     expect(file.statusCode).toBe(200);
     const text = file.body.replace(/^\uFEFF/, '');
 

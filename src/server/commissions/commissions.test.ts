@@ -1,23 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { commissionEndpoints } from '#contract/commissions';
 import { auditLog, commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import { addsUp } from '../test-support/money.js';
-import type { ApiError, CommissionPage, CommissionSummary } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 
 const IBAN = 'SA0380000000608010167519';
 const as = (caller: Caller) => client(t).as(caller);
-type Payout = { id: string; amount: string; iban: string; status: string };
 
 /** A signed referral with a commission of the given amount, as the admin flow will make it. */
 async function earn(b: TestBroker, amount: string, paidAmount = '0') {
@@ -55,7 +52,7 @@ async function anAcceptedReferral(b: TestBroker, rent: number) {
 }
 
 async function summary(b: TestBroker) {
-  return (await as(b).get('/api/commissions/summary')).json<CommissionSummary>();
+  return (await as(b).call(commissionEndpoints.summary)).json();
 }
 
 describe('commissions', () => {
@@ -64,8 +61,8 @@ describe('commissions', () => {
     await earn(b, '600.00');
     await anAcceptedReferral(b, 80_000);
 
-    const list = (await as(b).get('/api/commissions')).json<CommissionPage>().items;
-    expect(list.map((c: { status: string; amount: string }) => [c.status, c.amount])).toEqual([
+    const list = (await as(b).call(commissionEndpoints.list)).json().items;
+    expect(list.map((c) => [c.status, c.amount])).toEqual([
       ['pending', '600.00'],
       ['potential', '800.00'],
     ]);
@@ -95,7 +92,7 @@ describe('commissions', () => {
       potential.push(accepted.id);
     }
     const page = async (n: number) =>
-      (await as(b).get(`/api/commissions?page=${n}&pageSize=2`)).json<CommissionPage>();
+      (await as(b).call(commissionEndpoints.list, { query: { page: n, pageSize: 2 } })).json();
 
     const pages = await Promise.all([page(1), page(2), page(3), page(4)]);
     expect(pages.map((p) => [p.page, p.pageSize, p.total])).toEqual([
@@ -117,7 +114,7 @@ describe('commissions', () => {
       [],
     ]);
     // The first page is the default, twenty to a page.
-    const firstPage = (await as(b).get('/api/commissions')).json<CommissionPage>();
+    const firstPage = (await as(b).call(commissionEndpoints.list)).json();
     expect([firstPage.page, firstPage.pageSize, firstPage.items.length]).toEqual([1, 20, 5]);
   });
 
@@ -125,7 +122,7 @@ describe('commissions', () => {
     const b = await aBroker(t);
     await anAcceptedReferral(b, 80_000);
     const estimate = async () =>
-      (await as(b).get('/api/commissions')).json<CommissionPage>().items[0]?.amount;
+      (await as(b).call(commissionEndpoints.list)).json().items[0]?.amount;
     /** Reads until the estimate is `amount`; false if it is not within five seconds. */
     const becomes = async (amount: string) => {
       for (const started = Date.now(); Date.now() - started < 5_000; ) {
@@ -154,14 +151,17 @@ describe('commissions', () => {
     const admin = await anAdmin(t);
     const b = await aBroker(t);
     const accepted = await anAcceptedReferral(b, 80_000);
-    const listed = async () => (await as(b).get('/api/commissions')).json<CommissionPage>().items;
+    const listed = async () => (await as(b).call(commissionEndpoints.list)).json().items;
     expect((await listed())[0]?.amount).toBe('800.00');
     // A change nobody announces: the kept rule still estimates 1%.
     await storeRateUnannounced('0.02');
     try {
       expect((await listed())[0]).toMatchObject({ status: 'potential', amount: '800.00' });
-      const signed = await as(admin).put(`/api/admin/referrals/${accepted.id}/status`, {
-        status: 'contract_signed',
+      const signed = await as(admin).call(adminReferralEndpoints.changeStatus, {
+        params: { id: accepted.id },
+        body: {
+          status: 'contract_signed',
+        },
       });
       expect(signed.statusCode).toBe(200);
       // The commission itself is priced with the rule as stored: 2% of 80,000.
@@ -173,9 +173,9 @@ describe('commissions', () => {
 
   it('refuses a page it cannot serve with an Arabic message', async () => {
     const b = await aBroker(t);
-    for (const query of ['page=0', 'page=abc', 'pageSize=101', 'page=10001']) {
-      const response = await as(b).get(`/api/commissions?${query}`);
-      expect(response.statusCode, query).toBe(400);
+    for (const query of [{ page: 0 }, { page: 'abc' }, { pageSize: 101 }, { page: 10001 }]) {
+      const response = await as(b).call(commissionEndpoints.list, { query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
     }
   });
@@ -184,7 +184,7 @@ describe('commissions', () => {
     const b = await aBroker(t);
     await earn(b, '500.00');
     const other = await aBroker(t);
-    expect((await as(other).get('/api/commissions')).json<CommissionPage>().items).toEqual([]);
+    expect((await as(other).call(commissionEndpoints.list)).json().items).toEqual([]);
     expect((await summary(other)).total).toBe('0.00');
   });
 });
@@ -204,11 +204,13 @@ describe('transfer requests', () => {
       toRecover: '0.00',
     });
 
-    const response = await as(b).post('/api/commissions/request-transfer', {
-      amount: '٦٠٠٫٥٠',
-      bankAccount: 'sa03 8000 0000 6080 1016 7519',
-      // The first IBAN becomes the profile's: the password again (issue 26 item 6).
-      password: 'secret123',
+    const response = await as(b).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: '٦٠٠٫٥٠',
+        bankAccount: 'sa03 8000 0000 6080 1016 7519',
+        // The first IBAN becomes the profile's: the password again (decision record 050).
+        password: 'secret123',
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ amount: '600.50', iban: IBAN, status: 'draft' });
@@ -225,23 +227,25 @@ describe('transfer requests', () => {
     });
     expect(addsUp(after)).toBe(true);
 
-    const history = (await as(b).get('/api/commissions/payouts')).json<Payout[]>();
+    const history = (await as(b).call(commissionEndpoints.payouts)).json();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ amount: '600.50', iban: IBAN, status: 'draft' });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, response.json<Payout>().id));
+      .where(eq(auditLog.entityId, response.json().id));
     expect(entry?.action).toBe('payout.request');
   });
 
   it('refuses more than what is available', async () => {
     const b = await aBroker(t);
     await earn(b, '500.00');
-    const response = await as(b).post('/api/commissions/request-transfer', {
-      amount: 500.01,
-      bankAccount: IBAN,
-      password: 'secret123',
+    const response = await as(b).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 500.01,
+        bankAccount: IBAN,
+        password: 'secret123',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل');
@@ -255,10 +259,12 @@ describe('transfer requests', () => {
     await earn(b, '1000.00');
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        as(b).post('/api/commissions/request-transfer', {
-          amount: 400,
-          bankAccount: IBAN,
-          password: 'secret123',
+        as(b).call(commissionEndpoints.requestPayout, {
+          body: {
+            amount: 400,
+            bankAccount: IBAN,
+            password: 'secret123',
+          },
         }),
       ),
     );
@@ -289,19 +295,23 @@ describe('transfer requests', () => {
   ])('refuses %o', async (payload, message) => {
     const b = await aBroker(t);
     await earn(b, '500.00');
-    const response = await as(b).post('/api/commissions/request-transfer', payload);
+    const response = await as(b).call(commissionEndpoints.requestPayout, {
+      body: unchecked(payload),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(message);
   });
 
   it('needs a session', async () => {
-    expect((await as(null).get('/api/commissions')).statusCode).toBe(401);
-    expect((await as(null).get('/api/commissions/summary')).statusCode).toBe(401);
+    expect((await as(null).call(commissionEndpoints.list)).statusCode).toBe(401);
+    expect((await as(null).call(commissionEndpoints.summary)).statusCode).toBe(401);
     expect(
       (
-        await as(null).post('/api/commissions/request-transfer', {
-          amount: 1,
-          bankAccount: IBAN,
+        await as(null).call(commissionEndpoints.requestPayout, {
+          body: {
+            amount: 1,
+            bankAccount: IBAN,
+          },
         })
       ).statusCode,
     ).toBe(401);

@@ -1,29 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { commissionEndpoints } from '#contract/commissions';
-import type { ResponseOf } from '#contract/common';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { commissionEndpoints } from '#contract/commissions';
 import { commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
-import type { ApiError, CommissionSummary } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-type Earnings = ResponseOf<typeof commissionEndpoints.earnings>;
-
-let t: TestApp;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const earnings = async (caller: Caller) =>
-  (await as(caller).get('/api/commissions/earnings')).json<Earnings>();
+  (await as(caller).call(commissionEndpoints.earnings)).json();
 
 /** The Riyadh calendar month `YYYY-MM` that is `back` months before the one holding now. */
 function riyadhMonth(back: number): { key: string; midMonth: Date } {
@@ -54,19 +50,23 @@ describe('earnings', () => {
 
     // 1,500 requested and paid (settling the older commission first), then 600 requested.
     await anIbanOnProfile(t, broker);
-    const first = await as(broker).post('/api/commissions/request-transfer', {
-      amount: 1500,
-      bankAccount: ibanFor(broker.phone),
+    const first = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 1500,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(first.statusCode).toBe(201);
-    const paid = await as(admin).post(
-      `/api/admin/payouts/${first.json<{ id: string }>().id}/pay`,
-      {},
-    );
+    const paid = await as(admin).call(adminPayoutEndpoints.pay, {
+      params: { id: first.json().id },
+      body: {},
+    });
     expect(paid.statusCode).toBe(200);
-    const second = await as(broker).post('/api/commissions/request-transfer', {
-      amount: 600,
-      bankAccount: ibanFor(broker.phone),
+    const second = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 600,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(second.statusCode).toBe(201);
 
@@ -96,7 +96,7 @@ describe('earnings', () => {
     });
     expect(view.unsettledPayouts).toBe('600.00');
 
-    const summary = (await as(broker).get('/api/commissions/summary')).json<CommissionSummary>();
+    const summary = (await as(broker).call(commissionEndpoints.summary)).json();
     expect(summary).toEqual({
       total: '3000.00',
       paid: view.totals.paid,
@@ -115,9 +115,11 @@ describe('earnings', () => {
       .set({ createdAt: riyadhMonth(12).midMonth })
       .where(eq(commissions.id, commission.id));
     await anIbanOnProfile(t, broker);
-    await as(broker).post('/api/commissions/request-transfer', {
-      amount: 400,
-      bankAccount: ibanFor(broker.phone),
+    await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 400,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     const view = await earnings(broker);
     expect(view.months).toHaveLength(12);
@@ -131,19 +133,23 @@ describe('earnings', () => {
     expect((await earnings(broker)).totals.pending).toBe('1000.00');
 
     const other = await aBroker(t);
-    const theirs = await as(other).get(`/api/commissions/earnings?brokerId=${broker.id}`);
+    const theirs = await as(other).call(commissionEndpoints.earnings, {
+      query: unchecked({ brokerId: broker.id }),
+    });
     expect(theirs.statusCode).toBe(200);
-    expect(theirs.json<Earnings>().totals).toEqual(zeroMonth);
-    expect(theirs.json<Earnings>().months.every((m) => m.pending === '0.00')).toBe(true);
+    expect(theirs.json().totals).toEqual(zeroMonth);
+    expect(theirs.json().months.every((m) => m.pending === '0.00')).toBe(true);
 
     // An admin's broker view is the admin's own money, never a broker's.
-    const adminView = await as(admin).get(`/api/commissions/earnings?brokerId=${broker.id}`);
+    const adminView = await as(admin).call(commissionEndpoints.earnings, {
+      query: unchecked({ brokerId: broker.id }),
+    });
     expect(adminView.statusCode).toBe(200);
-    expect(adminView.json<Earnings>().totals).toEqual(zeroMonth);
+    expect(adminView.json().totals).toEqual(zeroMonth);
   });
 
   it('refuses a caller who is not signed in, in Arabic', async () => {
-    const anonymous = await as(null).get('/api/commissions/earnings');
+    const anonymous = await as(null).call(commissionEndpoints.earnings);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
   });

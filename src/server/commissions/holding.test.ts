@@ -1,34 +1,32 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { commissionEndpoints } from '#contract/commissions';
+import { notificationEndpoints } from '#contract/notifications';
 import { formatDateAr } from '#domain';
 import { auditLog, commissions, systemConfig } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
-import type {
-  ApiError,
-  CommissionPage,
-  CommissionSummary,
-  Notifications,
-} from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-// Issue 16 item 1: the holding period. A commission signed while it is set waits `on_hold`
+// The holding period. A commission signed while it is set waits `on_hold`
 // until its payableAt; the hourly job then makes it payable.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
 let admin: TestBroker;
 let root: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
   root = await aSuperAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 beforeEach(async () => {
   await t.database.db.delete(systemConfig).where(eq(systemConfig.key, 'commission_holding_days'));
@@ -36,11 +34,11 @@ beforeEach(async () => {
 
 const as = (caller: Caller) => client(t).as(caller);
 const setHolding = (caller: Caller, value: string) =>
-  as(caller).post('/api/admin/config', { key: 'commission_holding_days', value });
+  as(caller).call(adminSettingsEndpoints.set, { body: { key: 'commission_holding_days', value } });
 const summary = async (broker: TestBroker) =>
-  (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  (await as(broker).call(commissionEndpoints.summary)).json();
 const listed = async (broker: TestBroker) =>
-  (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
+  (await as(broker).call(commissionEndpoints.list)).json().items;
 /** The summary the broker sees agrees with the rows, and both add up. */
 async function expectMoneyAddsUp(broker: TestBroker) {
   const seen = await summary(broker);
@@ -102,7 +100,7 @@ describe('a commission in its holding period', () => {
       reversed: '0.00',
       toRecover: '0.00',
     });
-    const earnings = (await as(broker).get<{ totals: object }>('/api/commissions/earnings')).json();
+    const earnings = (await as(broker).call(commissionEndpoints.earnings)).json();
     expect(earnings.totals).toEqual({
       paid: '0.00',
       pending: '0.00',
@@ -111,14 +109,19 @@ describe('a commission in its holding period', () => {
     });
 
     await anIbanOnProfile(t, broker);
-    const request = await as(broker).post('/api/commissions/request-transfer', {
-      amount: 1,
-      bankAccount: ibanFor(broker.phone),
+    const request = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 1,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(request.statusCode).toBe(400);
     expect(request.json<ApiError>().code).toBe('AMOUNT_ABOVE_AVAILABLE');
 
-    const pay = await as(admin).post(`/api/admin/commissions/${commission.id}/confirm-payment`, {});
+    const pay = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commission.id },
+      body: {},
+    });
     expect(pay.statusCode).toBe(409);
     expect(pay.json<ApiError>()).toEqual({
       code: 'COMMISSION_ON_HOLD',
@@ -156,7 +159,7 @@ describe('a commission in its holding period', () => {
       .where(and(eq(auditLog.action, 'commission.release'), eq(auditLog.entityId, commission.id)));
     expect(released).toHaveLength(1);
     expect(released[0]).toMatchObject({ actorId: null, after: { status: 'pending' } });
-    const told = (await as(broker).get<Notifications>('/api/notifications'))
+    const told = (await as(broker).call(notificationEndpoints.list))
       .json()
       .items.filter((n) => n.title === 'انتهت فترة الانتظار');
     expect(told).toHaveLength(1);
@@ -165,13 +168,18 @@ describe('a commission in its holding period', () => {
     );
 
     await anIbanOnProfile(t, broker);
-    const request = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
-      amount: 600,
-      bankAccount: ibanFor(broker.phone),
+    const request = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 600,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(request.statusCode).toBe(201);
     await expectMoneyAddsUp(broker);
-    const paid = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {});
+    const paid = await as(admin).call(adminPayoutEndpoints.pay, {
+      params: { id: request.json().id },
+      body: {},
+    });
     expect(paid.statusCode).toBe(200);
     expect(await expectMoneyAddsUp(broker)).toMatchObject({ paid: '600.00', total: '600.00' });
   });
@@ -180,9 +188,15 @@ describe('a commission in its holding period', () => {
     expect((await setHolding(root, '10')).statusCode).toBe(200);
     const { broker, referral, commission } = await aSignedContract(t, admin, { rent: 70_000 });
     expect(commission.status).toBe('on_hold');
-    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'cancelled' });
-    const reversed = await as(admin).post(`/api/admin/commissions/${commission.id}/reverse`, {
-      reason: 'ألغي العقد في فترة الانتظار',
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: { status: 'cancelled' },
+    });
+    const reversed = await as(admin).call(adminCommissionEndpoints.reverse, {
+      params: { id: commission.id },
+      body: {
+        reason: 'ألغي العقد في فترة الانتظار',
+      },
     });
     expect(reversed.statusCode).toBe(200);
     await endHolding(broker.id);
@@ -208,14 +222,18 @@ describe('a commission in its holding period', () => {
 
     // Asking for more than the payable part is refused; all of it is accepted.
     await anIbanOnProfile(t, broker);
-    const tooMuch = await as(broker).post('/api/commissions/request-transfer', {
-      amount: 800.01,
-      bankAccount: ibanFor(broker.phone),
+    const tooMuch = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 800.01,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(tooMuch.statusCode).toBe(400);
-    const request = await as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
-      amount: 800,
-      bankAccount: ibanFor(broker.phone),
+    const request = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 800,
+        bankAccount: ibanFor(broker.phone),
+      },
     });
     expect(request.statusCode).toBe(201);
     const statuses = async () =>
@@ -224,7 +242,12 @@ describe('a commission in its holding period', () => {
     await expectMoneyAddsUp(broker);
 
     expect(
-      (await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {})).statusCode,
+      (
+        await as(admin).call(adminPayoutEndpoints.pay, {
+          params: { id: request.json().id },
+          body: {},
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await statuses()).toEqual({ [older.id]: 'paid', [newer.id]: 'on_hold' });
     expect(await expectMoneyAddsUp(broker)).toMatchObject({ paid: '800.00', onHold: '900.00' });

@@ -1,66 +1,53 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { adminSignalEndpoints } from '#contract/admin/signals';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import { notificationEndpoints } from '#contract/notifications';
 import { payoutReference } from '#domain';
 import { auditLog, brokers, fraudSignals, payouts } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { type BodyOf, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
-import type { ApiError, CommissionSummary, Page } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError, ValidationError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-// Issue 16 item 2: payouts (draft, approved, sent, paid, failed), «دفع كل المستحق» with its
+// Payouts (draft, approved, sent, paid, failed), «دفع كل المستحق» with its
 // minimum, the bank file, and the IBAN on the profile (password again, notice, 48-hour hold).
 // After every scenario each broker's money adds up from the rows, as the broker sees it.
 
-type Payout = {
-  id: string;
-  brokerId: string;
-  amount: string;
-  iban: string;
-  status: string;
-  source: string;
-  reference: string;
-  transferReference: string | null;
-  failureReason: string | null;
-  ibanHoldUntil: string | null;
-  signalHold: boolean;
-};
-type FieldErrors = ApiError & { fields?: Record<string, string> };
-type Marked = { changed: number; unchanged: number; refused: { id: string; message: string }[] };
-type DueRun = {
-  created: number;
-  amount: string;
-  skipped: { noIban: number; ibanHold: number; signal: number; ownMoney: number };
-};
-
-let t: TestApp;
 let admin: TestBroker;
 let otherAdmin: TestBroker;
 let root: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
   otherAdmin = await anAdmin(t);
   root = await aSuperAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const PASSWORD = 'secret123';
 const as = (caller: Caller) => client(t).as(caller);
 
 async function money(broker: TestBroker) {
-  const seen = (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  const seen = (await as(broker).call(commissionEndpoints.summary)).json();
   expect(addsUp(seen)).toBe(true);
   expect(await ledgerOf(t.database.db, broker.id)).toEqual(inCents(seen));
   return seen;
 }
 const setIban = (broker: TestBroker, iban: string, password = PASSWORD) =>
-  as(broker).put<{ iban: string | null; holdUntil: string | null }>('/api/broker/bank-account', {
-    iban,
-    password,
+  as(broker).call(brokerEndpoints.setBankAccount, {
+    body: {
+      iban,
+      password,
+    },
   });
 const payoutsOf = async (brokerId: string) =>
   t.database.db
@@ -68,10 +55,14 @@ const payoutsOf = async (brokerId: string) =>
     .from(payouts)
     .where(eq(payouts.brokerId, brokerId))
     .orderBy(asc(payouts.createdAt));
-const adminList = async (status: string) =>
-  (await as(admin).get<Page<Payout>>(`/api/admin/payouts?status=${status}`)).json().items;
-const mark = (caller: Caller, ids: string[], status: string, transferReference?: string) =>
-  as(caller).post<Marked>('/api/admin/payouts/mark', { ids, status, transferReference });
+const adminList = async (status: QueryOf<typeof adminPayoutEndpoints.list>['status']) =>
+  (await as(admin).call(adminPayoutEndpoints.list, { query: { status } })).json().items;
+const mark = (
+  caller: Caller,
+  ids: string[],
+  status: BodyOf<typeof adminPayoutEndpoints.mark>['status'],
+  transferReference?: string,
+) => as(caller).call(adminPayoutEndpoints.mark, { body: { ids, status, transferReference } });
 /** Moves the broker's last IBAN change back, as 49 hours passing would. */
 const ageIbanChange = (brokerId: string) =>
   t.database.db
@@ -82,15 +73,17 @@ const ageIbanChange = (brokerId: string) =>
 async function payableBroker(rent = 90_000) {
   const { broker, commission } = await aSignedContract(t, admin, { rent });
   expect((await setIban(broker, ibanFor(broker.phone))).statusCode).toBe(200);
-  // Every new IBAN holds payouts for 48 hours (issue 26 item 6); these tests start after.
+  // Every new IBAN holds payouts for 48 hours (decision record 050); these tests start after.
   await ageIbanChange(broker.id);
   return { broker, commission };
 }
 /** A transfer request to the IBAN on the broker's profile, as the form sends it. */
 const request = (broker: TestBroker, amount: number, bankAccount = ibanFor(broker.phone)) =>
-  as(broker).post<{ id: string; iban: string }>('/api/commissions/request-transfer', {
-    amount,
-    bankAccount,
+  as(broker).call(commissionEndpoints.requestPayout, {
+    body: {
+      amount,
+      bankAccount,
+    },
   });
 
 /** The CSV's lines split into cells (quoted, doubled quotes), without the byte-order mark. */
@@ -112,11 +105,13 @@ describe('the IBAN on the profile', () => {
     const iban = ibanFor(broker.phone);
     const wrong = await setIban(broker, iban, 'not-the-password');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json<FieldErrors>().fields).toEqual({ password: 'كلمة المرور الحالية غير صحيحة' });
+    expect(wrong.json<ValidationError>().fields).toEqual({
+      password: 'كلمة المرور الحالية غير صحيحة',
+    });
     const bad = await setIban(broker, 'SA0380000000608010167518');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<FieldErrors>().fields?.iban).toBe('يرجى إدخال رقم آيبان سعودي صحيح');
-    expect((await as(broker).get('/api/broker/bank-account')).json()).toEqual({
+    expect(bad.json<ValidationError>().fields?.iban).toBe('يرجى إدخال رقم آيبان سعودي صحيح');
+    expect((await as(broker).call(brokerEndpoints.bankAccount)).json()).toEqual({
       iban: null,
       holdUntil: null,
     });
@@ -128,7 +123,7 @@ describe('the IBAN on the profile', () => {
     const before = Date.now();
     const set = await setIban(broker, typed);
     expect(set.statusCode).toBe(200);
-    // The first IBAN holds payouts as a replacement does (issue 26 item 6): a stolen password
+    // The first IBAN holds payouts as a replacement does (decision record 050): a stolen password
     // cannot send the first payout anywhere before the owner hears of it.
     expect(set.json().iban).toBe(iban);
     const firstHold = Date.parse(set.json().holdUntil ?? '');
@@ -147,33 +142,37 @@ describe('the IBAN on the profile', () => {
 
     // The first transfer request's IBAN becomes the profile's, and its owner is told too.
     const { broker: other } = await aSignedContract(t, admin, { rent: 90_000 });
-    const firstRequest = await as(other).post('/api/commissions/request-transfer', {
-      amount: 100,
-      bankAccount: ibanFor(other.phone),
-      password: PASSWORD,
+    const firstRequest = await as(other).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: 100,
+        bankAccount: ibanFor(other.phone),
+        password: PASSWORD,
+      },
     });
     expect(firstRequest.statusCode).toBe(201);
-    expect(
-      (await as(other).get<{ iban: string | null }>('/api/broker/bank-account')).json().iban,
-    ).toBe(ibanFor(other.phone));
+    expect((await as(other).call(brokerEndpoints.bankAccount)).json().iban).toBe(
+      ibanFor(other.phone),
+    );
     await t.app.outbox.drain();
     expect(
       t.sms.sent.filter((m) => m.purpose === 'security_notice' && m.to === other.phone),
     ).toHaveLength(1);
   });
 
-  it('a first IBAN through a transfer request is as guarded as on the profile (issue 26 item 6)', async () => {
+  it('a first IBAN through a transfer request is as guarded as on the profile (decision record 050)', async () => {
     const { broker } = await aSignedContract(t, admin, { rent: 90_000 });
     const iban = ibanFor(broker.phone);
     const ask = (password?: string) =>
-      as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
-        amount: 900,
-        bankAccount: iban,
-        ...(password === undefined ? {} : { password }),
+      as(broker).call(commissionEndpoints.requestPayout, {
+        body: {
+          amount: 900,
+          bankAccount: iban,
+          ...(password === undefined ? {} : { password }),
+        },
       });
     const nothingWritten = async () => {
       expect(await payoutsOf(broker.id)).toEqual([]);
-      expect((await as(broker).get('/api/broker/bank-account')).json()).toEqual({
+      expect((await as(broker).call(brokerEndpoints.bankAccount)).json()).toEqual({
         iban: null,
         holdUntil: null,
       });
@@ -182,7 +181,7 @@ describe('the IBAN on the profile', () => {
     const bare = await ask();
     expect(bare.statusCode).toBe(400);
     expect(bare.json<ApiError>().code).toBe('PASSWORD_REQUIRED');
-    expect(bare.json<FieldErrors>().fields?.password).toMatch(/كلمة المرور/);
+    expect(bare.json<ValidationError>().fields?.password).toMatch(/كلمة المرور/);
     await nothingWritten();
     const wrong = await ask('not-the-password');
     expect(wrong.json<ApiError>().code).toBe('WRONG_PASSWORD');
@@ -191,11 +190,9 @@ describe('the IBAN on the profile', () => {
     const before = Date.now();
     const asked = await ask(PASSWORD);
     expect(asked.statusCode).toBe(201);
-    const account = (
-      await as(broker).get<{ iban: string; holdUntil: string }>('/api/broker/bank-account')
-    ).json();
+    const account = (await as(broker).call(brokerEndpoints.bankAccount)).json();
     expect(account.iban).toBe(iban);
-    expect(Date.parse(account.holdUntil) - before).toBeGreaterThan(47.9 * 3_600_000);
+    expect(Date.parse(account.holdUntil ?? '') - before).toBeGreaterThan(47.9 * 3_600_000);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -211,7 +208,7 @@ describe('the IBAN on the profile', () => {
     expect((await mark(admin, [id], 'approved')).json().refused[0]?.message).toMatch(
       /^غيّر الوسيط رقم الآيبان مؤخراً/,
     );
-    const pay = await as(otherAdmin).post(`/api/admin/payouts/${id}/pay`, {});
+    const pay = await as(otherAdmin).call(adminPayoutEndpoints.pay, { params: { id }, body: {} });
     expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
     await ageIbanChange(broker.id);
     expect((await mark(admin, [id], 'approved')).json().changed).toBe(1);
@@ -240,19 +237,22 @@ describe('the IBAN on the profile', () => {
     // A request naming another IBAN is refused: it is changed on the profile only.
     const elsewhere = await request(broker, 1, ibanFor('someone-else'));
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json<FieldErrors>().fields?.bankAccount).toMatch(/الملف الشخصي/);
+    expect(elsewhere.json<ValidationError>().fields?.bankAccount).toMatch(/الملف الشخصي/);
 
     // Held: no approval, no payment, from any admin.
     const approve = await mark(admin, [created.id], 'approved');
     expect(approve.json().refused[0]?.message).toMatch(/^غيّر الوسيط رقم الآيبان مؤخراً/);
-    const pay = await as(otherAdmin).post(`/api/admin/payouts/${created.id}/pay`, {});
+    const pay = await as(otherAdmin).call(adminPayoutEndpoints.pay, {
+      params: { id: created.id },
+      body: {},
+    });
     expect(pay.statusCode).toBe(409);
     expect(pay.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
     // Nor a commission paid directly.
-    const direct = await as(admin).post(
-      `/api/admin/commissions/${commission.id}/confirm-payment`,
-      {},
-    );
+    const direct = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commission.id },
+      body: {},
+    });
     expect(direct.json<ApiError>().code).toBe('IBAN_CHANGE_HOLD');
     const listed = (await adminList('draft')).find((p) => p.id === created.id);
     expect(Date.parse(listed?.ibanHoldUntil ?? '')).toBe(holdUntil);
@@ -264,9 +264,7 @@ describe('the IBAN on the profile', () => {
     expect(notices.length).toBeGreaterThanOrEqual(2);
     expect(notices.at(-1)?.body).toContain('تم تغيير الحساب البنكي');
     expect(notices.at(-1)?.body).not.toContain(next);
-    const notes = (
-      await as(broker).get<{ items: { title: string }[] }>('/api/notifications')
-    ).json().items;
+    const notes = (await as(broker).call(notificationEndpoints.list)).json().items;
     expect(notes.map((n) => n.title)).toContain('تم تغيير الحساب البنكي');
 
     await ageIbanChange(broker.id);
@@ -281,9 +279,7 @@ describe('the IBAN on the profile', () => {
     }
     const limited = await setIban(broker, ibanFor(broker.phone));
     expect(limited.statusCode).toBe(429);
-    expect(
-      (await as(broker).get<{ iban: string | null }>('/api/broker/bank-account')).json().iban,
-    ).toBeNull();
+    expect((await as(broker).call(brokerEndpoints.bankAccount)).json().iban).toBeNull();
   });
 });
 
@@ -310,7 +306,7 @@ describe('a payout from draft to paid', () => {
     expect(early.json().refused[0]?.message).toBe(
       'لم تُضمَّن هذه الدفعة في ملف البنك بعد؛ نزّل ملف البنك أولاً',
     );
-    const file = await as(admin).post('/api/admin/payouts/bank-file', {});
+    const file = await as(admin).call(adminPayoutEndpoints.bankFile);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     const batch = String(file.headers['x-bank-batch']);
@@ -328,10 +324,10 @@ describe('a payout from draft to paid', () => {
     ]);
 
     // Nothing new for another file; the same file again, for a lost download.
-    const none = await as(otherAdmin).post('/api/admin/payouts/bank-file', {});
+    const none = await as(otherAdmin).call(adminPayoutEndpoints.bankFile);
     expect(none.statusCode).toBe(409);
     expect(none.json<ApiError>().message).toBe('لا توجد دفعات معتمدة جديدة لملف البنك');
-    const again = await as(admin).get(`/api/admin/payouts/bank-file/${batch}`);
+    const again = await as(admin).call(adminPayoutEndpoints.bankFileAgain, { params: { batch } });
     expect(csvRows(again.body)).toEqual(rows);
     // The bank has it: the broker's new IBAN does not move it, nor may it be rejected.
     const next = ibanFor(`${broker.phone}-after-file`);
@@ -341,19 +337,22 @@ describe('a payout from draft to paid', () => {
       status: 'approved',
       bankBatch: batch,
     });
-    const reject = await as(admin).post(`/api/admin/payouts/${draft.id}/reject`, {
-      reason: 'x',
+    const reject = await as(admin).call(adminPayoutEndpoints.reject, {
+      params: { id: draft.id },
+      body: {
+        reason: 'x',
+      },
     });
     expect(reject.statusCode).toBe(409);
     const noReference = await mark(admin, [draft.id], 'sent');
     expect(noReference.statusCode).toBe(400);
-    expect(noReference.json<FieldErrors>().fields?.transferReference).toBe(
+    expect(noReference.json<ValidationError>().fields?.transferReference).toBe(
       'يرجى إدخال مرجع التحويل من البنك',
     );
     // Sent with the bank's reference even inside the new IBAN's 48 hours: the bank has it.
     expect((await mark(admin, [draft.id], 'sent', 'BANK-BATCH-7')).json().changed).toBe(1);
     // Sent money is no longer in the bank file, and is still requested, not paid.
-    const resent = await as(admin).get(`/api/admin/payouts/bank-file/${batch}`);
+    const resent = await as(admin).call(adminPayoutEndpoints.bankFileAgain, { params: { batch } });
     expect(resent.statusCode === 404 || !resent.body.includes(payoutReference(draft.id))).toBe(
       true,
     );
@@ -367,7 +366,7 @@ describe('a payout from draft to paid', () => {
     expect(await money(broker)).toMatchObject({ paid: '1200.00', requested: '0.00' });
     const [row] = await payoutsOf(broker.id);
     expect(row).toMatchObject({ status: 'paid', transferReference: 'BANK-BATCH-7' });
-    const mine = (await as(broker).get<Payout[]>('/api/commissions/payouts')).json();
+    const mine = (await as(broker).call(commissionEndpoints.payouts)).json();
     expect(mine[0]).toMatchObject({ status: 'paid', source: 'request' });
   });
 
@@ -375,28 +374,38 @@ describe('a payout from draft to paid', () => {
     const { broker } = await payableBroker();
     const draft = (await request(broker, 900)).json();
     await mark(admin, [draft.id], 'approved');
-    expect((await as(admin).post('/api/admin/payouts/bank-file', {})).statusCode).toBe(200);
+    expect((await as(admin).call(adminPayoutEndpoints.bankFile)).statusCode).toBe(200);
     await mark(admin, [draft.id], 'sent', 'BANK-9');
-    const noReason = await as(admin).post(`/api/admin/payouts/${draft.id}/fail`, {});
+    const noReason = await as(admin).call(adminPayoutEndpoints.fail, {
+      params: { id: draft.id },
+      body: unchecked({}),
+    });
     expect(noReason.statusCode).toBe(400);
-    const failed = await as(admin).post(`/api/admin/payouts/${draft.id}/fail`, {
-      reason: 'الحساب مغلق',
+    const failed = await as(admin).call(adminPayoutEndpoints.fail, {
+      params: { id: draft.id },
+      body: {
+        reason: 'الحساب مغلق',
+      },
     });
     expect(failed.json()).toEqual({ ok: true, changed: true });
     expect(await money(broker)).toMatchObject({ pending: '900.00', requested: '0.00' });
-    const again = await as(admin).post(`/api/admin/payouts/${draft.id}/pay`, {});
+    const again = await as(admin).call(adminPayoutEndpoints.pay, {
+      params: { id: draft.id },
+      body: {},
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().message).toBe('لا يمكن دفع دفعة حالتها «فشل التحويل»');
-    const mine = (await as(broker).get<Payout[]>('/api/commissions/payouts')).json();
+    const mine = (await as(broker).call(commissionEndpoints.payouts)).json();
     expect(mine[0]).toMatchObject({ status: 'failed', failureReason: 'الحساب مغلق' });
-    const notes = (
-      await as(broker).get<{ items: { message: string }[] }>('/api/notifications')
-    ).json().items;
+    const notes = (await as(broker).call(notificationEndpoints.list)).json().items;
     expect(notes[0]?.message).toContain('الحساب مغلق');
     // A draft is not sent: it cannot fail, only be rejected.
     const draft2 = (await request(broker, 900)).json();
-    const draftFail = await as(admin).post(`/api/admin/payouts/${draft2.id}/fail`, {
-      reason: 'x',
+    const draftFail = await as(admin).call(adminPayoutEndpoints.fail, {
+      params: { id: draft2.id },
+      body: {
+        reason: 'x',
+      },
     });
     expect(draftFail.statusCode).toBe(409);
     await money(broker);
@@ -417,10 +426,13 @@ describe('a payout from draft to paid', () => {
     expect(own.json().refused[0]?.message).toBe('لا يمكنك معالجة دفعة مستحقة لك');
     // Nor, once another admin approved and sent it, record it failed (its money payable again).
     await mark(admin, [draft.id], 'approved');
-    await as(admin).post('/api/admin/payouts/bank-file', {});
+    await as(admin).call(adminPayoutEndpoints.bankFile);
     await mark(admin, [draft.id], 'sent', 'B-2');
-    const ownFail = await as(broker).post(`/api/admin/payouts/${draft.id}/fail`, {
-      reason: 'لم يصل',
+    const ownFail = await as(broker).call(adminPayoutEndpoints.fail, {
+      params: { id: draft.id },
+      body: {
+        reason: 'لم يصل',
+      },
     });
     expect(ownFail.statusCode).toBe(403);
     const tooMany = await mark(
@@ -436,17 +448,22 @@ describe('a payout from draft to paid', () => {
 describe('«دفع كل المستحق»', () => {
   it('makes one draft per broker with at least the minimum, once, however many run it at once', async () => {
     // Only super-admins set the minimum.
-    const refused = await as(admin).post('/api/admin/config', {
-      key: 'payout_minimum',
-      value: '800',
+    const refused = await as(admin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'payout_minimum',
+        value: '800',
+      },
     });
     expect(refused.statusCode).toBe(403);
     expect(
-      (await as(root).post('/api/admin/config', { key: 'payout_minimum', value: '800' }))
-        .statusCode,
+      (
+        await as(root).call(adminSettingsEndpoints.set, {
+          body: { key: 'payout_minimum', value: '800' },
+        })
+      ).statusCode,
     ).toBe(200);
     // Settle what earlier tests left payable, so this run sees only its own brokers.
-    await as(admin).post('/api/admin/payouts/pay-due');
+    await as(admin).call(adminPayoutEndpoints.payDue);
 
     const big = await payableBroker(100_000); // 1,000
     const small = await payableBroker(50_000); // 500: below the minimum
@@ -455,8 +472,8 @@ describe('«دفع كل المستحق»', () => {
     await setIban(held.broker, ibanFor(`${held.broker.phone}-2`));
 
     const runs = await Promise.all([
-      as(admin).post<DueRun>('/api/admin/payouts/pay-due'),
-      as(otherAdmin).post<DueRun>('/api/admin/payouts/pay-due'),
+      as(admin).call(adminPayoutEndpoints.payDue),
+      as(otherAdmin).call(adminPayoutEndpoints.payDue),
     ]);
     expect(runs.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(runs.map((r) => r.json().created).sort()).toEqual([0, 1]);
@@ -471,7 +488,9 @@ describe('«دفع كل المستحق»', () => {
     expect(await payoutsOf(small.broker.id)).toEqual([]);
     expect(await payoutsOf(noIban.broker.id)).toEqual([]);
     for (const b of [big.broker, small.broker, noIban.broker, held.broker]) await money(b);
-    await as(root).post('/api/admin/config', { key: 'payout_minimum', value: '500' });
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'payout_minimum', value: '500' },
+    });
   });
 });
 
@@ -504,8 +523,11 @@ describe('an IBAN on two brokers’ profiles', () => {
 
     expect(
       (
-        await as(admin).post(`/api/admin/signals/${signal?.id}/dismiss`, {
-          note: 'حساب المكتب المشترك',
+        await as(admin).call(adminSignalEndpoints.dismiss, {
+          params: { id: present(signal?.id) },
+          body: {
+            note: 'حساب المكتب المشترك',
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -523,11 +545,17 @@ describe('races', () => {
       return signed;
     })();
     const draft = (await request(broker, 900)).json();
-    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'cancelled' });
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: { status: 'cancelled' },
+    });
     const [paid, reversed] = await Promise.all([
-      as(admin).post(`/api/admin/payouts/${draft.id}/pay`, {}),
-      as(otherAdmin).post(`/api/admin/commissions/${commission.id}/reverse`, {
-        reason: 'فسخ العقد',
+      as(admin).call(adminPayoutEndpoints.pay, { params: { id: draft.id }, body: {} }),
+      as(otherAdmin).call(adminCommissionEndpoints.reverse, {
+        params: { id: commission.id },
+        body: {
+          reason: 'فسخ العقد',
+        },
       }),
     ]);
     expect(paid.statusCode).toBe(200);
@@ -542,7 +570,7 @@ describe('races', () => {
     const { broker } = await payableBroker(200_000);
     const next = ibanFor(`${broker.phone}-race`);
     const [run, changed] = await Promise.all([
-      as(admin).post<DueRun>('/api/admin/payouts/pay-due'),
+      as(admin).call(adminPayoutEndpoints.payDue),
       setIban(broker, next),
     ]);
     expect([run.statusCode, changed.statusCode]).toEqual([200, 200]);

@@ -1,54 +1,59 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { commissionEndpoints } from '#contract/commissions';
+import { notificationEndpoints } from '#contract/notifications';
+import { superadminEndpoints } from '#contract/superadmin';
 import { auditLog, commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
-import type {
-  ApiError,
-  CommissionPage,
-  CommissionSummary,
-  Notifications,
-} from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-// Issue 16 item 1: reversals. A commission whose contract fell through is reversed with a
+// Reversals. A commission whose contract fell through is reversed with a
 // reason: unpaid, it stops being payable; paid, it is deducted from the broker's next payment.
 
-let t: TestApp;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const reverse = (caller: Caller, id: string, reason = 'ألغى المالك العقد') =>
-  as(caller).post<{ changed: boolean }>(`/api/admin/commissions/${id}/reverse`, { reason });
+  as(caller).call(adminCommissionEndpoints.reverse, { params: { id }, body: { reason } });
 const cancel = async (referralId: string) =>
   expect(
-    (await as(admin).put(`/api/admin/referrals/${referralId}/status`, { status: 'cancelled' }))
-      .statusCode,
+    (
+      await as(admin).call(adminReferralEndpoints.changeStatus, {
+        params: { id: referralId },
+        body: { status: 'cancelled' },
+      })
+    ).statusCode,
   ).toBe(200);
-const confirm = (id: string) => as(admin).post(`/api/admin/commissions/${id}/confirm-payment`, {});
+const confirm = (id: string) =>
+  as(admin).call(adminCommissionEndpoints.confirmPayment, { params: { id }, body: {} });
 const requestPayout = async (broker: TestBroker, amount: number) => {
   await anIbanOnProfile(t, broker);
-  return as(broker).post<{ id: string }>('/api/commissions/request-transfer', {
-    amount,
-    bankAccount: ibanFor(broker.phone),
+  return as(broker).call(commissionEndpoints.requestPayout, {
+    body: {
+      amount,
+      bankAccount: ibanFor(broker.phone),
+    },
   });
 };
 const row = async (id: string) =>
   (await t.database.db.select().from(commissions).where(eq(commissions.id, id)))[0];
 const lastNotice = async (broker: TestBroker) =>
-  (await as(broker).get<Notifications>('/api/notifications')).json().items[0];
+  (await as(broker).call(notificationEndpoints.list)).json().items[0];
 /** The summary the broker sees agrees with the rows, and the invariant holds. */
 async function money(broker: TestBroker) {
-  const seen = (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  const seen = (await as(broker).call(commissionEndpoints.summary)).json();
   expect(addsUp(seen)).toBe(true);
   expect(await ledgerOf(t.database.db, broker.id)).toEqual(inCents(seen));
   return seen;
@@ -85,8 +90,11 @@ describe('who may reverse what', () => {
     const held = await reverse(admin, commission.id);
     expect(held.statusCode).toBe(409);
     expect(held.json<ApiError>().code).toBe('HELD_BY_TRANSFER_REQUEST');
-    const rejected = await as(admin).post(`/api/admin/payouts/${request.json().id}/reject`, {
-      reason: 'العقد ألغي',
+    const rejected = await as(admin).call(adminPayoutEndpoints.reject, {
+      params: { id: request.json().id },
+      body: {
+        reason: 'العقد ألغي',
+      },
     });
     expect(rejected.statusCode).toBe(200);
     expect((await reverse(admin, commission.id)).statusCode).toBe(200);
@@ -118,7 +126,7 @@ describe('a reversal before payment', () => {
       reversed: '800.00',
       toRecover: '0.00',
     });
-    const listed = (await as(broker).get<CommissionPage>('/api/commissions')).json().items;
+    const listed = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(listed[0]).toMatchObject({ status: 'reversed', reversalReason: 'ألغى المالك العقد' });
     expect(await lastNotice(broker)).toMatchObject({
       title: 'أُلغيت عمولة',
@@ -140,8 +148,11 @@ describe('a reversal before payment', () => {
     expect(pay.statusCode).toBe(409);
     expect(pay.json<ApiError>().code).toBe('COMMISSION_REVERSED');
     expect((await requestPayout(broker, 1)).statusCode).toBe(400);
-    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, {
-      status: 'contract_signed',
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: {
+        status: 'contract_signed',
+      },
     });
     const again = await t.database.db
       .select()
@@ -182,7 +193,10 @@ describe('a reversal after payment', () => {
     const request = await requestPayout(broker, 500);
     expect(request.statusCode).toBe(201);
     await money(broker);
-    const paid = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {});
+    const paid = await as(admin).call(adminPayoutEndpoints.pay, {
+      params: { id: request.json().id },
+      body: {},
+    });
     expect(paid.statusCode).toBe(200);
     expect(await money(broker)).toEqual({
       total: '1500.00',
@@ -234,7 +248,10 @@ describe('a reversal after payment', () => {
     expect((await reverse(admin, a.commission.id)).statusCode).toBe(200);
     expect(await money(broker)).toMatchObject({ pending: '-1000.00', requested: '1000.00' });
     for (const request of [first, second]) {
-      const paid = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {});
+      const paid = await as(admin).call(adminPayoutEndpoints.pay, {
+        params: { id: request.json().id },
+        body: {},
+      });
       expect(paid.statusCode).toBe(200);
       await money(broker);
     }
@@ -251,9 +268,10 @@ describe('a reversal after payment', () => {
     const { broker } = await paidThenReversed();
     const { referral } = await aSignedContract(t, admin, { broker, rent: 60_000 });
     const root = await aSuperAdmin(t);
-    expect((await as(root).delete(`/api/superadmin/referrals/${referral.id}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await as(root).call(superadminEndpoints.deleteReferral, { params: { id: referral.id } }))
+        .statusCode,
+    ).toBe(200);
     expect(await money(broker)).toMatchObject({ total: '0.00', toRecover: '1000.00' });
   });
 

@@ -5,7 +5,7 @@ import { TcpProxy } from '../test-support/tcp-proxy.js';
 import { type DatabaseHandle, openDatabase } from './client.js';
 import { isDatabaseUnavailable } from './errors.js';
 
-// Issue 29 item 1: a database that stops answering in the middle of a transaction. The
+// A database that stops answering in the middle of a transaction. The
 // statement past its deadline fails and the connection is dropped; the process goes on (a
 // connection lost while checked out used to be an uncaught exception).
 let proxy: TcpProxy;

@@ -7,8 +7,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '#contract/auth';
 import { hashPassword } from '../auth/passwords.js';
 import { createBroker } from '../brokers/service.js';
+import { present } from '../test-support/endpoints.js';
 import {
   Client,
   cleanUp,
@@ -29,19 +31,24 @@ const onFolder = (dataDir: string) => startServer({ DATA_DIR: dataDir, DEMO_DATA
 
 async function signUp(server: Server, phone: string): Promise<void> {
   const visitor = new Client(server.base);
-  const sent = await visitor.call('POST', '/api/auth/send-otp', { phone });
-  const { otpCode } = (await sent.json()) as { otpCode: string };
-  const verified = await visitor.call('POST', '/api/auth/verify-otp', {
-    phone,
-    otp: otpCode,
-    password: 'secret123',
+  const sent = await visitor.call(authEndpoints.sendOtp, { body: { phone } });
+  const { otpCode } = await sent.json();
+  const verified = await visitor.call(authEndpoints.verifyOtp, {
+    body: {
+      phone,
+      otp: present(otpCode, 'the code'),
+      password: 'secret123',
+    },
   });
   expect(verified.status).toBe(200);
 }
 
 const signInStatus = async (server: Server, phone: string) =>
-  (await new Client(server.base).call('POST', '/api/auth/login', { phone, password: 'secret123' }))
-    .status;
+  (
+    await new Client(server.base).call(authEndpoints.login, {
+      body: { phone, password: 'secret123' },
+    })
+  ).status;
 
 /** Starts main.ts on `dataDir` and waits for it to exit, with what it printed. */
 function startExpectingRefusal(dataDir: string): Promise<{ code: number | null; output: string }> {

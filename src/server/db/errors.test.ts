@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, isDiskFull, isStatementTimeout } from './errors.js';
 
-// Issue 29 items 1 and 2: which failures are "try again in a moment" (503) and which a full
+// Which failures are "try again in a moment" (503) and which a full
 // disk (507), however deep the driver or Drizzle wrapped them.
 const wrapped = (cause: unknown) => new Error('Failed query: insert …', { cause });
 const pgError = (code: string, message = 'error') => Object.assign(new Error(message), { code });

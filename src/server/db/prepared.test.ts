@@ -6,7 +6,7 @@ import type { DatabaseHandle } from './client.js';
 import { compiledRows, type Queryable } from './prepared.js';
 import { brokers, commissions, referrals } from './schema.js';
 
-// Issue 27 item 6: the product's named statements decode their rows with a mapper made once
+// The product's named statements decode their rows with a mapper made once
 // per statement. It must answer exactly what Drizzle's own execution answers, whatever the
 // select holds: nested objects, left-joined tables whose row is missing, SQL with and without
 // a decoder, aliases, unions, placeholders, a transaction.

@@ -1,20 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { type EXPORT_TYPES, exportEndpoints } from '#contract/admin/exports';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSignalEndpoints } from '#contract/admin/signals';
+import { devEndpoints } from '#contract/dev';
+import { referralEndpoints } from '#contract/referrals';
 import { riyadhIsoDate } from '#domain';
 import { auditLog, brokers } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { type CallInput, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
-import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone } from '../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 
 const as = (caller: Caller) => client(t).as(caller);
 
@@ -30,8 +31,11 @@ async function readSheet(body: Buffer) {
   return { sheet, rows };
 }
 
-const exportUrl = (type: string, query: Record<string, string> = {}) =>
-  `/api/admin/export/${type}?${new URLSearchParams(query)}`;
+/** An export's input: the list it is of, and that list's filters. */
+const exportOf = (
+  type: (typeof EXPORT_TYPES)[number],
+  query: QueryOf<typeof exportEndpoints.download> = {},
+): CallInput<typeof exportEndpoints.download> => ({ params: { type }, query });
 
 describe('GET /api/admin/export/:type', () => {
   it('streams the filtered referrals as a right-to-left sheet with typed numbers and dates', async () => {
@@ -43,12 +47,18 @@ describe('GET /api/admin/export/:type', () => {
     for (const [index, tenantPhone] of phones.entries()) {
       ids.push((await aReferral(t, broker, { tenantPhone, rent: 60_000 + index })).id);
     }
-    await as(admin).put(`/api/admin/referrals/${ids[0]}/status`, {
-      status: 'contract_signed',
-      contractId: 'C-77',
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: present(ids[0]) },
+      body: {
+        status: 'contract_signed',
+        contractId: 'C-77',
+      },
     });
 
-    const response = await as(admin).get(exportUrl('referrals', { search: marker }));
+    const response = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('referrals', { search: marker }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -80,8 +90,9 @@ describe('GET /api/admin/export/:type', () => {
     const marker = `فارغ ${nextPhone()}`;
     const broker = await aBroker(t, { fullName: marker });
     await aReferral(t, broker, { rent: null });
-    const response = await as(admin).get(
-      exportUrl('referrals', { search: marker, status: 'rejected' }),
+    const response = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('referrals', { search: marker, status: 'rejected' }),
     );
     const { rows } = await readSheet(response.rawPayload);
     expect(rows).toHaveLength(1);
@@ -94,16 +105,23 @@ describe('GET /api/admin/export/:type', () => {
     const late = await aReferral(t, broker);
     const onTime = await aReferral(t, broker);
     for (const referral of [late, onTime]) {
-      await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'under_review' });
+      await as(admin).call(adminReferralEndpoints.changeStatus, {
+        params: { id: referral.id },
+        body: { status: 'under_review' },
+      });
     }
-    await as(admin).post('/api/dev/clock', { referralId: late.id, days: 10 });
-    const response = await as(admin).get(
-      exportUrl('referrals', { search: marker, overdue: 'true' }),
+    await as(admin).call(devEndpoints.clock, { body: { referralId: late.id, days: 10 } });
+    const response = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('referrals', { search: marker, overdue: 'true' }),
     );
     expect(response.statusCode).toBe(200);
     const { rows } = await readSheet(response.rawPayload);
     expect(rows.slice(1).map((row) => row[2])).toEqual([late.tenantPhone]);
-    const refused = await as(admin).get(exportUrl('referrals', { overdue: 'yes' }));
+    const refused = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('referrals', { overdue: unchecked('yes') }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json<ApiError>().message).toBe('قيمة غير صالحة');
   });
@@ -119,7 +137,10 @@ describe('GET /api/admin/export/:type', () => {
                  'rejected', '2026-01-01T09:00:00.123456Z'
           from generate_series(1, 2500) g`,
     );
-    const response = await as(admin).get(exportUrl('referrals', { search: marker }));
+    const response = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('referrals', { search: marker }),
+    );
     const { rows } = await readSheet(response.rawPayload);
     const numbers = rows.slice(1).map((row) => row[0]);
     expect(numbers).toHaveLength(2500);
@@ -130,14 +151,17 @@ describe('GET /api/admin/export/:type', () => {
     const admin = await anAdmin(t);
     const marker = `عمولات ${nextPhone()}`;
     const broker = await aBroker(t, { fullName: marker, active: false });
-    const created = await as(admin).post<{ id: string }>('/api/referrals', {
-      tenantPhone: nextPhone(),
-      rent: 120_000,
+    const created = await as(admin).call(referralEndpoints.create, {
+      body: {
+        tenantPhone: nextPhone(),
+        rent: 120_000,
+      },
     });
     expect(created.statusCode).toBe(201);
 
-    const brokersFile = await as(admin).get(
-      exportUrl('brokers', { search: marker, filter: 'inactive' }),
+    const brokersFile = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('brokers', { search: marker, filter: 'inactive' }),
     );
     expect(brokersFile.headers['content-disposition']).toContain('brokers_');
     const { rows: brokerRows } = await readSheet(brokersFile.rawPayload);
@@ -145,32 +169,36 @@ describe('GET /api/admin/export/:type', () => {
     expect(brokerRows[1]?.slice(0, 3)).toEqual([marker, broker.phone, expect.any(String)]);
     expect(brokerRows[1]?.[7]).toBe('غير مفعل');
     expect(brokerRows[1]?.[9]).toBeInstanceOf(Date);
-    const activeOnly = await as(admin).get(
-      exportUrl('brokers', { search: marker, filter: 'active' }),
+    const activeOnly = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('brokers', { search: marker, filter: 'active' }),
     );
     expect((await readSheet(activeOnly.rawPayload)).rows).toHaveLength(1);
 
-    // The admin's own referral: a colleague signs it and clears its staff signal (issue 26).
+    // The admin's own referral: a colleague signs it and clears its staff signal.
     const colleague = await anAdmin(t);
-    await as(colleague).put(`/api/admin/referrals/${created.json().id}/status`, {
-      status: 'contract_signed',
+    await as(colleague).call(adminReferralEndpoints.changeStatus, {
+      params: { id: created.json().id },
+      body: {
+        status: 'contract_signed',
+      },
     });
-    const signals = (
-      await as(colleague).get<{ items: { id: string; referralId: string | null }[] }>(
-        '/api/admin/signals',
-      )
-    ).json().items;
+    const signals = (await as(colleague).call(adminSignalEndpoints.list)).json().items;
     const staffSignal = signals.find((signal) => signal.referralId === created.json().id);
     expect(
       (
-        await as(colleague).post(`/api/admin/signals/${staffSignal?.id}/resolve`, {
-          note: 'راجعتُ الإحالة',
+        await as(colleague).call(adminSignalEndpoints.resolve, {
+          params: { id: present(staffSignal?.id) },
+          body: {
+            note: 'راجعتُ الإحالة',
+          },
         })
       ).statusCode,
     ).toBe(200);
     const adminPhone = admin.phone;
-    const commissionsFile = await as(admin).get(
-      exportUrl('commissions', { search: adminPhone, status: 'pending' }),
+    const commissionsFile = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('commissions', { search: adminPhone, status: 'pending' }),
     );
     const { sheet, rows } = await readSheet(commissionsFile.rawPayload);
     expect(sheet.name).toBe('العمولات');
@@ -178,19 +206,23 @@ describe('GET /api/admin/export/:type', () => {
     expect(rows[1]?.[0]).toBe(1200);
     expect(rows[1]?.[2]).toBe('معلقة');
     expect(rows[1]?.[4]).toBe(adminPhone);
-    const paid = await as(admin).get(
-      exportUrl('commissions', { search: adminPhone, status: 'paid' }),
+    const paid = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('commissions', { search: adminPhone, status: 'paid' }),
     );
     expect((await readSheet(paid.rawPayload)).rows).toHaveLength(1);
   });
 
-  it('issue 26 item 3: writes a name stored before the input rule as clean text, never a formula', async () => {
+  it('writes a name stored before the input rule as clean text, never a formula', async () => {
     const admin = await anAdmin(t);
     const marker = `منظف ${nextPhone()}`;
     const broker = await aBroker(t, { fullName: marker });
     const stored = `=HYPERLINK("https://evil.sa")\r\n${marker}\u0007\u202E\uFFFF`;
     await t.database.db.update(brokers).set({ fullName: stored }).where(eq(brokers.id, broker.id));
-    const response = await as(admin).get(exportUrl('brokers', { search: broker.phone }));
+    const response = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('brokers', { search: broker.phone }),
+    );
     expect(response.statusCode).toBe(200);
     const { sheet, rows } = await readSheet(response.rawPayload);
     expect(rows).toHaveLength(2);
@@ -203,15 +235,22 @@ describe('GET /api/admin/export/:type', () => {
   it('is for admins only, knows its three lists, and records who exported', async () => {
     const admin = await anAdmin(t);
     const broker = await aBroker(t);
-    expect((await as(null).get(exportUrl('brokers'))).statusCode).toBe(401);
-    expect((await as(broker).get(exportUrl('brokers'))).statusCode).toBe(403);
-    const unknown = await as(admin).get(exportUrl('tenants'));
+    expect((await as(null).call(exportEndpoints.download, exportOf('brokers'))).statusCode).toBe(
+      401,
+    );
+    expect((await as(broker).call(exportEndpoints.download, exportOf('brokers'))).statusCode).toBe(
+      403,
+    );
+    const unknown = await as(admin).call(exportEndpoints.download, exportOf(unchecked('tenants')));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<ApiError>().message).toBe('نوع التصدير غير معروف');
-    const badStatus = await as(admin).get(exportUrl('referrals', { status: 'lost' }));
+    const badStatus = await as(admin).call(
+      exportEndpoints.download,
+      exportOf('referrals', { status: unchecked('lost') }),
+    );
     expect(badStatus.statusCode).toBe(400);
 
-    await as(admin).get(exportUrl('commissions', { search: 'x' }));
+    await as(admin).call(exportEndpoints.download, exportOf('commissions', { search: 'x' }));
     const log = await t.database.db
       .select({ action: auditLog.action, entityType: auditLog.entityType })
       .from(auditLog)

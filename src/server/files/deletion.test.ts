@@ -4,30 +4,34 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { storedFiles } from '../db/schema.js';
 import { type FileStorage, LocalFileStorage } from '../integrations/storage.js';
 import { client } from '../test-support/client.js';
 import { anActiveBrokerWithReferral } from '../test-support/factories.js';
-import { createTestApp, type TestApp, uploadTenantPdf } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, uploadTenantPdf } from '../test-support/test-app.js';
 import { removeStoredDocuments } from './deletion.js';
 import { sweepUnattachedUploads } from './retention.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
 let dataDir: string;
 let base: string;
 let storage: LocalFileStorage;
 beforeAll(async () => {
   // A folder of our own: the app stores uploads under it, the sweep removes them from it.
   dataDir = await mkdtemp(path.join(tmpdir(), 'deletion-test-'));
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  storage = new LocalFileStorage(path.join(dataDir, 'uploads'));
 });
 afterAll(async () => {
-  await t.close();
   await rm(dataDir, { recursive: true, force: true });
+});
+const t = sharedTestApp(() =>
+  createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir }),
+);
+beforeAll(async () => {
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  storage = new LocalFileStorage(path.join(dataDir, 'uploads'));
 });
 
 /** Collects what is logged, to check a failed removal is reported with its key. */
@@ -61,7 +65,7 @@ const rowsOf = async (keys: string[]) =>
     .map((row) => row.key)
     .sort();
 
-describe('issue 11 item 5: retention of unattached uploads', () => {
+describe('retention of unattached uploads', () => {
   it('removes uploads older than 7 days that no submitted form attaches, keeps the others', async () => {
     // Uploaded, then the form was never sent.
     const { referral: abandoned } = await anActiveBrokerWithReferral(t);
@@ -71,15 +75,17 @@ describe('issue 11 item 5: retention of unattached uploads', () => {
     const oldAttached = await uploadTenantPdf(base, submitted.token);
     const sent = await client(t)
       .as(null)
-      .post('/api/tenant-form/submit', {
-        token: submitted.token,
-        referralId: submitted.id,
-        name: 'محمد العنزي',
-        income: 12000,
-        monthlyObligations: 2500,
-        salaryDefinitionUrl: null,
-        creditReportUrl: `upload:${oldAttached}`,
-        consent: true,
+      .call(tenantFormEndpoints.submit, {
+        body: {
+          token: submitted.token,
+          referralId: submitted.id,
+          name: 'محمد العنزي',
+          income: 12000,
+          monthlyObligations: 2500,
+          salaryDefinitionUrl: null,
+          creditReportUrl: `upload:${oldAttached}`,
+          consent: true,
+        },
       });
     expect(sent.statusCode).toBe(200);
     // Uploaded today: the tenant may still be filling the form in.

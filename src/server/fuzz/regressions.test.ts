@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_OUT_OF_RANGE_MESSAGE } from '#domain';
 import { auditLog, publicHolidays } from '../db/schema.js';
 import { addressKey } from '../rate-limit.js';
 import { client } from '../test-support/client.js';
-import { createTestApp, signUpBroker, type TestApp } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { signUpBroker } from '../test-support/test-app.js';
 
 // What the route fuzzer (routes.fuzz.test.ts) found, pinned as plain examples so they stay
-// fixed whatever seed a later fuzz run draws.
+// fixed whatever seed a later fuzz run draws: raw URLs and bodies, as the fuzzer sent them.
 
-let t: TestApp;
-beforeAll(async () => {
-  // A proxy is trusted, so the forwarded-for header becomes the client's address.
-  t = await createTestApp({ TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+// A proxy is trusted, so the forwarded-for header becomes the client's address.
+const t = sharedTestApp({ TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT_PER_ADDRESS: '1000' });
 
 describe('a forwarded address that is not an address', () => {
   it('is counted under one shared key, never under its own text', () => {
@@ -50,7 +46,7 @@ describe('a forwarded address that is not an address', () => {
   });
 });
 
-// Issue 26 item 9: `GET /api/referrals?from=0001-01-01&to=9999-12-31` was a 500 (year 1 in
+// `GET /api/referrals?from=0001-01-01&to=9999-12-31` was a 500 (year 1 in
 // Riyadh starts in year 0 UTC, which PostgreSQL refuses). Every day in a query or a body is now
 // bounded (src/domain/dates.ts), every page number too (src/contract/common.ts).
 describe('a day or a page number out of range is a 400 in Arabic, never a 500', () => {
@@ -62,7 +58,7 @@ describe('a day or a page number out of range is a 400 in Arabic, never a 500', 
     ['a page size of a million', '/api/referrals?pageSize=1000000'],
   ])("a broker's list, %s", async (_label, url) => {
     const broker = await signUpBroker(t);
-    const response = await client(t).as(broker).get<{ message: string; code: string }>(url);
+    const response = await client(t).as(broker).get<ApiError>(url);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_ERROR');
     expect(response.json().message).toMatch(/^يرجى إدخال (تاريخ|رقم صفحة|عدد)/);
@@ -80,7 +76,7 @@ describe('a day or a page number out of range is a 400 in Arabic, never a 500', 
     const admin = await signUpBroker(t, { admin: true });
     const response = await client(t)
       .as(admin)
-      .get<{ message: string }>('/api/admin/analytics?from=0001-01-01&to=0001-12-31');
+      .get<ApiError>('/api/admin/analytics?from=0001-01-01&to=0001-12-31');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(DAY_OUT_OF_RANGE_MESSAGE);
   });
@@ -89,7 +85,7 @@ describe('a day or a page number out of range is a 400 in Arabic, never a 500', 
     const superAdmin = await signUpBroker(t, { superAdmin: true });
     const response = await client(t)
       .as(superAdmin)
-      .post<{ message: string }>('/api/superadmin/holidays', { day: '9999-12-31', name: 'عطلة' });
+      .post<ApiError>('/api/superadmin/holidays', { day: '9999-12-31', name: 'عطلة' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(DAY_OUT_OF_RANGE_MESSAGE);
     expect(await t.database.db.select().from(publicHolidays)).toEqual([]);
@@ -97,9 +93,7 @@ describe('a day or a page number out of range is a 400 in Arabic, never a 500', 
 
   it('an admin list past its last page', async () => {
     const admin = await signUpBroker(t, { admin: true });
-    const response = await client(t)
-      .as(admin)
-      .get<{ message: string }>('/api/admin/referrals?page=100000');
+    const response = await client(t).as(admin).get<ApiError>('/api/admin/referrals?page=100000');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('يرجى إدخال رقم صفحة بين ١ و١٠٠٠٠');
   });

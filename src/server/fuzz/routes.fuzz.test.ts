@@ -10,11 +10,11 @@ import type { Endpoint } from '#contract/common';
 import * as schema from '../db/schema.js';
 import { contractEndpoints } from '../test-support/contract.js';
 import { aSignedContract } from '../test-support/factories.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import {
   createReferralWithToken,
   createTestApp,
   signUpBroker,
-  type TestApp,
   type TestBroker,
   uploadTenantPdf,
 } from '../test-support/test-app.js';
@@ -33,9 +33,9 @@ import {
 } from './arbitraries.js';
 
 /**
- * Issue 15, item 5: property-based fuzzing of every route in the server's route table, for
+ * Property-based fuzzing of every route in the server's route table, for
  * every kind of caller (docs/decisions/032-route-fuzzing.md). Requests go over a real socket to
- * the listening app, timed (issue 29 item 6: p99 and the slowest are bounded), except those no
+ * the listening app, timed (p99 and the slowest are bounded), except those no
  * HTTP client would send (a control character in a header, a body on a GET), which are
  * injected in-process. For each request:
  * - never a 5xx;
@@ -43,7 +43,7 @@ import {
  *   error answer carries a stack trace, a path, an exception's class or SQL;
  * - a refused request (4xx) writes nothing: every table's checksum is the same after it as
  *   before it, except the tables listed in ALLOWED_WRITES_WHEN_REFUSED.
- * Besides the random requests, a sweep (issue 26) sends every route, field by field, text
+ * Besides the random requests, a sweep sends every route, field by field, text
  * with each kind of control character (C0, C1, line breaks, bidi controls), out-of-range days
  * and out-of-range numbers, the other fields filled as a real caller would; C0 and C1 must be
  * refused everywhere, and FUZZ_STATS=1 lists the fields that take the other kinds.
@@ -120,7 +120,6 @@ const TABLES = (Object.values(schema) as unknown[])
 /** The upload folder, checked beside the tables. */
 const UPLOADS = 'files in DATA_DIR/uploads';
 
-let t: TestApp;
 /** The app listening on 127.0.0.1: every request goes over a socket. */
 let base: string;
 let dataDir: string;
@@ -188,7 +187,7 @@ async function tableChecksums(): Promise<Record<string, string>> {
 type Answer = { status: number; contentType: string; body: string; ms: number };
 
 /**
- * One request over a real socket to the listening app (issue 29 item 6: what a client meets,
+ * One request over a real socket to the listening app (what a client meets,
  * framing and all, not an in-process injection), timed from the first byte sent to the last
  * received. A request line can carry only bytes 0x21–0xFF: anything else in the path goes
  * percent-encoded, as a browser sends it.
@@ -363,15 +362,22 @@ class FuzzFailure extends Error {
   }
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'fuzz-'));
-  t = await createTestApp(
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const t = sharedTestApp(() =>
+  createTestApp(
     // Per-address limits as high as the access matrix's: the fuzzer sends thousands of calls
     // from one address, and a 429 at the door would hide every route behind it.
     { AUTH_RATE_LIMIT_PER_ADDRESS: '1000000', TRUST_PROXY: '127.0.0.1', DATA_DIR: dataDir },
     // Messages are sent when the test drains the outbox, never by a timer between snapshots.
     { outbox: { pollMs: 3_600_000 } },
-  );
+  ),
+);
+beforeAll(async () => {
   routes = t.app.routeRecord.map((route) => {
     const endpoint = ENDPOINTS.get(`${route.method} ${route.path}`);
     return {
@@ -422,8 +428,7 @@ beforeAll(async () => {
   };
   await t.app.outbox.drain();
 }, 120_000);
-
-afterAll(async () => {
+afterAll(() => {
   if (STATS) {
     for (const [route, answers] of answersByRoute) {
       console.log(`${route}: ${[...answers].map(([status, n]) => `${status}×${n}`).join(' ')}`);
@@ -433,8 +438,6 @@ afterAll(async () => {
     }
   }
   agent.destroy();
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**
@@ -486,7 +489,7 @@ const TENANT_ROUTES = new Set([
   'GET /s/:code',
 ]);
 
-describe('fuzzing every route, for every kind of caller (issue 15)', () => {
+describe('fuzzing every route, for every kind of caller', () => {
   it('knows every route of the table and the request schemas of the contract', () => {
     expect(routes.length).toBeGreaterThan(60);
     const apiRoutes = routes.filter((route) => route.path.startsWith('/api/'));
@@ -535,7 +538,7 @@ describe('fuzzing every route, for every kind of caller (issue 15)', () => {
     600_000,
   );
 
-  it('every route: control and bidi text in each text field, days and numbers out of range in each date and number field (issue 26)', async () => {
+  it('every route: control and bidi text in each text field, days and numbers out of range in each date and number field', async () => {
     snapshot = null;
     const texts = controlTexts(SEED);
     const accepted = new Map<ControlKind, string[]>();
@@ -623,7 +626,7 @@ async function storedControlText(): Promise<string[]> {
     .map((row) => `${row.name}: ${row.n} with ${row.kind}`);
 }
 
-describe('fuzzed requests are answered in time (issue 29 item 6)', () => {
+describe('fuzzed requests are answered in time', () => {
   it('over real sockets: p99 under 1 s, none over the 5-second database deadline', () => {
     expect(durations.length).toBeGreaterThan(1_000);
     const sorted = [...durations].sort((a, b) => a - b);

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '#contract/common';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import {
   createReferralWithToken,
-  createTestApp,
   signUpBroker,
-  type TestApp,
   type TestBroker,
 } from '../test-support/test-app.js';
 import type { RouteRecord } from './route-record.js';
 
 // Who may call what, for every /api route the server records — not a hand-kept list. Each caller
 // is refused exactly when its role is below the route's access, whatever the input, and never
-// meets a 5xx; another broker's records are as good as unknown.
+// meets a 5xx; another broker's records are as good as unknown. The calls are raw URLs, made
+// from the route table's own paths, so a route the contract misses is called all the same.
 
 type Role = 'signed out' | 'inactive broker' | 'broker' | 'admin' | 'super-admin';
 const RANK: Record<Access, number> = { public: 0, broker: 1, admin: 2, superadmin: 3 };
@@ -28,7 +29,6 @@ const ROLE_RANK: Record<Role, number> = {
 const CONSUMES_CALLER = new Set(['DELETE /api/broker/account', 'POST /api/auth/logout']);
 const STREAM = 'GET /api/notifications/stream';
 
-let t: TestApp;
 let base: string;
 let routes: RouteRecord[];
 const callers = new Map<Role, TestBroker | null>();
@@ -48,14 +48,11 @@ const newCaller = (role: Role): Promise<TestBroker | null> => {
   }
 };
 
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   routes = t.app.routeRecord.filter((route) => route.path.startsWith('/api/'));
   for (const role of Object.keys(ROLE_RANK) as Role[]) callers.set(role, await newCaller(role));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A concrete url for a route: ids that exist nowhere, plausible words elsewhere. */
@@ -75,7 +72,7 @@ async function statusOf(route: RouteRecord, caller: TestBroker | null) {
       headers: cookie,
       signal: abort.signal,
     });
-    const body = response.ok ? null : ((await response.json()) as { code?: string });
+    const body = response.ok ? null : ((await response.json()) as Partial<ApiError>);
     abort.abort();
     return { status: response.status, code: body?.code };
   }
@@ -88,7 +85,7 @@ async function statusOf(route: RouteRecord, caller: TestBroker | null) {
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
   });
   const body = String(response.headers['content-type'] ?? '').includes('json')
-    ? (response.json() as { code?: string })
+    ? (response.json() as Partial<ApiError>)
     : {};
   return { status: response.statusCode, code: body.code };
 }

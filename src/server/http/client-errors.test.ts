@@ -1,17 +1,16 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 
-// Issue 29 item 5: what Node's HTTP parser refuses, before any route, answered in the product's
-// shape and language — over a real socket, since no HTTP client sends such bytes.
-let t: TestApp;
+// What Node's HTTP parser refuses, before any route, answered in the product's
+// shape and language — over a real socket, since no HTTP client sends such bytes (raw bytes,
+// so raw URLs: no endpoint call can write them).
 let port = 0;
+const t = sharedTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(base).port);
 });
-afterAll(() => t.close());
 
 /** Writes `bytes` on a new connection; answers everything the server wrote until it closed. */
 function raw(bytes: string): Promise<string> {
@@ -40,7 +39,7 @@ function parse(answer: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }
 
-describe("issue 29 item 5: Node's parser refusals in the product's shape", () => {
+describe("Node's parser refusals in the product's shape", () => {
   const malformed: [string, string][] = [
     [
       'both Content-Length and Transfer-Encoding',

@@ -12,14 +12,11 @@ import { commissionSummary } from '../ledger/balances.js';
 import { brokerMetrics, listBrokerReferrals } from '../referrals/service.js';
 import { client } from '../test-support/client.js';
 import { contractEndpoints } from '../test-support/contract.js';
+import { callOf } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
 import { LogLines } from '../test-support/log-lines.js';
-import {
-  createTestApp,
-  PRODUCTION_ENV,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { PRODUCTION_ENV, type TestApp, type TestBroker } from '../test-support/test-app.js';
 import { compileSerializer, notCompilable } from './serializer.js';
 
 /** What zod's serializer sends: JSON.stringify of the schema's parse of the answer. */
@@ -105,23 +102,23 @@ describe('the compiled serializer writes what zod + JSON.stringify write', () =>
 /** The broker's four polled reads (bench/broker-reads.ts), their schemas and services. */
 const READS = [
   {
-    url: '/api/referrals?page=1',
+    call: callOf(referralEndpoints.list, { query: { page: 1 } }),
     schema: referralEndpoints.list.response,
     answer: (t: TestApp, id: string) =>
       listBrokerReferrals(t.database.db, id, { page: 1, pageSize: 20 }),
   },
   {
-    url: '/api/dashboard/metrics',
+    call: callOf(referralEndpoints.metrics),
     schema: referralEndpoints.metrics.response,
     answer: (t: TestApp, id: string) => brokerMetrics(t.database.db, id),
   },
   {
-    url: '/api/commissions/summary',
+    call: callOf(commissionEndpoints.summary),
     schema: commissionEndpoints.summary.response,
     answer: (t: TestApp, id: string) => commissionSummary(t.database.db, id),
   },
   {
-    url: '/api/commissions?page=1',
+    call: callOf(commissionEndpoints.list, { query: { page: 1 } }),
     schema: commissionEndpoints.list.response,
     answer: (t: TestApp, id: string) =>
       listCommissions(t.database.db, id, { page: 1, pageSize: 20 }),
@@ -129,13 +126,12 @@ const READS = [
 ] as const;
 
 describe("the broker's four reads, compiled in production, zod-checked in the tests", () => {
-  let t: TestApp;
   let broker: TestBroker;
   let production: FastifyInstance;
   const productionLogs = new LogLines();
 
+  const t = sharedTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const admin = await anAdmin(t);
     broker = await aBroker(t);
     const db = t.database.db;
@@ -180,24 +176,26 @@ describe("the broker's four reads, compiled in production, zod-checked in the te
   });
   afterAll(async () => {
     await production?.close();
-    await t?.close();
   });
 
-  it.each(READS)('$url: the same bytes from the compiled serializer and zod', async (read) => {
-    const answer = await read.answer(t, broker.id);
-    const compiled = compileSerializer(read.schema)(answer);
-    expect(compiled).toBe(byZod(read.schema, answer));
+  it.each(READS)(
+    '$call.endpoint.path: the same bytes from the compiled serializer and zod',
+    async (read) => {
+      const answer = await read.answer(t, broker.id);
+      const compiled = compileSerializer(read.schema)(answer);
+      expect(compiled).toBe(byZod(read.schema, answer));
 
-    // Served: the tests' app checks with zod, production compiles; both send these bytes.
-    const tested = await client(t).as(broker).get(read.url);
-    expect(tested.statusCode).toBe(200);
-    expect(tested.body).toBe(compiled);
-    const served = await client({ app: production })
-      .as({ cookie: broker.cookie.replace(/^sid=/, '__Host-sid=') })
-      .get(read.url);
-    expect(served.statusCode).toBe(200);
-    expect(served.body).toBe(compiled);
-  });
+      // Served: the tests' app checks with zod, production compiles; both send these bytes.
+      const tested = await client(t).as(broker).send(read.call);
+      expect(tested.statusCode).toBe(200);
+      expect(tested.body).toBe(compiled);
+      const served = await client({ app: production })
+        .as({ cookie: broker.cookie.replace(/^sid=/, '__Host-sid=') })
+        .send(read.call);
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toBe(compiled);
+    },
+  );
 
   it('covers every shape of row the reads can send', async () => {
     const [list, money] = await Promise.all([

@@ -19,7 +19,7 @@ const tenantLink = {
   messageId: '5c2f3f5e-8a3a-4d4e-9a55-3b2f1b0e7c11',
 };
 
-describe('issue 11 item 6: SMS texts never reach a production log', () => {
+describe('SMS texts never reach a production log', () => {
   it('outside development the log says who, why and which message, never the text', async () => {
     const { log, lines, flush } = memoryLogger();
     const sender = new ConsoleSmsSender(log, false);
@@ -47,7 +47,7 @@ describe('issue 11 item 6: SMS texts never reach a production log', () => {
   });
 });
 
-describe('issue 30: the console sender', () => {
+describe('the console sender', () => {
   it('passes its connection test, saying where messages go', async () => {
     const { log } = memoryLogger();
     const sender = new ConsoleSmsSender(log, false);

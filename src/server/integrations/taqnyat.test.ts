@@ -3,7 +3,7 @@ import { type FakeTaqnyat, startFakeTaqnyat } from '../test-support/fakes/taqnya
 import { DeliveryError } from './delivery.js';
 import { TaqnyatSmsSender } from './taqnyat.js';
 
-// Issue 30: against a fake that follows what Taqnyat publishes (T1, the official PHP library)
+// Against a fake that follows what Taqnyat publishes (T1, the official PHP library)
 // and, for answer shapes nobody official documents, a third-party package's fixtures (the
 // fake's header lists them).
 

@@ -9,7 +9,7 @@ import {
 import { DeliveryError } from './delivery.js';
 import { parseDeliveryReport, UnifonicSmsSender } from './unifonic.js';
 
-// Issue 30: the adapter against a fake that answers as Unifonic's documents say (the fake's
+// The adapter against a fake that answers as Unifonic's documents say (the fake's
 // header lists them: U1 parameters, U2 OpenAPI, U3 HTTP statuses, U4 ER codes).
 
 const TO = '0551234567';

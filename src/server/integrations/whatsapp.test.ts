@@ -299,7 +299,7 @@ describe('WhatsApp Cloud API adapter: messages', () => {
 });
 
 describe("Meta's error codes: one classifier for the answer and the webhooks", () => {
-  // The table of issue 30, from Meta's error-codes page.
+  // The table of decision record 056, from Meta's error-codes page.
   const TABLE: [FailureKind, (string | number)[]][] = [
     ['config', [0, 190, 3, 10, 200, 250, 299, 131005]],
     ['config', [368, 131031, 131042, 131045, 133010]],

@@ -26,7 +26,7 @@ const lead: LeadFields = {
   status: 'جديد',
 };
 
-/** The README's scope before issue 30: no search scope, no org scope. */
+/** The README's scope before decision record 056: no search scope, no org scope. */
 const OLD_SCOPES = ['ZohoCRM.modules.leads.ALL'];
 
 let fake: FakeZoho;

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagingEndpoints } from '#contract/messaging';
 import { ZOHO_SCOPES } from '../integrations/zoho.js';
 import { client } from '../test-support/client.js';
+import { type BodyOf, unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdminRow } from '../test-support/factories.js';
 import { type FakeUnifonic, startFakeUnifonic } from '../test-support/fakes/unifonic.js';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../test-support/fakes/whatsapp.js';
 import { type FakeZoho, startFakeZoho } from '../test-support/fakes/zoho.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
-// Issue 30 "Deliver 4": «اختبار الاتصال» on /messaging-config makes one harmless real call to
+// The connection test: «اختبار الاتصال» on /messaging-config makes one harmless real call to
 // a provider (nothing is sent) and explains a failure in Arabic.
-
-type ConnectionTest = {
-  ok: boolean;
-  message: string;
-  detail: string | null;
-  errorKind: string | null;
-  errorCode: string | null;
-};
 
 let unifonic: FakeUnifonic;
 let whatsapp: FakeWhatsApp;
@@ -49,31 +44,30 @@ const providers = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-async function test(t: TestApp, provider: string) {
+async function test(
+  t: TestApp,
+  provider: BodyOf<typeof messagingEndpoints.testConnection>['provider'],
+) {
   const admin = await anAdminRow(t);
   const response = await client(t)
     .as(admin)
-    .post<ConnectionTest>('/api/messaging/test-connection', { provider });
+    .call(messagingEndpoints.testConnection, { body: { provider } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
 describe('the connection test', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(providers());
-  });
-  afterAll(() => t.close());
+  const t = sharedTestApp(() => createTestApp(providers()));
 
   it('is for admins only', async () => {
     const broker = await aBroker(t);
     const asBroker = await client(t)
       .as(broker)
-      .post('/api/messaging/test-connection', { provider: 'whatsapp' });
+      .call(messagingEndpoints.testConnection, { body: { provider: 'whatsapp' } });
     expect(asBroker.statusCode).toBe(403);
     const asStranger = await client(t)
       .as(null)
-      .post('/api/messaging/test-connection', { provider: 'whatsapp' });
+      .call(messagingEndpoints.testConnection, { body: { provider: 'whatsapp' } });
     expect(asStranger.statusCode).toBe(401);
   });
 
@@ -106,7 +100,7 @@ describe('the connection test', () => {
     const admin = await anAdminRow(t);
     const response = await client(t)
       .as(admin)
-      .post<{ message: string }>('/api/messaging/test-connection', { provider: 'mail' });
+      .call(messagingEndpoints.testConnection, { body: { provider: unchecked('mail') } });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('مزوّد غير معروف');
   });
@@ -114,7 +108,9 @@ describe('the connection test', () => {
   it('at most 10 tests in 10 minutes per admin', async () => {
     const admin = await anAdminRow(t);
     const call = () =>
-      client(t).as(admin).post('/api/messaging/test-connection', { provider: 'sms' });
+      client(t)
+        .as(admin)
+        .call(messagingEndpoints.testConnection, { body: { provider: 'sms' } });
     for (let i = 0; i < 10; i++) expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(429);
   });

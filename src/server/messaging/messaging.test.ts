@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { messagingEndpoints } from '#contract/messaging';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import {
@@ -12,6 +19,7 @@ import {
   whatsappTemplates,
 } from '../db/schema.js';
 import { client } from '../test-support/client.js';
+import { type BodyOf, present, unchecked } from '../test-support/endpoints.js';
 import { type FakeTaqnyat, startFakeTaqnyat } from '../test-support/fakes/taqnyat.js';
 import { type FakeUnifonic, startFakeUnifonic } from '../test-support/fakes/unifonic.js';
 import {
@@ -23,6 +31,8 @@ import {
   webhookBody,
 } from '../test-support/fakes/whatsapp.js';
 import { type FakeZoho, startFakeZoho } from '../test-support/fakes/zoho.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import {
   createTestApp,
   nextPhone,
@@ -32,7 +42,7 @@ import {
 } from '../test-support/test-app.js';
 import { templateFor } from './templates.js';
 
-// Issue 13: every provider is a fake HTTP server on 127.0.0.1 that answers as the real one
+// Every provider is a fake HTTP server on 127.0.0.1 that answers as the real one
 // does; the app reaches it through the adapters its configuration names.
 
 const APP_SECRET = 'whatsapp-app-secret';
@@ -129,14 +139,16 @@ async function signUp(
 ): Promise<TestBroker> {
   const phone = nextPhone();
   const stranger = client(t).as(null);
-  const sent = await stranger.post('/api/auth/send-otp', { phone });
+  const sent = await stranger.call(authEndpoints.sendOtp, { body: { phone } });
   expect(sent.statusCode, sent.body).toBe(200);
   expect(sent.json()).not.toHaveProperty('otpCode');
   const code = /(\d{4})/.exec(lastSms(phone) ?? '')?.[1];
-  const verified = await stranger.post<{ user: { id: string } }>('/api/auth/verify-otp', {
-    phone,
-    otp: code,
-    password: 'secret123',
+  const verified = await stranger.call(authEndpoints.verifyOtp, {
+    body: {
+      phone,
+      otp: present(code),
+      password: 'secret123',
+    },
   });
   expect(verified.statusCode, verified.body).toBe(200);
   const { id } = verified.json().user;
@@ -152,10 +164,15 @@ async function signUp(
   return { id, phone, cookie: sessionCookieFrom(verified) };
 }
 
-const setChannel = (t: TestApp, admin: TestBroker, preferredChannel: string, fallback = true) =>
+const setChannel = (
+  t: TestApp,
+  admin: TestBroker,
+  preferredChannel: BodyOf<typeof messagingEndpoints.saveConfig>['preferredChannel'],
+  fallback = true,
+) =>
   client(t)
     .as(admin)
-    .post('/api/messaging/config', { preferredChannel, fallbackEnabled: fallback });
+    .call(messagingEndpoints.saveConfig, { body: { preferredChannel, fallbackEnabled: fallback } });
 
 /** The messages a referral caused, oldest first (CRM calls are not messages). */
 const rowsOf = (t: TestApp, referralId: string) =>
@@ -168,7 +185,7 @@ const rowsOf = (t: TestApp, referralId: string) =>
 async function refer(t: TestApp, broker: TestBroker, tenantPhone = nextPhone()) {
   const created = await client(t)
     .as(broker)
-    .post<{ id: string }>('/api/referrals', { tenantPhone, rent: 60000 });
+    .call(referralEndpoints.create, { body: { tenantPhone, rent: 60000 } });
   expect(created.statusCode, created.body).toBe(201);
   return { id: created.json().id, tenantPhone };
 }
@@ -177,6 +194,7 @@ const sign = (raw: string) =>
   `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
 
 function postWebhook(t: TestApp, body: unknown, signature?: string) {
+  // Raw: the signature is over these exact bytes, sent as they are.
   const raw = JSON.stringify(body);
   return t.app.inject({
     method: 'POST',
@@ -191,10 +209,12 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
     const t = await open({ whatsapp: false, zoho: false });
     try {
       const phone = nextPhone();
-      expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
+      expect(
+        (await client(t).as(null).call(authEndpoints.sendOtp, { body: { phone } })).statusCode,
+      ).toBe(200);
       const request = unifonic.received.filter((r) => r.recipient === intl(phone)).at(-1);
       expect(request).toMatchObject({ appSid: 'test-app-sid', senderId: 'Shareek' });
-      // The SMS names what the code is for (issue 26 item 1).
+      // The SMS names what the code is for (decision record 045).
       expect(request?.body).toMatch(/^رمز الدخول أو التسجيل في .+: \d{4}\n/);
     } finally {
       await t.close();
@@ -205,7 +225,9 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
     const t = await open({ sms: 'taqnyat', whatsapp: false, zoho: false });
     try {
       const phone = nextPhone();
-      expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
+      expect(
+        (await client(t).as(null).call(authEndpoints.sendOtp, { body: { phone } })).statusCode,
+      ).toBe(200);
       const request = taqnyat.received.filter((r) => r.recipients[0] === intl(phone)).at(-1);
       expect(request?.sender).toBe('Shareek');
       expect(request?.body).toMatch(/\d{4}/);
@@ -227,7 +249,9 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
       expect((await setChannel(t, admin, 'whatsapp')).statusCode).toBe(200);
 
       const phone = nextPhone();
-      expect((await client(t).as(null).post('/api/auth/send-otp', { phone })).statusCode).toBe(200);
+      expect(
+        (await client(t).as(null).call(authEndpoints.sendOtp, { body: { phone } })).statusCode,
+      ).toBe(200);
       const sent = whatsapp.sent.filter((m) => m.to === intl(phone)).at(-1);
       expect(sent?.template?.name).toBe('verification_code');
       expect(sent?.template?.parameters[0]).toMatch(/^\d{4}$/);
@@ -238,7 +262,11 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
       const other = nextPhone();
       whatsapp.failFor.set(intl(other), 'notOnWhatsApp131026');
       expect(
-        (await client(t).as(null).post('/api/auth/send-otp', { phone: other })).statusCode,
+        (
+          await client(t)
+            .as(null)
+            .call(authEndpoints.sendOtp, { body: { phone: other } })
+        ).statusCode,
       ).toBe(200);
       expect(lastSms(other)).toMatch(/\d{4}/);
     } finally {
@@ -261,7 +289,7 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
     try {
       const phone = nextPhone();
       unifonic.failFor.set(intl(phone), 'invalid482');
-      const sent = await client(t).as(null).post('/api/auth/send-otp', { phone });
+      const sent = await client(t).as(null).call(authEndpoints.sendOtp, { body: { phone } });
       expect(sent.statusCode).toBe(503);
       expect(sent.json()).toMatchObject({
         code: 'OTP_NOT_SENT',
@@ -278,15 +306,13 @@ describe('one-time codes reach the phone', { timeout: 90_000 }, () => {
 });
 
 describe('the outbox', { timeout: 90_000 }, () => {
-  let t: TestApp;
   let admin: TestBroker;
   let broker: TestBroker;
+  const t = sharedTestApp(() => open({ zoho: false }));
   beforeAll(async () => {
-    t = await open({ zoho: false });
     admin = await signUp(t, { admin: true });
     broker = await signUp(t);
   });
-  afterAll(() => t.close());
   afterEach(async () => {
     await setChannel(t, admin, 'sms');
   });
@@ -341,21 +367,27 @@ describe('the outbox', { timeout: 90_000 }, () => {
 
     const listed = await client(t)
       .as(admin)
-      .get<{ items: { id: string; status: string }[] }>(
-        `/api/admin/outbox?status=failed&phone=${encodeURIComponent('٠'.concat(tenantPhone.slice(1)))}`,
-      );
+      .call(adminMessagingEndpoints.outbox, {
+        query: { status: 'failed', phone: '٠'.concat(tenantPhone.slice(1)) },
+      });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().items.map((i) => i.id)).toEqual([failed?.id]);
 
     unifonic.failFor.delete(intl(tenantPhone));
-    const retried = await client(t).as(admin).post(`/api/admin/outbox/${failed?.id}/retry`);
+    const retried = await client(t)
+      .as(admin)
+      .call(adminMessagingEndpoints.retry, { params: { id: present(failed?.id) } });
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ status: 'queued' });
     await t.app.outbox.drain();
     const [sent] = await rowsOf(t, id);
     expect(sent?.status).toBe('sent');
     expect(
-      (await client(t).as(admin).post(`/api/admin/outbox/${failed?.id}/retry`)).statusCode,
+      (
+        await client(t)
+          .as(admin)
+          .call(adminMessagingEndpoints.retry, { params: { id: present(failed?.id) } })
+      ).statusCode,
     ).toBe(409);
     const audited = await t.database.db
       .select()
@@ -433,7 +465,7 @@ describe('the outbox', { timeout: 90_000 }, () => {
     await t.app.outbox.drain();
     const [row] = await rowsOf(t, id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
-    // Issue 30 item 5: taken again, the message is unconfirmed, and Unifonic is asked by its
+    // Taken again, the message is unconfirmed, and Unifonic is asked by its
     // CorrelationID before sending; it has it, so it is not sent a second time (it was, before).
     expect(unifonic.received.filter((r) => r.correlationId === row?.id)).toHaveLength(1);
   });
@@ -468,26 +500,30 @@ describe('the outbox', { timeout: 90_000 }, () => {
   });
 
   it("the tenant's submission tells the broker on the preferred channel", async () => {
-    const { id, tenantPhone } = await refer(t, broker);
+    const { id } = await refer(t, broker);
     const [referral] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-    const submitted = await client(t).as(null).post('/api/tenant-form/submit', {
-      token: referral?.formToken,
-      referralId: id,
-      tenantPhone,
-      name: 'مستأجر تجريبي',
-      income: 12000,
-      monthlyObligations: 2000,
-      consent: true,
-    });
+    const submitted = await client(t)
+      .as(null)
+      .call(tenantFormEndpoints.submit, {
+        body: {
+          token: present(referral?.formToken),
+          referralId: id,
+          name: 'مستأجر تجريبي',
+          income: 12000,
+          monthlyObligations: 2000,
+          consent: true,
+        },
+      });
     expect(submitted.statusCode, submitted.body).toBe(200);
     await t.app.outbox.drain();
     const update = (await rowsOf(t, id)).find((r) => r.kind === 'status_update');
     expect(update).toMatchObject({ recipient: broker.phone, status: 'sent' });
     expect(lastSms(broker.phone)).toContain('«قيد المراجعة»');
     // A resend is refused once the tenant has submitted.
-    expect((await client(t).as(broker).post(`/api/referrals/${id}/resend-link`)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await client(t).as(broker).call(referralEndpoints.resendLink, { params: { id } }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('while the provider hangs, 20 broker reads on the embedded database all finish', async () => {
@@ -504,7 +540,11 @@ describe('the outbox', { timeout: 90_000 }, () => {
     }
     expect((await rowsOf(t, id))[0]?.status).toBe('sending');
     const reads = await Promise.all(
-      Array.from({ length: 20 }, () => client(t).as(broker).get('/api/referrals?page=1')),
+      Array.from({ length: 20 }, () =>
+        client(t)
+          .as(broker)
+          .call(referralEndpoints.list, { query: { page: 1 } }),
+      ),
     );
     expect(reads.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     // All twenty answered while the provider call was still under way.
@@ -520,18 +560,24 @@ describe('the outbox', { timeout: 90_000 }, () => {
   it('a status change tells the broker on the preferred channel, unless they switched it off', async () => {
     const { id, tenantPhone } = await refer(t, broker);
     const move = (status: string) =>
-      client(t).as(admin).put(`/api/admin/referrals/${id}/status`, { status });
+      client(t)
+        .as(admin)
+        .call(adminReferralEndpoints.changeStatus, { params: { id }, body: { status } });
     expect((await move('under_review')).statusCode).toBe(200);
     await t.app.outbox.drain();
     const update = (await rowsOf(t, id)).find((r) => r.kind === 'status_update');
     expect(update).toMatchObject({ recipient: broker.phone, status: 'sent' });
     expect(lastSms(broker.phone)).toContain(`حالة طلب المستأجر ${tenantPhone} أصبحت «`);
 
-    const off = await client(t).as(broker).patch('/api/broker/profile', { notifyByMessage: false });
+    const off = await client(t)
+      .as(broker)
+      .call(brokerEndpoints.updateProfile, { body: { notifyByMessage: false } });
     expect(off.json()).toMatchObject({ notifyByMessage: false });
     expect((await move('accepted_awaiting_owner_contract')).statusCode).toBe(200);
     expect((await rowsOf(t, id)).filter((r) => r.kind === 'status_update')).toHaveLength(1);
-    await client(t).as(broker).patch('/api/broker/profile', { notifyByMessage: true });
+    await client(t)
+      .as(broker)
+      .call(brokerEndpoints.updateProfile, { body: { notifyByMessage: true } });
   });
 
   it('the broker sees whether the link arrived, and may send it again only after a failure', async () => {
@@ -539,17 +585,20 @@ describe('the outbox', { timeout: 90_000 }, () => {
     const fine = await refer(t, broker);
     await t.app.outbox.drain();
     expect(
-      (await client(t).as(broker).post(`/api/referrals/${fine.id}/resend-link`)).statusCode,
+      (
+        await client(t)
+          .as(broker)
+          .call(referralEndpoints.resendLink, { params: { id: fine.id } })
+      ).statusCode,
     ).toBe(409);
 
     const tenantPhone = nextPhone();
     unifonic.failFor.set(intl(tenantPhone), 'invalid482');
     const { id } = await refer(t, broker, tenantPhone);
-    const resend = () => client(t).as(broker).post(`/api/referrals/${id}/resend-link`);
+    const resend = () =>
+      client(t).as(broker).call(referralEndpoints.resendLink, { params: { id } });
     await t.app.outbox.drain();
-    const details = await client(t)
-      .as(broker)
-      .get<{ linkDelivery: unknown }>(`/api/referrals/${id}/details`);
+    const details = await client(t).as(broker).call(referralEndpoints.details, { params: { id } });
     expect(details.json().linkDelivery).toMatchObject({
       status: 'failed',
       channel: 'sms',
@@ -559,17 +608,16 @@ describe('the outbox', { timeout: 90_000 }, () => {
     const again = await resend();
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ canResend: false });
-    expect(['queued', 'sending', 'sent']).toContain(again.json<{ status: string }>().status);
+    expect(['queued', 'sending', 'sent']).toContain(again.json().status);
     await t.app.outbox.drain();
-    const after = await client(t)
-      .as(broker)
-      .get<{ linkDelivery: unknown }>(`/api/referrals/${id}/details`);
+    const after = await client(t).as(broker).call(referralEndpoints.details, { params: { id } });
     expect(after.json().linkDelivery).toMatchObject({ status: 'sent', canResend: false });
     // Another broker cannot resend it.
     const stranger = await signUp(t);
-    expect((await client(t).as(stranger).post(`/api/referrals/${id}/resend-link`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await client(t).as(stranger).call(referralEndpoints.resendLink, { params: { id } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -620,23 +668,17 @@ describe('two app instances on one database, and a restart', { timeout: 90_000 }
 });
 
 describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
-  let t: TestApp;
   let admin: TestBroker;
   let broker: TestBroker;
+  const t = sharedTestApp(() => open({ zoho: false }));
   beforeAll(async () => {
-    t = await open({ zoho: false });
     admin = await signUp(t, { admin: true });
     broker = await signUp(t);
   });
-  afterAll(() => t.close());
 
   it('set-up submits the missing Arabic templates once; the list shows their status', async () => {
     whatsapp.templates.splice(0);
-    const setup = await client(t).as(admin).post<{
-      submitted: string[];
-      existing: string[];
-      templates: { name: string; status: string; category: string }[];
-    }>('/api/whatsapp/templates/setup');
+    const setup = await client(t).as(admin).call(messagingEndpoints.setupTemplates);
     expect(setup.statusCode, setup.body).toBe(200);
     expect(setup.json().submitted.sort()).toEqual(
       ['referral_status_update', 'tenant_form_link', 'verification_code'].sort(),
@@ -650,18 +692,12 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     );
     expect(JSON.stringify(auth?.body)).toContain('COPY_CODE');
 
-    const again = await client(t)
-      .as(admin)
-      .post<{ submitted: string[]; existing: string[] }>('/api/whatsapp/templates/setup');
+    const again = await client(t).as(admin).call(messagingEndpoints.setupTemplates);
     expect(again.json().submitted).toEqual([]);
     expect(again.json().existing).toHaveLength(3);
 
     whatsapp.approve('tenant_form_link');
-    const listed = await client(t)
-      .as(admin)
-      .get<{ configured: boolean; templates: { name: string; status: string }[] }>(
-        '/api/whatsapp/templates',
-      );
+    const listed = await client(t).as(admin).call(messagingEndpoints.templates);
     expect(listed.json().configured).toBe(true);
     expect(listed.json().templates.find((tpl) => tpl.name === 'tenant_form_link')?.status).toBe(
       'approved',
@@ -669,14 +705,22 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
   });
 
   it('the handshake echoes the challenge only for our verify token', async () => {
-    const ok = await t.app.inject({
-      url: `/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=12345`,
-    });
+    const ok = await client(t)
+      .as(null)
+      .call(messagingEndpoints.webhookHandshake, {
+        query: {
+          'hub.mode': 'subscribe',
+          'hub.verify_token': VERIFY_TOKEN,
+          'hub.challenge': '12345',
+        },
+      });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('12345');
-    const wrong = await t.app.inject({
-      url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1',
-    });
+    const wrong = await client(t)
+      .as(null)
+      .call(messagingEndpoints.webhookHandshake, {
+        query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'guess', 'hub.challenge': '1' },
+      });
     expect(wrong.statusCode).toBe(403);
   });
 
@@ -744,7 +788,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     await setChannel(t, admin, 'sms');
   });
 
-  // Issue 26 item 8: Meta posts a status at least once and in no promised order, and a captured
+  // Meta posts a status at least once and in no promised order, and a captured
   // post stays validly signed: a status applies to one attempt of one message, once.
   const statusPost = (
     id: string,
@@ -779,7 +823,9 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
       whatsapp.received.filter((r) => JSON.stringify(r.body ?? null).includes(first?.id ?? ''))
         .length;
     const before = attempts();
-    const retried = await client(t).as(admin).post(`/api/admin/outbox/${first?.id}/retry`);
+    const retried = await client(t)
+      .as(admin)
+      .call(adminMessagingEndpoints.retry, { params: { id: present(first?.id) } });
     expect(retried.statusCode).toBe(200);
     for (let i = 0; i < 200 && attempts() === before; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -788,7 +834,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     // The replay meanwhile is left for Meta to send again, and changes nothing.
     const early = await postWebhook(t, captured);
     expect(early.statusCode).toBe(409);
-    expect(early.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
+    expect(early.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
     expect((await rowsOf(t, id))[0]?.status).toBe('sending');
 
     // The hung attempt times out (5 s); past its retry window here (1.5 s), it is failed.
@@ -799,7 +845,9 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     expect((await postWebhook(t, captured)).statusCode).toBe(200);
     expect(await rowsOf(t, id)).toEqual([timedOut]);
     // Retried once more, it goes under a new id.
-    await client(t).as(admin).post(`/api/admin/outbox/${first?.id}/retry`);
+    await client(t)
+      .as(admin)
+      .call(adminMessagingEndpoints.retry, { params: { id: present(first?.id) } });
     await t.app.outbox.drain();
     const [again] = await rowsOf(t, id);
     expect(again).toMatchObject({ status: 'sent', lastError: null, errorKind: null });
@@ -885,10 +933,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     const test = (to: string) =>
       client(t)
         .as(admin)
-        .post<{ success: boolean; message: string; errorCode: string | null }>(
-          '/api/messaging/test-whatsapp',
-          { phone: to, message: 'تجربة' },
-        );
+        .call(messagingEndpoints.testWhatsapp, { body: { phone: to, message: 'تجربة' } });
     const sent = await test(phone);
     expect(sent.json()).toMatchObject({ success: true, errorCode: null });
     expect(whatsapp.sent.at(-1)).toMatchObject({ to: intl(phone), type: 'template' });
@@ -903,7 +948,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
   });
 
   it('the configuration says what is set, never a secret', async () => {
-    const config = await client(t).as(admin).get('/api/messaging/config');
+    const config = await client(t).as(admin).call(messagingEndpoints.config);
     expect(config.json()).toMatchObject({
       sms: { provider: 'unifonic', configured: true },
       whatsapp: { configured: true, phoneNumberId: true, accessToken: true, webhook: true },
@@ -916,9 +961,11 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     expect(config.body).not.toContain(APP_SECRET);
     const bad = await client(t)
       .as(admin)
-      .post('/api/messaging/config', { preferredChannel: 'pigeon', fallbackEnabled: true });
+      .call(messagingEndpoints.saveConfig, {
+        body: { preferredChannel: unchecked('pigeon'), fallbackEnabled: true },
+      });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toBe('قناة غير معروفة');
+    expect(bad.json<ApiError>().message).toBe('قناة غير معروفة');
   });
 });
 
@@ -946,7 +993,10 @@ describe('Zoho CRM', { timeout: 90_000 }, () => {
       const first = made[0];
       await client(t)
         .as(admin)
-        .put(`/api/admin/referrals/${first?.id}/status`, { status: 'under_review' });
+        .call(adminReferralEndpoints.changeStatus, {
+          params: { id: present(first?.id) },
+          body: { status: 'under_review' },
+        });
       await t.app.outbox.drain();
       const leads = [...zoho.leads.values()].filter(
         (l) => l.Mobile === `+${intl(first?.tenantPhone ?? '')}`,
@@ -966,7 +1016,9 @@ describe('Zoho CRM', { timeout: 90_000 }, () => {
       const phone = nextPhone();
       const answer = await client(t)
         .as(admin)
-        .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: '٥٠٠٠٠' });
+        .call(adminMessagingEndpoints.testZohoLead, {
+          body: { tenantPhone: phone, rentAmount: '٥٠٠٠٠' },
+        });
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json()).toMatchObject({
         success: true,
@@ -974,12 +1026,14 @@ describe('Zoho CRM', { timeout: 90_000 }, () => {
         testData: { tenantPhone: phone, rent: 50000 },
         searchResults: [],
       });
-      const { leadId, instructions } = answer.json<{ leadId: string; instructions: string[] }>();
-      expect(zoho.leads.has(leadId)).toBe(true);
+      const { leadId, instructions } = answer.json();
+      expect(zoho.leads.has(leadId ?? '')).toBe(true);
       expect(instructions.length).toBeGreaterThan(0);
       const again = await client(t)
         .as(admin)
-        .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: 50000 });
+        .call(adminMessagingEndpoints.testZohoLead, {
+          body: { tenantPhone: phone, rentAmount: 50000 },
+        });
       expect(again.json()).toMatchObject({
         success: true,
         leadId,
@@ -990,21 +1044,27 @@ describe('Zoho CRM', { timeout: 90_000 }, () => {
       zoho.expireTokens();
       const refused = await client(t)
         .as(admin)
-        .post('/api/admin/test-zoho-lead', { tenantPhone: nextPhone(), rentAmount: 50000 });
+        .call(adminMessagingEndpoints.testZohoLead, {
+          body: { tenantPhone: nextPhone(), rentAmount: 50000 },
+        });
       expect(refused.json()).toMatchObject({ success: false, leadId: null });
       zoho.refuseRefresh = false;
 
       const bareAdmin = await signUp(bare, { admin: true });
       const unconfigured = await client(bare)
         .as(bareAdmin)
-        .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: 50000 });
+        .call(adminMessagingEndpoints.testZohoLead, {
+          body: { tenantPhone: phone, rentAmount: 50000 },
+        });
       expect(unconfigured.json()).toMatchObject({ success: false, error: 'NOT_CONFIGURED' });
       expect(JSON.stringify(unconfigured.json())).toContain('ZOHO_REFRESH_TOKEN');
       expect(
         (
           await client(bare)
             .as(bareAdmin)
-            .post('/api/admin/test-zoho-lead', { tenantPhone: phone, rentAmount: 'x' })
+            .call(adminMessagingEndpoints.testZohoLead, {
+              body: { tenantPhone: phone, rentAmount: 'x' },
+            })
         ).statusCode,
       ).toBe(400);
     } finally {
@@ -1035,7 +1095,10 @@ describe('Zoho CRM: a lead sales converted', { timeout: 90_000 }, () => {
 
       await client(t)
         .as(admin)
-        .put(`/api/admin/referrals/${id}/status`, { status: 'under_review' });
+        .call(adminReferralEndpoints.changeStatus, {
+          params: { id },
+          body: { status: 'under_review' },
+        });
       await t.app.outbox.drain();
       const next = await leadOf();
       expect(next).not.toBe(first);
@@ -1058,16 +1121,15 @@ describe('Zoho CRM: a lead sales converted', { timeout: 90_000 }, () => {
   });
 });
 
-// Issue 30: Meta reports some failures only by webhook, after it accepted the message; errors
+// Meta reports some failures only by webhook, after it accepted the message; errors
 // with no message (account, app, system level) come the same way; template events include
 // REINSTATED and FLAGGED. The fake posts them, signed, to the app listening on 127.0.0.1.
 describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, () => {
-  let t: TestApp;
   let admin: TestBroker;
   let broker: TestBroker;
   const lines: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(
+  const t = sharedTestApp(() =>
+    createTestApp(
       { ...envFor({ zoho: false }), LOG_LEVEL: 'warn' },
       {
         sms: undefined,
@@ -1076,7 +1138,9 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
           write: (line: string) => lines.push(line),
         } as unknown as NodeJS.WritableStream,
       },
-    );
+    ),
+  );
+  beforeAll(async () => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     whatsapp.webhook = { url: `${base}/api/webhooks/whatsapp`, appSecret: APP_SECRET };
     admin = await signUp(t, { admin: true });
@@ -1092,13 +1156,12 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
     }
     whatsapp.approve(link.name);
   });
+  afterAll(() => {
+    whatsapp.webhook = null;
+  });
   afterEach(() => {
     whatsapp.failLaterFor.clear();
     whatsapp.outgoing.length = 0;
-  });
-  afterAll(async () => {
-    whatsapp.webhook = null;
-    await t.close();
   });
 
   const alerts = () =>
@@ -1217,9 +1280,7 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
 
     // REINSTATED: sendable again, and the console no longer says paused.
     expect(await event('REINSTATED')).toEqual({ status: 'approved', reason: null });
-    const listed = await client(t)
-      .as(admin)
-      .get<{ templates: { name: string; status: string }[] }>('/api/whatsapp/templates');
+    const listed = await client(t).as(admin).call(messagingEndpoints.templates);
     expect(listed.json().templates.find((tpl) => tpl.name === name)?.status).toBe('approved');
     const reinstated = await refer(t, broker);
     await t.app.outbox.drain();
@@ -1246,7 +1307,7 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
   });
 });
 
-// Issue 30 item 5: a WhatsApp attempt that got no answer is unconfirmed; Meta's later status
+// A WhatsApp attempt that got no answer is unconfirmed; Meta's later status
 // names it by our id (`biz_opaque_callback_data`), which settles it instead of a second send.
 describe('WhatsApp: an unconfirmed message settled by its echoed id', { timeout: 90_000 }, () => {
   it('a status naming our id records the attempt as taken: not sent again', async () => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages } from '../db/schema.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { enqueueNotice } from './outbox.js';
 
-// Issue 29 item 3: the database goes away while the outbox sends a claim's messages. The first
+// The database goes away while the outbox sends a claim's messages. The first
 // message's "sent" cannot be recorded; the others of the claim must not go out meanwhile, or
 // each would go twice once the lease ends.
 const LEASE_MS = 9_000;
@@ -39,25 +39,23 @@ class LockingSender implements SmsSender {
   }
 }
 
-let t: TestApp;
 let sender: LockingSender;
-beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      sms: {
-        provider: 'console',
-        send: (message) => sender.send(message),
-        testConnection: () => sender.testConnection(),
-      },
-      outbox: { leaseMs: LEASE_MS, pollMs: 3_600_000 },
+const t = sharedTestApp(
+  {},
+  {
+    sms: {
+      provider: 'console',
+      send: (message) => sender.send(message),
+      testConnection: () => sender.testConnection(),
     },
-  );
+    outbox: { leaseMs: LEASE_MS, pollMs: 3_600_000 },
+  },
+);
+beforeAll(() => {
   sender = new LockingSender(t.database.url);
 });
-afterAll(() => t.close());
 
-describe('issue 29 item 3: an outage while a claim is sent', () => {
+describe('an outage while a claim is sent', () => {
   it('sends nothing more once a "sent" cannot be recorded, so only that one message goes twice', async () => {
     const phones = ['0551000001', '0551000002', '0551000003'];
     for (const [i, to] of phones.entries()) {

@@ -11,7 +11,7 @@ import { createTestApp, nextPhone, type TestApp } from '../test-support/test-app
 import { enqueueMessage } from './outbox.js';
 import { linkDeliveryOf } from './tenant-link.js';
 
-// Issue 30 items 3 and 5: Unifonic's delivery reports move a message to delivered or failed,
+// Unifonic's delivery reports move a message to delivered or failed,
 // confirmed with Unifonic first; and a send whose answer never came is not sent again blindly.
 
 const SECRET = 'report-secret-0123456789abcdefghijklmnop';

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { referralEndpoints } from '#contract/referrals';
 import { client } from '../test-support/client.js';
 import { aBroker, aReferral } from '../test-support/factories.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, type TestBroker } from '../test-support/test-app.js';
 
-// Issue 28 item 6: what an operations team scrapes.
+// What an operations team scrapes.
 const TOKEN = 'metrics-test-token-0123456789abcdef';
 
-let t: TestApp;
 let broker: TestBroker;
 let referralId: string;
+const t = sharedTestApp({ METRICS_TOKEN: TOKEN });
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
   broker = await aBroker(t);
   referralId = (await aReferral(t, broker)).id;
 });
-afterAll(() => t.close());
 
 const scrape = (authorization?: string) =>
   client(t)
@@ -49,9 +49,13 @@ describe('/metrics', () => {
     const before = seriesValue((await scrape(`Bearer ${TOKEN}`)).body, series) ?? 0;
 
     // 200 broker reads, a read of one referral, a stranger's 404, with scrapes in between.
-    const reads = Array.from({ length: 200 }, () => client(t).as(broker).get('/api/referrals'));
+    const reads = Array.from({ length: 200 }, () =>
+      client(t).as(broker).call(referralEndpoints.list),
+    );
     const scrapes = Array.from({ length: 5 }, () => scrape(`Bearer ${TOKEN}`));
-    const one = client(t).as(broker).get(`/api/referrals/${referralId}`);
+    const one = client(t)
+      .as(broker)
+      .call(referralEndpoints.one, { params: { id: referralId } });
     const stranger = client(t).as(null).get('/no-such-page/secret-token-123/.env');
     const answers = await Promise.all([...reads, one, stranger]);
     expect(answers.slice(0, 200).every((r) => r.statusCode === 200)).toBe(true);

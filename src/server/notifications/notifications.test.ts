@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationEndpoints } from '#contract/notifications';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker } from '../test-support/factories.js';
-import type { Notifications } from '../test-support/responses.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { notify } from './service.js';
 
-let t: TestApp;
 let base: string;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
@@ -32,21 +28,18 @@ describe('notifications', () => {
       message: 'قيد المراجعة',
     });
 
-    const list = await as(b).get<Notifications>('/api/notifications');
+    const list = await as(b).call(notificationEndpoints.list);
     expect(list.json().unread).toBe(2);
-    expect(list.json().items.map((n: { title: string }) => n.title)).toEqual([
-      'تحديث حالة الطلب',
-      'تم تفعيل حسابك',
-    ]);
-    expect((await as(other).get('/api/notifications')).json()).toEqual({
+    expect(list.json().items.map((n) => n.title)).toEqual(['تحديث حالة الطلب', 'تم تفعيل حسابك']);
+    expect((await as(other).call(notificationEndpoints.list)).json()).toEqual({
       unread: 0,
       items: [],
     });
 
-    await as(b).post('/api/notifications/read');
-    const after = (await as(b).get<Notifications>('/api/notifications')).json();
+    await as(b).call(notificationEndpoints.markRead);
+    const after = (await as(b).call(notificationEndpoints.list)).json();
     expect(after.unread).toBe(0);
-    expect(after.items.every((n: { read: boolean }) => n.read)).toBe(true);
+    expect(after.items.every((n) => n.read)).toBe(true);
   });
 
   it('are pushed live over server-sent events', async () => {
@@ -66,7 +59,7 @@ describe('notifications', () => {
   });
 
   it('need a session', async () => {
-    expect((await as(null).get('/api/notifications')).statusCode).toBe(401);
+    expect((await as(null).call(notificationEndpoints.list)).statusCode).toBe(401);
     expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(401);
   });
 });

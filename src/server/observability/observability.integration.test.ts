@@ -8,7 +8,8 @@ import { type ExportedSpan, startFakeCollector } from '../test-support/fakes/otl
 import { startFakeSentry } from '../test-support/fakes/sentry.js';
 import { cleanUp, type Server, startServer } from '../test-support/server-process.js';
 
-// Issue 28 item 6, in the real server process (src/server/main.ts, as `npm start` runs it):
+// Error reports and traces (decision record 055), in the real server process
+// (src/server/main.ts, as `npm start` runs it):
 // OpenTelemetry traces to a collector on 127.0.0.1, no OpenTelemetry at all without OTEL_*, and
 // the error nothing caught reported before the process exits.
 afterAll(cleanUp);
@@ -55,7 +56,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 
 const secret = () => randomBytes(24).toString('base64url');
 
-describe('issue 28 item 6: traces', () => {
+describe('traces', () => {
   it('a request makes a server span named by its route, with the request id, and a pg span in the same trace; no secret path nor SQL parameter is exported', async () => {
     const collector = await startFakeCollector({ requiredHeaders: { 'x-collector-key': 'k-1' } });
     const { server, loaded } = await serverLoggingModules({
@@ -157,7 +158,7 @@ describe('issue 28 item 6: traces', () => {
   });
 });
 
-describe('issue 28 item 6: the last resort', () => {
+describe('the last resort', () => {
   it('an unhandled rejection is logged as one JSON line and reported, scrubbed, before the process exits as Node would', async () => {
     const sentry = await startFakeSentry();
     const phone = '0557654321';

@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { referralEndpoints } from '#contract/referrals';
 import { INVALID_CHARACTERS_MESSAGE } from '#domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -14,8 +17,9 @@ import { type Caller, client } from '../test-support/client.js';
 import { freshDatabase } from '../test-support/database.js';
 import { aBroker } from '../test-support/factories.js';
 import { LogLines } from '../test-support/log-lines.js';
-import type { ApiError, Profile } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, type TestBroker } from '../test-support/test-app.js';
 import {
   describeDatabaseError,
   errorLogFields,
@@ -71,20 +75,23 @@ describe('web app serving', () => {
   );
 
   it('answers unknown API paths with JSON 404', async () => {
+    // Raw: a path no endpoint declares.
     const response = await visitor().get('/api/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'المسار المطلوب غير موجود', code: 'NOT_FOUND' });
   });
 
-  // Found by the route fuzzer (issue 15): the router answered these itself, in English,
+  // Found by the route fuzzer: the router answered these itself, in English,
   // echoing the whole path back.
   it('answers an overlong path parameter and a broken escape in the product error shape', async () => {
+    // Raw: escapes as the router receives them, which the endpoint's builder would encode.
     const long = await visitor().get(`/api/tenant-form/${'%00'.repeat(200)}`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({
       message: 'الرابط المطلوب أطول من المسموح',
       code: 'URL_TOO_LONG',
     });
+    // Raw: a broken escape, which no endpoint's builder would write.
     const broken = await visitor().get('/api/referrals/%E0%A4%A');
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ message: 'الرابط المطلوب غير صالح', code: 'BAD_URL' });
@@ -99,6 +106,7 @@ describe('web app serving', () => {
   });
 
   it('sends JSON answers the API set: nothing may load or frame them, no page-only headers', async () => {
+    // Raw: an unknown path beside a declared one, both answered by the API's headers.
     for (const url of ['/api/nothing-here', '/api/broker/profile']) {
       const response = await visitor().get(url);
       expect(response.headers['content-type']).toContain('application/json');
@@ -123,15 +131,11 @@ describe('health', () => {
 
 const secret = () => `tok${randomBytes(12).toString('hex')}`;
 
-describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500', () => {
-  let t: TestApp;
+describe('a NUL byte or control character is a 400, never a 500', () => {
   let broker: TestBroker;
+  const t = sharedTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     broker = await aBroker(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
   const as = (caller: Caller) => client(t).as(caller);
 
@@ -149,36 +153,42 @@ describe('issue 11 item 6: a NUL byte or control character is a 400, never a 500
     ['a nested body value', 'PATCH', '/api/broker/profile', { bio: [{ x: ['\u0085'] }] }],
     ['an escape in a body value', 'PATCH', '/api/broker/profile', { officeName: '\u001b[2J' }],
   ] as const)('refuses %s with the Arabic message', async (_name, method, url, payload) => {
+    // Raw: control characters and escapes as the router receives them.
     const response = await as(broker).request(method, url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refused);
   });
 
   it('refuses a NUL byte on a public sign-in call before the database sees it', async () => {
-    const response = await as(null).post('/api/auth/login', {
-      phone: '0500000000',
-      password: 'x\u0000',
+    const response = await as(null).call(authEndpoints.login, {
+      body: {
+        phone: '0500000000',
+        password: 'x\u0000',
+      },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(refused);
   });
 
   it('still answers a stranger 401 first, whatever the input holds', async () => {
+    // Raw: NUL escapes in the path and the query, as the router receives them.
     const response = await as(null).get('/api/referrals/%00?phone=%00');
     expect(response.statusCode).toBe(401);
     expect(response.json<ApiError>().code).toBe('UNAUTHENTICATED');
   });
 
   it('lets line breaks through in multi-line body text', async () => {
-    const response = await as(broker).patch<Profile>('/api/broker/profile', {
-      bio: 'سطر أول\nسطر ثانٍ مع مسافة',
+    const response = await as(broker).call(brokerEndpoints.updateProfile, {
+      body: {
+        bio: 'سطر أول\nسطر ثانٍ مع مسافة',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().bio).toBe('سطر أول\nسطر ثانٍ مع مسافة');
   });
 });
 
-describe('issue 11 item 6: database errors are logged without their parameters', () => {
+describe('database errors are logged without their parameters', () => {
   it('describes a query error by its SQL, class and driver code only', async () => {
     const value = secret();
     const { database: db, drop } = await freshDatabase();
@@ -242,7 +252,7 @@ describe('issue 11 item 6: database errors are logged without their parameters',
   });
 });
 
-describe('issue 11 item 7: tenant-form tokens and short codes are masked in request logs', () => {
+describe('tenant-form tokens and short codes are masked in request logs', () => {
   it.each([
     ['/s/AbC123', '/s/***'],
     ['/tenant-form/f00d?utm=x', '/tenant-form/***?utm=***'],
@@ -296,6 +306,7 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
     try {
       const secrets = [secret(), secret(), secret(), secret(), secret()];
       const [code, token, pageToken, key, encoded] = secrets;
+      // Raw: addresses as written, pages and escapes among them, which the log must mask.
       for (const url of [
         `/s/${code}`,
         `/api/tenant-form/${token}`,
@@ -308,7 +319,7 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
           .get(url, { headers: { 'x-forwarded-for': '203.0.113.7' } });
       }
       for (const value of secrets) expect(logs.text).not.toContain(value);
-      // One line a request (issue 27 item 6), written when it completes.
+      // One line a request (decision record 035), written when it completes.
       expect(logs.lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
       const requests = logs.lines.filter((line) => line.msg === 'request completed');
       expect(requests.map((line) => (line.req as { url: string }).url)).toEqual([
@@ -347,6 +358,7 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
     ];
     try {
       for (const t of apps) {
+        // Raw: addresses as written, quotes and escapes included, which the log line must hold.
         for (const url of [
           '/api/referrals?page=1',
           '/api/%22quoted%22/back%5Cslash?status=%22x%22&phone=0551234567',
@@ -376,19 +388,19 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
     }
   });
 
-  it('issue 28 item 6: a request id on every answer and its log line, kept from a valid X-Request-Id; health probes unlogged', async () => {
+  it('a request id on every answer and its log line, kept from a valid X-Request-Id; health probes unlogged', async () => {
     const logs = new LogLines();
     const t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
     try {
       const kept = await client(t)
         .as(null)
-        .get('/api/broker/profile', { headers: { 'x-request-id': 'lb-7f3a.01_x' } });
+        .call(brokerEndpoints.profile, {}, { headers: { 'x-request-id': 'lb-7f3a.01_x' } });
       expect(kept.headers['x-request-id']).toBe('lb-7f3a.01_x');
       const made = [];
       for (const sent of ['', 'two words', 'id<script>', 'x'.repeat(65), 'a;b']) {
         const response = await client(t)
           .as(null)
-          .get('/api/broker/profile', { headers: sent ? { 'x-request-id': sent } : {} });
+          .call(brokerEndpoints.profile, {}, { headers: sent ? { 'x-request-id': sent } : {} });
         made.push(response.headers['x-request-id']);
       }
       for (const id of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -412,7 +424,7 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
       const bearer = secret();
       const response = await client(t)
         .as(broker)
-        .get('/api/referrals', { headers: { authorization: `Bearer ${bearer}` } });
+        .call(referralEndpoints.list, {}, { headers: { authorization: `Bearer ${bearer}` } });
       expect(response.statusCode).toBe(200);
       expect(logs.lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThan(
         2,
@@ -425,11 +437,15 @@ describe('issue 11 item 7: tenant-form tokens and short codes are masked in requ
   });
 });
 
-describe('issue 11 item 7: Origin: null is cross-origin, API answers are not cached', () => {
+describe('Origin: null is cross-origin, API answers are not cached', () => {
   const post = (origin: string | undefined) =>
-    visitor().post('/api/auth/logout', undefined, {
-      headers: { host: 'shareek.example', ...(origin === undefined ? {} : { origin }) },
-    });
+    visitor().call(
+      authEndpoints.logout,
+      {},
+      {
+        headers: { host: 'shareek.example', ...(origin === undefined ? {} : { origin }) },
+      },
+    );
 
   it.each(['null', '', 'not a url', 'https://evil.example', 'file:///etc/passwd'])(
     'refuses a state change with Origin %j',
@@ -465,7 +481,7 @@ describe('issue 11 item 7: Origin: null is cross-origin, API answers are not cac
   });
 });
 
-describe('issue 28 item 6: a repeating failure', () => {
+describe('a repeating failure', () => {
   it('is logged in full once, then once a minute with its count, and once when it works again', () => {
     const lines: { level: string; fields: Record<string, unknown>; msg: string }[] = [];
     const log = {

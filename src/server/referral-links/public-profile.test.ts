@@ -1,43 +1,35 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { brokerEndpoints } from '#contract/brokers';
+import { referralLinkEndpoints } from '#contract/referral-links';
 import { PUBLIC_TEXT_MESSAGES } from '#domain';
 import { brokers } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker } from '../test-support/factories.js';
-import type { ApiError, Profile } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ValidationError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-// Issue 26 item 7: the broker's public page (/r/{code}) and QR card show a tenant plain text:
+// The broker's public page (/r/{code}) and QR card show a tenant plain text:
 // no link, phone number or direction override, whether typed today or stored before the rule.
 
-type Opened = {
-  brokerName: string;
-  officeName: string | null;
-  falLicense: string | null;
-  canReceive: boolean;
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 
 const as = (caller: Caller) => client(t).as(caller);
 const codeOf = async (broker: TestBroker) =>
-  (await as(broker).get<{ code: string }>('/api/broker/referral-link')).json().code;
+  (await as(broker).call(referralLinkEndpoints.mine)).json().code;
 const brokerCodeOf = async (broker: TestBroker) =>
-  (await as(broker).get<Profile>('/api/broker/profile')).json().brokerCode;
+  (await as(broker).call(brokerEndpoints.profile)).json().brokerCode;
 
-describe('issue 26 item 7: the public page shows plain text only', () => {
+describe('the public page shows plain text only', () => {
   it('takes a profile of plain text, licence digits as Latin, and shows it as saved', async () => {
     const broker = await aBroker(t);
-    const saved = await as(broker).put<Profile>('/api/broker/profile', {
-      fullName: ' د.نورة  الدوسري ',
-      officeName: 'مكتب الدوسري (فرع الرياض)، للعقار',
-      falLicense: '١١٠٠٠١٢٣٤٥',
+    const saved = await as(broker).call(brokerEndpoints.replaceProfile, {
+      body: {
+        fullName: ' د.نورة  الدوسري ',
+        officeName: 'مكتب الدوسري (فرع الرياض)، للعقار',
+        falLicense: '١١٠٠٠١٢٣٤٥',
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -45,7 +37,9 @@ describe('issue 26 item 7: the public page shows plain text only', () => {
       officeName: 'مكتب الدوسري (فرع الرياض)، للعقار',
       falLicense: '1100012345',
     });
-    const opened = await as(null).get<Opened>(`/api/r/${await codeOf(broker)}`);
+    const opened = await as(null).call(referralLinkEndpoints.open, {
+      params: { code: await codeOf(broker) },
+    });
     expect(opened.json()).toEqual({
       brokerName: 'د.نورة الدوسري',
       officeName: 'مكتب الدوسري (فرع الرياض)، للعقار',
@@ -65,12 +59,10 @@ describe('issue 26 item 7: the public page shows plain text only', () => {
     [{ fullName: 'نورة', falLicense: 'FAL-123' }, 'falLicense', PUBLIC_TEXT_MESSAGES.falLicense],
   ])('refuses %o at input, with the field and its Arabic message', async (body, field, message) => {
     const broker = await aBroker(t, { fullName: 'قبل' });
-    const refused = await as(broker).put('/api/broker/profile', body);
+    const refused = await as(broker).call(brokerEndpoints.replaceProfile, { body });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json<ApiError & { fields: Record<string, string> }>().fields[field]).toBe(
-      message,
-    );
-    expect((await as(broker).get<Profile>('/api/broker/profile')).json().fullName).toBe('قبل');
+    expect(refused.json<ValidationError>().fields[field]).toBe(message);
+    expect((await as(broker).call(brokerEndpoints.profile)).json().fullName).toBe('قبل');
   });
 
   it('shows a value stored before the rule as the broker code, or not at all', async () => {
@@ -84,7 +76,9 @@ describe('issue 26 item 7: the public page shows plain text only', () => {
       })
       .where(eq(brokers.id, broker.id));
     const brokerCode = await brokerCodeOf(broker);
-    const opened = await as(null).get<Opened>(`/api/r/${await codeOf(broker)}`);
+    const opened = await as(null).call(referralLinkEndpoints.open, {
+      params: { code: await codeOf(broker) },
+    });
     expect(opened.json()).toEqual({
       brokerName: brokerCode,
       officeName: null,
@@ -96,7 +90,7 @@ describe('issue 26 item 7: the public page shows plain text only', () => {
     }
 
     // The QR card names the broker the same way.
-    const card = await as(broker).get('/api/broker/referral-link/qr.svg');
+    const card = await as(broker).call(referralLinkEndpoints.qr);
     expect(card.statusCode).toBe(200);
     expect(card.body).toContain(`>${brokerCode}</text>`);
     expect(card.body).not.toContain('\u202E');
@@ -105,7 +99,7 @@ describe('issue 26 item 7: the public page shows plain text only', () => {
 
   it('names the broker on the QR card by the checked name', async () => {
     const broker = await aBroker(t, { fullName: '  ريم   السبيعي ' });
-    const card = await as(broker).get('/api/broker/referral-link/qr.svg');
+    const card = await as(broker).call(referralLinkEndpoints.qr);
     expect(card.body).toContain('>ريم السبيعي</text>');
   });
 });

@@ -1,56 +1,47 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { adminAnalyticsEndpoints } from '#contract/admin/analytics';
+import { notificationEndpoints } from '#contract/notifications';
+import { referralLinkEndpoints } from '#contract/referral-links';
+import { referralEndpoints } from '#contract/referrals';
 import { isLinkCode } from '#domain';
 import { auditLog, brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { present, type QueryOf } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
-import {
-  createTestApp,
-  nextPhone,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone, type TestBroker } from '../test-support/test-app.js';
 
-// Issue 17: a broker's own link, opened by the tenant, who verifies the phone and lands in the
+// A broker's own link, opened by the tenant, who verifies the phone and lands in the
 // tenant form; the referral is the broker's, made by the same rules as a typed one.
 
-type Link = { code: string; url: string; qrUrl: string; shareText: string };
-type Week = {
-  week: string;
-  visits: number;
-  started: number;
-  completed: number;
-  signed: number;
-  commissions: string;
-};
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    PUBLIC_URL: 'https://shareek.example',
-  });
-});
-afterAll(async () => {
-  await t.close();
+const t = sharedTestApp({
+  AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+  PUBLIC_URL: 'https://shareek.example',
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const stranger = () => client(t).as(null);
 const linkOf = async (broker: TestBroker) =>
-  (await as(broker).get<Link>('/api/broker/referral-link')).json();
+  (await as(broker).call(referralLinkEndpoints.mine)).json();
 const thisWeek = async (broker: TestBroker) =>
-  (await as(broker).get<{ weeks: Week[] }>('/api/broker/referral-link/funnel')).json().weeks.at(-1);
+  (await as(broker).call(referralLinkEndpoints.funnel)).json().weeks.at(-1);
 
 /** The tenant's two steps: a code to the phone, then the request with it. */
 async function askThroughLink(code: string, phone: string, extra: object = {}) {
-  const sent = await stranger().post<{ otpCode: string }>(`/api/r/${code}/send-code`, { phone });
+  const sent = await stranger().call(referralLinkEndpoints.sendCode, {
+    params: { code },
+    body: { phone },
+  });
   expect(sent.statusCode).toBe(200);
-  return stranger().post<{ formPath: string }>(`/api/r/${code}/request`, {
-    phone,
-    otp: sent.json().otpCode,
-    ...extra,
+  return stranger().call(referralLinkEndpoints.request, {
+    params: { code },
+    body: {
+      phone,
+      otp: present(sent.json().otpCode),
+      ...extra,
+    },
   });
 }
 
@@ -68,7 +59,9 @@ describe("the broker's link", () => {
     expect(link.shareText).toContain(link.url);
     expect((await linkOf(broker)).code).toBe(link.code);
 
-    const opened = await stranger().get(`/api/r/${link.code}`);
+    const opened = await stranger().call(referralLinkEndpoints.open, {
+      params: { code: link.code },
+    });
     expect(opened.json()).toEqual({
       brokerName: 'سارة العتيبي',
       officeName: 'مكتب الرياض العقاري',
@@ -76,12 +69,17 @@ describe("the broker's link", () => {
       canReceive: true,
     });
 
-    const renewed = (await as(broker).post<Link>('/api/broker/referral-link/regenerate')).json();
+    const renewed = (await as(broker).call(referralLinkEndpoints.regenerate)).json();
     expect(renewed.code).not.toBe(link.code);
-    const retired = await stranger().get(`/api/r/${link.code}`);
+    const retired = await stranger().call(referralLinkEndpoints.open, {
+      params: { code: link.code },
+    });
     expect(retired.statusCode).toBe(404);
     expect(retired.json<ApiError>().message).toBe('هذا الرابط غير موجود أو لم يعد صالحاً');
-    expect((await stranger().get(`/api/r/${renewed.code}`)).statusCode).toBe(200);
+    expect(
+      (await stranger().call(referralLinkEndpoints.open, { params: { code: renewed.code } }))
+        .statusCode,
+    ).toBe(200);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -89,26 +87,32 @@ describe("the broker's link", () => {
     expect(entry?.entityId).toBe(broker.id);
     // Guesses that are not codes at all answer the same.
     for (const guess of ['nope', "A'; drop", 'AAAAAAAAA']) {
-      expect((await stranger().get(`/api/r/${encodeURIComponent(guess)}`)).statusCode).toBe(404);
+      expect(
+        (
+          await stranger().call(referralLinkEndpoints.open, {
+            params: { code: guess },
+          })
+        ).statusCode,
+      ).toBe(404);
     }
   });
 
   it('counts a visitor once a day, and the QR card names the product and the broker', async () => {
     const broker = await aBroker(t, { fullName: 'خالد الدوسري' });
     const { code } = await linkOf(broker);
-    const open = (agent: string, query = '') =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/r/${code}${query}`,
-        headers: { 'user-agent': agent },
-      });
+    const open = (agent: string, query?: QueryOf<typeof referralLinkEndpoints.open>) =>
+      as(null).call(
+        referralLinkEndpoints.open,
+        { params: { code }, query },
+        { headers: { 'user-agent': agent } },
+      );
     await open('phone-a');
     await open('phone-a');
-    await open('phone-a', '?s=qr');
-    await open('phone-b', '?s=qr');
+    await open('phone-a', { s: 'qr' });
+    await open('phone-b', { s: 'qr' });
     expect((await thisWeek(broker))?.visits).toBe(2);
 
-    const card = await as(broker).get('/api/broker/referral-link/qr.svg');
+    const card = await as(broker).call(referralLinkEndpoints.qr);
     expect(card.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(card.body).toContain('width="105mm" height="148mm"');
     expect(card.body).toContain('خالد الدوسري');
@@ -122,13 +126,19 @@ describe('the tenant through the link', () => {
     const { code } = await linkOf(broker);
     const phone = nextPhone();
 
-    const sent = await stranger().post<{ otpCode: string }>(`/api/r/${code}/send-code`, {
-      phone,
+    const sent = await stranger().call(referralLinkEndpoints.sendCode, {
+      params: { code },
+      body: {
+        phone,
+      },
     });
     // A wrong code makes nothing.
-    const wrong = await stranger().post(`/api/r/${code}/request`, {
-      phone,
-      otp: sent.json().otpCode === '0000' ? '1111' : '0000',
+    const wrong = await stranger().call(referralLinkEndpoints.request, {
+      params: { code },
+      body: {
+        phone,
+        otp: sent.json().otpCode === '0000' ? '1111' : '0000',
+      },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<ApiError>().message).toBe('رمز التحقق غير صحيح');
@@ -155,7 +165,7 @@ describe('the tenant through the link', () => {
     const form = await stranger().get(`/api${made.json().formPath}`);
     expect(form.statusCode).toBe(200);
     // The broker sees it like any referral.
-    const listed = await as(broker).get<{ items: { tenantPhone: string }[] }>('/api/referrals');
+    const listed = await as(broker).call(referralEndpoints.list);
     expect(listed.json().items.map((r) => r.tenantPhone)).toContain(phone);
     const [entry] = await t.database.db
       .select()
@@ -163,11 +173,7 @@ describe('the tenant through the link', () => {
       .where(eq(auditLog.entityId, referral?.id ?? ''));
     expect(entry).toMatchObject({ action: 'referral.create', actorId: null });
     expect((await thisWeek(broker))?.started).toBe(1);
-    const notes = (
-      await as(broker).get<{ items: { title: string; link: string | null }[] }>(
-        '/api/notifications',
-      )
-    ).json().items;
+    const notes = (await as(broker).call(notificationEndpoints.list)).json().items;
     expect(notes[0]).toMatchObject({
       title: 'طلب جديد عبر رابطك',
       link: `/referral/${referral?.id}`,
@@ -186,20 +192,33 @@ describe('the tenant through the link', () => {
   it('keeps every rule of a typed referral: an inactive broker, and a tenant another broker holds', async () => {
     const inactive = await aBroker(t, { active: false });
     const { code } = await linkOf(inactive);
-    expect((await stranger().get(`/api/r/${code}`)).json()).toMatchObject({ canReceive: false });
-    const refused = await stranger().post(`/api/r/${code}/send-code`, { phone: nextPhone() });
+    expect(
+      (await stranger().call(referralLinkEndpoints.open, { params: { code } })).json(),
+    ).toMatchObject({ canReceive: false });
+    const refused = await stranger().call(referralLinkEndpoints.sendCode, {
+      params: { code },
+      body: { phone: nextPhone() },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiError>().message).toBe('لا يستقبل هذا الوسيط طلبات جديدة حالياً');
 
     // A broker without a name cannot be shown to the tenant: the same refusal.
     const nameless = await aBroker(t, { fullName: null });
     const namelessCode = (await linkOf(nameless)).code;
-    expect((await stranger().get(`/api/r/${namelessCode}`)).json()).toMatchObject({
+    expect(
+      (
+        await stranger().call(referralLinkEndpoints.open, { params: { code: namelessCode } })
+      ).json(),
+    ).toMatchObject({
       canReceive: false,
     });
     expect(
-      (await stranger().post(`/api/r/${namelessCode}/send-code`, { phone: nextPhone() }))
-        .statusCode,
+      (
+        await stranger().call(referralLinkEndpoints.sendCode, {
+          params: { code: namelessCode },
+          body: { phone: nextPhone() },
+        })
+      ).statusCode,
     ).toBe(403);
 
     const first = await aBroker(t);
@@ -222,10 +241,9 @@ describe('the tenant through the link', () => {
     await askThroughLink(code, nextPhone(), { viaQr: true });
     await aReferral(t, broker);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
-    type BySource = { source: string; referrals: number }[];
-    const analytics = await as(admin).get<{ referralsBySource: BySource }>(
-      `/api/admin/analytics?from=${today}&to=${today}`,
-    );
+    const analytics = await as(admin).call(adminAnalyticsEndpoints.analytics, {
+      query: { from: today, to: today },
+    });
     const bySource = Object.fromEntries(
       analytics.json().referralsBySource.map((row) => [row.source, row.referrals]),
     );
@@ -237,9 +255,9 @@ describe('the tenant through the link', () => {
     await askThroughLink(code, nextPhone());
     const after = Object.fromEntries(
       (
-        await as(admin).get<{ referralsBySource: BySource }>(
-          `/api/admin/analytics?from=${today}&to=${today}`,
-        )
+        await as(admin).call(adminAnalyticsEndpoints.analytics, {
+          query: { from: today, to: today },
+        })
       )
         .json()
         .referralsBySource.map((row) => [row.source, row.referrals]),
@@ -253,25 +271,46 @@ describe('the tenant through the link', () => {
     const { code } = await linkOf(broker);
     const phone = nextPhone();
     for (let i = 0; i < 5; i += 1) {
-      expect((await stranger().post(`/api/r/${code}/send-code`, { phone })).statusCode).toBe(200);
+      expect(
+        (
+          await stranger().call(referralLinkEndpoints.sendCode, {
+            params: { code },
+            body: { phone },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    expect((await stranger().post(`/api/r/${code}/send-code`, { phone })).statusCode).toBe(429);
+    expect(
+      (await stranger().call(referralLinkEndpoints.sendCode, { params: { code }, body: { phone } }))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('sends one link sixty codes in fifteen minutes, whatever the phones, then refuses', async () => {
     const broker = await aBroker(t);
     const { code } = await linkOf(broker);
     for (let i = 0; i < 60; i += 1) {
-      const sent = await stranger().post(`/api/r/${code}/send-code`, { phone: nextPhone() });
+      const sent = await stranger().call(referralLinkEndpoints.sendCode, {
+        params: { code },
+        body: { phone: nextPhone() },
+      });
       expect(sent.statusCode).toBe(200);
     }
-    const limited = await stranger().post(`/api/r/${code}/send-code`, { phone: nextPhone() });
+    const limited = await stranger().call(referralLinkEndpoints.sendCode, {
+      params: { code },
+      body: { phone: nextPhone() },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.json<ApiError>().message).toMatch(/[\u0600-\u06FF]/);
     // Another broker's link is not affected.
     const other = (await linkOf(await aBroker(t))).code;
     expect(
-      (await stranger().post(`/api/r/${other}/send-code`, { phone: nextPhone() })).statusCode,
+      (
+        await stranger().call(referralLinkEndpoints.sendCode, {
+          params: { code: other },
+          body: { phone: nextPhone() },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

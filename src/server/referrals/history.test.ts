@@ -1,30 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { adminReferralEndpoints } from '#contract/admin/referrals';
-import type { ResponseOf } from '#contract/common';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import type { BodyOf } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
-import type { ApiError, ReferralDetails } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-type AdminHistory = ResponseOf<typeof adminReferralEndpoints.history>;
-
-let t: TestApp;
 let admin: TestBroker;
 const ADMIN_NAME = 'سارة من فريق التشغيل';
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
   await t.database.db.update(brokers).set({ fullName: ADMIN_NAME }).where(eq(brokers.id, admin.id));
 });
-afterAll(async () => {
-  await t.close();
-});
 
 const as = (caller: Caller) => client(t).as(caller);
-const setStatus = async (id: string, body: Record<string, unknown>) => {
-  const changed = await as(admin).put(`/api/admin/referrals/${id}/status`, body);
+const setStatus = async (id: string, body: BodyOf<typeof adminReferralEndpoints.changeStatus>) => {
+  const changed = await as(admin).call(adminReferralEndpoints.changeStatus, {
+    params: { id },
+    body,
+  });
   expect(changed.statusCode).toBe(200);
 };
 
@@ -32,15 +32,17 @@ const setStatus = async (id: string, body: Record<string, unknown>) => {
 async function processedReferral() {
   const broker = await aBroker(t, { fullName: 'خالد الوسيط' });
   const referral = await aReferral(t, broker);
-  const submitted = await as(null).post('/api/tenant-form/submit', {
-    token: referral.token,
-    referralId: referral.id,
-    name: 'محمد العنزي',
-    income: 12000,
-    monthlyObligations: 2500,
-    salaryDefinitionUrl: null,
-    creditReportUrl: null,
-    consent: true,
+  const submitted = await as(null).call(tenantFormEndpoints.submit, {
+    body: {
+      token: referral.token,
+      referralId: referral.id,
+      name: 'محمد العنزي',
+      income: 12000,
+      monthlyObligations: 2500,
+      salaryDefinitionUrl: null,
+      creditReportUrl: null,
+      consent: true,
+    },
   });
   expect(submitted.statusCode).toBe(200);
   await setStatus(referral.id, {
@@ -67,9 +69,11 @@ async function processedReferral() {
 describe('status history', () => {
   it('shows the broker every step, oldest first, with notes and no admin identity', async () => {
     const { broker, referral } = await processedReferral();
-    const details = await as(broker).get(`/api/referrals/${referral.id}/details`);
+    const details = await as(broker).call(referralEndpoints.details, {
+      params: { id: referral.id },
+    });
     expect(details.statusCode).toBe(200);
-    const { history } = details.json<ReferralDetails>();
+    const { history } = details.json();
     expect(history.map(({ at: _at, ...step }) => step)).toEqual([
       { kind: 'created', status: 'pending_completion', actor: 'broker', note: null },
       { kind: 'tenant_submitted', status: 'under_review', actor: 'tenant', note: null },
@@ -96,9 +100,11 @@ describe('status history', () => {
 
   it('names the accounts that acted for admins', async () => {
     const { referral } = await processedReferral();
-    const history = await as(admin).get(`/api/admin/referrals/${referral.id}/history`);
+    const history = await as(admin).call(adminReferralEndpoints.history, {
+      params: { id: referral.id },
+    });
     expect(history.statusCode).toBe(200);
-    expect(history.json<AdminHistory>().map((step) => [step.kind, step.actorName])).toEqual([
+    expect(history.json().map((step) => [step.kind, step.actorName])).toEqual([
       ['created', 'خالد الوسيط'],
       ['tenant_submitted', null],
       ['status_changed', ADMIN_NAME],
@@ -111,8 +117,8 @@ describe('status history', () => {
     const broker = await aBroker(t);
     const referral = await aReferral(t, broker);
     const { history } = (
-      await as(broker).get(`/api/referrals/${referral.id}/details`)
-    ).json<ReferralDetails>();
+      await as(broker).call(referralEndpoints.details, { params: { id: referral.id } })
+    ).json();
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ kind: 'created', actor: 'broker' });
   });
@@ -125,8 +131,8 @@ describe('status history', () => {
       .set({ status: 'preparing_tenant_contract' })
       .where(eq(referrals.id, referral.id));
     const { history } = (
-      await as(broker).get(`/api/referrals/${referral.id}/details`)
-    ).json<ReferralDetails>();
+      await as(broker).call(referralEndpoints.details, { params: { id: referral.id } })
+    ).json();
     expect(history.map((step) => [step.kind, step.status, step.actor])).toEqual([
       ['created', 'pending_completion', 'broker'],
       ['status_changed', 'preparing_tenant_contract', 'admin'],
@@ -136,13 +142,13 @@ describe('status history', () => {
   it("hides another broker's referral and refuses the admin history to others", async () => {
     const { referral } = await processedReferral();
     const other = await aBroker(t);
-    const theirs = await as(other).get(`/api/referrals/${referral.id}/details`);
+    const theirs = await as(other).call(referralEndpoints.details, { params: { id: referral.id } });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json<ApiError>().message).toBe('الطلب غير موجود');
 
-    const path = `/api/admin/referrals/${referral.id}/history`;
-    expect((await as(other).get(path)).statusCode).toBe(403);
-    expect((await as(null).get(path)).statusCode).toBe(401);
+    const history = { params: { id: referral.id } };
+    expect((await as(other).call(adminReferralEndpoints.history, history)).statusCode).toBe(403);
+    expect((await as(null).call(adminReferralEndpoints.history, history)).statusCode).toBe(401);
   });
 
   it.each([
@@ -150,7 +156,9 @@ describe('status history', () => {
     ['a malformed id', 'not-an-id'],
     ['Arabic-Indic digits', '١٢٣'],
   ])('answers 404 in Arabic to %s', async (_, id) => {
-    const missing = await as(admin).get(`/api/admin/referrals/${encodeURIComponent(id)}/history`);
+    const missing = await as(admin).call(adminReferralEndpoints.history, {
+      params: { id },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ApiError>().message).toBe('الإحالة غير موجودة');
   });

@@ -1,32 +1,28 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { notificationEndpoints } from '#contract/notifications';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { EXPIRED_REFERRAL_NOTE, TENANT_ALREADY_REFERRED } from '#domain';
 import { auditLog, outboundMessages, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
-import type { ApiError, Notifications, ReferralDetails } from '../test-support/responses.js';
-import {
-  createTestApp,
-  nextPhone,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { nextPhone, type TestBroker } from '../test-support/test-app.js';
 
-// Issue 16 item 4: a tenant's phone belongs to the broker who referred it for 90 days, and a
+// A tenant's phone belongs to the broker who referred it for 90 days, and a
 // referral its tenant never completes expires after 30.
-let t: TestApp;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const setStatus = (id: string, status: string) =>
-  as(admin).put(`/api/admin/referrals/${id}/status`, { status });
+  as(admin).call(adminReferralEndpoints.changeStatus, { params: { id }, body: { status } });
 /** Moves a referral's creation back, as the days passing would. */
 const age = (id: string, days: number) =>
   t.database.db
@@ -36,7 +32,7 @@ const age = (id: string, days: number) =>
 const referralsOf = (tenantPhone: string) =>
   t.database.db.select().from(referrals).where(eq(referrals.tenantPhone, tenantPhone));
 const refer = (broker: TestBroker, tenantPhone: string) =>
-  as(broker).post('/api/referrals', { tenantPhone, rent: 60000 });
+  as(broker).call(referralEndpoints.create, { body: { tenantPhone, rent: 60000 } });
 
 describe('the ownership window', () => {
   it.each([
@@ -111,15 +107,17 @@ describe('a referral its tenant never completes', () => {
     const stale = await aReferral(t, broker);
     const fresh = await aReferral(t, broker);
     const submitted = await aReferral(t, broker);
-    const submit = await as(null).post('/api/tenant-form/submit', {
-      token: submitted.token,
-      referralId: submitted.id,
-      name: 'محمد العنزي',
-      income: '12000',
-      monthlyObligations: 2500,
-      salaryDefinitionUrl: null,
-      creditReportUrl: 'https://reports.example.sa/simah/1',
-      consent: true,
+    const submit = await as(null).call(tenantFormEndpoints.submit, {
+      body: {
+        token: submitted.token,
+        referralId: submitted.id,
+        name: 'محمد العنزي',
+        income: '12000',
+        monthlyObligations: 2500,
+        salaryDefinitionUrl: null,
+        creditReportUrl: 'https://reports.example.sa/simah/1',
+        consent: true,
+      },
     });
     expect(submit.statusCode).toBe(200);
     await age(stale.id, 31);
@@ -157,7 +155,7 @@ describe('a referral its tenant never completes', () => {
     });
 
     // The broker hears of it: a notification, the status message, and the history says who.
-    const notes = (await as(broker).get<Notifications>('/api/notifications')).json();
+    const notes = (await as(broker).call(notificationEndpoints.list)).json();
     expect(notes.items.filter((n) => n.title === EXPIRED_REFERRAL_NOTE)).toHaveLength(1);
     expect(notes.items.find((n) => n.title === EXPIRED_REFERRAL_NOTE)?.message).toBe(
       `أُلغي طلب المستأجر ${stale.tenantPhone} لأن المستأجر لم يكمل بياناته خلال ٣٠ يومًا.`,
@@ -170,7 +168,7 @@ describe('a referral its tenant never completes', () => {
       );
     expect(messages).toHaveLength(1);
     const details = (
-      await as(broker).get<ReferralDetails>(`/api/referrals/${stale.id}/details`)
+      await as(broker).call(referralEndpoints.details, { params: { id: stale.id } })
     ).json();
     expect(details.history.at(-1)).toMatchObject({
       kind: 'status_changed',
@@ -180,7 +178,10 @@ describe('a referral its tenant never completes', () => {
     });
 
     // Its link no longer opens the form.
-    expect((await as(null).get(`/api/tenant-form/${stale.token}`)).statusCode).toBe(410);
+    expect(
+      (await as(null).call(tenantFormEndpoints.open, { params: { token: stale.token } }))
+        .statusCode,
+    ).toBe(410);
 
     // Re-referring every month cannot hold the phone: neither its broker nor another may refer
     // the tenant again until 90 days after the expired referral; then anyone may.

@@ -1,47 +1,34 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { referralEndpoints } from '#contract/referrals';
 import { formatSar } from '#domain';
 import { auditLog, brokers, commissions, rateLimits, referrals, shortLinks } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { unchecked } from '../test-support/endpoints.js';
 import { aBroker, aReferral } from '../test-support/factories.js';
-import type { ApiError, Page } from '../test-support/responses.js';
-import {
-  createTestApp,
-  nextPhone,
-  type TestApp,
-  type TestBroker,
-} from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, nextPhone, type TestBroker } from '../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    PUBLIC_URL: 'https://shareek.example.sa',
-  });
-});
-afterAll(async () => {
-  await t.close();
+const t = sharedTestApp({
+  AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+  PUBLIC_URL: 'https://shareek.example.sa',
 });
 
 const as = (caller: Caller) => client(t).as(caller);
-type Referral = {
-  id: string;
-  tenantPhone: string;
-  rentAmount: number | null;
-  status: string;
-  potentialCommission: string | null;
-};
 
 describe('POST /api/referrals', () => {
   it('creates the referral, its short link, the audit entry and the SMS to the tenant', async () => {
     const b = await aBroker(t, { fullName: 'عبدالله' });
     const tenant = nextPhone();
-    const response = await as(b).post('/api/referrals', {
-      tenantPhone: `+966${tenant.slice(1)}`,
-      rent: '٤٨٠٠٠',
+    const response = await as(b).call(referralEndpoints.create, {
+      body: {
+        tenantPhone: `+966${tenant.slice(1)}`,
+        rent: '٤٨٠٠٠',
+      },
     });
     expect(response.statusCode).toBe(201);
-    const referral = response.json<Referral>();
+    const referral = response.json();
     expect(referral).toMatchObject({
       tenantPhone: tenant,
       rentAmount: 48000,
@@ -81,7 +68,9 @@ describe('POST /api/referrals', () => {
     try {
       const b = await aBroker(t);
       const tenant = nextPhone();
-      expect((await as(b).post('/api/referrals', { tenantPhone: tenant })).statusCode).toBe(201);
+      expect(
+        (await as(b).call(referralEndpoints.create, { body: { tenantPhone: tenant } })).statusCode,
+      ).toBe(201);
       await t.app.outbox.drain();
       expect(t.sms.sent.some((m) => m.to === tenant)).toBe(false);
     } finally {
@@ -95,8 +84,13 @@ describe('POST /api/referrals', () => {
     const first = await aBroker(t, { fullName: 'الوسيط الأول' });
     const second = await aBroker(t);
     const tenant = nextPhone();
-    expect((await as(first).post('/api/referrals', { tenantPhone: tenant })).statusCode).toBe(201);
-    const again = await as(second).post('/api/referrals', { tenantPhone: tenant });
+    expect(
+      (await as(first).call(referralEndpoints.create, { body: { tenantPhone: tenant } }))
+        .statusCode,
+    ).toBe(201);
+    const again = await as(second).call(referralEndpoints.create, {
+      body: { tenantPhone: tenant },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().message).toBe(
       'يوجد طلب مفتوح لهذا المستأجر بالفعل، ولا يمكن إضافته مرة أخرى',
@@ -108,8 +102,8 @@ describe('POST /api/referrals', () => {
     const b = await aBroker(t);
     const tenant = nextPhone();
     const [one, two] = await Promise.all([
-      as(b).post('/api/referrals', { tenantPhone: tenant }),
-      as(b).post('/api/referrals', { tenantPhone: tenant }),
+      as(b).call(referralEndpoints.create, { body: { tenantPhone: tenant } }),
+      as(b).call(referralEndpoints.create, { body: { tenantPhone: tenant } }),
     ]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([201, 409]);
     const rows = await t.database.db
@@ -121,11 +115,15 @@ describe('POST /api/referrals', () => {
 
   it('refuses an inactive broker and an empty full name', async () => {
     const inactive = await aBroker(t, { active: false });
-    const r1 = await as(inactive).post('/api/referrals', { tenantPhone: nextPhone() });
+    const r1 = await as(inactive).call(referralEndpoints.create, {
+      body: { tenantPhone: nextPhone() },
+    });
     expect(r1.statusCode).toBe(403);
     expect(r1.json<ApiError>().code).toBe('ACCOUNT_INACTIVE');
     const nameless = await aBroker(t, { fullName: null });
-    const r2 = await as(nameless).post('/api/referrals', { tenantPhone: nextPhone() });
+    const r2 = await as(nameless).call(referralEndpoints.create, {
+      body: { tenantPhone: nextPhone() },
+    });
     expect(r2.statusCode).toBe(403);
     expect(r2.json<ApiError>().code).toBe('PROFILE_INCOMPLETE');
   });
@@ -139,15 +137,16 @@ describe('POST /api/referrals', () => {
     [{ tenantPhone: 'x'.repeat(10_000) }, 'يرجى إدخال رقم جوال المستأجر بشكل صحيح'],
   ])('refuses %o', async (payload, message) => {
     const b = await aBroker(t);
-    const response = await as(b).post('/api/referrals', payload);
+    const response = await as(b).call(referralEndpoints.create, { body: unchecked(payload) });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(message);
   });
 
   it('needs a session', async () => {
-    expect((await as(null).post('/api/referrals', { tenantPhone: nextPhone() })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await as(null).call(referralEndpoints.create, { body: { tenantPhone: nextPhone() } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -163,40 +162,49 @@ describe('GET /api/referrals', () => {
       .set({ status: 'under_review', submittedAt: new Date('2026-03-10T08:00:00Z') })
       .where(eq(referrals.tenantPhone, phones[0] as string));
 
-    const all = (await as(b).get<Page<Referral>>('/api/referrals')).json();
+    const all = (await as(b).call(referralEndpoints.list)).json();
     expect(all.total).toBe(3);
-    expect(all.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toEqual([
-      phones[2],
-      phones[1],
-      phones[0],
-    ]);
+    expect(all.items.map((r) => r.tenantPhone)).toEqual([phones[2], phones[1], phones[0]]);
 
-    const byStatus = (await as(b).get<Page<Referral>>('/api/referrals?status=under_review')).json();
-    expect(byStatus.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toEqual([phones[0]]);
+    const byStatus = (
+      await as(b).call(referralEndpoints.list, { query: { status: 'under_review' } })
+    ).json();
+    expect(byStatus.items.map((r) => r.tenantPhone)).toEqual([phones[0]]);
 
     const byPhone = (
-      await as(b).get<Page<Referral>>(`/api/referrals?phone=${phones[1]?.slice(-4)}`)
+      await as(b).call(referralEndpoints.list, { query: { phone: phones[1]?.slice(-4) } })
     ).json();
-    expect(byPhone.items.map((r: { tenantPhone: string }) => r.tenantPhone)).toContain(phones[1]);
+    expect(byPhone.items.map((r) => r.tenantPhone)).toContain(phones[1]);
 
-    const oneDay = (await as(b).get<Page<Referral>>('/api/referrals?from=2026-03-10')).json();
+    const oneDay = (
+      await as(b).call(referralEndpoints.list, { query: { from: '2026-03-10' } })
+    ).json();
     expect(oneDay.total).toBe(1);
-    const dayBefore = (await as(b).get<Page<Referral>>('/api/referrals?from=2026-03-09')).json();
+    const dayBefore = (
+      await as(b).call(referralEndpoints.list, { query: { from: '2026-03-09' } })
+    ).json();
     expect(dayBefore.total).toBe(0);
     const range = (
-      await as(b).get<Page<Referral>>('/api/referrals?from=2026-03-01&to=2026-03-31')
+      await as(b).call(referralEndpoints.list, { query: { from: '2026-03-01', to: '2026-03-31' } })
     ).json();
     expect(range.total).toBe(1);
 
-    const paged = (await as(b).get<Page<Referral>>('/api/referrals?pageSize=2&page=2')).json();
+    const paged = (
+      await as(b).call(referralEndpoints.list, { query: { pageSize: 2, page: 2 } })
+    ).json();
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.items).toHaveLength(1);
   });
 
   it('refuses an unknown status and a malformed date', async () => {
     const b = await aBroker(t);
-    expect((await as(b).get('/api/referrals?status=done')).statusCode).toBe(400);
-    expect((await as(b).get('/api/referrals?from=10-03-2026')).statusCode).toBe(400);
+    expect(
+      (await as(b).call(referralEndpoints.list, { query: { status: unchecked('done') } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await as(b).call(referralEndpoints.list, { query: { from: '10-03-2026' } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -206,14 +214,12 @@ describe('GET /api/referrals/:id and /details', () => {
     const other = await aBroker(t);
     const created = await aReferral(t, b);
 
-    const one = await as(b).get<Referral>(`/api/referrals/${created.id}`);
+    const one = await as(b).call(referralEndpoints.one, { params: { id: created.id } });
     expect(one.statusCode).toBe(200);
     expect(one.json().id).toBe(created.id);
 
     const details = (
-      await as(b).get<{ formToken: string; tenantFormUrl: string; tenantData: unknown }>(
-        `/api/referrals/${created.id}/details`,
-      )
+      await as(b).call(referralEndpoints.details, { params: { id: created.id } })
     ).json();
     expect(details.formToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(details.tenantFormUrl).toBe(
@@ -221,12 +227,14 @@ describe('GET /api/referrals/:id and /details', () => {
     );
     expect(details.tenantData).toBeNull();
 
-    for (const url of [`/api/referrals/${created.id}`, `/api/referrals/${created.id}/details`]) {
-      const response = await as(other).get(url);
+    for (const endpoint of [referralEndpoints.one, referralEndpoints.details]) {
+      const response = await as(other).call(endpoint, { params: { id: created.id } });
       expect(response.statusCode).toBe(404);
       expect(response.json<ApiError>().message).toBe('الطلب غير موجود');
     }
-    expect((await as(b).get('/api/referrals/not-a-uuid')).statusCode).toBe(404);
+    expect(
+      (await as(b).call(referralEndpoints.one, { params: { id: 'not-a-uuid' } })).statusCode,
+    ).toBe(404);
   });
 
   it('shows the potential commission of an accepted referral', async () => {
@@ -237,7 +245,8 @@ describe('GET /api/referrals/:id and /details', () => {
       .set({ status: 'accepted_awaiting_owner_contract' })
       .where(eq(referrals.id, created.id));
     expect(
-      (await as(b).get<Referral>(`/api/referrals/${created.id}`)).json().potentialCommission,
+      (await as(b).call(referralEndpoints.one, { params: { id: created.id } })).json()
+        .potentialCommission,
     ).toBe('600.00');
   });
 });
@@ -245,7 +254,7 @@ describe('GET /api/referrals/:id and /details', () => {
 describe('GET /api/dashboard/metrics', () => {
   it('counts in SQL', async () => {
     const b = await aBroker(t);
-    const empty = (await as(b).get('/api/dashboard/metrics')).json();
+    const empty = (await as(b).call(referralEndpoints.metrics)).json();
     expect(empty).toEqual({
       activeReferrals: 0,
       totalCommission: '0.00',
@@ -267,7 +276,7 @@ describe('GET /api/dashboard/metrics', () => {
       .insert(commissions)
       .values({ brokerId: b.id, referralId: ids[0] as string, amount: '750.00' });
 
-    expect((await as(b).get('/api/dashboard/metrics')).json()).toEqual({
+    expect((await as(b).call(referralEndpoints.metrics)).json()).toEqual({
       activeReferrals: 2,
       totalCommission: '750.00',
       completedContracts: 1,
@@ -278,13 +287,13 @@ describe('GET /api/dashboard/metrics', () => {
   });
 });
 
-describe('issue 11 item 6: dates validated everywhere', () => {
+describe('dates validated everywhere', () => {
   it.each(['2024-13-45', '2023-02-29', '2024-04-31', '2024-00-10'])(
     'an impossible day %s is a 400 in Arabic, never a 500',
     async (day) => {
       const b = await aBroker(t);
-      for (const query of [`from=${day}`, `to=${day}`, `from=2024-01-01&to=${day}`]) {
-        const response = await as(b).get(`/api/referrals?${query}`);
+      for (const query of [{ from: day }, { to: day }, { from: '2024-01-01', to: day }]) {
+        const response = await as(b).call(referralEndpoints.list, { query });
         expect(response.statusCode).toBe(400);
         expect(response.json<ApiError>().message).toBe('صيغة التاريخ غير صحيحة');
       }
@@ -293,15 +302,19 @@ describe('issue 11 item 6: dates validated everywhere', () => {
 
   it('a leap day is a day', async () => {
     const b = await aBroker(t);
-    expect((await as(b).get('/api/referrals?from=2024-02-29')).statusCode).toBe(200);
+    expect(
+      (await as(b).call(referralEndpoints.list, { query: { from: '2024-02-29' } })).statusCode,
+    ).toBe(200);
   });
 });
 
-describe('issue 11 item 7: tenant SMS names a checked display name', () => {
+describe('tenant SMS names a checked display name', () => {
   /** The SMS queued for a new referral's tenant, with the short link it must carry. */
   async function smsToTenantOf(broker: TestBroker) {
     const tenant = nextPhone();
-    const created = await as(broker).post('/api/referrals', { tenantPhone: tenant });
+    const created = await as(broker).call(referralEndpoints.create, {
+      body: { tenantPhone: tenant },
+    });
     expect(created.statusCode).toBe(201);
     await t.app.outbox.drain();
     const sms = t.sms.sent.find((m) => m.to === tenant);
@@ -309,7 +322,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
     const [link] = await t.database.db
       .select({ code: shortLinks.code })
       .from(shortLinks)
-      .where(eq(shortLinks.referralId, created.json<Referral>().id));
+      .where(eq(shortLinks.referralId, created.json().id));
     return { body: sms?.body ?? '', link: `https://shareek.example.sa/s/${link?.code}` };
   }
   const smsNaming = (broker: string, link: string) =>
@@ -344,7 +357,7 @@ describe('issue 11 item 7: tenant SMS names a checked display name', () => {
   });
 });
 
-describe('issue 11 item 7: rent the broker declares is capped', () => {
+describe('rent the broker declares is capped', () => {
   const cap = `الإيجار السنوي يجب ألا يتجاوز ${formatSar(2_000_000)}`;
 
   it.each([2_000_001, '2000001', '٢٠٠٠٠٠١', 100_000_000, '9'.repeat(30)])(
@@ -352,9 +365,11 @@ describe('issue 11 item 7: rent the broker declares is capped', () => {
     async (rent) => {
       const b = await aBroker(t);
       const tenant = nextPhone();
-      const response = await as(b).post('/api/referrals', {
-        tenantPhone: tenant,
-        rent,
+      const response = await as(b).call(referralEndpoints.create, {
+        body: {
+          tenantPhone: tenant,
+          rent,
+        },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json<ApiError>().message).toBe(cap);
@@ -369,16 +384,18 @@ describe('issue 11 item 7: rent the broker declares is capped', () => {
 
   it('accepts 2,000,000 exactly', async () => {
     const b = await aBroker(t);
-    const response = await as(b).post('/api/referrals', {
-      tenantPhone: nextPhone(),
-      rent: '٢٠٠٠٠٠٠',
+    const response = await as(b).call(referralEndpoints.create, {
+      body: {
+        tenantPhone: nextPhone(),
+        rent: '٢٠٠٠٠٠٠',
+      },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json<Referral>().rentAmount).toBe(2_000_000);
+    expect(response.json().rentAmount).toBe(2_000_000);
   });
 });
 
-describe('issue 11 item 7: referral creation limited per broker', () => {
+describe('referral creation limited per broker', () => {
   it('at most REFERRAL_LIMIT_PER_HOUR an hour and REFERRAL_LIMIT_PER_DAY a day', async () => {
     const limited = await createTestApp({
       AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
@@ -387,7 +404,7 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
     });
     try {
       const create = (broker: TestBroker, tenantPhone = nextPhone()) =>
-        client(limited).as(broker).post('/api/referrals', { tenantPhone });
+        client(limited).as(broker).call(referralEndpoints.create, { body: { tenantPhone } });
       const countOf = async (broker: TestBroker) =>
         (
           await limited.database.db
@@ -442,7 +459,9 @@ describe('issue 11 item 7: referral creation limited per broker', () => {
     try {
       const inactive = await aBroker(limited, { active: false });
       const attempt = () =>
-        client(limited).as(inactive).post('/api/referrals', { tenantPhone: nextPhone() });
+        client(limited)
+          .as(inactive)
+          .call(referralEndpoints.create, { body: { tenantPhone: nextPhone() } });
       expect((await attempt()).statusCode).toBe(403);
       expect((await attempt()).statusCode).toBe(403);
       await limited.database.db

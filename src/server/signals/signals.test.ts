@@ -1,56 +1,52 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { adminSignalEndpoints } from '#contract/admin/signals';
+import { commissionEndpoints } from '#contract/commissions';
+import { notificationEndpoints } from '#contract/notifications';
+import { referralEndpoints } from '#contract/referrals';
 import { addWorkingHours, formatSar } from '#domain';
 import { auditLog, commissions, fraudSignals, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { present, unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
-import type { ApiError, CommissionSummary, Page } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 
-// Issue 16 item 3: fraud and duplicate signals. Each is recorded with its reason, shown to
+// Fraud and duplicate signals. Each is recorded with its reason, shown to
 // admins, and holds the money it covers until an admin resolves or dismisses it (audited).
 
-type Signal = {
-  id: string;
-  kind: string;
-  scope: string;
-  reason: string;
-  status: string;
-  note: string | null;
-  brokerId: string;
-  referralId: string | null;
-  referralNumber: number | null;
-};
-
-let t: TestApp;
 let admin: TestBroker;
 let otherAdmin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   admin = await anAdmin(t);
   otherAdmin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const signalsOf = async (brokerId: string) =>
   t.database.db.select().from(fraudSignals).where(eq(fraudSignals.brokerId, brokerId));
 const sign = (id: string, extra: object = {}) =>
-  as(admin).put(`/api/admin/referrals/${id}/status`, { status: 'contract_signed', ...extra });
+  as(admin).call(adminReferralEndpoints.changeStatus, {
+    params: { id },
+    body: { status: 'contract_signed', ...extra },
+  });
 const commissionOf = async (referralId: string) =>
   (await t.database.db.select().from(commissions).where(eq(commissions.referralId, referralId)))[0];
 /** The summary the broker sees agrees with the rows, and the invariant holds. */
 async function money(broker: TestBroker) {
-  const seen = (await as(broker).get<CommissionSummary>('/api/commissions/summary')).json();
+  const seen = (await as(broker).call(commissionEndpoints.summary)).json();
   expect(addsUp(seen)).toBe(true);
   expect(await ledgerOf(t.database.db, broker.id)).toEqual(inCents(seen));
   return seen;
 }
 const decide = (caller: Caller, id: string, decision: 'resolve' | 'dismiss', note = 'تم التحقق') =>
-  as(caller).post(`/api/admin/signals/${id}/${decision}`, { note });
+  as(caller).call(adminSignalEndpoints[decision], { params: { id }, body: { note } });
 
 describe('a tenant who is the broker', () => {
   it('is signalled; the commission waits on hold until an admin resolves it, then is payable', async () => {
@@ -72,7 +68,10 @@ describe('a tenant who is the broker', () => {
     expect(summary.onHold).toBe(held?.amount);
     expect(summary.pending).toBe('0.00');
     // Neither paid by the console nor released by the holding job.
-    const paid = await as(admin).post(`/api/admin/commissions/${held?.id}/confirm-payment`, {});
+    const paid = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: present(held?.id) },
+      body: {},
+    });
     expect(paid.statusCode).toBe(409);
     expect(paid.json<ApiError>()).toEqual({
       code: 'HELD_BY_SIGNAL',
@@ -81,9 +80,7 @@ describe('a tenant who is the broker', () => {
     await t.app.scheduledJobs.releaseCommissions();
     expect((await commissionOf(referral.id))?.status).toBe('on_hold');
     const listed = (
-      await as(admin).get<Page<{ id: string; signalHold: boolean }>>(
-        `/api/admin/commissions?search=${broker.phone}`,
-      )
+      await as(admin).call(adminCommissionEndpoints.list, { query: { search: broker.phone } })
     ).json();
     expect(listed.items.find((c) => c.id === held?.id)?.signalHold).toBe(true);
 
@@ -118,8 +115,10 @@ describe('a tenant several brokers refer', () => {
     const referral = await aReferral(t, first);
     const second = await aBroker(t);
     for (let i = 0; i < 2; i++) {
-      const refused = await as(second).post('/api/referrals', {
-        tenantPhone: referral.tenantPhone,
+      const refused = await as(second).call(referralEndpoints.create, {
+        body: {
+          tenantPhone: referral.tenantPhone,
+        },
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.body).not.toContain(first.phone);
@@ -181,18 +180,25 @@ describe('rents', () => {
 describe('a burst of referrals', () => {
   it('each referral past the daily limit (a super-admin setting) is signalled and its commission held', async () => {
     const superAdmin = await aSuperAdmin(t);
-    const set = await as(superAdmin).post('/api/admin/config', {
-      key: 'signal_daily_referrals',
-      value: '2',
+    const set = await as(superAdmin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'signal_daily_referrals',
+        value: '2',
+      },
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(
-      (await as(admin).post('/api/admin/config', { key: 'signal_daily_referrals', value: '5' }))
-        .statusCode,
+      (
+        await as(admin).call(adminSettingsEndpoints.set, {
+          body: { key: 'signal_daily_referrals', value: '5' },
+        })
+      ).statusCode,
     ).toBe(403);
-    const bad = await as(superAdmin).post('/api/admin/config', {
-      key: 'signal_daily_referrals',
-      value: '0',
+    const bad = await as(superAdmin).call(adminSettingsEndpoints.set, {
+      body: {
+        key: 'signal_daily_referrals',
+        value: '0',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ApiError>().message).toBe('يرجى إدخال عدد بين ١ و٩٩٩٩');
@@ -209,9 +215,11 @@ describe('a burst of referrals', () => {
       expect((await commissionOf(made[2]?.id ?? ''))?.status).toBe('on_hold');
       await money(broker);
     } finally {
-      await as(superAdmin).post('/api/admin/config', {
-        key: 'signal_daily_referrals',
-        value: '20',
+      await as(superAdmin).call(adminSettingsEndpoints.set, {
+        body: {
+          key: 'signal_daily_referrals',
+          value: '20',
+        },
       });
     }
   });
@@ -221,15 +229,21 @@ describe('the signals view', () => {
   it('admins list open signals newest first, by state; brokers may not', async () => {
     const broker = await aBroker(t);
     await aReferral(t, broker, { tenantPhone: broker.phone });
-    const open = (await as(admin).get<Page<Signal>>('/api/admin/signals')).json();
+    const open = (await as(admin).call(adminSignalEndpoints.list)).json();
     expect(open.items.every((s) => s.status === 'open')).toBe(true);
     expect(open.items[0]).toMatchObject({ brokerId: broker.id, kind: 'own_phone' });
-    const closed = (await as(admin).get<Page<Signal>>('/api/admin/signals?status=resolved')).json();
+    const closed = (
+      await as(admin).call(adminSignalEndpoints.list, { query: { status: 'resolved' } })
+    ).json();
     expect(closed.items.every((s) => s.status === 'resolved')).toBe(true);
-    const everything = (await as(admin).get<Page<Signal>>('/api/admin/signals?status=all')).json();
+    const everything = (
+      await as(admin).call(adminSignalEndpoints.list, { query: { status: 'all' } })
+    ).json();
     expect(everything.total).toBeGreaterThan(open.total);
-    expect((await as(broker).get('/api/admin/signals')).statusCode).toBe(403);
-    const bad = await as(admin).get('/api/admin/signals?status=closed');
+    expect((await as(broker).call(adminSignalEndpoints.list)).statusCode).toBe(403);
+    const bad = await as(admin).call(adminSignalEndpoints.list, {
+      query: { status: unchecked('closed') },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ApiError>().message).toBe('حالة غير معروفة');
   });
@@ -239,7 +253,10 @@ describe('the signals view', () => {
     const referral = await aReferral(t, broker, { tenantPhone: broker.phone });
     await sign(referral.id);
     const [signal] = await signalsOf(broker.id);
-    const empty = await as(admin).post(`/api/admin/signals/${signal?.id}/resolve`, { note: '  ' });
+    const empty = await as(admin).call(adminSignalEndpoints.resolve, {
+      params: { id: present(signal?.id) },
+      body: { note: '  ' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<ApiError>().message).toBe('يرجى كتابة ملاحظة');
     expect(
@@ -267,9 +284,15 @@ describe('the signals view', () => {
     const referral = await aReferral(t, broker, { tenantPhone: broker.phone });
     await sign(referral.id);
     const held = await commissionOf(referral.id);
-    await as(admin).put(`/api/admin/referrals/${referral.id}/status`, { status: 'cancelled' });
-    const reversed = await as(admin).post(`/api/admin/commissions/${held?.id}/reverse`, {
-      reason: 'عقد وهمي',
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: { status: 'cancelled' },
+    });
+    const reversed = await as(admin).call(adminCommissionEndpoints.reverse, {
+      params: { id: present(held?.id) },
+      body: {
+        reason: 'عقد وهمي',
+      },
     });
     expect(reversed.statusCode, reversed.body).toBe(200);
     const [signal] = await signalsOf(broker.id);
@@ -301,10 +324,12 @@ describe('held money and its clocks', () => {
     const referral = await aReferral(t, broker, { tenantPhone: broker.phone });
     await sign(referral.id);
     const held = await commissionOf(referral.id);
-    const asked = await as(broker).post('/api/commissions/request-transfer', {
-      amount: Number(held?.amount),
-      bankAccount: 'SA0380000000608010167519',
-      password: 'secret123',
+    const asked = await as(broker).call(commissionEndpoints.requestPayout, {
+      body: {
+        amount: Number(held?.amount),
+        bankAccount: 'SA0380000000608010167519',
+        password: 'secret123',
+      },
     });
     expect(asked.statusCode).toBe(400);
     expect(asked.json<ApiError>().code).toBe('AMOUNT_ABOVE_AVAILABLE');
@@ -327,9 +352,7 @@ describe('held money and its clocks', () => {
       'commission.signal_release',
     ]);
     // The broker hears it may be asked for, and nothing of why it waited.
-    const notices = (
-      await as(broker).get<{ items: { title: string; message: string }[] }>('/api/notifications')
-    ).json().items;
+    const notices = (await as(broker).call(notificationEndpoints.list)).json().items;
     expect(notices[0]).toMatchObject({
       title: 'انتهت مراجعة عمولتك',
       message: `أصبح مبلغ ${formatSar(held?.amount ?? '0')} من عمولاتك قابلاً للتحويل، ويمكنك الآن طلب تحويله.`,
@@ -341,7 +364,9 @@ describe('held money and its clocks', () => {
   it('a broker sending their own tenant again is no several-brokers signal', async () => {
     const broker = await aBroker(t);
     const referral = await aReferral(t, broker);
-    const again = await as(broker).post('/api/referrals', { tenantPhone: referral.tenantPhone });
+    const again = await as(broker).call(referralEndpoints.create, {
+      body: { tenantPhone: referral.tenantPhone },
+    });
     expect(again.statusCode).toBe(409);
     expect(await signalsOf(broker.id)).toEqual([]);
   });

@@ -4,6 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import { superadminEndpoints } from '#contract/superadmin';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { ensureBootstrapSuperAdmin } from '../db/bootstrap.js';
 import {
   auditLog,
@@ -15,6 +24,7 @@ import {
   storedFiles,
 } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { present } from '../test-support/endpoints.js';
 import {
   aBroker,
   anAdmin,
@@ -23,24 +33,17 @@ import {
   aSuperAdmin,
 } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
-import type {
-  ApiError,
-  Commission,
-  CommissionPage,
-  Page,
-  SignedIn,
-} from '../test-support/responses.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
 import {
   createTestApp,
   sessionCookieFrom,
   signUpByCode,
-  type TestApp,
   type TestBroker,
   uploadTenantPdf,
 } from '../test-support/test-app.js';
 
 const PROTECTED = '0500000099';
-let t: TestApp;
 let root: TestBroker;
 let rootId: string;
 let dataDir: string;
@@ -48,66 +51,86 @@ let base: string;
 beforeAll(async () => {
   // A folder of our own, so the test can see the uploaded documents' bytes come and go.
   dataDir = await mkdtemp(path.join(tmpdir(), 'superadmin-test-'));
-  t = await createTestApp({
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+const t = sharedTestApp(() =>
+  createTestApp({
     AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
     BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
     BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
     DATA_DIR: dataDir,
-  });
+  }),
+);
+beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
-  const login = await as(null).post<SignedIn>('/api/auth/login', {
-    phone: PROTECTED,
-    password: 'root-password',
+  const login = await as(null).call(authEndpoints.login, {
+    body: {
+      phone: PROTECTED,
+      password: 'root-password',
+    },
   });
   root = { id: login.json().user.id, phone: PROTECTED, cookie: sessionCookieFrom(login) };
   rootId = root.id;
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 const as = (caller: Caller) => client(t).as(caller);
-type User = { id: string; isProtected: boolean };
-type Users = Page<User> & { counts: { total: number; superAdmins: number } };
 
 const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
 describe('user management', () => {
   it('lists users with counts and searches by phone, name or code', async () => {
     const b = await aBroker(t, { fullName: 'هيفاء المطيري' });
-    const result = (await as(root).get<Users>('/api/superadmin/users?search=المطيري')).json();
-    expect(result.items.map((u: { id: string }) => u.id)).toEqual([b.id]);
+    const result = (
+      await as(root).call(superadminEndpoints.users, { query: { search: 'المطيري' } })
+    ).json();
+    expect(result.items.map((u) => u.id)).toEqual([b.id]);
     expect(result.counts.superAdmins).toBeGreaterThanOrEqual(1);
-    const all = (await as(root).get<Users>('/api/superadmin/users')).json();
-    expect(all.items.find((u: { id: string }) => u.id === rootId)?.isProtected).toBe(true);
+    const all = (await as(root).call(superadminEndpoints.users)).json();
+    expect(all.items.find((u) => u.id === rootId)?.isProtected).toBe(true);
   });
 
   it('grants and removes admin and super-admin', async () => {
     const b = await aBroker(t);
-    const granted = await as(root).patch(`/api/superadmin/users/${b.id}/role`, {
-      isAdmin: true,
-      isSuperAdmin: true,
+    const granted = await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: b.id },
+      body: {
+        isAdmin: true,
+        isSuperAdmin: true,
+      },
     });
     expect(granted.json()).toMatchObject({ isAdmin: true, isSuperAdmin: true });
-    const removed = await as(root).patch(`/api/superadmin/users/${b.id}/role`, {
-      isSuperAdmin: false,
+    const removed = await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: b.id },
+      body: {
+        isSuperAdmin: false,
+      },
     });
     expect(removed.json()).toMatchObject({ isAdmin: true, isSuperAdmin: false });
   });
 
   it('never lets the protected phone lose super-admin', async () => {
     const other = await aBroker(t);
-    await as(root).patch(`/api/superadmin/users/${other.id}/role`, {
-      isSuperAdmin: true,
+    await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: other.id },
+      body: {
+        isSuperAdmin: true,
+      },
     });
-    const response = await as(other).patch(`/api/superadmin/users/${rootId}/role`, {
-      isSuperAdmin: false,
+    const response = await as(other).call(superadminEndpoints.changeRole, {
+      params: { id: rootId },
+      body: {
+        isSuperAdmin: false,
+      },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json<ApiError>().message).toBe('لا يمكن تغيير صلاحيات هذا الحساب');
-    expect((await as(other).delete(`/api/superadmin/brokers/${rootId}`)).statusCode).toBe(403);
+    expect(
+      (await as(other).call(superadminEndpoints.deleteBroker, { params: { id: rootId } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('refuses to remove the last super-admin', async () => {
@@ -116,7 +139,10 @@ describe('user management', () => {
       const b = await aSuperAdmin(lone);
       const response = await client(lone)
         .as(b)
-        .patch(`/api/superadmin/users/${b.id}/role`, { isSuperAdmin: false });
+        .call(superadminEndpoints.changeRole, {
+          params: { id: b.id },
+          body: { isSuperAdmin: false },
+        });
       expect(response.statusCode).toBe(409);
     } finally {
       await lone.close();
@@ -126,16 +152,22 @@ describe('user management', () => {
   it('is for super-admins only', async () => {
     const admin = await anAdmin(t);
     const broker = await aBroker(t);
-    expect((await as(admin).get('/api/superadmin/users')).statusCode).toBe(403);
+    expect((await as(admin).call(superadminEndpoints.users)).statusCode).toBe(403);
     expect(
       (
-        await as(admin).patch(`/api/superadmin/users/${broker.id}/role`, {
-          isAdmin: true,
+        await as(admin).call(superadminEndpoints.changeRole, {
+          params: { id: broker.id },
+          body: {
+            isAdmin: true,
+          },
         })
       ).statusCode,
     ).toBe(403);
-    expect((await as(admin).delete(`/api/superadmin/brokers/${broker.id}`)).statusCode).toBe(403);
-    expect((await as(null).get('/api/superadmin/users')).statusCode).toBe(401);
+    expect(
+      (await as(admin).call(superadminEndpoints.deleteBroker, { params: { id: broker.id } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await as(null).call(superadminEndpoints.users)).statusCode).toBe(401);
   });
 });
 
@@ -147,29 +179,40 @@ describe('deletion', () => {
     expect(storedOnDisk(key)).toBe(true);
     expect(
       await as(root)
-        .get(`/api/files/${key}`)
+        .call(tenantFormEndpoints.download, { params: { key } })
         .then((r) => r.statusCode),
     ).toBe(200);
 
-    await as(root).put(`/api/admin/referrals/${created.id}/status`, {
-      status: 'contract_signed',
+    await as(root).call(adminReferralEndpoints.changeStatus, {
+      params: { id: created.id },
+      body: {
+        status: 'contract_signed',
+      },
     });
-    expect((await as(root).delete(`/api/superadmin/referrals/${created.id}`)).statusCode).toBe(200);
-    expect((await as(b).get('/api/commissions')).json<CommissionPage>().items).toEqual([]);
+    expect(
+      (await as(root).call(superadminEndpoints.deleteReferral, { params: { id: created.id } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await as(b).call(commissionEndpoints.list)).json().items).toEqual([]);
     expect(
       await as(root)
-        .get(`/api/files/${key}`)
+        .call(tenantFormEndpoints.download, { params: { key } })
         .then((r) => r.statusCode),
     ).toBe(404);
     expect(storedOnDisk(key)).toBe(false);
-    expect((await as(root).delete(`/api/superadmin/referrals/${created.id}`)).statusCode).toBe(404);
+    expect(
+      (await as(root).call(superadminEndpoints.deleteReferral, { params: { id: created.id } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('retires a broker, keeping their referrals; not oneself', async () => {
     const b = await aBroker(t);
     const open = await aReferral(t, b);
-    expect((await as(root).delete(`/api/superadmin/brokers/${b.id}`)).statusCode).toBe(200);
-    expect((await as(b).get('/api/broker/profile')).statusCode).toBe(401);
+    expect(
+      (await as(root).call(superadminEndpoints.deleteBroker, { params: { id: b.id } })).statusCode,
+    ).toBe(200);
+    expect((await as(b).call(brokerEndpoints.profile)).statusCode).toBe(401);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.brokerId, b.id))).toEqual(
       [],
     );
@@ -179,38 +222,51 @@ describe('deletion', () => {
       .where(eq(referrals.brokerId, b.id));
     expect(kept).toEqual([{ id: open.id, status: 'cancelled' }]);
     // Gone for every later call on it.
-    expect((await as(root).delete(`/api/superadmin/brokers/${b.id}`)).statusCode).toBe(404);
+    expect(
+      (await as(root).call(superadminEndpoints.deleteBroker, { params: { id: b.id } })).statusCode,
+    ).toBe(404);
 
     const other = await aBroker(t);
-    await as(root).patch(`/api/superadmin/users/${other.id}/role`, {
-      isSuperAdmin: true,
+    await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: other.id },
+      body: {
+        isSuperAdmin: true,
+      },
     });
-    expect((await as(other).delete(`/api/superadmin/brokers/${other.id}`)).statusCode).toBe(409);
+    expect(
+      (await as(other).call(superadminEndpoints.deleteBroker, { params: { id: other.id } }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('keeps the protected account: neither an admin panel deletion nor leaving', async () => {
-    const response = await as(root).delete('/api/broker/account');
+    const response = await as(root).call(brokerEndpoints.deleteAccount);
     expect(response.statusCode).toBe(403);
     expect(response.json<ApiError>().code).toBe('PROTECTED_ACCOUNT');
-    expect((await as(root).get('/api/broker/profile')).statusCode).toBe(200);
+    expect((await as(root).call(brokerEndpoints.profile)).statusCode).toBe(200);
   });
 });
 
-describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
+describe('super-admin deletion keeps the ledger', () => {
   it('retires the broker: money records stay, open referrals close, documents go, the phone is free', async () => {
     const b = await aBroker(t, { fullName: 'ريم الدوسري' });
     const [before] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
 
     const { commission } = await aSignedContract(t, root, { broker: b, rent: 80000 });
-    await as(root).post(`/api/admin/commissions/${commission.id}/confirm-payment`, {
-      transferReference: 'TRX-SA-1',
+    await as(root).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commission.id },
+      body: {
+        transferReference: 'TRX-SA-1',
+      },
     });
     await aSignedContract(t, root, { broker: b, rent: 50000, status: 'commission_added' });
     await anIbanOnProfile(t, b);
     const openRequest = (
-      await as(b).post<{ id: string }>('/api/commissions/request-transfer', {
-        amount: 500,
-        bankAccount: ibanFor(b.phone),
+      await as(b).call(commissionEndpoints.requestPayout, {
+        body: {
+          amount: 500,
+          bankAccount: ibanFor(b.phone),
+        },
       })
     ).json();
     expect(openRequest.id).toBeDefined();
@@ -218,9 +274,11 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     const open = await aReferral(t, b);
     const key = await uploadTenantPdf(base, open.token);
     expect(storedOnDisk(key)).toBe(true);
-    const usersBefore = (await as(root).get<Users>('/api/superadmin/users')).json();
+    const usersBefore = (await as(root).call(superadminEndpoints.users)).json();
 
-    expect((await as(root).delete(`/api/superadmin/brokers/${b.id}`)).statusCode).toBe(200);
+    expect(
+      (await as(root).call(superadminEndpoints.deleteBroker, { params: { id: b.id } })).statusCode,
+    ).toBe(200);
 
     const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
     expect(row).toMatchObject({
@@ -244,16 +302,19 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     ]);
     const [request] = await t.database.db.select().from(payouts).where(eq(payouts.brokerId, b.id));
     expect(request).toMatchObject({ id: openRequest.id, amount: '500.00', status: 'draft' });
-    const adminList = (await as(root).get<Page<Commission>>('/api/admin/commissions')).json();
-    expect(adminList.items.find((c: { id: string }) => c.id === commission.id)).toMatchObject({
+    const adminList = (await as(root).call(adminCommissionEndpoints.list)).json();
+    expect(adminList.items.find((c) => c.id === commission.id)).toMatchObject({
       amount: '800.00',
       status: 'paid',
       brokerName: 'حساب محذوف',
       brokerCode: before?.brokerCode,
     });
     // The admins still decide the open transfer request: paying it settles the commission.
-    const paid = await as(root).post(`/api/admin/payouts/${request?.id}/pay`, {
-      transferReference: 'TRX-SA-2',
+    const paid = await as(root).call(adminPayoutEndpoints.pay, {
+      params: { id: present(request?.id) },
+      body: {
+        transferReference: 'TRX-SA-2',
+      },
     });
     expect(paid.statusCode).toBe(200);
 
@@ -282,18 +343,26 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
     });
 
     // Out of the users list and its counts; no role can be given to it.
-    const usersAfter = (await as(root).get<Users>('/api/superadmin/users')).json();
+    const usersAfter = (await as(root).call(superadminEndpoints.users)).json();
     expect(usersAfter.total).toBe(usersBefore.total - 1);
     expect(usersAfter.counts.total).toBe(usersBefore.counts.total - 1);
-    expect(usersAfter.items.some((u: { id: string }) => u.id === b.id)).toBe(false);
+    expect(usersAfter.items.some((u) => u.id === b.id)).toBe(false);
     expect(
-      (await as(root).get<Users>(`/api/superadmin/users?search=${before?.brokerCode}`)).json()
-        .total,
+      (
+        await as(root).call(superadminEndpoints.users, { query: { search: before?.brokerCode } })
+      ).json().total,
     ).toBe(0);
     expect(
-      (await as(root).patch(`/api/superadmin/users/${b.id}/role`, { isAdmin: true })).statusCode,
+      (
+        await as(root).call(superadminEndpoints.changeRole, {
+          params: { id: b.id },
+          body: { isAdmin: true },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await as(root).post(`/api/admin/brokers/${b.id}/deactivate`)).statusCode).toBe(404);
+    expect(
+      (await as(root).call(adminBrokerEndpoints.deactivate, { params: { id: b.id } })).statusCode,
+    ).toBe(404);
 
     // The phone signs up again as a new account.
     const again = await signUpByCode(t, b.phone, 'another123');
@@ -307,7 +376,9 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
       const a = await aSuperAdmin(lone);
       const b = await aSuperAdmin(lone);
       const remove = (caller: TestBroker, target: TestBroker) =>
-        client(lone).as(caller).delete(`/api/superadmin/brokers/${target.id}`);
+        client(lone)
+          .as(caller)
+          .call(superadminEndpoints.deleteBroker, { params: { id: target.id } });
       const results = await Promise.all([remove(a, b), remove(b, a)]);
       // The second is refused: as the last super-admin (409), or signed out already (401).
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -322,7 +393,7 @@ describe('issue 11 item 5: super-admin deletion keeps the ledger', () => {
   });
 });
 
-describe('issue 11 item 5: the last super-admin is kept by every route', () => {
+describe('the last super-admin is kept by every route', () => {
   it('two super-admins demoting each other at once: one stays, and no request fails with 5xx', async () => {
     const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
     try {
@@ -331,7 +402,10 @@ describe('issue 11 item 5: the last super-admin is kept by every route', () => {
       const demote = (caller: TestBroker, target: TestBroker) =>
         client(lone)
           .as(caller)
-          .patch(`/api/superadmin/users/${target.id}/role`, { isSuperAdmin: false });
+          .call(superadminEndpoints.changeRole, {
+            params: { id: target.id },
+            body: { isSuperAdmin: false },
+          });
       const results = await Promise.all([demote(a, b), demote(b, a)]);
       // The other is refused: as the last super-admin (409), or no longer one (403).
       const statuses = results.map((r) => r.statusCode).sort();
@@ -351,11 +425,14 @@ describe('issue 11 item 5: the last super-admin is kept by every route', () => {
 describe('audit log', () => {
   it('records who changed what, before and after, readable by super-admins with filters', async () => {
     const b = await aBroker(t);
-    await as(root).patch(`/api/superadmin/users/${b.id}/role`, { isAdmin: true });
+    await as(root).call(superadminEndpoints.changeRole, {
+      params: { id: b.id },
+      body: { isAdmin: true },
+    });
     const log = (
-      await as(root).get<Page<unknown>>(
-        `/api/superadmin/audit-log?action=user.role_change&search=${b.id}`,
-      )
+      await as(root).call(superadminEndpoints.auditLog, {
+        query: { action: 'user.role_change', search: b.id },
+      })
     ).json();
     expect(log.total).toBe(1);
     expect(log.items[0]).toMatchObject({
@@ -366,6 +443,6 @@ describe('audit log', () => {
       after: { isAdmin: true, isSuperAdmin: false },
     });
     const admin = await anAdmin(t);
-    expect((await as(admin).get('/api/superadmin/audit-log')).statusCode).toBe(403);
+    expect((await as(admin).call(superadminEndpoints.auditLog)).statusCode).toBe(403);
   });
 });

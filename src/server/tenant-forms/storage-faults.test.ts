@@ -9,7 +9,7 @@ import { LocalFileStorage } from '../integrations/storage.js';
 import { anActiveBrokerWithReferral } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
-// Issue 15 item 4: storage full or unwritable during an upload — a clear error, no partial
+// Storage full or unwritable during an upload — a clear error, no partial
 // file, nothing recorded. "Full" is a real 64 KB tmpfs (the tests run as root, as CI does);
 // "unwritable" is a storage folder whose parent is a file.
 const PDF_100KB = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100 * 1024, 0x20)]);
@@ -37,7 +37,7 @@ afterAll(() => {
   execFileSync('umount', [small]);
 });
 
-describe('issue 15 item 4: storage that cannot take a file', () => {
+describe('storage that cannot take a file', () => {
   it.each([
     ['full (a 64 KB disk, a 100 KB PDF)', path.join(small, 'uploads')],
     ['unwritable (its folder cannot be created)', path.join(blocked, 'uploads')],

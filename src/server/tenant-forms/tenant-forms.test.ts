@@ -1,27 +1,30 @@
 import http from 'node:http';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import type { ResponseOf } from '#contract/common';
+import { notificationEndpoints } from '#contract/notifications';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { auditLog, brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { type BodyOf, unchecked } from '../test-support/endpoints.js';
 import {
   aBroker,
   anActiveBrokerWithReferral,
   anAdmin,
   aReferral,
 } from '../test-support/factories.js';
-import type { ApiError, Notifications, ReferralDetails } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { createTestApp, type TestBroker } from '../test-support/test-app.js';
 
-let t: TestApp;
 let base: string;
 let admin: TestBroker;
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await anAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const PDF = Buffer.concat([
@@ -39,12 +42,17 @@ function upload(token: string, file: Buffer | null, type = 'salary', name = 'doc
 }
 
 const as = (caller: Caller) => client(t).as(caller);
-const submit = (payload: object) => as(null).post('/api/tenant-form/submit', payload);
+/** What an upload answers: the document's address for the form, and its size. */
+type Uploaded = ResponseOf<typeof tenantFormEndpoints.upload>;
+const submit = (payload: BodyOf<typeof tenantFormEndpoints.submit>) =>
+  as(null).call(tenantFormEndpoints.submit, { body: payload });
 /** The public read behind a tenant's link, as the tenant's browser makes it. */
-const formLink = (token: string) =>
-  as(null).get<{ brokerName: string; submitted: boolean }>(`/api/tenant-form/${token}`);
+const formLink = (token: string) => as(null).call(tenantFormEndpoints.open, { params: { token } });
 
-const validForm = (r: { id: string; token: string }) => ({
+const validForm = (r: {
+  id: string;
+  token: string;
+}): BodyOf<typeof tenantFormEndpoints.submit> => ({
   token: r.token,
   referralId: r.id,
   name: 'محمد العنزي',
@@ -69,7 +77,9 @@ describe('GET /api/tenant-form/:token', () => {
   });
 
   it('refuses a wrong token and an expired one with the same words', async () => {
-    const wrong = await as(null).get('/api/tenant-form/not-a-real-token-at-all-xxxxxxxx');
+    const wrong = await as(null).call(tenantFormEndpoints.open, {
+      params: { token: 'not-a-real-token-at-all-xxxxxxxx' },
+    });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json<ApiError>().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
 
@@ -102,17 +112,21 @@ describe('POST /api/tenant-form/submit', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'tenant_form.submit'));
     expect(entry).toBeDefined();
-    const notes = (await as(owner).get<Notifications>('/api/notifications')).json();
+    const notes = (await as(owner).call(notificationEndpoints.list)).json();
     expect(notes.items[0]?.title).toBe('أكمل المستأجر بياناته');
 
-    const details = (await as(owner).get<ReferralDetails>(`/api/referrals/${r.id}/details`)).json();
+    const details = (
+      await as(owner).call(referralEndpoints.details, { params: { id: r.id } })
+    ).json();
     expect(details.tenantData).toMatchObject({
       name: 'محمد العنزي',
       income: '12000.00',
       monthlyObligations: '2500.00',
     });
 
-    const adminView = await as(admin).get(`/api/admin/referrals/${r.id}/tenant-form`);
+    const adminView = await as(admin).call(adminReferralEndpoints.tenantForm, {
+      params: { id: r.id },
+    });
     expect(adminView.json()).toMatchObject({
       fullName: 'محمد العنزي',
       phone: r.tenantPhone,
@@ -154,7 +168,7 @@ describe('POST /api/tenant-form/submit', () => {
     [{ consent: false }, 'يجب الموافقة على مشاركة البيانات لإرسال الطلب'],
   ])('refuses %o and stores nothing', async (change, message) => {
     const { referral: r } = await anActiveBrokerWithReferral(t);
-    const response = await submit({ ...validForm(r), ...change });
+    const response = await submit(unchecked({ ...validForm(r), ...change }));
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(message);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, r.id));
@@ -164,7 +178,7 @@ describe('POST /api/tenant-form/submit', () => {
   it('refuses an upload reference that belongs to another referral', async () => {
     const { referral: r } = await anActiveBrokerWithReferral(t);
     const { referral: other } = await anActiveBrokerWithReferral(t);
-    const uploaded = (await (await upload(other.token, PDF)).json()) as { url: string };
+    const uploaded = (await (await upload(other.token, PDF)).json()) as Uploaded;
     const response = await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url });
     expect(response.statusCode).toBe(400);
   });
@@ -175,16 +189,14 @@ describe('POST /api/upload and GET /api/files/:key', () => {
     const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
     const response = await upload(r.token, PDF, 'salary', 'شهادة راتب.png');
     expect(response.status).toBe(201);
-    const { url } = (await response.json()) as { url: string };
+    const { url } = (await response.json()) as Uploaded;
     expect(url).toMatch(/^upload:[a-f0-9]{32}\.pdf$/);
     expect((await submit({ ...validForm(r), salaryDefinitionUrl: url })).statusCode).toBe(200);
 
     const details = (
-      await as(owner).get<{ tenantData: { salaryDefinitionFile: string } }>(
-        `/api/referrals/${r.id}/details`,
-      )
+      await as(owner).call(referralEndpoints.details, { params: { id: r.id } })
     ).json();
-    const href: string = details.tenantData.salaryDefinitionFile;
+    const href = details.tenantData?.salaryDefinitionFile;
     expect(href).toBe(`/api/files/${url.slice('upload:'.length)}`);
 
     for (const cookie of [owner.cookie, admin.cookie]) {
@@ -223,7 +235,7 @@ describe('POST /api/upload and GET /api/files/:key', () => {
     const { referral: r } = await anActiveBrokerWithReferral(t);
     const response = await upload(r.token, file);
     expect(response.status).toBe(status);
-    expect(((await response.json()) as { message: string }).message).toBe(message);
+    expect(((await response.json()) as ApiError).message).toBe(message);
   });
 
   it('refuses a multipart body without a file, and a wrong token', async () => {
@@ -318,8 +330,13 @@ describe('rate limits on the public calls', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) {
         statuses.push(
-          (await client(probe).as(null).get(`/api/tenant-form/guess-${i}-xxxxxxxxxxxxxxxxxxxx`))
-            .statusCode,
+          (
+            await client(probe)
+              .as(null)
+              .call(tenantFormEndpoints.open, {
+                params: { token: `guess-${i}-xxxxxxxxxxxxxxxxxxxx` },
+              })
+          ).statusCode,
         );
       }
       expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
@@ -330,7 +347,7 @@ describe('rate limits on the public calls', () => {
   });
 });
 
-describe('issue 11 item 8: the consent names the referring broker', () => {
+describe('the consent names the referring broker', () => {
   it('gives the broker a checked display name, and nothing else about the broker', async () => {
     const broker = await aBroker(t, { fullName: '  ريم   السبيعي ' });
     const r = await aReferral(t, broker);
@@ -358,7 +375,7 @@ describe('issue 11 item 8: the consent names the referring broker', () => {
   });
 });
 
-describe('issue 11 item 6: a link token that is not a plain token never reaches the database', () => {
+describe('a link token that is not a plain token never reaches the database', () => {
   it('an upload with a NUL byte or a control character in the token is a 400', async () => {
     for (const token of [
       '\u0000'.repeat(32),
@@ -367,7 +384,7 @@ describe('issue 11 item 6: a link token that is not a plain token never reaches 
     ]) {
       const response = await upload(token, PDF);
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toBe(
+      expect(((await response.json()) as ApiError).message).toBe(
         'الرابط غير صالح أو منتهي الصلاحية',
       );
     }
@@ -378,13 +395,16 @@ describe('issue 11 item 6: a link token that is not a plain token never reaches 
   it('reading or submitting with such a token is refused, not a 500', async () => {
     const { referral: r } = await anActiveBrokerWithReferral(t);
     // A character no link has: the invalid-link answer, before any query.
-    const odd = await as(null).get(`/api/tenant-form/${'x'.repeat(20)}.pdf`);
+    const odd = await as(null).call(tenantFormEndpoints.open, {
+      params: { token: `${'x'.repeat(20)}.pdf` },
+    });
     expect(odd.statusCode).toBe(404);
     expect(odd.json<ApiError>().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
     const oddSubmit = await submit({ ...validForm(r), token: `${r.token.slice(0, 20)}.x` });
     expect(oddSubmit.statusCode).toBe(400);
     expect(oddSubmit.json<ApiError>().message).toBe('الرابط غير صالح أو منتهي الصلاحية');
     // A NUL byte: refused as bad input, whichever check sees it first.
+    // Raw: the NUL escape as the router receives it.
     const nul = await as(null).get(`/api/tenant-form/${'x'.repeat(20)}%00`);
     expect([400, 404]).toContain(nul.statusCode);
     const nulSubmit = await submit({ ...validForm(r), token: `${r.token.slice(0, 20)}\u0000` });
@@ -392,7 +412,7 @@ describe('issue 11 item 6: a link token that is not a plain token never reaches 
   });
 });
 
-describe("issue 11 item 7: who saw a tenant's data is on record", () => {
+describe("who saw a tenant's data is on record", () => {
   const entriesFor = (action: string, referralId: string) =>
     t.database.db
       .select()
@@ -402,15 +422,17 @@ describe("issue 11 item 7: who saw a tenant's data is on record", () => {
 
   it('records tenant_form.view for the admin and the broker, file.download per download', async () => {
     const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
-    const uploaded = (await (await upload(r.token, PDF)).json()) as { url: string };
+    const uploaded = (await (await upload(r.token, PDF)).json()) as Uploaded;
     expect((await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url })).statusCode).toBe(
       200,
     );
     expect(await entriesFor('tenant_form.view', r.id)).toEqual([]);
 
-    const adminView = await as(admin).get(`/api/admin/referrals/${r.id}/tenant-form`);
+    const adminView = await as(admin).call(adminReferralEndpoints.tenantForm, {
+      params: { id: r.id },
+    });
     expect(adminView.statusCode).toBe(200);
-    const details = await as(owner).get(`/api/referrals/${r.id}/details`);
+    const details = await as(owner).call(referralEndpoints.details, { params: { id: r.id } });
     expect(details.statusCode).toBe(200);
     const views = await entriesFor('tenant_form.view', r.id);
     expect(views.map((v) => v.actorId)).toEqual([owner.id, admin.id]);
@@ -441,17 +463,19 @@ describe("issue 11 item 7: who saw a tenant's data is on record", () => {
     const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
     const stranger = await aBroker(t);
     // Not submitted yet: the admin gets 404, the broker details without tenant data.
-    const adminView = await as(admin).get(`/api/admin/referrals/${r.id}/tenant-form`);
+    const adminView = await as(admin).call(adminReferralEndpoints.tenantForm, {
+      params: { id: r.id },
+    });
     expect(adminView.statusCode).toBe(404);
-    const details = await as(owner).get<ReferralDetails>(`/api/referrals/${r.id}/details`);
+    const details = await as(owner).call(referralEndpoints.details, { params: { id: r.id } });
     expect(details.json().tenantData).toBeNull();
 
-    const uploaded = (await (await upload(r.token, PDF)).json()) as { url: string };
+    const uploaded = (await (await upload(r.token, PDF)).json()) as Uploaded;
     expect((await submit({ ...validForm(r), salaryDefinitionUrl: uploaded.url })).statusCode).toBe(
       200,
     );
     // Another broker: 404 for the details and for the file.
-    const foreign = await as(stranger).get(`/api/referrals/${r.id}/details`);
+    const foreign = await as(stranger).call(referralEndpoints.details, { params: { id: r.id } });
     expect(foreign.statusCode).toBe(404);
     const key = uploaded.url.slice('upload:'.length);
     const refused = await fetch(`${base}/api/files/${key}`, {

@@ -3,12 +3,20 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { commissionEndpoints } from '#contract/commissions';
+import type { ResponseOf } from '#contract/common';
+import { referralEndpoints } from '#contract/referrals';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { buildApp } from '../app.js';
 import { productTables } from '../backup/format.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, rowsOf } from '../db/client.js';
 import { rowText, SAME_OUTPUT } from '../db/row-text.js';
-import { client } from './client.js';
+import { client, type TestResponse } from './client.js';
 import { aBroker, anAdmin, aReferral, aSignedContract, aTenantSubmission } from './factories.js';
 import { anIbanOnProfile } from './iban.js';
 import type { Page } from './responses.js';
@@ -74,12 +82,12 @@ export async function populate(t: TestApp, base: string): Promise<Populated> {
   const iban = await anIbanOnProfile(t, broker);
   const requested = await client(t)
     .as(broker)
-    .post<{ id: string }>('/api/commissions/request-transfer', { amount: 1000, bankAccount: iban });
+    .call(commissionEndpoints.requestPayout, { body: { amount: 1000, bankAccount: iban } });
   expect(requested.statusCode).toBe(201);
   const payoutId = requested.json().id;
   const approved = await client(t)
     .as(admin)
-    .post('/api/admin/payouts/mark', { ids: [payoutId], status: 'approved' });
+    .call(adminPayoutEndpoints.mark, { body: { ids: [payoutId], status: 'approved' } });
   expect(approved.json()).toMatchObject({ changed: 1 });
 
   await aBroker(t, { fullName: 'عبدالله الشمري' });
@@ -96,7 +104,8 @@ export async function populate(t: TestApp, base: string): Promise<Populated> {
   form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'salary.pdf');
   const uploaded = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
   expect(uploaded.status).toBe(201);
-  const documentKey = ((await uploaded.json()) as { url: string }).url.slice('upload:'.length);
+  const { url } = (await uploaded.json()) as ResponseOf<typeof tenantFormEndpoints.upload>;
+  const documentKey = url.slice('upload:'.length);
   await aTenantSubmission(t, withDocument);
 
   return {
@@ -140,27 +149,35 @@ export async function contentsOf(url: string): Promise<Record<string, string[]>>
 export async function expectFoundAgain(restored: TestApp, populated: Populated): Promise<void> {
   const admin = client(restored).as(populated.admin);
   /** Every id of an admin list, page after page. */
-  const ids = async (url: string) => {
+  const ids = async (list: (page: number) => Promise<TestResponse<Page<{ id: string }>>>) => {
     const found: string[] = [];
     for (let page = 1; ; page++) {
-      const response = await admin.get<Page<{ id: string }>>(
-        `${url}${url.includes('?') ? '&' : '?'}page=${page}`,
-      );
+      const response = await list(page);
       expect(response.statusCode).toBe(200);
       const { items, total } = response.json();
       found.push(...items.map((item) => item.id));
       if (items.length === 0 || found.length >= total) return found;
     }
   };
-  expect(await ids('/api/admin/brokers')).toEqual(
+  expect(await ids((page) => admin.call(adminBrokerEndpoints.list, { query: { page } }))).toEqual(
     expect.arrayContaining([populated.admin.id, populated.broker.id]),
   );
-  expect(await ids('/api/admin/referrals')).toEqual(expect.arrayContaining(populated.referralIds));
-  expect(await ids('/api/admin/commissions')).toContain(populated.commissionId);
-  expect(await ids('/api/admin/payouts?status=approved')).toContain(populated.payoutId);
-  const own = await client(restored).as(populated.broker).get('/api/referrals');
+  expect(await ids((page) => admin.call(adminReferralEndpoints.list, { query: { page } }))).toEqual(
+    expect.arrayContaining(populated.referralIds),
+  );
+  expect(
+    await ids((page) => admin.call(adminCommissionEndpoints.list, { query: { page } })),
+  ).toContain(populated.commissionId);
+  expect(
+    await ids((page) =>
+      admin.call(adminPayoutEndpoints.list, { query: { status: 'approved', page } }),
+    ),
+  ).toContain(populated.payoutId);
+  const own = await client(restored).as(populated.broker).call(referralEndpoints.list);
   expect(own.statusCode).toBe(200);
-  const file = await admin.get(`/api/files/${populated.documentKey}`);
+  const file = await admin.call(tenantFormEndpoints.download, {
+    params: { key: populated.documentKey },
+  });
   expect(file.statusCode).toBe(200);
   expect(file.rawPayload.equals(populated.pdf)).toBe(true);
   // The sequences continue after the restored rows: a new referral gets a number of its own.

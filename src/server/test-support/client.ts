@@ -1,4 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Endpoint } from '#contract/common';
+import { type AnswerOf, type CallArgs, type PreparedCall, urlOf } from './endpoints.js';
 import type { TestApp } from './test-app.js';
 
 /** Who makes a request: a signed-in account, by its session cookie, or nobody (`null`). */
@@ -16,9 +18,9 @@ export type RequestOptions = {
 };
 
 /**
- * The injected response, whose JSON body the test reads as the type it expects, said at the
- * request (`get<Page<Row>>(url)`) or at the reading (`json<ApiError>()`, for a refusal): `unknown`
- * until the test says, where light-my-request's `any` would check nothing.
+ * The injected response, whose JSON body is typed by the endpoint called (`call`), or as the
+ * test says at the reading (`json<ApiError>()`, for a refusal): a raw call's is `unknown` until
+ * the test says, where light-my-request's `any` would check nothing.
  */
 export type TestResponse<T = unknown> = Omit<LightMyRequestResponse, 'json'> & {
   json<U = T>(): U;
@@ -29,6 +31,21 @@ type Body = InjectOptions['payload'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type Requests = {
+  /**
+   * A contract endpoint, the way the web calls it: `:name`s filled from `params`, `query`
+   * appended, `body` sent as JSON; the answer typed as the endpoint declares it.
+   * `call(referralEndpoints.details, { params: { id } })`.
+   */
+  call<E extends Endpoint>(
+    endpoint: E,
+    ...args: CallArgs<E, [options?: RequestOptions]>
+  ): Promise<TestResponse<AnswerOf<E>>>;
+  /** A call prepared with `callOf`, from a table of calls to different endpoints. */
+  send(call: PreparedCall, options?: RequestOptions): Promise<TestResponse>;
+  /*
+   * The raw calls below take a URL as written: for what the contract cannot say (a malformed
+   * path, an unknown route, a raw body), each use says why it is raw.
+   */
   get<T = unknown>(url: string, options?: RequestOptions): Promise<TestResponse<T>>;
   post<T = unknown>(url: string, body?: Body, options?: RequestOptions): Promise<TestResponse<T>>;
   put<T = unknown>(url: string, body?: Body, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -45,12 +62,12 @@ type Requests = {
 
 /**
  * Requests to a test app through `inject`, as the web would make them:
- * `client(t).as(broker).post('/api/referrals', { tenantPhone })`.
+ * `client(t).as(broker).call(referralEndpoints.create, { body: { tenantPhone } })`.
  */
 export function client(t: Pick<TestApp, 'app'>): { as(caller: Caller): Requests } {
   return {
     as(caller) {
-      const send = async (
+      const inject = async (
         method: Method,
         url: string,
         body: Body | undefined,
@@ -71,12 +88,26 @@ export function client(t: Pick<TestApp, 'app'>): { as(caller: Caller): Requests 
         });
       };
       return {
-        get: (url, options) => send('GET', url, undefined, options),
-        post: (url, body, options) => send('POST', url, body, options),
-        put: (url, body, options) => send('PUT', url, body, options),
-        patch: (url, body, options) => send('PATCH', url, body, options),
-        delete: (url, options) => send('DELETE', url, undefined, options),
-        request: send,
+        call: (endpoint, ...[input, options]) =>
+          inject(
+            endpoint.method,
+            urlOf(endpoint, input),
+            (input as { body?: Body } | undefined)?.body,
+            options,
+          ),
+        send: ({ endpoint, input }, options) =>
+          inject(
+            endpoint.method,
+            urlOf(endpoint, input),
+            (input as { body?: Body } | undefined)?.body,
+            options,
+          ),
+        get: (url, options) => inject('GET', url, undefined, options),
+        post: (url, body, options) => inject('POST', url, body, options),
+        put: (url, body, options) => inject('PUT', url, body, options),
+        patch: (url, body, options) => inject('PATCH', url, body, options),
+        delete: (url, options) => inject('DELETE', url, undefined, options),
+        request: inject,
       };
     },
   };

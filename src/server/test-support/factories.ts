@@ -1,7 +1,10 @@
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { commissionEndpoints } from '#contract/commissions';
+import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { createSession } from '../auth/sessions.js';
 import { brokers } from '../db/schema.js';
 import { client } from './client.js';
-import type { Commission, CommissionPage, StatusChange } from './responses.js';
+import type { Commission } from './responses.js';
 import {
   createReferralWithToken,
   nextPhone,
@@ -60,14 +63,16 @@ export async function aSignedContract(
   const referral = await aReferral(t, broker, options);
   const changed = await client(t)
     .as(admin)
-    .put(`/api/admin/referrals/${referral.id}/status`, {
-      status: options.status ?? 'contract_signed',
+    .call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: {
+        status: options.status ?? 'contract_signed',
+      },
     });
-  if (changed.statusCode !== 200 || !changed.json<StatusChange>().commissionCreated) {
+  if (changed.statusCode !== 200 || !changed.json().commissionCreated) {
     throw new Error(`no commission for the referral: ${changed.statusCode} ${changed.body}`);
   }
-  const commissions = (await client(t).as(broker).get('/api/commissions')).json<CommissionPage>()
-    .items;
+  const commissions = (await client(t).as(broker).call(commissionEndpoints.list)).json().items;
   const commission = commissions.find((c) => c.referralId === referral.id);
   if (!commission) throw new Error('the commission is not in the broker’s list');
   return { broker, referral, commission };
@@ -75,15 +80,18 @@ export async function aSignedContract(
 
 /** The tenant submits the form through their link (no documents): the referral goes to review. */
 export async function aTenantSubmission(t: TestApp, referral: TestReferral): Promise<void> {
-  const submitted = await client(t).as(null).post('/api/tenant-form/submit', {
-    token: referral.token,
-    referralId: referral.id,
-    tenantPhone: referral.tenantPhone,
-    name: 'مستأجر تجريبي',
-    income: 12000,
-    monthlyObligations: 2000,
-    consent: true,
-  });
+  const submitted = await client(t)
+    .as(null)
+    .call(tenantFormEndpoints.submit, {
+      body: {
+        token: referral.token,
+        referralId: referral.id,
+        name: 'مستأجر تجريبي',
+        income: 12000,
+        monthlyObligations: 2000,
+        consent: true,
+      },
+    });
   if (submitted.statusCode !== 200) {
     throw new Error(`tenant form refused: ${submitted.statusCode} ${submitted.body}`);
   }

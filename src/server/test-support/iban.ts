@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { brokerEndpoints } from '#contract/brokers';
 import { IBAN_CHANGE_HOLD_HOURS } from '#domain';
 import { brokers } from '../db/schema.js';
 import { client } from './client.js';
@@ -30,7 +31,7 @@ export async function anIbanOnProfile(
 ): Promise<string> {
   const saved = await client(t)
     .as(broker)
-    .put('/api/broker/bank-account', { iban, password: 'secret123' });
+    .call(brokerEndpoints.setBankAccount, { body: { iban, password: 'secret123' } });
   if (saved.statusCode !== 200) throw new Error(`IBAN not saved: ${saved.body}`);
   await t.database.db
     .update(brokers)

@@ -1,14 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import { commissionEndpoints } from '#contract/commissions';
+import type { Endpoint, ResponseOf } from '#contract/common';
+import { devEndpoints } from '#contract/dev';
+import { referralEndpoints } from '#contract/referrals';
 import { estimateCommission, payoutReference, toCents } from '#domain';
 import { runningClusterUrl } from '../db/embedded.js';
+import { payoutStatusOfStored } from '../db/schema.js';
+import { type AnswerOf, type CallArgs, present, type QueryOf } from './endpoints.js';
 import { type FakeUnifonic, startFakeUnifonic } from './fakes/unifonic.js';
 import { ibanFor } from './iban.js';
+import type { ApiError } from './responses.js';
 import { activeBroker, Client, kill9, startServer } from './server-process.js';
 
 /**
- * Issue 29 item 6: repeated `kill -9` of the real server process during a mixed workload of the
+ * Repeated `kill -9` of the real server process during a mixed workload of the
  * money (referrals, signings, the holding period, transfer requests, payments, «دفع كل المستحق»,
  * bank files, payouts sent, paid and failed), then everything that was acknowledged looked for
  * in the rows, the ledger recounted from the rows against what each broker's own screens say,
@@ -70,17 +83,22 @@ class Seat {
   constructor(public client: Client) {}
 }
 
-type Answer = { status: number; json: unknown; text: string; headers: Headers };
+/** An answer as the workload reads it: `json` is what the endpoint answers when it succeeds. */
+type Answer<T = unknown> = { status: number; json: T; text: string; headers: Headers };
 
 /** Writes sent and not yet answered: a kill is aimed at a moment with some under way. */
 let writesInFlight = 0;
 
 /** One call; null when no answer came (the server was killed, or was down). */
-async function call(seat: Seat, method: string, url: string, body?: unknown) {
-  const write = method !== 'GET';
+async function call<E extends Endpoint>(
+  seat: Seat,
+  endpoint: E,
+  ...args: CallArgs<E>
+): Promise<Answer<AnswerOf<E>> | null> {
+  const write = endpoint.method !== 'GET';
   if (write) writesInFlight++;
   try {
-    const response = await seat.client.call(method, url, body);
+    const response = await seat.client.call(endpoint, ...args);
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -88,7 +106,7 @@ async function call(seat: Seat, method: string, url: string, body?: unknown) {
     } catch {
       json = null;
     }
-    return { status: response.status, json, text, headers: response.headers } satisfies Answer;
+    return { status: response.status, json: json as AnswerOf<E>, text, headers: response.headers };
   } catch {
     return null;
   } finally {
@@ -96,7 +114,7 @@ async function call(seat: Seat, method: string, url: string, body?: unknown) {
   }
 }
 
-const codeOf = (answer: Answer) => (answer.json as { code?: string } | null)?.code ?? '';
+const codeOf = (answer: Answer) => (answer.json as Partial<ApiError> | null)?.code ?? '';
 
 type BrokerSeat = { seat: Seat; id: string; phone: string; iban: string };
 
@@ -145,30 +163,29 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
     };
     const superAdmin = seat(new Client(server.base));
     const admin = seat(new Client(server.base));
-    expect((await call(superAdmin, 'POST', '/api/auth/login', SUPER_ADMIN))?.status).toBe(200);
-    expect((await call(admin, 'POST', '/api/auth/login', ADMIN))?.status).toBe(200);
+    expect((await call(superAdmin, authEndpoints.login, { body: SUPER_ADMIN }))?.status).toBe(200);
+    expect((await call(admin, authEndpoints.login, { body: ADMIN }))?.status).toBe(200);
     for (const [key, value] of [
       ['commission_holding_days', String(HOLDING_DAYS)],
       // The workload sends far more referrals a day than a broker usually does: no burst
       // signal should hold the money this test follows.
       ['signal_daily_referrals', '9999'],
-    ]) {
-      expect((await call(superAdmin, 'POST', '/api/admin/config', { key, value }))?.status).toBe(
-        200,
-      );
+    ] as const) {
+      expect(
+        (await call(superAdmin, adminSettingsEndpoints.set, { body: { key, value } }))?.status,
+      ).toBe(200);
     }
     const brokers: BrokerSeat[] = [];
     for (let i = 0; i < 5; i++) {
       const client = await activeBroker(server.base, codeFromProvider(sms));
       const brokerSeat = seat(client);
-      const profile = (await call(brokerSeat, 'GET', '/api/broker/profile'))?.json as {
-        id: string;
-        phone: string;
-      };
+      const profile = present((await call(brokerSeat, brokerEndpoints.profile))?.json, 'a profile');
       const iban = ibanFor(profile.phone);
-      const saved = await call(brokerSeat, 'PUT', '/api/broker/bank-account', {
-        iban,
-        password: BROKER_PASSWORD,
+      const saved = await call(brokerSeat, brokerEndpoints.setBankAccount, {
+        body: {
+          iban,
+          password: BROKER_PASSWORD,
+        },
       });
       expect(saved?.status).toBe(200);
       brokers.push({ seat: brokerSeat, id: profile.id, phone: profile.phone, iban });
@@ -230,9 +247,11 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
         const tenantPhone = tenantPhoneFor();
         const rent = 20_000 + 1_000 * Math.floor(Math.random() * 60);
         acked.tried.add(tenantPhone);
-        const answer = await call(broker.seat, 'POST', '/api/referrals', { tenantPhone, rent });
+        const answer = await call(broker.seat, referralEndpoints.create, {
+          body: { tenantPhone, rent },
+        });
         if (expectAnswer('POST /api/referrals', answer) !== 'ok' || !answer) return;
-        const { id } = answer.json as { id: string };
+        const { id } = answer.json;
         acked.referrals.set(id, { broker: index, tenantPhone, rent });
         // Every fourth referral is rejected: none of those may have a commission.
         targets.set(id, acked.referrals.size % 4 === 0 ? REJECTED : SIGNED);
@@ -244,9 +263,12 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       if (!referralId) return;
       const status = targets.get(referralId) ?? SIGNED;
       const rent = acked.referrals.get(referralId)?.rent ?? null;
-      const answer = await call(admin, 'PUT', `/api/admin/referrals/${referralId}/status`, {
-        status,
-        ...(status === SIGNED ? { contractId: `C-${++referralCount}`, contractRent: rent } : {}),
+      const answer = await call(admin, adminReferralEndpoints.changeStatus, {
+        params: { id: referralId },
+        body: {
+          status,
+          ...(status === SIGNED ? { contractId: `C-${++referralCount}`, contractRent: rent } : {}),
+        },
       });
       const outcome = expectAnswer(`PUT status ${status}`, answer);
       if (outcome === 'lost') {
@@ -261,51 +283,56 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
     const clock = loop('dev clock', 80, async () => {
       const referralId = toClock.shift();
       if (!referralId) return;
-      const answer = await call(admin, 'POST', '/api/dev/clock', { referralId, days: 10 });
+      const answer = await call(admin, devEndpoints.clock, { body: { referralId, days: 10 } });
       const outcome = expectAnswer('POST /api/dev/clock', answer);
       if (outcome === 'lost') toClock.push(referralId);
       if (outcome === 'ok') acked.clocked.add(referralId);
     });
     const requesters = brokers.map((broker, index) =>
       loop('transfer requests', 700, async () => {
-        const summary = await call(broker.seat, 'GET', '/api/commissions/summary');
+        const summary = await call(broker.seat, commissionEndpoints.summary);
         if (expectAnswer('GET summary', summary) !== 'ok' || !summary) return;
-        const pending = toCents((summary.json as { pending: string }).pending);
+        const pending = toCents(summary.json.pending);
         if (pending < 10_000) return;
         // All of it, or part (a payout may settle a commission in part).
         const riyals =
           Math.random() < 0.5
             ? pending / 100
             : Math.max(50, Math.floor((Math.random() * pending) / 100));
-        const answer = await call(broker.seat, 'POST', '/api/commissions/request-transfer', {
-          amount: Math.min(riyals, pending / 100),
-          bankAccount: broker.iban,
+        const answer = await call(broker.seat, commissionEndpoints.requestPayout, {
+          body: {
+            amount: Math.min(riyals, pending / 100),
+            bankAccount: broker.iban,
+          },
         });
         // A payout drafted or paid since the summary was read leaves less available.
-        if (expectAnswer('request-transfer', answer, ['AMOUNT_ABOVE_AVAILABLE']) !== 'ok') return;
-        const created = answer?.json as { id: string; amount: string };
+        const outcome = expectAnswer('request-transfer', answer, ['AMOUNT_ABOVE_AVAILABLE']);
+        if (outcome !== 'ok' || !answer) return;
+        const created = answer.json;
         acked.payouts.set(created.id, { broker: index, amount: created.amount });
       }),
     );
     // Payouts move between the two admins: above the two-person amount, one approves and the
     // other sends and confirms (decision 047); below it either pays a draft at once.
-    type Listed = { id: string; bankBatch: string | null };
-    const payouts = async (status: string): Promise<Listed[]> => {
-      const answer = await call(superAdmin, 'GET', `/api/admin/payouts?status=${status}`);
+    type Listed = ResponseOf<typeof adminPayoutEndpoints.list>['items'][number];
+    const payouts = async (
+      status: QueryOf<typeof adminPayoutEndpoints.list>['status'],
+    ): Promise<Listed[]> => {
+      const answer = await call(superAdmin, adminPayoutEndpoints.list, { query: { status } });
       if (expectAnswer(`GET ${status} payouts`, answer) !== 'ok' || !answer) return [];
-      return (answer.json as { items: Listed[] }).items;
+      return answer.json.items;
     };
     const mark = async (by: Seat, ids: string[], status: 'approved' | 'sent' | 'paid') => {
       if (ids.length === 0) return;
-      const answer = await call(by, 'POST', '/api/admin/payouts/mark', {
-        ids,
-        status,
-        ...(status === 'sent' ? { transferReference: `BANK-${Date.now()}` } : {}),
+      const answer = await call(by, adminPayoutEndpoints.mark, {
+        body: {
+          ids,
+          status,
+          ...(status === 'sent' ? { transferReference: `BANK-${Date.now()}` } : {}),
+        },
       });
       if (expectAnswer(`mark ${status}`, answer) !== 'ok' || !answer) return;
-      const refused = new Set(
-        (answer.json as { refused: { id: string }[] }).refused.map((refusal) => refusal.id),
-      );
+      const refused = new Set(answer.json.refused.map((refusal) => refusal.id));
       const into = { approved: acked.approved, sent: acked.sent, paid: acked.paid }[status];
       for (const id of ids) if (!refused.has(id)) into.add(id);
     };
@@ -317,8 +344,11 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
           toApprove.push(draft.id);
           continue;
         }
-        const answer = await call(superAdmin, 'POST', `/api/admin/payouts/${draft.id}/pay`, {
-          transferReference: `PAY-${Date.now()}`,
+        const answer = await call(superAdmin, adminPayoutEndpoints.pay, {
+          params: { id: draft.id },
+          body: {
+            transferReference: `PAY-${Date.now()}`,
+          },
         });
         // Large drafts need two people; one the other admin approved meanwhile is fine too.
         const outcome = expectAnswer('pay draft', answer, [
@@ -332,13 +362,13 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       await mark(admin, toApprove, 'approved');
     });
     const payDue = loop('pay-due', 2_500, async () => {
-      const answer = await call(admin, 'POST', '/api/admin/payouts/pay-due');
+      const answer = await call(admin, adminPayoutEndpoints.payDue);
       if (expectAnswer('pay-due', answer) === 'ok' && answer) {
-        acked.payDueCreated += (answer.json as { created: number }).created;
+        acked.payDueCreated += answer.json.created;
       }
     });
     const bank = loop('bank files', 1_000, async () => {
-      const file = await call(superAdmin, 'POST', '/api/admin/payouts/bank-file');
+      const file = await call(superAdmin, adminPayoutEndpoints.bankFile);
       if (expectAnswer('bank-file', file, ['NOTHING_TO_FILE']) === 'ok' && file) {
         const batch = file.headers.get('x-bank-batch') ?? '';
         const references = file.text
@@ -358,8 +388,11 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       // The bank returns one in six: its money is payable again.
       const returned = sent.filter(() => Math.random() < 1 / 6);
       for (const payout of returned) {
-        const answer = await call(superAdmin, 'POST', `/api/admin/payouts/${payout.id}/fail`, {
-          reason: 'الحساب مغلق',
+        const answer = await call(superAdmin, adminPayoutEndpoints.fail, {
+          params: { id: payout.id },
+          body: {
+            reason: 'الحساب مغلق',
+          },
         });
         // Paid meanwhile by the drafts' loop (a sent payout may be confirmed whatever happened).
         if (expectAnswer('fail payout', answer, ['PAYOUT_STATE']) === 'ok') {
@@ -373,18 +406,18 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       );
     });
     const payments = loop('confirm payments', 1_500, async () => {
-      const list = await call(superAdmin, 'GET', '/api/admin/commissions?status=pending');
+      const list = await call(superAdmin, adminCommissionEndpoints.list, {
+        query: { status: 'pending' },
+      });
       if (expectAnswer('GET commissions', list) !== 'ok' || !list) return;
-      const items = (list.json as { items: { id: string; brokerPhone: string }[] }).items;
+      const items = list.json.items;
       const ours = items.filter((c) => brokers.some((b) => b.phone === c.brokerPhone));
       const commission = ours[Math.floor(Math.random() * ours.length)];
       if (!commission) return;
-      const answer = await call(
-        superAdmin,
-        'POST',
-        `/api/admin/commissions/${commission.id}/confirm-payment`,
-        { transferReference: `DIRECT-${Date.now()}` },
-      );
+      const answer = await call(superAdmin, adminCommissionEndpoints.confirmPayment, {
+        params: { id: commission.id },
+        body: { transferReference: `DIRECT-${Date.now()}` },
+      });
       // Money an open request holds is paid through the request; a request may take it first.
       if (expectAnswer('confirm-payment', answer, ['HELD_BY_TRANSFER_REQUEST']) === 'ok') {
         acked.confirmed.add(commission.id);
@@ -556,12 +589,12 @@ async function readRows(db: pg.Client): Promise<Rows> {
          recovered_amount::text, status, signal_hold, payable_at <= now() as payable_now
        from commissions`,
     ),
-    payouts: await read<PayoutRow>(
-      // The status as the code names it: the table stores a draft as `open` (decision 057).
-      `select id, broker_id, amount::text,
-         case when status = 'open' then 'draft' else status end as status, source, bank_batch
-       from transfer_requests`,
-    ),
+    // The status by the name the checks use: a draft is stored as `open` (decision record 057).
+    payouts: (
+      await read<PayoutRow>(
+        'select id, broker_id, amount::text, status, source, bank_batch from transfer_requests',
+      )
+    ).map((row) => ({ ...row, status: payoutStatusOfStored(row.status) })),
     audits: await read<AuditRow>(
       `select action, entity_id, before, after from audit_log
        where action in ('payout.pay', 'commission.confirm_payment')`,
@@ -743,18 +776,18 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
       toRecover: 0,
     };
 
-    const summary = (await call(broker.seat, 'GET', '/api/commissions/summary'))?.json as Record<
-      keyof typeof ledger,
-      string
-    >;
+    const summary = present(
+      (await call(broker.seat, commissionEndpoints.summary))?.json,
+      'a summary',
+    );
     expect(
       Object.fromEntries(Object.entries(summary).map(([k, v]) => [k, toCents(v)])),
       `summary of ${broker.phone}`,
     ).toEqual(ledger);
-    const earnings = (await call(broker.seat, 'GET', '/api/commissions/earnings'))?.json as {
-      totals: { paid: string; pending: string; held: string; onHold: string };
-      unsettledPayouts: string;
-    };
+    const earnings = present(
+      (await call(broker.seat, commissionEndpoints.earnings))?.json,
+      'the earnings',
+    );
     expect({
       paid: toCents(earnings.totals.paid),
       pending: toCents(earnings.totals.pending),
@@ -768,19 +801,12 @@ async function checkLedger(rows: Rows, brokers: BrokerSeat[]) {
       onHold,
       unsettledPayouts: requested,
     });
-    const metrics = (await call(broker.seat, 'GET', '/api/dashboard/metrics'))?.json as {
-      totalCommission: string;
-      totalReferrals: number;
-    };
+    const metrics = present((await call(broker.seat, referralEndpoints.metrics))?.json, 'metrics');
     expect(toCents(metrics.totalCommission)).toBe(earned);
     expect(metrics.totalReferrals).toBe(
       rows.referrals.filter((r) => r.broker_id === broker.id).length,
     );
-    const listed = (await call(broker.seat, 'GET', '/api/commissions/payouts'))?.json as {
-      id: string;
-      amount: string;
-      status: string;
-    }[];
+    const listed = present((await call(broker.seat, commissionEndpoints.payouts))?.json, 'payouts');
     expect(
       listed.map((p) => `${p.id} ${p.amount} ${p.status}`).sort(),
       `payouts of ${broker.phone}`,

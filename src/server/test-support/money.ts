@@ -12,7 +12,8 @@ export const addsUp = (s: CommissionSummary): boolean =>
   toCents(s.paid) + toCents(s.pending) + toCents(s.requested) + toCents(s.onHold);
 
 /**
- * Issue 16's invariant, counted from the rows themselves rather than through the summary:
+ * The ledger's invariant (decision record 039), counted from the rows themselves rather than
+ * through the summary:
  * `sum(commissions) = paid + payable + held + requested − reversed`, where reversed money is a
  * negative adjustment (so it is added back here). Every riyal of every commission, reversed ones
  * included, is in exactly one place: sent (net of what later payments deducted), payable now

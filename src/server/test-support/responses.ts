@@ -25,3 +25,9 @@ export type StatusChange = ResponseOf<typeof adminReferralEndpoints.changeStatus
 export type AdminReferral = ResponseOf<typeof adminReferralEndpoints.list>['items'][number];
 export type Notifications = ResponseOf<typeof notificationEndpoints.list>;
 export type ReferralDetails = ResponseOf<typeof referralEndpoints.details>;
+
+/** A refused input (400): the refusal, with the Arabic message for each field it refused. */
+export type ValidationError = ApiError & { fields: Record<string, string> };
+
+/** A password sign-in refused because the phone must first verify by code (403 OTP_REQUIRED). */
+export type CodeRequired = ApiError & { requiresOtp: boolean };

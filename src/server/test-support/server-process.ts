@@ -6,6 +6,11 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { expect } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
+import type { Endpoint } from '#contract/common';
+import { type AnswerOf, type CallArgs, type CallInput, present, urlOf } from './endpoints.js';
 
 // The real server process (src/server/main.ts, as `npm start` runs it) for the integration
 // tests: started on a free port, signed in to over HTTP, killed at will.
@@ -93,12 +98,31 @@ export async function freshPostgres(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
+/** A fetch response whose JSON body is what the endpoint called answers when it succeeds. */
+export type Answered<T> = Omit<Response, 'json'> & { json<U = T>(): Promise<U> };
+
 /** A cookie-keeping client of one account. */
 export class Client {
   private cookie = '';
   constructor(private readonly base: string) {}
 
-  async call(method: string, url: string, body?: unknown): Promise<Response> {
+  /** A contract endpoint: `:name`s from `params`, `query` appended, `body` sent as JSON. */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answered<AnswerOf<E>>>;
+  /** A URL as written, for what the contract cannot say (each use says why it is raw). */
+  call(method: string, url: string, body?: unknown): Promise<Response>;
+  async call(
+    first: Endpoint | string,
+    second?: string | CallInput<Endpoint>,
+    third?: unknown,
+  ): Promise<Response> {
+    const [method, url, body] =
+      typeof first === 'string'
+        ? [first, second as string, third]
+        : [
+            first.method,
+            urlOf(first, second as CallInput<Endpoint> | undefined),
+            (second as { body?: unknown } | undefined)?.body,
+          ];
     const response = await fetch(`${this.base}${url}`, {
       method,
       headers: {
@@ -138,26 +162,30 @@ export async function activeBroker(
 ): Promise<Client> {
   const broker = new Client(base);
   const phone = uniquePhone();
-  const sent = await broker.call('POST', '/api/auth/send-otp', { phone });
-  const answered = (await sent.json()) as { otpCode?: string };
+  const sent = await broker.call(authEndpoints.sendOtp, { body: { phone } });
+  const answered = await sent.json();
   const otpCode = codeSentTo ? await codeSentTo(phone) : answered.otpCode;
   expect(
     (
-      await broker.call('POST', '/api/auth/verify-otp', {
-        phone,
-        otp: otpCode,
-        password: 'secret123',
+      await broker.call(authEndpoints.verifyOtp, {
+        body: {
+          phone,
+          otp: present(otpCode, 'the code'),
+          password: 'secret123',
+        },
       })
     ).status,
   ).toBe(200);
-  const profile = await broker.call('PUT', '/api/broker/profile', { fullName: 'عبدالله الشمري' });
-  const { id } = (await profile.json()) as { id: string };
+  const profile = await broker.call(brokerEndpoints.replaceProfile, {
+    body: { fullName: 'عبدالله الشمري' },
+  });
+  const { id } = await profile.json();
   const admin = new Client(base);
   expect(
-    (await admin.call('POST', '/api/auth/login', { phone: '0550000002', password: 'demo1234' }))
+    (await admin.call(authEndpoints.login, { body: { phone: '0550000002', password: 'demo1234' } }))
       .status,
   ).toBe(200);
-  expect((await admin.call('POST', `/api/admin/brokers/${id}/activate`)).status).toBe(200);
+  expect((await admin.call(adminBrokerEndpoints.activate, { params: { id } })).status).toBe(200);
   return broker;
 }
 

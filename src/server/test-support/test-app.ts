@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { authEndpoints } from '#contract/auth';
+import type { ResponseOf } from '#contract/common';
+import { referralEndpoints } from '#contract/referrals';
+import type { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -8,6 +12,7 @@ import type { Accepted, ConnectionCheck } from '../integrations/delivery.js';
 import type { SmsMessage, SmsSender } from '../integrations/sms.js';
 import { client, cookieFrom, type TestResponse } from './client.js';
 import { freshDatabase } from './database.js';
+import { present } from './endpoints.js';
 import type { SignedIn } from './responses.js';
 
 /** Keeps what would have been sent, so tests can read codes and links. */
@@ -136,11 +141,13 @@ export async function signUpByCode(
   password = 'secret123',
 ): Promise<TestResponse<SignedIn>> {
   const stranger = client(t).as(null);
-  const sent = await stranger.post<{ otpCode: string }>('/api/auth/send-otp', { phone });
-  return stranger.post<SignedIn>('/api/auth/verify-otp', {
-    phone,
-    otp: sent.json().otpCode,
-    password,
+  const sent = await stranger.call(authEndpoints.sendOtp, { body: { phone } });
+  return stranger.call(authEndpoints.verifyOtp, {
+    body: {
+      phone,
+      otp: present(sent.json().otpCode),
+      password,
+    },
   });
 }
 
@@ -156,9 +163,11 @@ export async function createReferralWithToken(
 ): Promise<TestReferral> {
   const created = await client(t)
     .as(broker)
-    .post('/api/referrals', rent === null ? { tenantPhone } : { tenantPhone, rent });
+    .call(referralEndpoints.create, {
+      body: rent === null ? { tenantPhone } : { tenantPhone, rent },
+    });
   if (created.statusCode !== 201) throw new Error(`referral not created: ${created.body}`);
-  const { id } = created.json<{ id: string }>();
+  const { id } = created.json();
   const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
   if (!row) throw new Error(`referral ${id} not stored`);
   return { id, number: row.number, token: row.formToken, tenantPhone: row.tenantPhone };
@@ -175,6 +184,6 @@ export async function uploadTenantPdf(base: string, token: string): Promise<stri
   form.set('file', new Blob([new TextEncoder().encode('%PDF-1.4 test')]), 'salary.pdf');
   const response = await fetch(`${base}/api/upload`, { method: 'POST', body: form });
   if (response.status !== 201) throw new Error(`upload refused: ${response.status}`);
-  const { url } = (await response.json()) as { url: string };
+  const { url } = (await response.json()) as ResponseOf<typeof tenantFormEndpoints.upload>;
   return url.slice('upload:'.length);
 }

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { webhookEndpoints as webhookContract } from '#contract/webhooks';
 import {
   type AddressRefusal,
   addressRefusal,
@@ -18,14 +20,15 @@ import {
 import { DeliveryError, PROVIDER_TIMEOUT_MS } from '../integrations/delivery.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aSuperAdmin } from '../test-support/factories.js';
-import type { ApiError } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError, ValidationError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 import { type ResolvedAddress, savedHostRefusal } from './address-guard.js';
 import { type DeliveryOptions, sendWebhook } from './delivery.js';
 import { queueWebhookEvent } from './events.js';
 import { checkEndpointUrl } from './service.js';
 
-// Issue 26 item 4: webhooks reach only the outside world. Every spelling of an internal or
+// Webhooks reach only the outside world. Every spelling of an internal or
 // metadata address is refused when saved and when sent; a listener on every loopback address
 // (`::`, dual-stack) stands where each of them would land and must hear nothing, unless a
 // super-admin allowed 127.0.0.0/8 on purpose.
@@ -57,7 +60,6 @@ async function aListener(host: string, redirectTo = ''): Promise<Listener> {
   return listener;
 }
 
-let t: TestApp;
 let superAdmin: TestBroker;
 /** Where every loopback spelling lands: 127.0.0.1, ::1, ::ffff:127.0.0.1, 0.0.0.0, ::. */
 let trap: Listener;
@@ -67,21 +69,24 @@ let elsewhere: Listener;
 beforeAll(async () => {
   elsewhere = await aListener('127.0.0.1');
   trap = await aListener('::', `http://127.0.0.1:${elsewhere.port}/moved`);
-  t = await createTestApp({}, { outbox: { backoffBaseMs: 20, pollMs: 60_000 } });
-  superAdmin = await aSuperAdmin(t);
 });
 afterAll(async () => {
-  await t.close();
   for (const { server } of [trap, elsewhere]) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
 });
+const t = sharedTestApp({}, { outbox: { backoffBaseMs: 20, pollMs: 60_000 } });
+beforeAll(async () => {
+  superAdmin = await aSuperAdmin(t);
+});
 
 const as = (caller: Caller) => client(t).as(caller);
 
 async function setRanges(value: string) {
-  const set = await as(superAdmin).post('/api/admin/config', { key: RANGES_KEY, value });
+  const set = await as(superAdmin).call(adminSettingsEndpoints.set, {
+    body: { key: RANGES_KEY, value },
+  });
   expect(set.statusCode, set.body).toBe(200);
 }
 
@@ -265,29 +270,30 @@ describe('when an endpoint is saved', () => {
     await setRanges('');
     const before = trap.connections;
     for (const [url] of REFUSED_FORMS(trap.port)) {
-      const refused = await as(superAdmin).post('/api/superadmin/webhooks', {
-        url,
-        events: ['payout.paid'],
+      const refused = await as(superAdmin).call(webhookContract.create, {
+        body: {
+          url,
+          events: ['payout.paid'],
+        },
       });
       expect(refused.statusCode, url).toBe(400);
-      const error = refused.json<ApiError & { fields: { url: string } }>();
+      const error = refused.json<ValidationError>();
       expect(error.message, url).toBe(INTERNAL_MESSAGE);
       expect(error.fields.url).toBe(INTERNAL_MESSAGE);
     }
     expect(await t.database.db.select().from(webhookEndpoints)).toEqual([]);
     // Changing an endpoint's address is checked the same way.
-    const made = await as(superAdmin).post<{ endpoint: { id: string } }>(
-      '/api/superadmin/webhooks',
-      { url: 'https://[2606:4700:4700::1111]/in', events: ['payout.paid'] },
-    );
+    const made = await as(superAdmin).call(webhookContract.create, {
+      body: { url: 'https://[2606:4700:4700::1111]/in', events: ['payout.paid'] },
+    });
     expect(made.statusCode, made.body).toBe(201);
-    const moved = await as(superAdmin).patch(
-      `/api/superadmin/webhooks/${made.json().endpoint.id}`,
-      { url: `http://[::ffff:127.0.0.1]:${trap.port}/in` },
-    );
+    const moved = await as(superAdmin).call(webhookContract.update, {
+      params: { id: made.json().endpoint.id },
+      body: { url: `http://[::ffff:127.0.0.1]:${trap.port}/in` },
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.json<ApiError>().message).toBe(INTERNAL_MESSAGE);
-    await as(superAdmin).delete(`/api/superadmin/webhooks/${made.json().endpoint.id}`);
+    await as(superAdmin).call(webhookContract.remove, { params: { id: made.json().endpoint.id } });
     expect(trap.connections).toBe(before);
   });
 
@@ -340,10 +346,9 @@ describe('when an endpoint is saved', () => {
       `http://localhost:${trap.port}/allowed`,
       `http://2130706433:${trap.port}/allowed`,
     ]) {
-      const saved = await as(superAdmin).post<{ endpoint: { id: string; url: string } }>(
-        '/api/superadmin/webhooks',
-        { url, events: ['payout.paid'] },
-      );
+      const saved = await as(superAdmin).call(webhookContract.create, {
+        body: { url, events: ['payout.paid'] },
+      });
       expect(saved.statusCode, saved.body).toBe(201);
       made.push(saved.json().endpoint.id);
     }
@@ -353,13 +358,15 @@ describe('when an endpoint is saved', () => {
       'http://169.254.169.254/latest',
       'http://metadata/computeMetadata',
     ]) {
-      const refused = await as(superAdmin).post('/api/superadmin/webhooks', {
-        url,
-        events: ['payout.paid'],
+      const refused = await as(superAdmin).call(webhookContract.create, {
+        body: {
+          url,
+          events: ['payout.paid'],
+        },
       });
       expect(refused.statusCode, url).toBe(400);
     }
-    for (const id of made) await as(superAdmin).delete(`/api/superadmin/webhooks/${id}`);
+    for (const id of made) await as(superAdmin).call(webhookContract.remove, { params: { id } });
     await setRanges('');
   });
 });
@@ -444,9 +451,9 @@ describe('when a delivery is sent', () => {
       expect(row?.lastError, url).not.toMatch(/HTTP|ECONN|connection|timeout/i);
     });
     expect(trap.connections).toBe(before);
-    const log = await as(superAdmin).get<{ items: { lastError: string }[] }>(
-      '/api/superadmin/webhooks/deliveries?status=failed',
-    );
+    const log = await as(superAdmin).call(webhookContract.deliveries, {
+      query: { status: 'failed' },
+    });
     expect(log.json().items).toContainEqual(
       expect.objectContaining({
         lastError: 'internal_address: العنوان داخلي في الشبكة وغير مسموح به، فلم يُرسل إليه شيء',

@@ -2,11 +2,17 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ResponseOf } from '#contract/common';
-import type { webhookEndpoints as contract } from '#contract/webhooks';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminMessagingEndpoints } from '#contract/admin/messaging';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { commissionEndpoints } from '#contract/commissions';
+import { webhookEndpoints as contract } from '#contract/webhooks';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '#domain';
 import { auditLog, outboundMessages, webhookEndpoints } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
+import { type BodyOf, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
 import {
   aBroker,
   anAdmin,
@@ -16,20 +22,18 @@ import {
   aTenantSubmission,
 } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
-import type { ApiError, Page } from '../test-support/responses.js';
-import { createTestApp, type TestApp, type TestBroker } from '../test-support/test-app.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import type { TestBroker } from '../test-support/test-app.js';
 import { checkEndpointUrl } from './service.js';
 import { signWebhook, verifyWebhookSignature } from './signature.js';
 
-// Issue 16 item 6: signed outgoing webhooks, delivered through the outbox to a real receiver
+// Signed outgoing webhooks, delivered through the outbox to a real receiver
 // on 127.0.0.1 that checks each request's signature as docs/webhooks.md tells receivers to.
 
-type WithSecret = ResponseOf<typeof contract.create>;
-type Delivery = ResponseOf<typeof contract.deliveries>['items'][number];
 type Received = { headers: IncomingHttpHeaders; body: string; verified: boolean };
 type Event = { id: string; type: WebhookEvent; createdAt: string; data: Record<string, unknown> };
 
-let t: TestApp;
 let superAdmin: TestBroker;
 let admin: TestBroker;
 let receiver: Server;
@@ -71,24 +75,27 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  t = await createTestApp(
-    { AUTH_RATE_LIMIT_PER_ADDRESS: '100000' },
-    { outbox: { backoffBaseMs: 20, pollMs: 60_000 } },
-  );
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+const t = sharedTestApp(
+  { AUTH_RATE_LIMIT_PER_ADDRESS: '100000' },
+  { outbox: { backoffBaseMs: 20, pollMs: 60_000 } },
+);
+beforeAll(async () => {
   superAdmin = await aSuperAdmin(t);
   admin = await anAdmin(t);
   // The receiver is on loopback, which webhooks reach only where a super-admin allows it
   // (address-guard.test.ts tests the refusals).
-  const opened = await as(superAdmin).post('/api/admin/config', {
-    key: 'webhook_private_ranges',
-    value: '127.0.0.0/8',
+  const opened = await as(superAdmin).call(adminSettingsEndpoints.set, {
+    body: {
+      key: 'webhook_private_ranges',
+      value: '127.0.0.0/8',
+    },
   });
   expect(opened.statusCode, opened.body).toBe(200);
-});
-afterAll(async () => {
-  await t.close();
-  receiver.closeAllConnections();
-  await new Promise((resolve) => receiver.close(resolve));
 });
 
 const as = (caller: Caller) => client(t).as(caller);
@@ -96,10 +103,12 @@ let paths = 0;
 /** A new endpoint on its own receiver path, subscribed to `events` (all by default). */
 async function anEndpoint(events: readonly WebhookEvent[] = WEBHOOK_EVENTS) {
   const path = `/hook-${++paths}`;
-  const made = await as(superAdmin).post<WithSecret>('/api/superadmin/webhooks', {
-    url: `${base}${path}`,
-    description: 'نظام الشركة',
-    events,
+  const made = await as(superAdmin).call(contract.create, {
+    body: {
+      url: `${base}${path}`,
+      description: 'نظام الشركة',
+      events: [...events],
+    },
   });
   expect(made.statusCode, made.body).toBe(201);
   const { endpoint, secret } = made.json();
@@ -108,8 +117,8 @@ async function anEndpoint(events: readonly WebhookEvent[] = WEBHOOK_EVENTS) {
 }
 const eventsAt = (path: string): Event[] =>
   (received.get(path) ?? []).map((r) => JSON.parse(r.body) as Event);
-const deliveries = async (query = '') =>
-  (await as(superAdmin).get<Page<Delivery>>(`/api/superadmin/webhooks/deliveries${query}`)).json();
+const deliveries = async (query: QueryOf<typeof contract.deliveries>) =>
+  (await as(superAdmin).call(contract.deliveries, { query })).json();
 const webhookRows = async (endpointId: string) =>
   t.database.db
     .select()
@@ -124,13 +133,13 @@ beforeEach(async () => {
 describe('who manages endpoints', () => {
   it('super-admins only: a broker and an admin are refused, a stranger must sign in', async () => {
     const broker = await aBroker(t);
-    const body = { url: `${base}/nobody`, events: ['payout.paid'] };
+    const body: BodyOf<typeof contract.create> = { url: `${base}/nobody`, events: ['payout.paid'] };
     for (const caller of [broker, admin]) {
-      expect((await as(caller).post('/api/superadmin/webhooks', body)).statusCode).toBe(403);
-      expect((await as(caller).get('/api/superadmin/webhooks')).statusCode).toBe(403);
-      expect((await as(caller).get('/api/superadmin/webhooks/deliveries')).statusCode).toBe(403);
+      expect((await as(caller).call(contract.create, { body })).statusCode).toBe(403);
+      expect((await as(caller).call(contract.list)).statusCode).toBe(403);
+      expect((await as(caller).call(contract.deliveries)).statusCode).toBe(403);
     }
-    expect((await as(null).post('/api/superadmin/webhooks', body)).statusCode).toBe(401);
+    expect((await as(null).call(contract.create, { body })).statusCode).toBe(401);
     const endpoints = await t.database.db.select().from(webhookEndpoints);
     expect(endpoints.some((e) => e.url.endsWith('/nobody'))).toBe(false);
   });
@@ -152,7 +161,7 @@ describe('who manages endpoints', () => {
       [{ url: '', events: ['payout.paid'] }, 'يرجى إدخال رابط نقطة الاستقبال'],
     ];
     for (const [body, message] of cases) {
-      const refused = await as(superAdmin).post('/api/superadmin/webhooks', body);
+      const refused = await as(superAdmin).call(contract.create, { body: unchecked(body) });
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json<ApiError>().message).toBe(message);
     }
@@ -165,9 +174,11 @@ describe('who manages endpoints', () => {
       'http://[fe80::1]/in',
       'http://metadata.google.internal/computeMetadata',
     ]) {
-      const refused = await as(superAdmin).post('/api/superadmin/webhooks', {
-        url,
-        events: ['payout.paid'],
+      const refused = await as(superAdmin).call(contract.create, {
+        body: {
+          url,
+          events: ['payout.paid'],
+        },
       });
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json<ApiError>().message).toBe(
@@ -194,7 +205,7 @@ describe('who manages endpoints', () => {
   it('the secret is answered once: never by the list, never in the audit log', async () => {
     const endpoint = await anEndpoint(['payout.paid']);
     expect(endpoint.secret).toMatch(/^whsec_[\w-]{43}$/);
-    const list = await as(superAdmin).get('/api/superadmin/webhooks');
+    const list = await as(superAdmin).call(contract.list);
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(endpoint.secret);
     expect(list.body).toContain(`"secretHint":"${endpoint.secret.slice(-4)}"`);
@@ -214,37 +225,42 @@ describe('each event, signed', () => {
     const referral = await aReferral(t, broker);
     await aTenantSubmission(t, referral);
     const signed = await aSignedContract(t, admin, { broker });
-    const paid = await as(admin).post(
-      `/api/admin/commissions/${signed.commission.id}/confirm-payment`,
-      {
+    const paid = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: signed.commission.id },
+      body: {
         transferReference: 'BANK-1',
       },
-    );
+    });
     expect(paid.statusCode, paid.body).toBe(200);
-    const cancelled = await as(admin).put(`/api/admin/referrals/${signed.referral.id}/status`, {
-      status: 'cancelled',
+    const cancelled = await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: signed.referral.id },
+      body: {
+        status: 'cancelled',
+      },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const reversed = await as(admin).post(
-      `/api/admin/commissions/${signed.commission.id}/reverse`,
-      {
+    const reversed = await as(admin).call(adminCommissionEndpoints.reverse, {
+      params: { id: signed.commission.id },
+      body: {
         reason: 'ألغى المالك العقد',
       },
-    );
+    });
     expect(reversed.statusCode, reversed.body).toBe(200);
     // Another broker's: this one now owes the reversed payment, which nets their payable to zero.
     const second = await aSignedContract(t, admin);
     await anIbanOnProfile(t, second.broker, ibanFor(broker.phone));
-    const request = await as(second.broker).post<{ id: string }>(
-      '/api/commissions/request-transfer',
-      {
+    const request = await as(second.broker).call(commissionEndpoints.requestPayout, {
+      body: {
         amount: Number(second.commission.amount),
         bankAccount: ibanFor(broker.phone),
       },
-    );
+    });
     expect(request.statusCode, request.body).toBe(201);
-    const payRequest = await as(admin).post(`/api/admin/payouts/${request.json().id}/pay`, {
-      transferReference: 'BANK-2',
+    const payRequest = await as(admin).call(adminPayoutEndpoints.pay, {
+      params: { id: request.json().id },
+      body: {
+        transferReference: 'BANK-2',
+      },
     });
     expect(payRequest.statusCode, payRequest.body).toBe(200);
     await t.app.outbox.drain();
@@ -299,8 +315,11 @@ describe('each event, signed', () => {
   it('an endpoint hears only the events it chose, and nothing while it is off', async () => {
     const payouts = await anEndpoint(['payout.paid']);
     const off = await anEndpoint(['referral.created']);
-    const switched = await as(superAdmin).patch(`/api/superadmin/webhooks/${off.id}`, {
-      active: false,
+    const switched = await as(superAdmin).call(contract.update, {
+      params: { id: off.id },
+      body: {
+        active: false,
+      },
     });
     expect(switched.statusCode, switched.body).toBe(200);
     await aReferral(t, await aBroker(t));
@@ -312,9 +331,9 @@ describe('each event, signed', () => {
 
   it('a rotated secret signs what goes next; the old one no longer verifies', async () => {
     const endpoint = await anEndpoint(['referral.created']);
-    const rotated = await as(superAdmin).post<WithSecret>(
-      `/api/superadmin/webhooks/${endpoint.id}/rotate-secret`,
-    );
+    const rotated = await as(superAdmin).call(contract.rotateSecret, {
+      params: { id: endpoint.id },
+    });
     expect(rotated.statusCode).toBe(200);
     const { secret } = rotated.json();
     expect(secret).not.toBe(endpoint.secret);
@@ -352,7 +371,7 @@ describe('retries and the delivery log', () => {
     // The same event both times, each attempt signed afresh.
     expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(1);
     expect(got.every((r) => r.verified)).toBe(true);
-    const log = await deliveries(`?endpointId=${endpoint.id}`);
+    const log = await deliveries({ endpointId: endpoint.id });
     expect(log.items).toEqual([
       expect.objectContaining({
         status: 'sent',
@@ -383,16 +402,19 @@ describe('retries and the delivery log', () => {
     answers.set(moved.path, 200);
     answers.set(busy.path, 200);
     // Neither hears anything more from this test.
-    await as(superAdmin).delete(`/api/superadmin/webhooks/${moved.id}`);
-    await as(superAdmin).delete(`/api/superadmin/webhooks/${busy.id}`);
+    await as(superAdmin).call(contract.remove, { params: { id: moved.id } });
+    await as(superAdmin).call(contract.remove, { params: { id: busy.id } });
   });
 
   it('a commission a fraud signal holds is announced as held', async () => {
     const endpoint = await anEndpoint(['commission.created']);
     const broker = await aBroker(t);
     const referral = await aReferral(t, broker, { tenantPhone: broker.phone });
-    const signed = await as(admin).put(`/api/admin/referrals/${referral.id}/status`, {
-      status: 'contract_signed',
+    const signed = await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: {
+        status: 'contract_signed',
+      },
     });
     expect(signed.statusCode).toBe(200);
     await t.app.outbox.drain();
@@ -421,18 +443,18 @@ describe('retries and the delivery log', () => {
     const endpoint = await anEndpoint(['referral.created']);
     await aReferral(t, await aBroker(t));
     await t.app.outbox.drain();
-    const [first] = (await deliveries(`?endpointId=${endpoint.id}`)).items;
+    const [first] = (await deliveries({ endpointId: endpoint.id })).items;
     expect(first?.status).toBe('sent');
-    const resent = await as(superAdmin).post<Delivery>(
-      `/api/superadmin/webhooks/deliveries/${first?.id}/resend`,
-    );
+    const resent = await as(superAdmin).call(contract.resend, {
+      params: { id: present(first?.id) },
+    });
     expect(resent.statusCode, resent.body).toBe(201);
     expect(resent.json()).toMatchObject({ eventId: first?.eventId, status: 'queued' });
     await t.app.outbox.drain();
     const events = eventsAt(endpoint.path);
     expect(events).toHaveLength(2);
     expect(events[0]).toEqual(events[1]);
-    const log = await deliveries(`?endpointId=${endpoint.id}`);
+    const log = await deliveries({ endpointId: endpoint.id });
     expect(log.items.map((d) => d.status)).toEqual(['sent', 'sent']);
     const audit = await t.database.db
       .select()
@@ -444,24 +466,24 @@ describe('retries and the delivery log', () => {
     answers.set(endpoint.path, 500);
     await aReferral(t, await aBroker(t));
     await t.app.outbox.drain();
-    const waiting = (await deliveries(`?endpointId=${endpoint.id}&status=queued`)).items[0];
-    const refused = await as(superAdmin).post(
-      `/api/superadmin/webhooks/deliveries/${waiting?.id}/resend`,
-    );
+    const waiting = (await deliveries({ endpointId: endpoint.id, status: 'queued' })).items[0];
+    const refused = await as(superAdmin).call(contract.resend, {
+      params: { id: present(waiting?.id) },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ApiError>().message).toBe('هذه العملية ما زالت في الانتظار');
-    await as(superAdmin).patch(`/api/superadmin/webhooks/${endpoint.id}`, { active: false });
-    const off = await as(superAdmin).post(
-      `/api/superadmin/webhooks/deliveries/${first?.id}/resend`,
-    );
+    await as(superAdmin).call(contract.update, {
+      params: { id: endpoint.id },
+      body: { active: false },
+    });
+    const off = await as(superAdmin).call(contract.resend, { params: { id: present(first?.id) } });
     expect(off.statusCode).toBe(409);
     expect(off.json<ApiError>().message).toBe('نقطة الاستقبال معطلة أو محذوفة');
     expect(
-      (await as(superAdmin).post('/api/superadmin/webhooks/deliveries/not-an-id/resend'))
-        .statusCode,
+      (await as(superAdmin).call(contract.resend, { params: { id: 'not-an-id' } })).statusCode,
     ).toBe(404);
     expect(
-      (await as(admin).post(`/api/superadmin/webhooks/deliveries/${first?.id}/resend`)).statusCode,
+      (await as(admin).call(contract.resend, { params: { id: present(first?.id) } })).statusCode,
     ).toBe(403);
     answers.set(endpoint.path, 200);
   });
@@ -471,24 +493,27 @@ describe('retries and the delivery log', () => {
     answers.set(endpoint.path, 503);
     await aReferral(t, await aBroker(t));
     await t.app.outbox.drain();
-    const removed = await as(superAdmin).delete(`/api/superadmin/webhooks/${endpoint.id}`);
+    const removed = await as(superAdmin).call(contract.remove, {
+      params: { id: endpoint.id },
+    });
     expect(removed.statusCode).toBe(200);
     const [row] = await webhookRows(endpoint.id);
     expect(row).toMatchObject({
       status: 'failed',
       lastError: 'endpoint_off: نقطة الاستقبال محذوفة',
     });
-    const list = (
-      await as(superAdmin).get<{ items: { id: string }[] }>('/api/superadmin/webhooks')
-    ).json();
+    const list = (await as(superAdmin).call(contract.list)).json();
     expect(list.items.map((e) => e.id)).not.toContain(endpoint.id);
-    expect((await deliveries(`?endpointId=${endpoint.id}`)).total).toBe(1);
+    expect((await deliveries({ endpointId: endpoint.id })).total).toBe(1);
     expect(
-      (await as(superAdmin).delete(`/api/superadmin/webhooks/${endpoint.id}`)).statusCode,
+      (await as(superAdmin).call(contract.remove, { params: { id: endpoint.id } })).statusCode,
     ).toBe(404);
-    const outbox = await as(admin).get<Page<{ channel: string }>>('/api/admin/outbox');
+    const outbox = await as(admin).call(adminMessagingEndpoints.outbox);
     expect(outbox.json().items.every((item) => item.channel !== 'webhook')).toBe(true);
-    expect((await as(admin).post(`/api/admin/outbox/${row?.id}/retry`)).statusCode).toBe(404);
+    expect(
+      (await as(admin).call(adminMessagingEndpoints.retry, { params: { id: present(row?.id) } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

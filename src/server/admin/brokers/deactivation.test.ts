@@ -1,35 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { authEndpoints } from '#contract/auth';
+import { brokerEndpoints } from '#contract/brokers';
 import { ensureBootstrapSuperAdmin } from '../../db/bootstrap.js';
 import { type Caller, client } from '../../test-support/client.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../../test-support/factories.js';
-import type { ApiError, Profile, SignedIn } from '../../test-support/responses.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { ApiError } from '../../test-support/responses.js';
+import { sharedTestApp } from '../../test-support/shared-test-app.js';
 
 const PROTECTED = '0500000098';
-let t: TestApp;
 let protectedId: string;
+const t = sharedTestApp({
+  AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+  BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
+  BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+});
 beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
-    BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
-  });
   await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
-  const login = await as(null).post<SignedIn>('/api/auth/login', {
-    phone: PROTECTED,
-    password: 'root-password',
+  const login = await as(null).call(authEndpoints.login, {
+    body: {
+      phone: PROTECTED,
+      password: 'root-password',
+    },
   });
   protectedId = login.json().user.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const as = (caller: Caller) => client(t).as(caller);
 const deactivate = (caller: Caller, id: string) =>
-  as(caller).post<ApiError>(`/api/admin/brokers/${id}/deactivate`);
+  as(caller).call(adminBrokerEndpoints.deactivate, { params: { id } });
 
-describe('issue 14 item 11: deactivation never locks out the people who run the console', () => {
+describe('deactivation never locks out the people who run the console', () => {
   it('refuses an admin deactivating their own account, in Arabic', async () => {
     const admin = await anAdmin(t);
     const response = await deactivate(admin, admin.id);
@@ -38,7 +39,7 @@ describe('issue 14 item 11: deactivation never locks out the people who run the 
       code: 'SELF_DEACTIVATION',
       message: 'لا يمكنك إلغاء تفعيل حسابك',
     });
-    const me = (await as(admin).get<Profile>('/api/broker/profile')).json();
+    const me = (await as(admin).call(brokerEndpoints.profile)).json();
     expect(me.isActive).toBe(true);
   });
 
@@ -49,10 +50,10 @@ describe('issue 14 item 11: deactivation never locks out the people who run the 
     for (const caller of [admin, other]) {
       const response = await deactivate(caller, superAdmin.id);
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe('SUPERADMIN_DEACTIVATION');
-      expect(response.json().message).toMatch(/^لا يمكن إلغاء تفعيل حساب مشرف عام/);
+      expect(response.json<ApiError>().code).toBe('SUPERADMIN_DEACTIVATION');
+      expect(response.json<ApiError>().message).toMatch(/^لا يمكن إلغاء تفعيل حساب مشرف عام/);
     }
-    expect((await as(superAdmin).get<Profile>('/api/broker/profile')).json().isActive).toBe(true);
+    expect((await as(superAdmin).call(brokerEndpoints.profile)).json().isActive).toBe(true);
   });
 
   it('refuses deactivating the protected account, with its reason', async () => {
@@ -70,8 +71,10 @@ describe('issue 14 item 11: deactivation never locks out the people who run the 
     const broker = await aBroker(t);
     const response = await deactivate(admin, broker.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Profile>().isActive).toBe(false);
-    const again = await as(admin).post<Profile>(`/api/admin/brokers/${broker.id}/activate`);
+    expect(response.json().isActive).toBe(false);
+    const again = await as(admin).call(adminBrokerEndpoints.activate, {
+      params: { id: broker.id },
+    });
     expect(again.json().isActive).toBe(true);
   });
 });

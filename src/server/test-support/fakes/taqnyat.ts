@@ -1,5 +1,5 @@
 /**
- * Taqnyat's SMS API on 127.0.0.1 (issue 30), as far as anything is published (quoted in
+ * Taqnyat's SMS API on 127.0.0.1 (decision record 056), as far as anything is published (quoted in
  * .exp/research-sms.md, items 6–8):
  * - T1 https://dev.taqnyat.sa/en/doc/sms: base https://api.taqnyat.sa/, "Bearer token must be
  *   submitted withen the header Authorization", numbers "in international format without 00 or

@@ -1,6 +1,6 @@
 /**
  * Unifonic's REST SMS API on 127.0.0.1, answering as Unifonic's documents say and inventing
- * nothing they do not (issue 30). The sources, quoted in .exp/research-sms.md:
+ * nothing they do not (decision record 056). The sources, quoted in .exp/research-sms.md:
  * - U1 https://docs.unifonic.com/docs/sending-your-first-sms-via-unifonic-api (send parameters,
  *   MessageType, statusCallback)
  * - U2 the "SMS API" OpenAPI, https://docs.unifonic.com/resources/AutoDocsSrc/api-documentation/SMS%20API%2011.json

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type { Endpoint, ResponseOf } from '#contract/common';
+
+/**
+ * Calls by contract endpoint, for the tests: what a call carries, typed by the endpoint's own
+ * schemas (as a caller writes it, `z.input`), and the URL it goes to. The same rules as the
+ * web's `apiUrl` (src/web/lib/api.ts), written again here so the server's tests import no web
+ * code.
+ */
+
+/** The part of a call one of the endpoint's schemas types: required, optional or absent. */
+type Part<Name extends string, S, Required extends boolean> = S extends z.ZodType
+  ? Required extends true
+    ? { [K in Name]: z.input<S> }
+    : { [K in Name]?: z.input<S> }
+  : { [K in Name]?: never };
+
+/**
+ * What a call by endpoint carries: the `:name`s of its path, its query and its JSON body. The
+ * params and the body are required where the endpoint declares them; the query never is.
+ */
+export type CallInput<E extends Endpoint> = Part<'params', E['params'], true> &
+  Part<'query', E['query'], false> &
+  Part<'body', E['body'], true>;
+
+/** The JSON body an endpoint takes, as a caller writes it: for a helper that passes one on. */
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+
+/** The query an endpoint takes, as a caller writes it. */
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : never;
+
+/** The JSON a call answers with when it succeeds; `unknown` for an answer that is not JSON. */
+export type AnswerOf<E extends Endpoint> = E['response'] extends z.ZodType
+  ? ResponseOf<E>
+  : unknown;
+
+/** The input, left out when the endpoint needs none (no params, no body). */
+export type CallArgs<E extends Endpoint, Rest extends unknown[] = []> =
+  Record<string, never> extends CallInput<E>
+    ? [input?: CallInput<E>, ...rest: Rest]
+    : [input: CallInput<E>, ...rest: Rest];
+
+/**
+ * An endpoint with its input, checked when written and sent later (`send`): for a table of
+ * calls to different endpoints, which one generic call cannot type.
+ */
+export type PreparedCall = { readonly endpoint: Endpoint; readonly input?: CallInput<Endpoint> };
+
+/** An endpoint and its input, typed as `call` types them, for a table of calls. */
+export const callOf = <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): PreparedCall => ({
+  endpoint,
+  ...(input === undefined ? {} : { input: input as CallInput<Endpoint> }),
+});
+
+type Values = Record<string, unknown>;
+
+/**
+ * The endpoint's path made concrete: each `:name` filled from `params` (URI-encoded), then the
+ * query string from `query`, leaving out empty values (undefined, null, '').
+ */
+export function urlOf<E extends Endpoint>(endpoint: E, input: CallInput<E> | undefined): string {
+  const { params, query } = (input ?? {}) as { params?: Values; query?: Values };
+  const filled = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) {
+      throw new Error(`missing ${name} for ${endpoint.path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/**
+ * A value the contract's type refuses, sent on purpose to see the server refuse it too (a
+ * wrong-typed field, a missing one): `body: unchecked({ rent: 'lots' })`.
+ */
+export const unchecked = (value: unknown): never => value as never;
+
+/**
+ * A value read from an earlier answer that a later call needs (`items[0]?.id`, the code a test
+ * server answers with): missing, the test fails here, saying so, instead of calling with none.
+ */
+export function present<T>(value: T | null | undefined, what = 'a value read earlier'): T {
+  if (value === undefined || value === null) throw new Error(`missing ${what}`);
+  return value;
+}
