@@ -7,7 +7,6 @@ import type { FeatureOptions } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { sendNewCode } from '../messaging/codes.js';
-import { notify } from '../notifications/service.js';
 import { currentAccount } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { createReferral } from '../referrals/create.js';
@@ -137,13 +136,6 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
         throw new AppError(409, error.code, 'سبق ترشيح هذا المستأجر');
       }
       throw error;
-    });
-    // The broker hears of it at once: nobody typed this one.
-    await notify(db, broker.id, {
-      type: 'info',
-      title: 'طلب جديد عبر رابطك',
-      message: `طلب المستأجر صاحب الجوال ${phone} الدفع الشهري عبر ${viaQr ? 'رمز QR الخاص بك' : 'رابطك الخاص'}، ويكمل بياناته الآن.`,
-      link: `/referral/${referral.id}`,
     });
     return reply.status(201).send({ formPath: tenantFormPath(referral.formToken) });
   });

@@ -9,6 +9,7 @@ import { AppError } from '../errors.js';
 import { lockBroker } from '../ledger/locks.js';
 import { enqueueCrm } from '../messaging/outbox.js';
 import { enqueueTenantLink } from '../messaging/tenant-link.js';
+import { notify } from '../notifications/service.js';
 import { errorLogFields } from '../plugins/log-safety.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { smsNotificationsEnabled } from '../settings/service.js';
@@ -137,5 +138,15 @@ export async function createReferral(
       throw error;
     });
   ctx.outbox.kick();
+  // A tenant who asked through the broker's link or QR code: the broker hears of it at once,
+  // as nobody typed this one.
+  if (source !== 'typed') {
+    await notify(db, broker.id, {
+      type: 'info',
+      title: 'طلب جديد عبر رابطك',
+      message: `طلب المستأجر صاحب الجوال ${tenantPhone} الدفع الشهري عبر ${source === 'qr' ? 'رمز QR الخاص بك' : 'رابطك الخاص'}، ويكمل بياناته الآن.`,
+      link: `/referral/${created.id}`,
+    });
+  }
   return created;
 }

@@ -4,19 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { FORM_TOKEN_PATTERN, MESSAGES } from '#domain';
-import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isDiskFull } from '../db/errors.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { StorageUnavailableError } from '../integrations/storage.js';
-import { queueStatusChange } from '../messaging/status-messages.js';
-import { notify } from '../notifications/service.js';
 import { errorLogFields } from '../plugins/log-safety.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
-import { fillDeadlinesAfterCommit } from '../service-clocks.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
 import {
   hasSubmitted,
   invalidLink,
@@ -81,28 +76,7 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, tenantFormEndpoints.submit, async (request) => {
     await limit(request, 'tenant-submit', 20, request.body.token);
-    const referral = await submitTenantForm(db, request.body, async (tx, before, after) => {
-      await queueStatusChange(tx, ctx, before, after);
-      await queueWebhookEvent(tx, 'tenant_form.submitted', {
-        referral: { id: after.id, number: after.number, tenantPhone: after.tenantPhone },
-      });
-      // In the submission's transaction: a crash after the commit cannot lose the audit row.
-      await audit(tx, request, {
-        action: 'tenant_form.submit',
-        entityType: 'referral',
-        entityId: after.id,
-        after: { status: after.status },
-      });
-    });
-    ctx.outbox.kick();
-    // The review's deadline, in working time.
-    await fillDeadlinesAfterCommit(db, request.log);
-    await notify(db, referral.brokerId, {
-      type: 'success',
-      title: 'أكمل المستأجر بياناته',
-      message: `أرسل المستأجر ${referral.tenantPhone} بياناته، والطلب الآن قيد المراجعة.`,
-      link: `/referral/${referral.id}`,
-    });
+    const referral = await submitTenantForm(ctx, request, request.body);
     return { ok: true as const, status: referral.status };
   });
 

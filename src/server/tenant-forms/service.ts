@@ -2,9 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { brokerDisplayName, type TenantFormBody } from '#domain';
 import { type AuditWriter, audit } from '../audit/service.js';
-import type { Database, Transaction } from '../db/client.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/client.js';
 import { brokers, type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { queueStatusChange } from '../messaging/status-messages.js';
+import { notify } from '../notifications/service.js';
+import { fillDeadlinesAfterCommit } from '../service-clocks.js';
+import { queueWebhookEvent } from '../webhooks/events.js';
 
 /** A link stops working 30 days after the referral, or once the referral is closed. */
 const LINK_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,15 +46,17 @@ export async function hasSubmitted(db: Database, referralId: string): Promise<bo
 
 /**
  * Stores the tenant's form and moves the referral to review, atomically. The form can be sent
- * once: whoever holds the link afterwards cannot overwrite it (decision record 004).
+ * once: whoever holds the link afterwards cannot overwrite it (decision record 004). The
+ * messages, webhook event and audit row the submission causes are written in its transaction;
+ * once committed the outbox is woken, the review's deadline set and the broker told.
  */
 export async function submitTenantForm(
-  db: Database,
+  ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
+  request: FastifyRequest,
   body: TenantFormBody,
-  /** Runs in the submission's transaction: the messages its status change causes. */
-  onChanged?: (tx: Transaction, before: Referral, after: Referral) => Promise<void>,
 ): Promise<Referral> {
-  return db.transaction(async (tx) => {
+  const { db } = ctx;
+  const referral = await db.transaction(async (tx) => {
     const [referral] = await tx
       .select()
       .from(referrals)
@@ -95,9 +102,30 @@ export async function submitTenantForm(
       .set({ status: 'under_review', updatedAt: new Date() })
       .where(eq(referrals.id, referral.id))
       .returning();
-    if (updated && onChanged) await onChanged(tx, referral, updated);
-    return updated ?? referral;
+    if (!updated) throw invalidLink();
+    await queueStatusChange(tx, ctx, referral, updated);
+    await queueWebhookEvent(tx, 'tenant_form.submitted', {
+      referral: { id: updated.id, number: updated.number, tenantPhone: updated.tenantPhone },
+    });
+    // In the submission's transaction: a crash after the commit cannot lose the audit row.
+    await audit(tx, request, {
+      action: 'tenant_form.submit',
+      entityType: 'referral',
+      entityId: updated.id,
+      after: { status: updated.status },
+    });
+    return updated;
   });
+  ctx.outbox.kick();
+  // The review's deadline, in working time.
+  await fillDeadlinesAfterCommit(db, request.log);
+  await notify(db, referral.brokerId, {
+    type: 'success',
+    title: 'أكمل المستأجر بياناته',
+    message: `أرسل المستأجر ${referral.tenantPhone} بياناته، والطلب الآن قيد المراجعة.`,
+    link: `/referral/${referral.id}`,
+  });
+  return referral;
 }
 
 /** What admins and the owning broker see of a document: a download path or the typed link. */
