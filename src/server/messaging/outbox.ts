@@ -527,10 +527,7 @@ async function deliverOneAtATime(deps: Deps, rows: OutboundMessage[]): Promise<v
  * creating) go side by side, so an endpoint that hangs holds up no other. No transaction is
  * open while a provider is called: the claim and each outcome are statements of their own.
  */
-async function deliverDueMessages(deps: Deps): Promise<number> {
-  // A millisecond ahead: the database keeps microseconds, and a row queued in this very
-  // millisecond (the commit that kicked this run) must be due.
-  const dueBy = new Date(Date.now() + 1);
+async function deliverDueMessages(deps: Deps, dueBy: Date): Promise<number> {
   let handled = 0;
   // Between batches, a stopping instance leaves the rest to the others (or to its restart).
   while (!deps.stopping()) {
@@ -561,6 +558,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A millisecond ahead: the database keeps microseconds, and a row queued in this very
+ * millisecond (the commit that kicked a run) must be due.
+ */
+const dueNow = () => new Date(Date.now() + 1);
+
 /** Polls the outbox in the background; a kick during a run runs it again right after. */
 export function startOutboxWorker(
   db: Database,
@@ -585,13 +588,14 @@ export function startOutboxWorker(
   let current: Promise<void> | null = null;
   let again = false;
   const failures = new RepeatedFailureLog(log, 'outbox worker', undefined, deps.report);
-  const run = () => {
+  /** Delivers what is due by `dueBy`: by default, what is due as the run begins. */
+  const run = (dueBy = dueNow()) => {
     if (stopped) return;
     if (current) {
       again = true;
       return;
     }
-    current = deliverDueMessages(deps)
+    current = deliverDueMessages(deps, dueBy)
       .then(
         () => {
           failures.succeeded();
@@ -610,14 +614,17 @@ export function startOutboxWorker(
         }
       });
   };
-  const timer = setInterval(run, options.pollMs ?? POLL_MS);
+  const timer = setInterval(() => run(), options.pollMs ?? POLL_MS);
   timer.unref();
   return {
-    kick: run,
+    kick: () => run(),
     drain: async () => {
+      // What is due as drain is called, and no more: a row that a run under way reschedules
+      // a moment ahead waits for a later run however slowly this run ends.
+      const dueBy = dueNow();
       // Whatever run is under way first, then one that sees everything committed since.
       while (current) await current;
-      run();
+      run(dueBy);
       while (current) await current;
     },
     stop: async () => {
