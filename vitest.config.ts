@@ -48,6 +48,9 @@ export default defineConfig({
           include: integrationInclude,
           globalSetup: ['src/server/test-support/postgres-server.ts'],
           testTimeout: 120_000,
+          // Their hooks start and stop server processes and clusters: past 10 s on a loaded
+          // CI machine.
+          hookTimeout: 120_000,
         },
       },
       // Several server processes on one PostgreSQL server.
@@ -58,13 +61,19 @@ export default defineConfig({
           include: pgIntegrationInclude,
           globalSetup: ['src/server/test-support/postgres-server.ts'],
           testTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
       ...(process.env.TEST_BUILT
         ? [
             {
               extends: true as const,
-              test: { name: 'built', include: builtInclude, testTimeout: 180_000 },
+              test: {
+                name: 'built',
+                include: builtInclude,
+                testTimeout: 180_000,
+                hookTimeout: 120_000,
+              },
             },
           ]
         : []),
