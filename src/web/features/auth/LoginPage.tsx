@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { loginCodeFormSchema, loginPasswordFormSchema, loginPhoneFormSchema } from '#domain';
-import { errorMessage } from '#lib/api';
+import { loginCodeFormSchema, loginPhoneFormSchema } from '#domain';
 import { queryClient } from '#lib/query-client';
 import { PROFILE_KEY, type Profile } from '#lib/session';
 import { Alert } from '#ui/alert';
@@ -9,14 +8,13 @@ import { authApi } from './api';
 import {
   AuthCard,
   BackButton,
-  CredentialsForm,
-  DevCodeBanner,
+  CODE_FIELD,
+  CodeStep,
+  newPasswordField,
+  PasswordLoginForm,
   PhoneForm,
-  ResendCodeButton,
 } from './components';
 import { useSignIn } from './use-sign-in';
-
-type Step = 'phone' | 'code' | 'password';
 
 /**
  * Below the width where the desktop sidebar closes (1024 px, product spec section 9) a broker
@@ -36,32 +34,17 @@ function homeForWidth(): string {
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const { flow, signedIn, startWithPhone, loginWithPassword, resendCode } = useSignIn<Step>({
-    codeStep: 'code',
-    passwordStep: 'password',
+  const { flow, signedIn, failWith, onPhone, onPassword, onResend } = useSignIn({
     home: homeForWidth,
+    phoneFallback: 'حدث خطأ في التحقق من رقم الجوال',
+    passwordFallback: 'حدث خطأ في تسجيل الدخول',
   });
 
-  const onPhone = (phone: string) =>
-    flow.run(
-      () => startWithPhone(phone),
-      (error) => flow.setError(errorMessage(error, 'حدث خطأ في التحقق من رقم الجوال')),
-    );
-
   const onCode = ({ otp, password }: { otp: string; password: string }) =>
-    flow.run(
-      async () => {
-        await authApi.verifyOtp(flow.phone, otp, password);
-        await signedIn();
-      },
-      (error) => flow.setError(errorMessage(error, 'حدث خطأ في التحقق من الرمز')),
-    );
-
-  const onPassword = ({ password }: { password: string }) =>
-    flow.run(
-      () => loginWithPassword(password),
-      (error) => flow.setError(errorMessage(error, 'حدث خطأ في تسجيل الدخول')),
-    );
+    flow.run(async () => {
+      await authApi.verifyOtp(flow.phone, otp, password);
+      await signedIn();
+    }, failWith('حدث خطأ في التحقق من الرمز'));
 
   return (
     <AuthCard title="تسجيل دخول الوسيط" subtitle="أدخل رقم جوالك للمتابعة">
@@ -81,57 +64,29 @@ export function LoginPage() {
               تم إرسال رمز التحقق إلى الرقم <bdi dir="ltr">{flow.phone}</bdi>. أدخل الرمز واختر كلمة
               مرور لحسابك.
             </p>
-            <DevCodeBanner code={flow.devCode} />
-            <CredentialsForm
+            <CodeStep
               schema={loginCodeFormSchema}
-              fields={[
-                { name: 'otp', label: 'رمز التحقق', type: 'code', autoComplete: 'one-time-code' },
-                {
-                  name: 'password',
-                  label: 'كلمة المرور الجديدة',
-                  type: 'password',
-                  autoComplete: 'new-password',
-                },
-              ]}
+              fields={[CODE_FIELD, newPasswordField('password', 'كلمة المرور الجديدة')]}
               submitLabel="تأكيد"
               busy={flow.busy}
               onSubmit={onCode}
-            />
-            <ResendCodeButton
-              availableAt={flow.resendAt}
-              busy={flow.busy}
-              onResend={() =>
-                resendCode((error) =>
-                  flow.setError(errorMessage(error, 'حدث خطأ في إرسال رمز التحقق')),
-                )
-              }
+              devCode={flow.devCode}
+              resendAt={flow.resendAt}
+              onResend={onResend}
             />
             <BackButton onClick={flow.reset} />
           </>
         ) : null}
         {flow.step === 'password' ? (
           <>
-            <CredentialsForm
-              schema={loginPasswordFormSchema}
-              fields={[
-                {
-                  name: 'password',
-                  label: 'كلمة المرور',
-                  type: 'password',
-                  autoComplete: 'current-password',
-                },
-              ]}
-              submitLabel="تسجيل الدخول"
-              busy={flow.busy}
-              onSubmit={onPassword}
-            >
+            <PasswordLoginForm busy={flow.busy} onSubmit={onPassword}>
               <Link
                 to="/reset-password"
                 className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
               >
                 نسيت كلمة المرور؟
               </Link>
-            </CredentialsForm>
+            </PasswordLoginForm>
             <BackButton onClick={flow.reset} />
           </>
         ) : null}

@@ -1,10 +1,8 @@
 import {
-  loginPasswordFormSchema,
   mobileCodeFormSchema,
   mobileCreatePasswordFormSchema,
   mobilePhoneFormSchema,
 } from '#domain';
-import { ApiError, errorMessage } from '#lib/api';
 import { BRAND } from '#lib/brand';
 import { Alert } from '#ui/alert';
 import { toast } from '#ui/toast';
@@ -12,38 +10,26 @@ import { authApi } from './api';
 import {
   AuthCard,
   BackButton,
+  CODE_FIELD,
+  CONFIRM_PASSWORD_FIELD,
+  CodeStep,
   CredentialsForm,
-  DevCodeBanner,
+  newPasswordField,
+  PasswordLoginForm,
   PhoneForm,
-  ResendCodeButton,
 } from './components';
 import { useSignIn } from './use-sign-in';
 
-type Step = 'phone' | 'password' | 'otp' | 'createPassword';
-
-/** A server answer gets its message; a network failure gets the screen's own text. */
-const messageFor = (error: unknown, serverFallback: string, networkFallback: string) =>
-  error instanceof ApiError ? errorMessage(error, serverFallback) : networkFallback;
+type Step = 'phone' | 'password' | 'code' | 'createPassword';
 
 /** /mobile: phone → password (existing account) or code → create password (new account). */
 export function MobileLoginPage() {
-  const { flow, signedIn, startWithPhone, loginWithPassword, resendCode } = useSignIn<Step>({
-    codeStep: 'otp',
-    passwordStep: 'password',
+  const { flow, signedIn, failWith, onPhone, onPassword, onResend } = useSignIn<'createPassword'>({
     home: '/mobile-dashboard',
+    phoneFallback: 'حدث خطأ في الاتصال',
+    passwordFallback: 'خطأ في تسجيل الدخول',
+    offline: 'حدث خطأ في الاتصال',
   });
-
-  const onPhone = (phone: string) =>
-    flow.run(
-      () => startWithPhone(phone),
-      (error) => flow.setError(messageFor(error, 'حدث خطأ في الاتصال', 'حدث خطأ في الاتصال')),
-    );
-
-  const onPassword = ({ password }: { password: string }) =>
-    flow.run(
-      () => loginWithPassword(password),
-      (error) => flow.setError(messageFor(error, 'خطأ في تسجيل الدخول', 'حدث خطأ في الاتصال')),
-    );
 
   const onOtp = ({ otp }: { otp: string }) =>
     flow.run(
@@ -51,7 +37,7 @@ export function MobileLoginPage() {
         await authApi.verifyOtpOnly(flow.phone, otp);
         flow.setStep('createPassword');
       },
-      (error) => flow.setError(messageFor(error, 'رمز التحقق غير صحيح', 'حدث خطأ في التحقق')),
+      failWith('رمز التحقق غير صحيح', 'حدث خطأ في التحقق'),
     );
 
   const onCreatePassword = ({ password }: { password: string }) =>
@@ -61,14 +47,13 @@ export function MobileLoginPage() {
         toast({ title: 'تم إنشاء الحساب بنجاح', description: `مرحباً بك في ${BRAND.productName}` });
         await signedIn();
       },
-      (error) =>
-        flow.setError(messageFor(error, 'حدث خطأ في إنشاء الحساب', 'حدث خطأ في إنشاء الحساب')),
+      failWith('حدث خطأ في إنشاء الحساب', 'حدث خطأ في إنشاء الحساب'),
     );
 
   const titles: Record<Step, string> = {
     phone: 'تسجيل الدخول',
     password: 'أدخل كلمة المرور',
-    otp: 'رمز التحقق',
+    code: 'رمز التحقق',
     createPassword: 'إنشاء كلمة المرور',
   };
 
@@ -89,66 +74,29 @@ export function MobileLoginPage() {
           />
         ) : null}
         {flow.step === 'password' ? (
-          <CredentialsForm
-            schema={loginPasswordFormSchema}
-            fields={[
-              {
-                name: 'password',
-                label: 'كلمة المرور',
-                type: 'password',
-                autoComplete: 'current-password',
-              },
-            ]}
-            submitLabel="تسجيل الدخول"
-            busy={flow.busy}
-            onSubmit={onPassword}
-          />
+          <PasswordLoginForm busy={flow.busy} onSubmit={onPassword} />
         ) : null}
-        {flow.step === 'otp' ? (
+        {flow.step === 'code' ? (
           <div className="space-y-4">
             <p className="text-sm text-slate-700">
               أرسلنا رمز التحقق إلى <bdi dir="ltr">{flow.phone}</bdi>
             </p>
-            <DevCodeBanner code={flow.devCode} />
-            <CredentialsForm
+            <CodeStep
               schema={mobileCodeFormSchema}
-              fields={[
-                { name: 'otp', label: 'رمز التحقق', type: 'code', autoComplete: 'one-time-code' },
-              ]}
+              fields={[CODE_FIELD]}
               submitLabel="تحقق"
               busy={flow.busy}
               onSubmit={onOtp}
-            />
-            <ResendCodeButton
-              availableAt={flow.resendAt}
-              busy={flow.busy}
-              onResend={() =>
-                resendCode((error) =>
-                  flow.setError(
-                    messageFor(error, 'حدث خطأ في إرسال رمز التحقق', 'حدث خطأ في الاتصال'),
-                  ),
-                )
-              }
+              devCode={flow.devCode}
+              resendAt={flow.resendAt}
+              onResend={onResend}
             />
           </div>
         ) : null}
         {flow.step === 'createPassword' ? (
           <CredentialsForm
             schema={mobileCreatePasswordFormSchema}
-            fields={[
-              {
-                name: 'password',
-                label: 'كلمة المرور',
-                type: 'password',
-                autoComplete: 'new-password',
-              },
-              {
-                name: 'confirmPassword',
-                label: 'تأكيد كلمة المرور',
-                type: 'password',
-                autoComplete: 'new-password',
-              },
-            ]}
+            fields={[newPasswordField('password', 'كلمة المرور'), CONFIRM_PASSWORD_FIELD]}
             submitLabel="إنشاء الحساب"
             busy={flow.busy}
             onSubmit={onCreatePassword}

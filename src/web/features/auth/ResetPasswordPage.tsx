@@ -5,10 +5,12 @@ import { errorToast, toast } from '#ui/toast';
 import { authApi } from './api';
 import {
   AuthCard,
+  CODE_FIELD,
+  CONFIRM_PASSWORD_FIELD,
+  CodeStep,
   CredentialsForm,
-  DevCodeBanner,
+  newPasswordField,
   PhoneForm,
-  ResendCodeButton,
 } from './components';
 import { useStepFlow } from './use-step-flow';
 
@@ -71,41 +73,21 @@ export function ResetPasswordPage() {
         />
       ) : null}
       {flow.step === 'code' ? (
-        <>
-          <DevCodeBanner code={flow.devCode} />
-          <CredentialsForm
-            schema={resetCodeFormSchema}
-            fields={[
-              { name: 'otp', label: 'رمز التحقق', type: 'code', autoComplete: 'one-time-code' },
-            ]}
-            submitLabel="تحقق"
-            busy={flow.busy}
-            onSubmit={onCode}
-          />
-          <ResendCodeButton
-            availableAt={flow.resendAt}
-            busy={flow.busy}
-            onResend={() => flow.resend(() => sendCode(flow.phone), sendFailed)}
-          />
-        </>
+        <CodeStep
+          schema={resetCodeFormSchema}
+          fields={[CODE_FIELD]}
+          submitLabel="تحقق"
+          busy={flow.busy}
+          onSubmit={onCode}
+          devCode={flow.devCode}
+          resendAt={flow.resendAt}
+          onResend={() => flow.resend(() => sendCode(flow.phone), sendFailed)}
+        />
       ) : null}
       {flow.step === 'password' ? (
         <CredentialsForm
           schema={resetNewPasswordFormSchema}
-          fields={[
-            {
-              name: 'newPassword',
-              label: 'كلمة المرور الجديدة',
-              type: 'password',
-              autoComplete: 'new-password',
-            },
-            {
-              name: 'confirmPassword',
-              label: 'تأكيد كلمة المرور',
-              type: 'password',
-              autoComplete: 'new-password',
-            },
-          ]}
+          fields={[newPasswordField('newPassword', 'كلمة المرور الجديدة'), CONFIRM_PASSWORD_FIELD]}
           submitLabel="تغيير كلمة المرور"
           busy={flow.busy}
           onSubmit={onPassword}

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatNumberAr } from '#domain';
+import { formatNumberAr, loginPasswordFormSchema } from '#domain';
 import { BRAND } from '#lib/brand';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
@@ -54,7 +54,7 @@ export function formatCountdown(totalSeconds: number): string {
  * «إعادة إرسال الرمز», closed while the last code is fresh: it counts down to `availableAt`
  * («إعادة الإرسال بعد ٠:٥٩»), then opens.
  */
-export function ResendCodeButton({
+function ResendCodeButton({
   availableAt,
   busy,
   onResend,
@@ -166,6 +166,32 @@ type FieldSpec<K extends string> = {
   autoComplete: string;
 };
 
+export const CODE_FIELD: FieldSpec<'otp'> = {
+  name: 'otp',
+  label: 'رمز التحقق',
+  type: 'code',
+  autoComplete: 'one-time-code',
+};
+
+/** A password the user chooses; `new-password` lets the browser offer to generate and save it. */
+export const newPasswordField = <K extends string>(name: K, label: string): FieldSpec<K> => ({
+  name,
+  label,
+  type: 'password',
+  autoComplete: 'new-password',
+});
+
+export const CONFIRM_PASSWORD_FIELD = newPasswordField('confirmPassword', 'تأكيد كلمة المرور');
+
+type CredentialsFormProps<K extends string> = {
+  schema: z.ZodType<Record<K, string>, Record<K, string>>;
+  fields: FieldSpec<K>[];
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (values: Record<K, string>) => void;
+  children?: ReactNode;
+};
+
 /**
  * A small form of code and password fields (the code, new-password and password steps),
  * validated by the domain schema of that step.
@@ -177,14 +203,7 @@ export function CredentialsForm<K extends string>({
   busy,
   onSubmit,
   children,
-}: {
-  schema: z.ZodType<Record<K, string>, Record<K, string>>;
-  fields: FieldSpec<K>[];
-  submitLabel: string;
-  busy: boolean;
-  onSubmit: (values: Record<K, string>) => void;
-  children?: ReactNode;
-}) {
+}: CredentialsFormProps<K>) {
   const form = useForm<Record<K, string>, unknown, Record<K, string>>({
     resolver: zodResolver(schema),
   });
@@ -217,5 +236,50 @@ export function CredentialsForm<K extends string>({
         {busy ? 'جاري التحقق...' : submitLabel}
       </Button>
     </form>
+  );
+}
+
+/** The password step of /login and /mobile: an existing account's password. */
+export function PasswordLoginForm({
+  busy,
+  onSubmit,
+  children,
+}: Pick<CredentialsFormProps<'password'>, 'busy' | 'onSubmit' | 'children'>) {
+  return (
+    <CredentialsForm
+      schema={loginPasswordFormSchema}
+      fields={[
+        {
+          name: 'password',
+          label: 'كلمة المرور',
+          type: 'password',
+          autoComplete: 'current-password',
+        },
+      ]}
+      submitLabel="تسجيل الدخول"
+      busy={busy}
+      onSubmit={onSubmit}
+    >
+      {children}
+    </CredentialsForm>
+  );
+}
+
+/**
+ * The body of a code step: the development code, the step's form, then «إعادة إرسال الرمز»;
+ * the wrapper stays with the page, whose layout differs.
+ */
+export function CodeStep<K extends string>({
+  devCode,
+  resendAt,
+  onResend,
+  ...form
+}: CredentialsFormProps<K> & { devCode: string | null; resendAt: number; onResend: () => void }) {
+  return (
+    <>
+      <DevCodeBanner code={devCode} />
+      <CredentialsForm {...form} />
+      <ResendCodeButton availableAt={resendAt} busy={form.busy} onResend={onResend} />
+    </>
   );
 }

@@ -1,34 +1,50 @@
 import { useNavigate } from 'react-router';
-import { isApiError } from '#lib/api';
+import { ApiError, errorMessage, isApiError } from '#lib/api';
 import { refreshSession } from '#lib/session';
 import { toast } from '#ui/toast';
 import { authApi } from './api';
 import { REDIRECT_DELAY_MS, useStepFlow } from './use-step-flow';
 
+/** The steps both sign-in pages have; a page adds its own after them. */
+type SignInStep = 'phone' | 'code' | 'password';
+
 /**
  * What /login and /mobile share (docs/product.md#sign-up-and-sign-in): the phone picks code or
  * password; a login that still needs a code starts the code flow; success goes home shortly.
+ * Each failure becomes the page's alert: the server's message, else the step's fallback text.
  */
-export function useSignIn<Step extends string>(options: {
-  codeStep: Step;
-  passwordStep: Step;
+export function useSignIn<Extra extends string = never>(options: {
   /** Where a signed-in user goes; a function is asked at that moment (it may read the width). */
   home: string | (() => string);
+  phoneFallback: string;
+  passwordFallback: string;
+  /** The text for a failure that never reached the server; without it, the step's fallback. */
+  offline?: string;
 }) {
   const navigate = useNavigate();
-  const flow = useStepFlow<Step | 'phone'>('phone');
+  const flow = useStepFlow<SignInStep | Extra>('phone');
+
+  /** The `onError` of a step: its alert text, `offline` overriding the page's for that step. */
+  const failWith =
+    (fallback: string, offline = options.offline) =>
+    (error: unknown) =>
+      flow.setError(
+        offline === undefined || error instanceof ApiError
+          ? errorMessage(error, fallback)
+          : offline,
+      );
 
   const sendCode = async (phone: string) => {
     const sent = await authApi.sendOtp(phone);
     flow.setDevCode(sent.otpCode ?? null);
     flow.codeSent();
     toast({ title: 'تم إرسال رمز التحقق', description: 'تحقق من رسائلك النصية' });
-    flow.setStep(options.codeStep);
+    flow.setStep('code');
   };
 
   /** «إعادة إرسال الرمز» on the code step, once its countdown has run out. */
-  const resendCode = (onError: (error: unknown) => void) =>
-    flow.resend(() => sendCode(flow.phone), onError);
+  const onResend = () =>
+    flow.resend(() => sendCode(flow.phone), failWith('حدث خطأ في إرسال رمز التحقق'));
 
   const signedIn = async () => {
     await refreshSession();
@@ -36,25 +52,27 @@ export function useSignIn<Step extends string>(options: {
     setTimeout(() => navigate(home, { replace: true }), REDIRECT_DELAY_MS);
   };
 
-  const startWithPhone = async (phone: string) => {
-    flow.setPhone(phone);
-    const { requiresOtp } = await authApi.checkPhone(phone);
-    if (requiresOtp) await sendCode(phone);
-    else flow.setStep(options.passwordStep);
-  };
+  const onPhone = (phone: string) =>
+    flow.run(async () => {
+      flow.setPhone(phone);
+      const { requiresOtp } = await authApi.checkPhone(phone);
+      if (requiresOtp) await sendCode(phone);
+      else flow.setStep('password');
+    }, failWith(options.phoneFallback));
 
-  const loginWithPassword = async (password: string) => {
-    try {
-      await authApi.login(flow.phone, password);
-    } catch (error) {
-      if (isApiError(error) && error.data?.requiresOtp === true) {
-        await sendCode(flow.phone);
-        return;
+  const onPassword = ({ password }: { password: string }) =>
+    flow.run(async () => {
+      try {
+        await authApi.login(flow.phone, password);
+      } catch (error) {
+        if (isApiError(error) && error.data?.requiresOtp === true) {
+          await sendCode(flow.phone);
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-    await signedIn();
-  };
+      await signedIn();
+    }, failWith(options.passwordFallback));
 
-  return { flow, signedIn, startWithPhone, loginWithPassword, resendCode };
+  return { flow, signedIn, failWith, onPhone, onPassword, onResend };
 }

@@ -57,30 +57,25 @@ export function DashboardPage() {
           query={metrics}
           loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
         >
-          {(m) => (
-            <>
+          {(m) =>
+            [
+              { label: 'الطلبات النشطة', value: formatNumberAr(m.activeReferrals), Icon: FileText },
+              { label: 'إجمالي العمولات', value: formatSar(m.totalCommission), Icon: Wallet },
+              {
+                label: 'العقود المكتملة',
+                value: formatNumberAr(m.completedContracts),
+                Icon: CheckCircle2,
+              },
+              { label: 'نسبة النجاح', value: formatPercentAr(m.successRate), Icon: Percent },
+            ].map(({ label, value, Icon }) => (
               <StatTile
-                label="الطلبات النشطة"
-                value={formatNumberAr(m.activeReferrals)}
-                icon={<FileText aria-hidden="true" className="size-5" />}
+                key={label}
+                label={label}
+                value={value}
+                icon={<Icon aria-hidden="true" className="size-5" />}
               />
-              <StatTile
-                label="إجمالي العمولات"
-                value={formatSar(m.totalCommission)}
-                icon={<Wallet aria-hidden="true" className="size-5" />}
-              />
-              <StatTile
-                label="العقود المكتملة"
-                value={formatNumberAr(m.completedContracts)}
-                icon={<CheckCircle2 aria-hidden="true" className="size-5" />}
-              />
-              <StatTile
-                label="نسبة النجاح"
-                value={formatPercentAr(m.successRate)}
-                icon={<Percent aria-hidden="true" className="size-5" />}
-              />
-            </>
-          )}
+            ))
+          }
         </QueryView>
       </section>
 

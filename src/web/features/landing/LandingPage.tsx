@@ -14,17 +14,11 @@ import type { ReactNode } from 'react';
 import type { Brand } from '#domain/brand';
 import { formatNumberAr } from '#domain/money';
 import { toInternationalPhone } from '#domain/phone';
+import { ExternalLink } from '#ui/external-link';
 import { CommissionCalculator } from './CommissionCalculator';
 import { BENEFITS, commissionExample, faq, STEPS } from './content';
 import { LandingHeader } from './LandingHeader';
-import {
-  HeroIllustration,
-  InstagramMark,
-  LinkedInMark,
-  TikTokMark,
-  WhatsAppMark,
-  XMark,
-} from './marks';
+import { HeroIllustration, SocialMark } from './marks';
 
 const BENEFIT_ICONS = [Timer, Bell, Calculator, Link2, FileBarChart];
 
@@ -68,29 +62,27 @@ function Section({
 /** Social networks as inline SVG marks with their names: no image requests, no icon font. */
 function SocialLinks({ brand }: { brand: Brand }) {
   const links = [
-    { href: brand.social.x, label: 'إكس (تويتر)', Mark: XMark },
-    { href: brand.social.instagram, label: 'إنستغرام', Mark: InstagramMark },
-    { href: brand.social.linkedin, label: 'لينكدإن', Mark: LinkedInMark },
-    { href: brand.social.tiktok, label: 'تيك توك', Mark: TikTokMark },
+    { href: brand.social.x, label: 'إكس (تويتر)', network: 'x' },
+    { href: brand.social.instagram, label: 'إنستغرام', network: 'instagram' },
+    { href: brand.social.linkedin, label: 'لينكدإن', network: 'linkedin' },
+    { href: brand.social.tiktok, label: 'تيك توك', network: 'tiktok' },
     {
       href: `https://wa.me/${toInternationalPhone(brand.whatsapp)}`,
       label: 'واتساب',
-      Mark: WhatsAppMark,
+      network: 'whatsapp',
     },
-  ];
+  ] as const;
   return (
     <ul className="flex flex-wrap gap-2">
-      {links.map(({ href, label, Mark }) => (
+      {links.map(({ href, label, network }) => (
         <li key={label}>
-          <a
+          <ExternalLink
             href={href}
-            target="_blank"
-            rel="noopener noreferrer"
             className="inline-flex size-11 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            <Mark />
+            <SocialMark network={network} />
             <span className="sr-only">{`${brand.productName} على ${label}`}</span>
-          </a>
+          </ExternalLink>
         </li>
       ))}
     </ul>
@@ -388,26 +380,19 @@ export function LandingPage({ brand }: { brand: Brand }) {
             <h2 className="font-bold text-white">تابعنا</h2>
             <SocialLinks brand={brand} />
             <ul className="flex flex-wrap gap-x-4">
-              <li>
-                <a
-                  href={brand.privacyUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center underline hover:text-white"
-                >
-                  سياسة الخصوصية
-                </a>
-              </li>
-              <li>
-                <a
-                  href={brand.termsUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center underline hover:text-white"
-                >
-                  الشروط والأحكام
-                </a>
-              </li>
+              {[
+                { href: brand.privacyUrl, label: 'سياسة الخصوصية' },
+                { href: brand.termsUrl, label: 'الشروط والأحكام' },
+              ].map(({ href, label }) => (
+                <li key={label}>
+                  <ExternalLink
+                    href={href}
+                    className="inline-flex min-h-11 items-center underline hover:text-white"
+                  >
+                    {label}
+                  </ExternalLink>
+                </li>
+              ))}
             </ul>
           </div>
         </div>

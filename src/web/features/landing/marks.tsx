@@ -1,7 +1,38 @@
-import type { ReactNode, SVGProps } from 'react';
+/**
+ * The social networks' marks, drawn like the lucide icons beside them: 24-unit box, 2-unit
+ * round strokes.
+ */
+const DRAWINGS = {
+  x: (
+    <>
+      <path d="M4 4l11.7 16H20L8.3 4H4z" />
+      <path d="M20 4l-6.6 7.3M4 20l6.6-7.3" />
+    </>
+  ),
+  instagram: (
+    <>
+      <rect x="2" y="2" width="20" height="20" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M17.5 6.5h.01" />
+    </>
+  ),
+  linkedin: (
+    <>
+      <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />
+      <rect x="2" y="9" width="4" height="12" />
+      <circle cx="4" cy="4" r="2" />
+    </>
+  ),
+  tiktok: <path d="M9 12a4 4 0 1 0 4 4V3c.5 2.8 2.4 4.7 5 5" />,
+  whatsapp: (
+    <>
+      <path d="M3.5 20.5l1.3-4.2A8.5 8.5 0 1 1 8 19.4z" />
+      <path d="M9 8.5c0 3.3 3.2 6.5 6.5 6.5l1-1.6-2.1-1-1 .9a5 5 0 0 1-2.7-2.7l.9-1-1-2.1z" />
+    </>
+  ),
+};
 
-/** Line marks drawn like the lucide icons beside them: 24-unit box, 2-unit round strokes. */
-function Mark({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+export function SocialMark({ network }: { network: keyof typeof DRAWINGS }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -14,48 +45,11 @@ function Mark({ children, ...props }: SVGProps<SVGSVGElement> & { children: Reac
       aria-hidden="true"
       focusable="false"
       className="size-5"
-      {...props}
     >
-      {children}
+      {DRAWINGS[network]}
     </svg>
   );
 }
-
-export const XMark = () => (
-  <Mark>
-    <path d="M4 4l11.7 16H20L8.3 4H4z" />
-    <path d="M20 4l-6.6 7.3M4 20l6.6-7.3" />
-  </Mark>
-);
-
-export const InstagramMark = () => (
-  <Mark>
-    <rect x="2" y="2" width="20" height="20" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <path d="M17.5 6.5h.01" />
-  </Mark>
-);
-
-export const LinkedInMark = () => (
-  <Mark>
-    <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />
-    <rect x="2" y="9" width="4" height="12" />
-    <circle cx="4" cy="4" r="2" />
-  </Mark>
-);
-
-export const TikTokMark = () => (
-  <Mark>
-    <path d="M9 12a4 4 0 1 0 4 4V3c.5 2.8 2.4 4.7 5 5" />
-  </Mark>
-);
-
-export const WhatsAppMark = () => (
-  <Mark>
-    <path d="M3.5 20.5l1.3-4.2A8.5 8.5 0 1 1 8 19.4z" />
-    <path d="M9 8.5c0 3.3 3.2 6.5 6.5 6.5l1-1.6-2.1-1-1 .9a5 5 0 0 1-2.7-2.7l.9-1-1-2.1z" />
-  </Mark>
-);
 
 /**
  * The hero's picture, drawn inline (no request, no layout shift): a building with a calendar

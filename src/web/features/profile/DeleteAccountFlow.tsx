@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { queryClient } from '#lib/query-client';
 import { Button } from '#ui/button';
@@ -11,6 +11,37 @@ const PHRASE = 'حذف الحساب';
 const LOGOUT_DELAY_MS = 2000;
 
 type Step = 'closed' | 'warning' | 'phrase' | 'confirm';
+
+/** A step of the flow: dismissing its dialog cancels the flow, as «إلغاء» does. */
+function StepDialog({
+  open,
+  title,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onCancel()} title={title}>
+      {children}
+    </Dialog>
+  );
+}
+
+/** A step's action, with «إلغاء» beside it. */
+function StepActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      {children}
+      <Button variant="outline" onClick={onCancel}>
+        إلغاء
+      </Button>
+    </div>
+  );
+}
 
 /** Warning → type the exact phrase → final confirmation; cancel at any step starts over. */
 export function DeleteAccountFlow() {
@@ -38,25 +69,18 @@ export function DeleteAccountFlow() {
       <Button variant="destructive" className="w-full" onClick={() => setStep('warning')}>
         حذف الحساب
       </Button>
-      <Dialog open={step === 'warning'} onOpenChange={(open) => !open && cancel()} title="تحذير">
+      <StepDialog open={step === 'warning'} title="تحذير" onCancel={cancel}>
         <p className="mb-4 text-slate-800">
           سيتم حذف حسابك وبياناتك الشخصية نهائياً، وإغلاق طلباتك المفتوحة وحذف مستندات المستأجرين،
           ولا يمكن التراجع عن ذلك. تبقى سجلات العمولات والتحويلات محفوظة لدى الإدارة.
         </p>
-        <div className="flex gap-2">
+        <StepActions onCancel={cancel}>
           <Button variant="destructive" onClick={() => setStep('phrase')}>
             متابعة
           </Button>
-          <Button variant="outline" onClick={cancel}>
-            إلغاء
-          </Button>
-        </div>
-      </Dialog>
-      <Dialog
-        open={step === 'phrase'}
-        onOpenChange={(open) => !open && cancel()}
-        title="تأكيد الحذف"
-      >
+        </StepActions>
+      </StepDialog>
+      <StepDialog open={step === 'phrase'} title="تأكيد الحذف" onCancel={cancel}>
         <div className="space-y-4">
           <FormField label={`اكتب «${PHRASE}» للتأكيد`}>
             {(control) => (
@@ -68,7 +92,7 @@ export function DeleteAccountFlow() {
               />
             )}
           </FormField>
-          <div className="flex gap-2">
+          <StepActions onCancel={cancel}>
             <Button
               variant="destructive"
               disabled={typed !== PHRASE}
@@ -76,27 +100,17 @@ export function DeleteAccountFlow() {
             >
               تأكيد
             </Button>
-            <Button variant="outline" onClick={cancel}>
-              إلغاء
-            </Button>
-          </div>
+          </StepActions>
         </div>
-      </Dialog>
-      <Dialog
-        open={step === 'confirm'}
-        onOpenChange={(open) => !open && cancel()}
-        title="الحذف النهائي"
-      >
+      </StepDialog>
+      <StepDialog open={step === 'confirm'} title="الحذف النهائي" onCancel={cancel}>
         <p className="mb-4 text-slate-800">هل أنت متأكد؟ هذه هي الخطوة الأخيرة.</p>
-        <div className="flex gap-2">
+        <StepActions onCancel={cancel}>
           <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
             حذف الحساب نهائياً
           </Button>
-          <Button variant="outline" onClick={cancel}>
-            إلغاء
-          </Button>
-        </div>
-      </Dialog>
+        </StepActions>
+      </StepDialog>
     </>
   );
 }

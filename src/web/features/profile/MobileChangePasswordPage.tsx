@@ -50,11 +50,8 @@ export function MobileChangePasswordPage() {
         <form
           noValidate
           className="space-y-4"
-          onSubmit={form.handleSubmit((values) =>
-            change.mutate({
-              currentPassword: values.currentPassword,
-              newPassword: values.newPassword,
-            }),
+          onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
+            change.mutate({ currentPassword, newPassword }),
           )}
         >
           {FIELDS.map((f) => (

@@ -3,7 +3,6 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { formatPercentAr, mobileProfileCompletion, profileFormSchema } from '#domain';
 import { useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
@@ -18,9 +17,12 @@ import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
 import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
 import { EDIT_PARAM } from './name-field';
-
-type Form = z.input<typeof profileFormSchema>;
-type Values = z.output<typeof profileFormSchema>;
+import {
+  CompletionBar,
+  type ProfileForm,
+  type ProfileValues,
+  savedProfileFields,
+} from './profile-form';
 
 export function MobileProfilePage() {
   const { profile } = useSession();
@@ -28,16 +30,9 @@ export function MobileProfilePage() {
   const [params] = useSearchParams();
   const toName = params.get(EDIT_PARAM.name) === EDIT_PARAM.fullName;
   const [editing, setEditing] = useState(toName);
-  const form = useForm<Form, unknown, Values>({
+  const form = useForm<ProfileForm, unknown, ProfileValues>({
     resolver: zodResolver(profileFormSchema),
-    values: {
-      fullName: profile?.fullName ?? '',
-      email: profile?.email ?? '',
-      officeName: profile?.officeName ?? '',
-      falLicense: profile?.falLicense ?? '',
-      secondPhone: profile?.secondPhone ?? '',
-      bio: profile?.bio ?? '',
-    },
+    values: savedProfileFields(profile),
   });
   const save = useUpdateProfile({
     onSuccess: () =>
@@ -53,7 +48,7 @@ export function MobileProfilePage() {
 
   const completion = mobileProfileCompletion(profile);
   const errors = form.formState.errors;
-  const field = (key: keyof Form, label: string, extra: Record<string, string> = {}) => (
+  const field = (key: keyof ProfileForm, label: string, extra: Record<string, string> = {}) => (
     <FormField label={label} error={errors[key]?.message}>
       {(control) =>
         key === 'bio' ? (
@@ -87,16 +82,7 @@ export function MobileProfilePage() {
       </Card>
       <Card className="p-4">
         <p className="text-sm">اكتمال الملف الشخصي: {formatPercentAr(completion)}</p>
-        <div
-          className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200"
-          role="progressbar"
-          aria-label="اكتمال الملف الشخصي"
-          aria-valuenow={completion}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full bg-brand-700" style={{ inlineSize: `${completion}%` }} />
-        </div>
+        <CompletionBar completion={completion} className="mt-2" />
       </Card>
       {!profile.isActive ? (
         <Alert tone="warning" className="space-y-2">

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { CITIES, desktopProfileCompletion, formatPercentAr, profileFormSchema } from '#domain';
 import { BRAND } from '#lib/brand';
 import { useLogout, useSession } from '#lib/session';
@@ -13,9 +12,12 @@ import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useReplaceProfile } from './api';
 import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
-
-type ProfileForm = z.input<typeof profileFormSchema>;
-type ProfileValues = z.output<typeof profileFormSchema>;
+import {
+  CompletionBar,
+  type ProfileForm,
+  type ProfileValues,
+  savedProfileFields,
+} from './profile-form';
 
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
@@ -26,15 +28,7 @@ export function ProfilePage() {
   const logout = useLogout('/login');
   const form = useForm<ProfileForm, unknown, ProfileValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: {
-      fullName: profile?.fullName ?? '',
-      officeName: profile?.officeName ?? '',
-      secondPhone: profile?.secondPhone ?? '',
-      bio: profile?.bio ?? '',
-      falLicense: profile?.falLicense ?? '',
-      email: profile?.email ?? '',
-      city: profile?.city ?? '',
-    },
+    defaultValues: { ...savedProfileFields(profile), city: profile?.city ?? '' },
   });
   const save = useReplaceProfile({
     onSuccess: () => toast({ title: 'تم حفظ الملف الشخصي' }),
@@ -72,16 +66,7 @@ export function ProfilePage() {
             <span>اكتمال الملف الشخصي</span>
             <span className="font-bold">{formatPercentAr(completion)}</span>
           </div>
-          <div
-            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
-            role="progressbar"
-            aria-label="اكتمال الملف الشخصي"
-            aria-valuenow={completion}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div className="h-full bg-brand-700" style={{ inlineSize: `${completion}%` }} />
-          </div>
+          <CompletionBar completion={completion} className="mt-1" />
         </div>
       </Card>
       <NotifyByMessageSwitch profile={profile} />

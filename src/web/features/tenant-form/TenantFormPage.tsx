@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Mail, Phone, ShieldCheck, UserRound } from 'lucide-react';
+import { CheckCircle2, type LucideIcon, Mail, Phone, ShieldCheck, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { BRAND } from '#lib/brand';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
+import { ExternalLink } from '#ui/external-link';
 import { PageLoading } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
 import { QueryError } from '#ui/query-view';
@@ -18,6 +19,29 @@ import { DocumentField } from './DocumentField';
 
 type Form = z.input<typeof tenantFormSchema>;
 type Values = z.output<typeof tenantFormSchema>;
+
+/** A way to reach support: a screen reader says which before the number or the address. */
+function SupportLink({
+  href,
+  icon: Icon,
+  label,
+  value,
+}: {
+  href: string;
+  icon: LucideIcon;
+  label: string;
+  value: string;
+}) {
+  return (
+    <li>
+      <a href={href} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800">
+        <Icon aria-hidden="true" className="size-4" />
+        <span className="sr-only">{`${label} `}</span>
+        <bdi dir="ltr">{value}</bdi>
+      </a>
+    </li>
+  );
+}
 
 /**
  * Who asks for the tenant's salary and credit report: the company, its commercial
@@ -40,35 +64,25 @@ function CompanyNotice() {
       </p>
       <ul className="flex flex-wrap gap-x-4">
         <li>
-          <a
+          <ExternalLink
             href={BRAND.privacyUrl}
-            target="_blank"
-            rel="noopener noreferrer"
             className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4"
           >
             سياسة الخصوصية
-          </a>
+          </ExternalLink>
         </li>
-        <li>
-          <a
-            href={`tel:${BRAND.phone}`}
-            className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800"
-          >
-            <Phone aria-hidden="true" className="size-4" />
-            <span className="sr-only">هاتف الدعم </span>
-            <bdi dir="ltr">{BRAND.phone}</bdi>
-          </a>
-        </li>
-        <li>
-          <a
-            href={`mailto:${BRAND.email}`}
-            className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800"
-          >
-            <Mail aria-hidden="true" className="size-4" />
-            <span className="sr-only">بريد الدعم </span>
-            <bdi dir="ltr">{BRAND.email}</bdi>
-          </a>
-        </li>
+        <SupportLink
+          href={`tel:${BRAND.phone}`}
+          icon={Phone}
+          label="هاتف الدعم"
+          value={BRAND.phone}
+        />
+        <SupportLink
+          href={`mailto:${BRAND.email}`}
+          icon={Mail}
+          label="بريد الدعم"
+          value={BRAND.email}
+        />
       </ul>
     </section>
   );
@@ -136,6 +150,26 @@ export function TenantFormPage() {
   }
 
   const errors = form.formState.errors;
+  const documentField = (
+    name: 'salaryDefinitionUrl' | 'creditReportUrl',
+    label: string,
+    kind: 'salary' | 'credit',
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DocumentField
+          label={label}
+          kind={kind}
+          token={token}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
   return (
     <Shell>
       <div className="space-y-1">
@@ -203,34 +237,8 @@ export function TenantFormPage() {
               />
             )}
           </FormField>
-          <Controller
-            control={form.control}
-            name="salaryDefinitionUrl"
-            render={({ field, fieldState }) => (
-              <DocumentField
-                label="تعريف الراتب"
-                kind="salary"
-                token={token}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="creditReportUrl"
-            render={({ field, fieldState }) => (
-              <DocumentField
-                label="تقرير سمة الائتماني"
-                kind="credit"
-                token={token}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          {documentField('salaryDefinitionUrl', 'تعريف الراتب', 'salary')}
+          {documentField('creditReportUrl', 'تقرير سمة الائتماني', 'credit')}
           <div className="space-y-1">
             <label className="flex items-start gap-3 text-sm">
               <input

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { profileFormSchema } from '#domain';
+import { cn } from '#lib/cn';
+import type { Profile } from '#lib/session';
+
+export type ProfileForm = z.input<typeof profileFormSchema>;
+export type ProfileValues = z.output<typeof profileFormSchema>;
+
+/** The text fields both profile forms edit, as last saved; a field never filled starts empty. */
+export function savedProfileFields(profile: Profile | null) {
+  return {
+    fullName: profile?.fullName ?? '',
+    officeName: profile?.officeName ?? '',
+    secondPhone: profile?.secondPhone ?? '',
+    bio: profile?.bio ?? '',
+    falLicense: profile?.falLicense ?? '',
+    email: profile?.email ?? '',
+  } satisfies ProfileForm;
+}
+
+/** «اكتمال الملف الشخصي» as a bar; `completion` is a percentage (0 to 100). */
+export function CompletionBar({
+  completion,
+  className,
+}: {
+  completion: number;
+  className: string;
+}) {
+  return (
+    <div
+      className={cn(className, 'h-2 overflow-hidden rounded-full bg-slate-200')}
+      role="progressbar"
+      aria-label="اكتمال الملف الشخصي"
+      aria-valuenow={completion}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <div className="h-full bg-brand-700" style={{ inlineSize: `${completion}%` }} />
+    </div>
+  );
+}
