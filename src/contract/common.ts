@@ -39,6 +39,29 @@ export type Endpoint = {
 /** Declares an endpoint, keeping its exact schema types for the server and the web. */
 export const endpoint = <const E extends Endpoint>(spec: E): E => spec;
 
+/**
+ * A contract path made concrete, as the web and the server's tests call it: `:name` segments
+ * filled from `params` (URI-encoded), then the query string from `query`, leaving out empty
+ * values (undefined, null, '').
+ */
+export function apiUrl(
+  path: string,
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`missing ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
 /** The JSON a call answers with, as the web receives it. */
 export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType
   ? z.output<E['response']>
@@ -68,23 +91,28 @@ const MAX_PAGE = 10_000;
 const PAGE_MESSAGE = 'يرجى إدخال رقم صفحة بين ١ و١٠٠٠٠';
 const PAGE_SIZE_MESSAGE = 'يرجى إدخال عدد عناصر الصفحة بين ١ و١٠٠';
 
+/**
+ * A whole number from `min` to `max`, read by `number` (`z.number`, or `z.coerce.number` for a
+ * query's text): whatever it refuses (no number, a fraction, out of range) reads as `message`.
+ */
+export const wholeNumber = <N extends z._ZodNumber>(
+  number: (params: { error: string }) => N,
+  min: number,
+  max: number,
+  message: string,
+): N =>
+  number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
 /** A page number in a query: a whole number from 1 to MAX_PAGE, 1 when not asked. */
-export const pageNumber = z.coerce
-  .number({ error: PAGE_MESSAGE })
-  .int({ error: PAGE_MESSAGE })
-  .min(1, { error: PAGE_MESSAGE })
-  .max(MAX_PAGE, { error: PAGE_MESSAGE })
-  .default(1);
+export const pageNumber = wholeNumber(z.coerce.number, 1, MAX_PAGE, PAGE_MESSAGE).default(1);
 
 /** The page a broker's list asks for: 20 to a page unless asked otherwise, at most 100. */
 export const pageQuery = {
   page: pageNumber,
-  pageSize: z.coerce
-    .number({ error: PAGE_SIZE_MESSAGE })
-    .int({ error: PAGE_SIZE_MESSAGE })
-    .min(1, { error: PAGE_SIZE_MESSAGE })
-    .max(100, { error: PAGE_SIZE_MESSAGE })
-    .default(20),
+  pageSize: wholeNumber(z.coerce.number, 1, 100, PAGE_SIZE_MESSAGE).default(20),
 };
 
 /** A page of a list that can grow, counted and paged in SQL. */

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { endpoint, isoDateTime } from './common.js';
+import { endpoint, isoDateTime, wholeNumber } from './common.js';
 
 // ---------- development ----------
-
-const CLOCK_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ١ و٤٠٠';
 
 export const devEndpoints = {
   inbox: endpoint({
@@ -29,11 +27,7 @@ export const devEndpoints = {
       'development only: moves a referral and its commission days into the past, then runs the scheduled jobs',
     body: z.object({
       referralId: z.string(),
-      days: z
-        .number({ error: CLOCK_DAYS_MESSAGE })
-        .int({ error: CLOCK_DAYS_MESSAGE })
-        .min(1, { error: CLOCK_DAYS_MESSAGE })
-        .max(400, { error: CLOCK_DAYS_MESSAGE }),
+      days: wholeNumber(z.number, 1, 400, 'يرجى إدخال عدد أيام بين ١ و٤٠٠'),
     }),
     response: z.object({ expiredReferrals: z.number(), releasedCommissions: z.number() }),
   }),

@@ -36,39 +36,39 @@ export function arabicCount(n: number, noun: CountedNoun): string {
   }
 }
 
+/**
+ * A noun's forms, its `many` made from `other`: the accusative's tanween, written on an alif
+ * after every letter but ة, which carries it alone (يومًا, إحالة).
+ */
+const noun = (one: string, two: string, few: string, other: string): CountedNoun => ({
+  one,
+  two,
+  few,
+  many: other.endsWith('ة') ? other : `${other}\u064B\u0627`,
+  other,
+});
+
 /** The nouns the product counts, in the nominative (a count standing on its own). */
 export const NOUNS = {
-  referral: { one: 'إحالة واحدة', two: 'إحالتان', few: 'إحالات', many: 'إحالة', other: 'إحالة' },
-  request: { one: 'طلب واحد', two: 'طلبان', few: 'طلبات', many: 'طلبًا', other: 'طلب' },
-  day: { one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يومًا', other: 'يوم' },
-  hour: { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' },
-  minute: { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' },
-  second: { one: 'ثانية واحدة', two: 'ثانيتان', few: 'ثوانٍ', many: 'ثانية', other: 'ثانية' },
-  broker: { one: 'وسيط واحد', two: 'وسيطان', few: 'وسطاء', many: 'وسيطًا', other: 'وسيط' },
-  user: { one: 'مستخدم واحد', two: 'مستخدمان', few: 'مستخدمين', many: 'مستخدمًا', other: 'مستخدم' },
-  commission: { one: 'عمولة واحدة', two: 'عمولتان', few: 'عمولات', many: 'عمولة', other: 'عمولة' },
-  notification: {
-    one: 'إشعار واحد',
-    two: 'إشعاران',
-    few: 'إشعارات',
-    many: 'إشعارًا',
-    other: 'إشعار',
-  },
-  message: { one: 'رسالة واحدة', two: 'رسالتان', few: 'رسائل', many: 'رسالة', other: 'رسالة' },
-  character: { one: 'حرف واحد', two: 'حرفان', few: 'أحرف', many: 'حرفًا', other: 'حرف' },
-  digit: { one: 'رقم واحد', two: 'رقمان', few: 'أرقام', many: 'رقمًا', other: 'رقم' },
-  attempt: {
-    one: 'محاولة واحدة',
-    two: 'محاولتان',
-    few: 'محاولات',
-    many: 'محاولة',
-    other: 'محاولة',
-  },
-  entry: { one: 'سجل واحد', two: 'سجلان', few: 'سجلات', many: 'سجلًا', other: 'سجل' },
-  month: { one: 'شهر واحد', two: 'شهران', few: 'أشهر', many: 'شهرًا', other: 'شهر' },
-  payout: { one: 'دفعة واحدة', two: 'دفعتان', few: 'دفعات', many: 'دفعة', other: 'دفعة' },
-  signal: { one: 'تنبيه واحد', two: 'تنبيهان', few: 'تنبيهات', many: 'تنبيهًا', other: 'تنبيه' },
-} as const satisfies Record<string, CountedNoun>;
+  referral: noun('إحالة واحدة', 'إحالتان', 'إحالات', 'إحالة'),
+  request: noun('طلب واحد', 'طلبان', 'طلبات', 'طلب'),
+  day: noun('يوم واحد', 'يومان', 'أيام', 'يوم'),
+  hour: noun('ساعة واحدة', 'ساعتان', 'ساعات', 'ساعة'),
+  minute: noun('دقيقة واحدة', 'دقيقتان', 'دقائق', 'دقيقة'),
+  second: noun('ثانية واحدة', 'ثانيتان', 'ثوانٍ', 'ثانية'),
+  broker: noun('وسيط واحد', 'وسيطان', 'وسطاء', 'وسيط'),
+  user: noun('مستخدم واحد', 'مستخدمان', 'مستخدمين', 'مستخدم'),
+  commission: noun('عمولة واحدة', 'عمولتان', 'عمولات', 'عمولة'),
+  notification: noun('إشعار واحد', 'إشعاران', 'إشعارات', 'إشعار'),
+  message: noun('رسالة واحدة', 'رسالتان', 'رسائل', 'رسالة'),
+  character: noun('حرف واحد', 'حرفان', 'أحرف', 'حرف'),
+  digit: noun('رقم واحد', 'رقمان', 'أرقام', 'رقم'),
+  attempt: noun('محاولة واحدة', 'محاولتان', 'محاولات', 'محاولة'),
+  entry: noun('سجل واحد', 'سجلان', 'سجلات', 'سجل'),
+  month: noun('شهر واحد', 'شهران', 'أشهر', 'شهر'),
+  payout: noun('دفعة واحدة', 'دفعتان', 'دفعات', 'دفعة'),
+  signal: noun('تنبيه واحد', 'تنبيهان', 'تنبيهات', 'تنبيه'),
+} satisfies Record<string, CountedNoun>;
 
 /**
  * The same nouns after a preposition or an object verb (منذ، خلال، حذف، تفعيل): the dual

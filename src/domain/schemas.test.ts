@@ -31,6 +31,8 @@ function firstMessage(schema: z.ZodType, input: unknown): string {
 }
 
 describe('sign-in schemas', () => {
+  /** What both forms that take a password twice say when the two differ. */
+  const PASSWORDS_DIFFER = 'كلمة المرور غير متطابقة';
   it.each([
     [loginPhoneFormSchema, { phone: '123' }, 'يرجى إدخال رقم جوال سعودي صحيح'],
     [mobilePhoneFormSchema, { phone: '123' }, 'يرجى إدخال رقم جوال صحيح'],
@@ -51,12 +53,12 @@ describe('sign-in schemas', () => {
     [
       resetNewPasswordFormSchema,
       { newPassword: 'secret1', confirmPassword: 'secret2' },
-      'كلمة المرور غير متطابقة',
+      PASSWORDS_DIFFER,
     ],
     [
       mobileCreatePasswordFormSchema,
       { password: 'secret1', confirmPassword: 'other12' },
-      'كلمة المرور غير متطابقة',
+      PASSWORDS_DIFFER,
     ],
     [
       changePasswordBodySchema,

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '#contract/auth';
-import { Client } from './test-support/server-process.js';
+import { Client, spawnMain, whenExited } from './test-support/server-process.js';
 import { PRODUCTION_SMS_ENV } from './test-support/test-app.js';
 
 // The real server process (src/server/main.ts, as `npm start` runs it) refuses
@@ -13,29 +12,13 @@ function start(env: Record<string, string>): {
   exited: Promise<{ code: number | null; output: string }>;
   stop: () => void;
 } {
-  const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server/main.ts'],
-    {
-      env: {
-        ...inherited,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shareek-fail-closed-')),
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  const child = spawnMain({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shareek-fail-closed-')),
+    LOG_LEVEL: 'warn',
+    ...env,
   });
   return {
-    exited: new Promise((resolve) => child.once('exit', (code) => resolve({ code, output }))),
+    exited: whenExited(child),
     // As a supervisor stops it, so it stops its embedded PostgreSQL too.
     stop: () => child.kill('SIGTERM'),
   };

@@ -19,6 +19,7 @@ import {
   uniquePhone,
 } from './test-support/server-process.js';
 import { TcpProxy } from './test-support/tcp-proxy.js';
+import { unifonicEnv } from './test-support/unifonic-env.js';
 
 // The real server process (src/server/main.ts, as `npm start` runs it) under
 // kill -9 and under a PostgreSQL that stops answering.
@@ -118,10 +119,7 @@ describe('faults (real process)', () => {
     sms.latencyMs = 150;
     const env = {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shareek-faults-')),
-      SMS_PROVIDER: 'unifonic',
-      UNIFONIC_APP_SID: 'faults-app-sid',
-      UNIFONIC_SENDER_ID: 'Shareek',
-      UNIFONIC_BASE_URL: sms.url,
+      ...unifonicEnv(sms.url, 'faults-app-sid'),
     };
     try {
       let server = await startServer(env);
@@ -245,10 +243,7 @@ describe('faults (real process)', () => {
     try {
       const server = await startServer({
         DATABASE_URL: direct.toString(),
-        SMS_PROVIDER: 'unifonic',
-        UNIFONIC_APP_SID: 'faults-app-sid',
-        UNIFONIC_SENDER_ID: 'Shareek',
-        UNIFONIC_BASE_URL: sms.url,
+        ...unifonicEnv(sms.url, 'faults-app-sid'),
         LOG_LEVEL: 'info',
       });
       let output = '';

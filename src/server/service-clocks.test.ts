@@ -13,14 +13,13 @@ import { type Caller, client } from './test-support/client.js';
 import { type QueryOf, unchecked } from './test-support/endpoints.js';
 import {
   aBroker,
-  anAdmin,
   aReferral,
   aSignedContract,
-  aSuperAdmin,
   aTenantSubmission,
 } from './test-support/factories.js';
 import type { ApiError } from './test-support/responses.js';
 import { sharedTestApp } from './test-support/shared-test-app.js';
+import { anAdminAndASuperAdmin } from './test-support/staff.js';
 import type { TestBroker } from './test-support/test-app.js';
 
 // Service clocks in Saudi working time (Sunday–Thursday, 8:00–17:00 Riyadh,
@@ -32,8 +31,7 @@ let admin: TestBroker;
 let superAdmin: TestBroker;
 const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  admin = await anAdmin(t);
-  superAdmin = await aSuperAdmin(t);
+  ({ admin, root: superAdmin } = await anAdminAndASuperAdmin(t));
 });
 
 const as = (caller: Caller) => client(t).as(caller);

@@ -13,10 +13,12 @@ import { superadminEndpoints } from '#contract/superadmin';
 import { commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { present } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aSuperAdmin } from '../test-support/factories.js';
+import { aBroker } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { anAdminAndASuperAdmin } from '../test-support/staff.js';
 import { nextPhone, type TestBroker } from '../test-support/test-app.js';
 
 let admin: TestBroker;
@@ -27,8 +29,7 @@ let root: TestBroker;
  */
 const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  admin = await anAdmin(t);
-  root = await aSuperAdmin(t);
+  ({ admin, root } = await anAdminAndASuperAdmin(t));
 });
 
 const as = (caller: Caller) => client(t).as(caller);
@@ -91,12 +92,7 @@ describe('commissions held by transfer requests', () => {
     await setStatus(await referral(broker, 50000), 'contract_signed'); // 500
     await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
     await anIbanOnProfile(t, broker);
-    const request = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 600,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const request = await askForPayout(t, broker, 600);
     expect(request.statusCode).toBe(201);
     // 600 falls on the older 500 and 100 of the newer 800: both are held.
     const statuses = async () =>
@@ -127,12 +123,7 @@ describe('commissions held by transfer requests', () => {
     expect(await statuses()).toEqual(['500.00:pending', '800.00:pending']);
 
     // A smaller request holds only the oldest; paying it leaves nothing requested.
-    await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 500,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    await askForPayout(t, broker, 500);
     expect(await statuses()).toEqual(['500.00:requested', '800.00:pending']);
     const second = await openRequestOf(broker);
     await as(admin).call(adminPayoutEndpoints.pay, {
@@ -196,12 +187,7 @@ describe('deleting a referral never loses money records', () => {
     const held = await referral(broker, 70000);
     await setStatus(held, 'contract_signed');
     await anIbanOnProfile(t, broker);
-    await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 700,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    await askForPayout(t, broker, 700);
     const refusedHeld = await as(root).call(superadminEndpoints.deleteReferral, {
       params: { id: held },
     });

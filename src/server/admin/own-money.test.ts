@@ -15,8 +15,10 @@ import { type BodyOf, present } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
+import { askForPayout, payoutMarker } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { anAdminAndASuperAdmin } from '../test-support/staff.js';
 import { nextPhone, type TestBroker } from '../test-support/test-app.js';
 
 // Nobody settles their own money. An admin (or super-admin) cannot process a
@@ -29,8 +31,7 @@ let colleague: TestBroker;
 let root: TestBroker;
 const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  colleague = await anAdmin(t);
-  root = await aSuperAdmin(t);
+  ({ admin: colleague, root } = await anAdminAndASuperAdmin(t));
 });
 
 const as = (caller: Caller) => client(t).as(caller);
@@ -46,12 +47,7 @@ const setStatus = (
   id: string,
   body: BodyOf<typeof adminReferralEndpoints.changeStatus>,
 ) => as(caller).call(adminReferralEndpoints.changeStatus, { params: { id }, body });
-const mark = (
-  caller: Caller,
-  ids: string[],
-  status: BodyOf<typeof adminPayoutEndpoints.mark>['status'],
-  transferReference?: string,
-) => as(caller).call(adminPayoutEndpoints.mark, { body: { ids, status, transferReference } });
+const mark = payoutMarker(t);
 const decide = (caller: Caller, id: string, decision: 'resolve' | 'dismiss') =>
   as(caller).call(adminSignalEndpoints[decision], {
     params: { id },
@@ -307,12 +303,7 @@ describe("an admin's own payout", () => {
     const staff = await anAdmin(t);
     await payableStaffCommission(staff);
     await anIbanOnProfile(t, staff);
-    const asked = await as(staff).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 900,
-        bankAccount: ibanFor(staff.phone),
-      },
-    });
+    const asked = await askForPayout(t, staff, 900);
     expect(asked.statusCode).toBe(201);
     const { id } = asked.json();
     const draft = await payoutRow(id);
@@ -364,6 +355,25 @@ describe("an admin's own payout", () => {
 });
 
 describe('an account sharing the admin’s bank account or phone', () => {
+  /**
+   * A new referral of the broker's, which the mover tries to put under review: refused for
+   * what the two share (`conflict`), with the rule's `message`. Answers the referral.
+   */
+  async function refusedReview(
+    mover: TestBroker,
+    broker: TestBroker,
+    rule: { message: string; conflict: 'shared_iban' | 'shared_phone' },
+  ) {
+    const referral = await aReferral(t, broker);
+    await expectRefused(await setStatus(mover, referral.id, { status: 'under_review' }), {
+      ...rule,
+      entityId: referral.id,
+      refused: 'referral.status_change',
+      actor: mover,
+    });
+    return referral;
+  }
+
   it("the admin's profile IBAN on a broker's profile: refused on all of it, the colleague may", async () => {
     const mover = await anAdmin(t);
     const iban = await anIbanOnProfile(t, mover);
@@ -411,12 +421,7 @@ describe('an account sharing the admin’s bank account or phone', () => {
         conflict: 'shared_iban',
       },
     );
-    const asked = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 600,
-        bankAccount: iban,
-      },
-    });
+    const asked = await askForPayout(t, broker, 600, iban);
     expect(asked.statusCode).toBe(201);
     const payout = asked.json().id;
     expect((await mark(mover, [payout], 'approved')).json().refused).toEqual([
@@ -443,12 +448,8 @@ describe('an account sharing the admin’s bank account or phone', () => {
     await anIbanOnProfile(t, mover);
     const broker = await aBroker(t);
     await anIbanOnProfile(t, broker, old);
-    const referral = await aReferral(t, broker);
-    await expectRefused(await setStatus(mover, referral.id, { status: 'under_review' }), {
+    const referral = await refusedReview(mover, broker, {
       message: 'لا يمكنك معالجة إحالة لحساب يشاركك الحساب البنكي؛ يجب أن يتولاها مشرف آخر',
-      entityId: referral.id,
-      refused: 'referral.status_change',
-      actor: mover,
       conflict: 'shared_iban',
     });
     expect((await setStatus(colleague, referral.id, { status: 'under_review' })).statusCode).toBe(
@@ -464,12 +465,8 @@ describe('an account sharing the admin’s bank account or phone', () => {
       (await as(broker).call(brokerEndpoints.updateProfile, { body: { secondPhone: mover.phone } }))
         .statusCode,
     ).toBe(200);
-    const referral = await aReferral(t, broker);
-    await expectRefused(await setStatus(mover, referral.id, { status: 'under_review' }), {
+    const referral = await refusedReview(mover, broker, {
       message: 'لا يمكنك معالجة إحالة لحساب يشاركك رقم الجوال؛ يجب أن يتولاها مشرف آخر',
-      entityId: referral.id,
-      refused: 'referral.status_change',
-      actor: mover,
       conflict: 'shared_phone',
     });
     expect((await referralRow(referral.id))?.status).not.toBe('under_review');
@@ -493,12 +490,7 @@ describe('two admins for a large payout', () => {
       expect((await decide(colleague, signal.id, 'resolve')).statusCode).toBe(200);
     }
     await anIbanOnProfile(t, broker);
-    const asked = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const asked = await askForPayout(t, broker, amount);
     expect(asked.statusCode, asked.body).toBe(201);
     return { broker, id: asked.json().id };
   }

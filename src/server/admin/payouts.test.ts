@@ -10,8 +10,10 @@ import { unchecked } from '../test-support/endpoints.js';
 import { anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp } from '../test-support/money.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { summaryWith } from '../test-support/summary.js';
 import type { TestBroker } from '../test-support/test-app.js';
 
 let admin: TestBroker;
@@ -41,15 +43,7 @@ describe('confirm payment', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(results.map((r) => r.json().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
-    expect(s).toEqual({
-      total: '900.00',
-      paid: '900.00',
-      pending: '0.00',
-      requested: '0.00',
-      onHold: '0.00',
-      reversed: '0.00',
-      toRecover: '0.00',
-    });
+    expect(s).toEqual(summaryWith({ total: '900.00', paid: '900.00' }));
     const [commission] = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(commission?.status).toBe('paid');
     expect(commission?.paidAt).not.toBeNull();
@@ -58,12 +52,7 @@ describe('confirm payment', () => {
   it('is refused while an open transfer request holds the money', async () => {
     const { broker, commissionId } = await brokerWithCommission(50000);
     await anIbanOnProfile(t, broker);
-    await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 500,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    await askForPayout(t, broker, 500);
     const response = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
       params: { id: commissionId },
       body: {},
@@ -77,25 +66,10 @@ describe('transfer requests', () => {
   it('paying settles the amount across commissions; the invariant holds after every step', async () => {
     const { broker } = await brokerWithCommission(50000);
     await aSignedContract(t, admin, { broker, rent: 70000, status: 'commission_added' });
-    expect(await summary(broker)).toEqual({
-      total: '1200.00',
-      paid: '0.00',
-      pending: '1200.00',
-      requested: '0.00',
-      onHold: '0.00',
-      reversed: '0.00',
-      toRecover: '0.00',
-    });
+    expect(await summary(broker)).toEqual(summaryWith({ total: '1200.00', pending: '1200.00' }));
 
     await anIbanOnProfile(t, broker);
-    const request = (
-      await as(broker).call(commissionEndpoints.requestPayout, {
-        body: {
-          amount: 800,
-          bankAccount: ibanFor(broker.phone),
-        },
-      })
-    ).json();
+    const request = (await askForPayout(t, broker, 800)).json();
     expect(addsUp(await summary(broker))).toBe(true);
     const open = (await as(admin).call(adminPayoutEndpoints.list)).json();
     expect(open).toMatchObject({ page: 1, pageSize: 50 });
@@ -111,15 +85,7 @@ describe('transfer requests', () => {
     ]);
     expect(paid.map((r) => r.json().changed).sort()).toEqual([false, true]);
     const s = await summary(broker);
-    expect(s).toEqual({
-      total: '1200.00',
-      paid: '800.00',
-      pending: '400.00',
-      requested: '0.00',
-      onHold: '0.00',
-      reversed: '0.00',
-      toRecover: '0.00',
-    });
+    expect(s).toEqual(summaryWith({ total: '1200.00', paid: '800.00', pending: '400.00' }));
     const list = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(list.map((c) => [c.status, c.paidAmount]).sort()).toEqual([
       ['paid', '500.00'],
@@ -132,14 +98,7 @@ describe('transfer requests', () => {
   it('rejecting releases the money and keeps the reason', async () => {
     const { broker } = await brokerWithCommission(50000);
     await anIbanOnProfile(t, broker);
-    const request = (
-      await as(broker).call(commissionEndpoints.requestPayout, {
-        body: {
-          amount: 500,
-          bankAccount: ibanFor(broker.phone),
-        },
-      })
-    ).json();
+    const request = (await askForPayout(t, broker, 500)).json();
     expect(
       (
         await as(admin).call(adminPayoutEndpoints.reject, {
@@ -160,15 +119,7 @@ describe('transfer requests', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect(await summary(broker)).toEqual({
-      total: '500.00',
-      paid: '0.00',
-      pending: '500.00',
-      requested: '0.00',
-      onHold: '0.00',
-      reversed: '0.00',
-      toRecover: '0.00',
-    });
+    expect(await summary(broker)).toEqual(summaryWith({ total: '500.00', pending: '500.00' }));
     const history = (await as(broker).call(commissionEndpoints.payouts)).json();
     expect(history[0]).toMatchObject({
       status: 'rejected',
@@ -197,41 +148,18 @@ describe('transfer requests', () => {
 
 describe('settings', () => {
   it('turns the tenant SMS off and on, validated and audited', async () => {
-    expect(
-      (
-        await as(admin).call(adminSettingsEndpoints.get, {
-          params: { key: 'sms_notifications_enabled' },
-        })
-      ).json(),
-    ).toEqual({
+    const KEY = 'sms_notifications_enabled';
+    const read = () => as(admin).call(adminSettingsEndpoints.get, { params: { key: KEY } });
+    const set = (value: string, description?: string) =>
+      as(admin).call(adminSettingsEndpoints.set, { body: { key: KEY, value, description } });
+    expect((await read()).json()).toEqual({
       key: 'sms_notifications_enabled',
       value: null,
     });
-    const off = await as(admin).call(adminSettingsEndpoints.set, {
-      body: {
-        key: 'sms_notifications_enabled',
-        value: 'false',
-        description: 'إيقاف مؤقت',
-      },
-    });
+    const off = await set('false', 'إيقاف مؤقت');
     expect(off.statusCode).toBe(200);
-    expect(
-      (
-        await as(admin).call(adminSettingsEndpoints.get, {
-          params: { key: 'sms_notifications_enabled' },
-        })
-      ).json().value,
-    ).toBe('false');
-    expect(
-      (
-        await as(admin).call(adminSettingsEndpoints.set, {
-          body: {
-            key: 'sms_notifications_enabled',
-            value: 'maybe',
-          },
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await read()).json().value).toBe('false');
+    expect((await set('maybe')).statusCode).toBe(400);
     expect(
       (
         await as(admin).call(adminSettingsEndpoints.set, {
@@ -239,12 +167,7 @@ describe('settings', () => {
         })
       ).statusCode,
     ).toBe(400);
-    await as(admin).call(adminSettingsEndpoints.set, {
-      body: {
-        key: 'sms_notifications_enabled',
-        value: 'true',
-      },
-    });
+    await set('true');
   });
 
   it('the commission minimum and rate come from the settings, changed by super-admins only', async () => {

@@ -49,15 +49,20 @@ const sendCode = async (
 };
 const wrongCode = (code: string) => (code === '0000' ? '1111' : '0000');
 
-async function signUp(target: string, password = 'secret123') {
+/** A code sent to `target`, then the code with a password: the verification's response. */
+async function verifiedSignUp(target: string, password = 'secret123') {
   const code = await sendCode(target);
-  const response = await as(null).call(authEndpoints.verifyOtp, {
+  return as(null).call(authEndpoints.verifyOtp, {
     body: {
       phone: target,
       otp: code,
       password,
     },
   });
+}
+
+async function signUp(target: string, password = 'secret123') {
+  const response = await verifiedSignUp(target, password);
   expect(response.statusCode).toBe(200);
   return sessionCookieFrom(response);
 }
@@ -181,10 +186,7 @@ describe('code guessing is bounded per phone, over any 24 hours', () => {
     expect(noticesToOwner()).toHaveLength(0);
 
     // Code sign-in on an existing account sets a new password.
-    const code = await sendCode(phone);
-    await as(null).call(authEndpoints.verifyOtp, {
-      body: { phone, otp: code, password: 'second-pass' },
-    });
+    await verifiedSignUp(phone, 'second-pass');
     // Recovery.
     const code2 = await sendCode(phone, {}, 'reset');
     const verified = await as(null).call(authEndpoints.verifyOtpTemp, {
@@ -665,14 +667,7 @@ describe('wrong passwords slow a stranger but never lock the owner out', () => {
 describe('a stranger failing on purpose cannot keep the owner out', () => {
   it('the browser the owner signed in with is not held by the per-phone delay', async () => {
     // Signing up (or in) remembers the browser in a long-lived HttpOnly cookie.
-    const code = await sendCode(phone);
-    const signedUp = await as(null).call(authEndpoints.verifyOtp, {
-      body: {
-        phone,
-        otp: code,
-        password: 'secret123',
-      },
-    });
+    const signedUp = await verifiedSignUp(phone);
     const device = cookieFrom(signedUp, 'did');
     expect(device).toBeDefined();
     expect(String(signedUp.headers['set-cookie'])).toMatch(/did=[^;]+;[^,]*HttpOnly/);
@@ -705,14 +700,7 @@ describe('a stranger failing on purpose cannot keep the owner out', () => {
 
     // Another account's device cookie does not count for this one.
     const other = nextPhone();
-    const otherCode = await sendCode(other);
-    const otherSignUp = await as(null).call(authEndpoints.verifyOtp, {
-      body: {
-        phone: other,
-        otp: otherCode,
-        password: 'secret123',
-      },
-    });
+    const otherSignUp = await verifiedSignUp(other);
     const borrowed = await as(null).call(
       authEndpoints.login,
       { body: { phone, password: 'secret123' } },
@@ -722,14 +710,7 @@ describe('a stranger failing on purpose cannot keep the owner out', () => {
   });
 
   it('a known browser with a wrong password still meets the hard limit per phone and address', async () => {
-    const code = await sendCode(phone);
-    const signedUp = await as(null).call(authEndpoints.verifyOtp, {
-      body: {
-        phone,
-        otp: code,
-        password: 'secret123',
-      },
-    });
+    const signedUp = await verifiedSignUp(phone);
     const device = cookieFrom(signedUp, 'did');
     const address = freshAddress();
     const statuses: number[] = [];

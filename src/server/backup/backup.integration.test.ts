@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { clustersFolder, withInstanceOn } from '../test-support/backup-instances.js';
 import {
   contentsOf,
   doneLine,
@@ -26,6 +16,7 @@ import {
   runCommand,
 } from '../test-support/backups.js';
 import { aBroker, aReferral } from '../test-support/factories.js';
+import { startS3Server, type TestS3Server } from '../test-support/s3-server.js';
 import type { TestApp } from '../test-support/test-app.js';
 import { MANIFEST, type Manifest, tableFile } from './format.js';
 
@@ -36,7 +27,7 @@ import { MANIFEST, type Manifest, tableFile } from './format.js';
 
 const quiet = { info: () => {}, warn: () => {} };
 let root: string;
-let s3server: S3rver;
+let s3server: TestS3Server;
 let s3Env: Record<string, string>;
 let source: { dataDir: string; database: DatabaseHandle; t: TestApp; populated: Populated };
 /** Restored instances left for the refusals: their DATA_DIR and their contents. */
@@ -45,26 +36,9 @@ const restored: { dataDir: string; contents: Record<string, string[]> }[] = [];
 const folder = (name: string) => path.join(root, name);
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'shareek-backups-'));
-  // As root, the clusters run as an unprivileged account, which must pass through to each
-  // DATA_DIR below (the backups themselves stay 0700).
-  chmodSync(root, 0o711);
-  s3server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: folder('s3rver'),
-    configureBuckets: [{ name: 'restored-documents', configs: [] }],
-  });
-  const { port } = await s3server.run();
-  s3Env = {
-    STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: 'restored-documents',
-    S3_REGION: 'me-central-2',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  };
+  root = clustersFolder('shareek-backups-');
+  s3server = await startS3Server(folder('s3rver'), ['restored-documents']);
+  s3Env = s3server.env('restored-documents');
   const dataDir = folder('source');
   const database = await openDatabase({ kind: 'embedded', dataDir }, quiet);
   await database.migrate();
@@ -85,14 +59,11 @@ async function onRestored<T>(
   env: Record<string, string>,
   check: (t: TestApp, database: DatabaseHandle) => Promise<T>,
 ): Promise<T> {
-  const database = await openDatabase({ kind: 'embedded', dataDir }, quiet);
-  const { t } = await instanceOn(database, { DATA_DIR: dataDir, ...env });
-  try {
-    return await check(t, database);
-  } finally {
-    await t.close();
-    await database.close();
-  }
+  return withInstanceOn(
+    await openDatabase({ kind: 'embedded', dataDir }, quiet),
+    { DATA_DIR: dataDir, ...env },
+    (t, _base, database) => check(t, database),
+  );
 }
 
 describe('backup and restore on the embedded PostgreSQL', () => {

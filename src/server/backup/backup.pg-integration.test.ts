@@ -1,25 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DatabaseHandle, migrationsFolder, openDatabase } from '../db/client.js';
+import { migrationsFolder, openDatabase } from '../db/client.js';
+import { clustersFolder, withInstanceOn } from '../test-support/backup-instances.js';
 import {
   contentsOf,
   doneLine,
   expectFoundAgain,
-  instanceOn,
   type Populated,
   populate,
   runCommand,
 } from '../test-support/backups.js';
 import { onServer, urlOf } from '../test-support/database.js';
 import { ibanFor } from '../test-support/iban.js';
-import type { TestApp } from '../test-support/test-app.js';
+import { startS3Server, type TestS3Server } from '../test-support/s3-server.js';
 import { journal } from './format.js';
 
 // Backups that restore (decision record 054), on a PostgreSQL server (TEST_DATABASE_URL: the
@@ -34,19 +32,11 @@ const serverUrl = inject('postgresServerUrl');
 const quiet = { info: () => {}, warn: () => {} };
 const databases: string[] = [];
 let root: string;
-let s3server: S3rver;
-let s3Port: number;
+let s3server: TestS3Server;
 let source: { url: string; contents: Record<string, string[]>; populated: Populated };
 
 const folder = (name: string) => path.join(root, name);
-const s3Env = (bucket: string) => ({
-  STORAGE: 's3',
-  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-  S3_BUCKET: bucket,
-  S3_REGION: 'me-central-2',
-  S3_ACCESS_KEY_ID: 'S3RVER',
-  S3_SECRET_ACCESS_KEY: 'S3RVER',
-});
+const s3Env = (bucket: string) => s3server.env(bucket);
 
 /** A new, empty database on the server (dropped at the end); its URL. */
 async function newDatabase(): Promise<string> {
@@ -56,38 +46,14 @@ async function newDatabase(): Promise<string> {
   return urlOf(serverUrl, name);
 }
 
-/** The instance on `database` for `check`, closed afterwards with the database. */
-async function on<T>(
-  database: DatabaseHandle,
-  env: Record<string, string>,
-  check: (t: TestApp, base: string) => Promise<T>,
-): Promise<T> {
-  const { t, base } = await instanceOn(database, env);
-  try {
-    return await check(t, base);
-  } finally {
-    await t.close();
-    await database.close();
-  }
-}
-
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'shareek-backups-pg-'));
-  // As root, an embedded cluster runs as an unprivileged account that must reach its DATA_DIR.
-  chmodSync(root, 0o711);
-  s3server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: folder('s3rver'),
-    configureBuckets: ['documents', 'documents-embedded'].map((name) => ({ name, configs: [] })),
-  });
-  s3Port = (await s3server.run()).port;
+  root = clustersFolder('shareek-backups-pg-');
+  s3server = await startS3Server(folder('s3rver'), ['documents', 'documents-embedded']);
 
   const url = await newDatabase();
   const database = await openDatabase({ kind: 'postgres', url });
   await database.migrate();
-  const populated = await on(
+  const populated = await withInstanceOn(
     database,
     { DATABASE_URL: url, DATA_DIR: folder('source'), ...s3Env('documents') },
     populate,
@@ -129,7 +95,7 @@ describe('backup and restore on a PostgreSQL server', () => {
       migrationsApplied: [],
     });
     expect(await contentsOf(restoredUrl)).toEqual(source.contents);
-    await on(
+    await withInstanceOn(
       await openDatabase({ kind: 'postgres', url: restoredUrl }),
       { DATABASE_URL: restoredUrl, DATA_DIR: dataDir },
       (t) => expectFoundAgain(t, source.populated),

@@ -1,22 +1,16 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import { adminCommissionEndpoints } from '#contract/admin/commissions';
 import { adminOperationsEndpoints } from '#contract/admin/operations';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints } from '#contract/brokers';
-import { commissionEndpoints } from '#contract/commissions';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import {
   auditLog,
   brokers,
-  commissions,
   notifications,
   payouts,
   referrals,
@@ -34,25 +28,15 @@ import {
   aSuperAdmin,
 } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
+import { withTheOnlySuperAdmin } from '../test-support/last-super-admin.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError, CodeRequired } from '../test-support/responses.js';
-import { sharedTestApp } from '../test-support/shared-test-app.js';
-import { createTestApp, signUpByCode, uploadTenantPdf } from '../test-support/test-app.js';
+import { moneyRecordsOf, retiredAccount } from '../test-support/retired-accounts.js';
+import { signUpByCode, uploadTenantPdf } from '../test-support/test-app.js';
+import { sharedUploadingApp } from '../test-support/uploading-app.js';
 
-let dataDir: string;
-let base: string;
-beforeAll(async () => {
-  // A folder of our own, so the test can see the uploaded documents' bytes come and go.
-  dataDir = await mkdtemp(path.join(tmpdir(), 'brokers-test-'));
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-const t = sharedTestApp(() =>
-  createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir }),
-);
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
+// The uploads are kept in a folder of the file's own, so the tests see their bytes come and go.
+const { t, base, storedOnDisk } = sharedUploadingApp('brokers');
 
 const as = (caller: Caller) => client(t).as(caller);
 
@@ -142,8 +126,6 @@ describe('activation request', () => {
   });
 });
 
-const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
-
 describe('self-deletion keeps the ledger', () => {
   it('retires the account: money records stay, open referrals close, documents go, the phone is free', async () => {
     const admin = await anAdmin(t);
@@ -172,14 +154,7 @@ describe('self-deletion keeps the ledger', () => {
       ).statusCode,
     ).toBe(200);
     await anIbanOnProfile(t, b);
-    const paidPayout = (
-      await as(b).call(commissionEndpoints.requestPayout, {
-        body: {
-          amount: 300,
-          bankAccount: ibanFor(b.phone),
-        },
-      })
-    ).json();
+    const paidPayout = (await askForPayout(t, b, 300)).json();
     expect(
       (
         await as(admin).call(adminPayoutEndpoints.pay, {
@@ -190,18 +165,11 @@ describe('self-deletion keeps the ledger', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const draftPayout = (
-      await as(b).call(commissionEndpoints.requestPayout, {
-        body: {
-          amount: 200,
-          bankAccount: ibanFor(b.phone),
-        },
-      })
-    ).json();
+    const draftPayout = (await askForPayout(t, b, 200)).json();
 
     // An open referral whose tenant uploaded a document and submitted the form.
     const open = await aReferral(t, b);
-    const key = await uploadTenantPdf(base, open.token);
+    const key = await uploadTenantPdf(base(), open.token);
     const submitted = await as(null).call(tenantFormEndpoints.submit, {
       body: {
         token: open.token,
@@ -227,14 +195,10 @@ describe('self-deletion keeps the ledger', () => {
     // The row stays, anonymised, with its broker code.
     const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
     expect(row).toMatchObject({
-      phone: `deleted:${b.id}`,
-      passwordHash: '!deleted',
-      fullName: 'حساب محذوف',
-      brokerCode: before?.brokerCode,
+      ...retiredAccount(b, before?.brokerCode),
       officeName: null,
       email: null,
       city: null,
-      isActive: false,
       isAdmin: false,
       isSuperAdmin: false,
       activationRequestedAt: null,
@@ -248,13 +212,7 @@ describe('self-deletion keeps the ledger', () => {
     ).toEqual([]);
 
     // The money records, untouched.
-    const money = await t.database.db
-      .select()
-      .from(commissions)
-      .where(eq(commissions.brokerId, b.id));
-    expect(
-      money.map((c) => [c.amount, c.paidAmount, c.status, c.transferReference]).sort(),
-    ).toEqual([
+    expect(await moneyRecordsOf(t, b.id)).toEqual([
       ['600.00', '600.00', 'paid', 'TRX-LEDGER-1'],
       ['900.00', '300.00', 'requested', null],
     ]);
@@ -324,13 +282,13 @@ describe('self-deletion keeps the ledger', () => {
         await as(admin).call(adminBrokerEndpoints.list, { query: { search: before?.brokerCode } })
       ).json().total,
     ).toBe(0);
+    expect(
+      (await as(admin).call(adminBrokerEndpoints.activate, { params: { id: b.id } })).statusCode,
+    ).toBe(404);
     const cardsAfter = (await as(admin).call(adminOperationsEndpoints.summary)).json();
     expect(cardsAfter.totalBrokers).toBe(cardsBefore.totalBrokers - 1);
     expect(cardsAfter.activeBrokers).toBe(cardsBefore.activeBrokers - 1);
     expect(cardsAfter.totalCommissions).toBe(cardsBefore.totalCommissions);
-    expect(
-      (await as(admin).call(adminBrokerEndpoints.activate, { params: { id: b.id } })).statusCode,
-    ).toBe(404);
 
     // The phone is free: signing up with it makes a new, empty account.
     const again = await signUpByCode(t, b.phone, 'another123');
@@ -340,9 +298,7 @@ describe('self-deletion keeps the ledger', () => {
   });
 
   it('never removes the last super-admin', async () => {
-    const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-    try {
-      const only = await aSuperAdmin(lone);
+    await withTheOnlySuperAdmin(async (lone, only) => {
       const refused = await client(lone).as(only).call(brokerEndpoints.deleteAccount);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({
@@ -358,9 +314,7 @@ describe('self-deletion keeps the ledger', () => {
       await aSuperAdmin(lone);
       const left = await client(lone).as(only).call(brokerEndpoints.deleteAccount);
       expect(left.statusCode).toBe(200);
-    } finally {
-      await lone.close();
-    }
+    });
   });
 });
 

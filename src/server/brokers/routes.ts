@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brokerEndpoints } from '#contract/brokers';
-import type { ProfileUpdateBody } from '#domain';
+import { type ProfileUpdateBody, profileUpdateBodySchema } from '#domain';
 import { audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
@@ -14,15 +14,8 @@ import { currentAccount, currentBroker } from '../plugins/session.js';
 import { confirmPasswordForIban, putIbanOnProfile } from './bank-account.js';
 import { toProfile } from './profile.js';
 
-const PROFILE_FIELDS = [
-  'fullName',
-  'email',
-  'officeName',
-  'secondPhone',
-  'bio',
-  'falLicense',
-  'city',
-] as const;
+/** The fields a profile update writes: those its schema validates. */
+const PROFILE_FIELDS = profileUpdateBodySchema.keyof().options;
 
 export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config, storage } = ctx;

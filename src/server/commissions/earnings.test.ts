@@ -6,7 +6,8 @@ import { commissions } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { unchecked } from '../test-support/endpoints.js';
 import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
-import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
+import { anIbanOnProfile } from '../test-support/iban.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import type { TestBroker } from '../test-support/test-app.js';
@@ -50,24 +51,14 @@ describe('earnings', () => {
 
     // 1,500 requested and paid (settling the older commission first), then 600 requested.
     await anIbanOnProfile(t, broker);
-    const first = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 1500,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const first = await askForPayout(t, broker, 1500);
     expect(first.statusCode).toBe(201);
     const paid = await as(admin).call(adminPayoutEndpoints.pay, {
       params: { id: first.json().id },
       body: {},
     });
     expect(paid.statusCode).toBe(200);
-    const second = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 600,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const second = await askForPayout(t, broker, 600);
     expect(second.statusCode).toBe(201);
 
     const view = await earnings(broker);
@@ -115,12 +106,7 @@ describe('earnings', () => {
       .set({ createdAt: riyadhMonth(12).midMonth })
       .where(eq(commissions.id, commission.id));
     await anIbanOnProfile(t, broker);
-    await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 400,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    await askForPayout(t, broker, 400);
     const view = await earnings(broker);
     expect(view.months).toHaveLength(12);
     expect(view.months.every((m) => m.paid === '0.00' && m.held === '0.00')).toBe(true);

@@ -9,11 +9,13 @@ import { notificationEndpoints } from '#contract/notifications';
 import { formatDateAr } from '#domain';
 import { auditLog, commissions, systemConfig } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
-import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
+import { aSignedContract } from '../test-support/factories.js';
+import { anIbanOnProfile } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { anAdminAndASuperAdmin } from '../test-support/staff.js';
 import type { TestBroker } from '../test-support/test-app.js';
 
 // The holding period. A commission signed while it is set waits `on_hold`
@@ -25,8 +27,7 @@ let admin: TestBroker;
 let root: TestBroker;
 const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  admin = await anAdmin(t);
-  root = await aSuperAdmin(t);
+  ({ admin, root } = await anAdminAndASuperAdmin(t));
 });
 beforeEach(async () => {
   await t.database.db.delete(systemConfig).where(eq(systemConfig.key, 'commission_holding_days'));
@@ -109,12 +110,7 @@ describe('a commission in its holding period', () => {
     });
 
     await anIbanOnProfile(t, broker);
-    const request = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 1,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const request = await askForPayout(t, broker, 1);
     expect(request.statusCode).toBe(400);
     expect(request.json<ApiError>().code).toBe('AMOUNT_ABOVE_AVAILABLE');
 
@@ -168,12 +164,7 @@ describe('a commission in its holding period', () => {
     );
 
     await anIbanOnProfile(t, broker);
-    const request = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 600,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const request = await askForPayout(t, broker, 600);
     expect(request.statusCode).toBe(201);
     await expectMoneyAddsUp(broker);
     const paid = await as(admin).call(adminPayoutEndpoints.pay, {
@@ -212,8 +203,7 @@ describe('a commission in its holding period', () => {
   });
 
   it('stays out of requests and payments of the money that is payable', async () => {
-    const broker = await aBroker(t);
-    const { commission: older } = await aSignedContract(t, admin, { broker, rent: 80_000 });
+    const { broker, commission: older } = await aSignedContract(t, admin, { rent: 80_000 });
     expect(older.status).toBe('pending');
     expect((await setHolding(root, '30')).statusCode).toBe(200);
     const { commission: newer } = await aSignedContract(t, admin, { broker, rent: 90_000 });
@@ -222,19 +212,9 @@ describe('a commission in its holding period', () => {
 
     // Asking for more than the payable part is refused; all of it is accepted.
     await anIbanOnProfile(t, broker);
-    const tooMuch = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 800.01,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const tooMuch = await askForPayout(t, broker, 800.01);
     expect(tooMuch.statusCode).toBe(400);
-    const request = await as(broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: 800,
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const request = await askForPayout(t, broker, 800);
     expect(request.statusCode).toBe(201);
     const statuses = async () =>
       Object.fromEntries((await listed(broker)).map((c) => [c.id, c.status]));

@@ -11,12 +11,14 @@ import { notificationEndpoints } from '#contract/notifications';
 import { payoutReference } from '#domain';
 import { auditLog, brokers, fraudSignals, payouts } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { type BodyOf, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aSignedContract, aSuperAdmin } from '../test-support/factories.js';
+import { present, type QueryOf, unchecked } from '../test-support/endpoints.js';
+import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
 import { ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
+import { askForPayout, payoutMarker } from '../test-support/payouts.js';
 import type { ApiError, ValidationError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { anAdminAndASuperAdmin } from '../test-support/staff.js';
 import type { TestBroker } from '../test-support/test-app.js';
 
 // Payouts (draft, approved, sent, paid, failed), «دفع كل المستحق» with its
@@ -28,9 +30,8 @@ let otherAdmin: TestBroker;
 let root: TestBroker;
 const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 beforeAll(async () => {
-  admin = await anAdmin(t);
+  ({ admin, root } = await anAdminAndASuperAdmin(t));
   otherAdmin = await anAdmin(t);
-  root = await aSuperAdmin(t);
 });
 
 const PASSWORD = 'secret123';
@@ -57,12 +58,7 @@ const payoutsOf = async (brokerId: string) =>
     .orderBy(asc(payouts.createdAt));
 const adminList = async (status: QueryOf<typeof adminPayoutEndpoints.list>['status']) =>
   (await as(admin).call(adminPayoutEndpoints.list, { query: { status } })).json().items;
-const mark = (
-  caller: Caller,
-  ids: string[],
-  status: BodyOf<typeof adminPayoutEndpoints.mark>['status'],
-  transferReference?: string,
-) => as(caller).call(adminPayoutEndpoints.mark, { body: { ids, status, transferReference } });
+const mark = payoutMarker(t);
 /** Moves the broker's last IBAN change back, as 49 hours passing would. */
 const ageIbanChange = (brokerId: string) =>
   t.database.db
@@ -78,13 +74,8 @@ async function payableBroker(rent = 90_000) {
   return { broker, commission };
 }
 /** A transfer request to the IBAN on the broker's profile, as the form sends it. */
-const request = (broker: TestBroker, amount: number, bankAccount = ibanFor(broker.phone)) =>
-  as(broker).call(commissionEndpoints.requestPayout, {
-    body: {
-      amount,
-      bankAccount,
-    },
-  });
+const request = (broker: TestBroker, amount: number, bankAccount?: string) =>
+  askForPayout(t, broker, amount, bankAccount);
 
 /** The CSV's lines split into cells (quoted, doubled quotes), without the byte-order mark. */
 function csvRows(text: string): string[][] {

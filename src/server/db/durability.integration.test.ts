@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,9 @@ import {
   kill9,
   postmasterOf,
   type Server,
+  spawnMain,
   startServer,
+  whenExited,
 } from '../test-support/server-process.js';
 import { type Database, migrationsFolder } from './client.js';
 import * as schema from './schema.js';
@@ -51,25 +52,8 @@ const signInStatus = async (server: Server, phone: string) =>
   ).status;
 
 /** Starts main.ts on `dataDir` and waits for it to exit, with what it printed. */
-function startExpectingRefusal(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server/main.ts'],
-    {
-      env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
+const startExpectingRefusal = (dataDir: string) =>
+  whenExited(spawnMain({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'false' }));
 
 describe('embedded PostgreSQL: durability and ownership (real processes)', () => {
   it('keeps a committed account after kill -9, and the next start adopts the cluster left running', async () => {

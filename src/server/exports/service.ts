@@ -17,6 +17,7 @@ import { type CommissionQuery, commissionListWhere } from '../admin/commissions/
 import { type ReferralQuery, referralListWhere } from '../admin/referrals/service.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { brokers, commissions, referrals } from '../db/schema.js';
+import { brokerColumns } from '../http/toolkit.js';
 import { type CellValue, type SheetSource, writeXlsx } from './xlsx.js';
 import { OutputClosed } from './zip.js';
 
@@ -221,9 +222,7 @@ function referralSheet(db: Database, query: ReferralQuery): Sheet {
       contractId: referrals.contractId,
       submittedAt: epochMs(referrals.submittedAt),
       notes: referrals.notes,
-      brokerName: brokers.fullName,
-      brokerPhone: brokers.phone,
-      brokerCode: brokers.brokerCode,
+      ...brokerColumns,
       commission: commissions.amount,
       commissionStatus: commissions.status,
     },
@@ -308,9 +307,7 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
       payableAt: epochMs(commissions.payableAt),
       reversalReason: commissions.reversalReason,
       recoveredAmount: commissions.recoveredAmount,
-      brokerName: brokers.fullName,
-      brokerPhone: brokers.phone,
-      brokerCode: brokers.brokerCode,
+      ...brokerColumns,
       tenantPhone: referrals.tenantPhone,
       referralNumber: referrals.number,
     },

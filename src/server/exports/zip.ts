@@ -46,6 +46,24 @@ function dosDateTime(at: Date): { time: number; date: number } {
   };
 }
 
+/**
+ * The fields a local header and its central directory record share, in the same order from
+ * `at` (APPNOTE.TXT 4.3.7 and 4.3.12): version needed, flags, method, time, date, CRC, sizes
+ * and the name's length.
+ */
+function writeEntryFields(record: Buffer, at: number, entry: Entry): void {
+  record.writeUInt16LE(VERSION, at);
+  record.writeUInt16LE(entry.flags, at + 2);
+  record.writeUInt16LE(DEFLATE, at + 4);
+  record.writeUInt16LE(entry.time, at + 6);
+  record.writeUInt16LE(entry.date, at + 8);
+  // Zero in a streamed entry's local header: the data descriptor carries them.
+  record.writeUInt32LE(entry.crc, at + 10);
+  record.writeUInt32LE(entry.compressed, at + 14);
+  record.writeUInt32LE(entry.size, at + 18);
+  record.writeUInt16LE(entry.name.length, at + 22);
+}
+
 /** Resolves once `output` takes more; rejects if it is closed first (the download abandoned). */
 function drained(output: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -93,16 +111,7 @@ export class ZipWriter {
   private localHeader(entry: Entry): Buffer {
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(entry.flags, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(entry.time, 10);
-    header.writeUInt16LE(entry.date, 12);
-    // Zero when streamed: the data descriptor carries them.
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressed, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
+    writeEntryFields(header, 4, entry);
     header.writeUInt16LE(0, 28);
     return Buffer.concat([header, entry.name]);
   }
@@ -194,16 +203,9 @@ export class ZipWriter {
     for (const entry of this.entries) {
       const record = Buffer.alloc(46);
       record.writeUInt32LE(0x02014b50, 0);
+      // Version made by, then the fields the local header has.
       record.writeUInt16LE(VERSION, 4);
-      record.writeUInt16LE(VERSION, 6);
-      record.writeUInt16LE(entry.flags, 8);
-      record.writeUInt16LE(DEFLATE, 10);
-      record.writeUInt16LE(entry.time, 12);
-      record.writeUInt16LE(entry.date, 14);
-      record.writeUInt32LE(entry.crc, 16);
-      record.writeUInt32LE(entry.compressed, 20);
-      record.writeUInt32LE(entry.size, 24);
-      record.writeUInt16LE(entry.name.length, 28);
+      writeEntryFields(record, 6, entry);
       // Extra field, comment, disk number, attributes: none.
       record.writeUInt32LE(entry.offset, 42);
       await this.write(Buffer.concat([record, entry.name]));

@@ -1,37 +1,23 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { storedFiles } from '../db/schema.js';
 import { type FileStorage, LocalFileStorage } from '../integrations/storage.js';
 import { client } from '../test-support/client.js';
 import { anActiveBrokerWithReferral } from '../test-support/factories.js';
-import { sharedTestApp } from '../test-support/shared-test-app.js';
-import { createTestApp, uploadTenantPdf } from '../test-support/test-app.js';
+import { uploadTenantPdf } from '../test-support/test-app.js';
+import { sharedUploadingApp } from '../test-support/uploading-app.js';
 import { removeStoredDocuments } from './deletion.js';
 import { sweepUnattachedUploads } from './retention.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let dataDir: string;
-let base: string;
 let storage: LocalFileStorage;
-beforeAll(async () => {
-  // A folder of our own: the app stores uploads under it, the sweep removes them from it.
-  dataDir = await mkdtemp(path.join(tmpdir(), 'deletion-test-'));
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-const t = sharedTestApp(() =>
-  createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000', DATA_DIR: dataDir }),
-);
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  storage = new LocalFileStorage(path.join(dataDir, 'uploads'));
+// The app stores uploads in a folder of the file's own, which the sweep removes them from.
+const { t, base, dataDir, storedOnDisk } = sharedUploadingApp('deletion');
+beforeAll(() => {
+  storage = new LocalFileStorage(path.join(dataDir(), 'uploads'));
 });
 
 /** Collects what is logged, to check a failed removal is reported with its key. */
@@ -46,8 +32,6 @@ function recordingLog() {
     },
   };
 }
-
-const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
 const ageBy = (keys: string[], days: number) =>
   t.database.db
@@ -69,10 +53,10 @@ describe('retention of unattached uploads', () => {
   it('removes uploads older than 7 days that no submitted form attaches, keeps the others', async () => {
     // Uploaded, then the form was never sent.
     const { referral: abandoned } = await anActiveBrokerWithReferral(t);
-    const oldUnattached = await uploadTenantPdf(base, abandoned.token);
+    const oldUnattached = await uploadTenantPdf(base(), abandoned.token);
     // Uploaded and attached to the submitted form: kept however old.
     const { referral: submitted } = await anActiveBrokerWithReferral(t);
-    const oldAttached = await uploadTenantPdf(base, submitted.token);
+    const oldAttached = await uploadTenantPdf(base(), submitted.token);
     const sent = await client(t)
       .as(null)
       .call(tenantFormEndpoints.submit, {
@@ -90,7 +74,7 @@ describe('retention of unattached uploads', () => {
     expect(sent.statusCode).toBe(200);
     // Uploaded today: the tenant may still be filling the form in.
     const { referral: pending } = await anActiveBrokerWithReferral(t);
-    const fresh = await uploadTenantPdf(base, pending.token);
+    const fresh = await uploadTenantPdf(base(), pending.token);
     await ageBy([oldUnattached, oldAttached], 8);
     const all = [oldUnattached, oldAttached, fresh];
 

@@ -499,14 +499,7 @@ describe('fuzzing every route, for every kind of caller', () => {
     expect(TABLES).toEqual(expect.arrayContaining(['brokers', 'referrals', 'audit_log']));
   });
 
-  it.each([
-    'anonymous',
-    'inactive broker',
-    'broker',
-    'admin',
-    'super-admin',
-    'tenant',
-  ] as CallerKind[])(
+  it.each([...CALLER_KINDS])(
     '%s: no 5xx, no leak, no write from a refused request',
     async (kind) => {
       const pool =

@@ -44,6 +44,33 @@ export async function providerFetch(
 }
 
 /**
+ * A call to a JSON API (the Graph API, Zoho CRM, Taqnyat): the answer asked for as JSON, the
+ * body (when there is one) sent as JSON, with the provider's `authorization`; as `providerFetch`.
+ */
+export function requestJson(
+  provider: string,
+  url: string,
+  request: { method: string; authorization: string; json?: unknown },
+  timeoutMs?: number,
+): Promise<ProviderResponse> {
+  const { method, authorization, json } = request;
+  return providerFetch(
+    provider,
+    url,
+    {
+      method,
+      headers: {
+        authorization,
+        accept: 'application/json',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    },
+    timeoutMs,
+  );
+}
+
+/**
  * The connection was never made (nothing was sent): refused, no such host, no route, or
  * undici's connect timeout. Anything else (a reset or close after the request was written)
  * leaves it unknown whether the provider acted on it.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeTaqnyat, startFakeTaqnyat } from '../test-support/fakes/taqnyat.js';
+import { RECIPIENT, TO } from '../test-support/recipient.js';
 import { DeliveryError } from './delivery.js';
 import { TaqnyatSmsSender } from './taqnyat.js';
 
@@ -7,8 +8,6 @@ import { TaqnyatSmsSender } from './taqnyat.js';
 // and, for answer shapes nobody official documents, a third-party package's fixtures (the
 // fake's header lists them).
 
-const TO = '0551234567';
-const RECIPIENT = '966551234567';
 const BODY = 'رمز التحقق: 4821';
 const TOKEN = 'tq-token';
 

@@ -15,7 +15,7 @@
  */
 import { formatSar, toInternationalPhone } from '#domain';
 import { type Accepted, type ConnectionCheck, DeliveryError } from './delivery.js';
-import { asText, isRecord, malformed, parseJson, providerFetch } from './http.js';
+import { asText, isRecord, malformed, parseJson, requestJson } from './http.js';
 import type { SmsMessage, SmsSender } from './sms.js';
 
 export type TaqnyatSettings = {
@@ -30,26 +30,20 @@ const PROVIDER = 'Taqnyat';
 /** Taqnyat's SMS API (`POST /v1/messages`, bearer token, JSON). */
 export class TaqnyatSmsSender implements SmsSender {
   readonly provider = 'taqnyat';
-  private readonly token: string;
-  private readonly sender: string;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number | undefined;
+  private readonly settings: TaqnyatSettings & { baseUrl: string };
 
-  constructor({ token, sender, baseUrl = 'https://api.taqnyat.sa', timeoutMs }: TaqnyatSettings) {
-    this.token = token;
-    this.sender = sender;
-    this.baseUrl = baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = timeoutMs;
+  constructor(settings: TaqnyatSettings) {
+    this.settings = {
+      ...settings,
+      baseUrl: (settings.baseUrl ?? 'https://api.taqnyat.sa').replace(/\/+$/, ''),
+    };
   }
 
   async send({ to, body }: SmsMessage): Promise<Accepted> {
-    const answer = await this.call('/v1/messages', {
-      method: 'POST',
-      body: JSON.stringify({
-        recipients: [toInternationalPhone(to)],
-        body,
-        sender: this.sender,
-      }),
+    const answer = await this.call('POST', '/v1/messages', {
+      recipients: [toInternationalPhone(to)],
+      body,
+      sender: this.settings.sender,
     });
     // `accepted` and `rejected` are strings such as "[966500000000,]" in the fixture, or arrays:
     // a digit in `rejected` means our only recipient was refused, even with HTTP 201.
@@ -67,7 +61,7 @@ export class TaqnyatSmsSender implements SmsSender {
    * nothing. It proves the token, not the sender name, which only a send checks.
    */
   async testConnection(): Promise<ConnectionCheck> {
-    const answer = await this.call('/account/balance', { method: 'GET' });
+    const answer = await this.call('GET', '/account/balance');
     const balance = asText(answer.balance)?.trim();
     const currency = asText(answer.currency)?.trim();
     const amount = balance ? Number(balance) : Number.NaN;
@@ -78,19 +72,16 @@ export class TaqnyatSmsSender implements SmsSender {
   }
 
   /** The answer when Taqnyat took the request; throws a classified `DeliveryError` otherwise. */
-  private async call(path: string, init: RequestInit): Promise<Record<string, unknown>> {
-    const response = await providerFetch(
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+  ): Promise<Record<string, unknown>> {
+    const response = await requestJson(
       PROVIDER,
-      `${this.baseUrl}${path}`,
-      {
-        ...init,
-        headers: {
-          authorization: `Bearer ${this.token}`,
-          accept: 'application/json',
-          ...(init.body ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      this.timeoutMs,
+      `${this.settings.baseUrl}${path}`,
+      { method, authorization: `Bearer ${this.settings.token}`, json },
+      this.settings.timeoutMs,
     );
     if (response.status !== 200 && response.status !== 201) throw byStatus(response.status);
     const answer = parseJson(PROVIDER, response);

@@ -6,19 +6,18 @@ import {
   type UnifonicErCode,
   type UnifonicStatus,
 } from '../test-support/fakes/unifonic.js';
+import { RECIPIENT, TO } from '../test-support/recipient.js';
 import { DeliveryError } from './delivery.js';
 import { parseDeliveryReport, UnifonicSmsSender } from './unifonic.js';
 
 // The adapter against a fake that answers as Unifonic's documents say (the fake's
 // header lists them: U1 parameters, U2 OpenAPI, U3 HTTP statuses, U4 ER codes).
 
-const TO = '0551234567';
-const RECIPIENT = '966551234567';
-const BODY = 'أكمل بياناتك عبر الرابط: https://example.sa/s/Secret123Code';
-const APP_SID = 'sid-1';
-
 let fake: FakeUnifonic;
 let sender: UnifonicSmsSender;
+
+const BODY = 'أكمل بياناتك عبر الرابط: https://example.sa/s/Secret123Code';
+const APP_SID = 'sid-1';
 
 const senderWith = (settings: Partial<ConstructorParameters<typeof UnifonicSmsSender>[0]> = {}) =>
   new UnifonicSmsSender({ appSid: APP_SID, senderId: 'Shareek', baseUrl: fake.url, ...settings });

@@ -11,6 +11,7 @@ import {
   startFakeWhatsApp,
   webhookBody,
 } from '../test-support/fakes/whatsapp.js';
+import { RECIPIENT, TO } from '../test-support/recipient.js';
 import { DeliveryError, type FailureKind } from './delivery.js';
 import {
   classifyWhatsAppError,
@@ -21,8 +22,6 @@ import {
   type WhatsAppSettings,
 } from './whatsapp.js';
 
-const TO = '0551234567';
-const RECIPIENT = '966551234567';
 const TOKEN = 'EAAG-test-access-token';
 const SECRET = 'app-secret';
 
@@ -250,38 +249,17 @@ describe('WhatsApp Cloud API adapter: messages', () => {
   it('a missing, pending or paused template, or a wrong parameter count, is a template problem', async () => {
     const missing = await failure(api.sendTemplate({ ...templateMessage, template: 'nope' }));
     expect([missing.kind, missing.code]).toEqual(['template', '132001']);
-    fake.addTemplate({
-      name: 'pending',
-      language: 'ar',
-      category: 'UTILITY',
-      body: 'x',
-      status: 'PENDING',
-    });
-    const pending = await failure(
-      api.sendTemplate({ ...templateMessage, template: 'pending', parameters: [] }),
-    );
+    /** A template Meta holds with `status` (and named after it), sent: the failure. */
+    const sendingOneThatIs = (status: 'PENDING' | 'PAUSED' | 'DISABLED') => {
+      const name = status.toLowerCase();
+      fake.addTemplate({ name, language: 'ar', category: 'UTILITY', body: 'x', status });
+      return failure(api.sendTemplate({ ...templateMessage, template: name, parameters: [] }));
+    };
+    const pending = await sendingOneThatIs('PENDING');
     expect(pending.code).toBe('132001');
-    fake.addTemplate({
-      name: 'paused',
-      language: 'ar',
-      category: 'UTILITY',
-      body: 'x',
-      status: 'PAUSED',
-    });
-    const paused = await failure(
-      api.sendTemplate({ ...templateMessage, template: 'paused', parameters: [] }),
-    );
+    const paused = await sendingOneThatIs('PAUSED');
     expect([paused.kind, paused.code]).toEqual(['template', '132015']);
-    fake.addTemplate({
-      name: 'disabled',
-      language: 'ar',
-      category: 'UTILITY',
-      body: 'x',
-      status: 'DISABLED',
-    });
-    const disabled = await failure(
-      api.sendTemplate({ ...templateMessage, template: 'disabled', parameters: [] }),
-    );
+    const disabled = await sendingOneThatIs('DISABLED');
     expect([disabled.kind, disabled.code]).toEqual(['template', '132016']);
     const count = await failure(api.sendTemplate({ ...templateMessage, parameters: ['one'] }));
     expect([count.kind, count.code]).toEqual(['template', '132000']);
@@ -461,6 +439,22 @@ describe('WhatsApp Cloud API adapter: templates', () => {
 });
 
 describe('WhatsApp webhooks', () => {
+  /** A webhook a receiver was sent: whether its signature verifies, and its JSON. */
+  type Received = { valid: boolean; body: unknown };
+  /** A receiver that keeps each webhook it is sent in `got`, answering `status()`. */
+  const startReceiver = (got: Received[], status: () => number) =>
+    startFakeServer((request) => {
+      got.push({
+        valid: verifyWhatsAppSignature(
+          Buffer.from(request.text),
+          request.headers['x-hub-signature-256'] as string | undefined,
+          SECRET,
+        ),
+        body: JSON.parse(request.text),
+      });
+      return { status: status() };
+    });
+
   const raw = Buffer.from('{"object":"whatsapp_business_account"}');
   const sign = (body: Buffer, secret = SECRET) =>
     `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -656,18 +650,8 @@ describe('WhatsApp webhooks', () => {
   });
 
   it('the fake posts signed webhooks that verify and parse', async () => {
-    const got: { valid: boolean; body: unknown }[] = [];
-    const receiver = await startFakeServer((request) => {
-      got.push({
-        valid: verifyWhatsAppSignature(
-          Buffer.from(request.text),
-          request.headers['x-hub-signature-256'] as string | undefined,
-          SECRET,
-        ),
-        body: JSON.parse(request.text),
-      });
-      return { status: 200 };
-    });
+    const got: Received[] = [];
+    const receiver = await startReceiver(got, () => 200);
     try {
       const response = await sendStatusWebhook(`${receiver.url}/webhooks/whatsapp`, SECRET, [
         { id: 'wamid.C', status: 'delivered', recipientId: RECIPIENT, opaque: 'o-9' },
@@ -683,19 +667,9 @@ describe('WhatsApp webhooks', () => {
   });
 
   it('the fake accepts a message, then reports its failure by a signed webhook', async () => {
-    const got: { valid: boolean; body: unknown }[] = [];
+    const got: Received[] = [];
     let answer = 500;
-    const receiver = await startFakeServer((request) => {
-      got.push({
-        valid: verifyWhatsAppSignature(
-          Buffer.from(request.text),
-          request.headers['x-hub-signature-256'] as string | undefined,
-          SECRET,
-        ),
-        body: JSON.parse(request.text),
-      });
-      return { status: answer };
-    });
+    const receiver = await startReceiver(got, () => answer);
     try {
       fake.failLaterFor.set(RECIPIENT, 131026);
       const { providerMessageId } = await api.sendTemplate(templateMessage);

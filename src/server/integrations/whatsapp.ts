@@ -12,7 +12,7 @@ import {
   malformed,
   type ProviderResponse,
   parseJson,
-  providerFetch,
+  requestJson,
   statusError,
   tryJson,
 } from './http.js';
@@ -398,18 +398,10 @@ export class WhatsAppCloudApi {
   /** One Graph API call; resolves with a 2xx answer, rejects with a classified error. */
   private async call(method: 'GET' | 'POST', path: string, json?: unknown) {
     const { baseUrl, graphVersion, accessToken } = this.settings;
-    const response = await providerFetch(
+    const response = await requestJson(
       PROVIDER,
       `${baseUrl}/${graphVersion}/${path}`,
-      {
-        method,
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          accept: 'application/json',
-          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-      },
+      { method, authorization: `Bearer ${accessToken}`, json },
       this.timeoutMs,
     );
     if (response.status >= 200 && response.status < 300) return response;

@@ -8,6 +8,7 @@ import {
   type ProviderResponse,
   parseJson,
   providerFetch,
+  requestJson,
   statusError,
   tryJson,
 } from './http.js';
@@ -265,18 +266,10 @@ export class ZohoCrm {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       sending?.();
-      const response = await providerFetch(
+      const response = await requestJson(
         PROVIDER,
         `${token.apiDomain}${API}${path}`,
-        {
-          method,
-          headers: {
-            authorization: `Zoho-oauthtoken ${token.token}`,
-            accept: 'application/json',
-            ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-        },
+        { method, authorization: `Zoho-oauthtoken ${token.token}`, json },
         this.timeoutMs,
       );
       if (response.status >= 200 && response.status < 300) return response;

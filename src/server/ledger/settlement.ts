@@ -12,7 +12,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { brokers, commissions, payouts } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { notify } from '../notifications/service.js';
-import { queueWebhookEvent } from '../webhooks/events.js';
+import { queueWebhookEvent, type WebhookData } from '../webhooks/events.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
 import { applySignalHolds, brokerHeldBySignal, heldBySignal, notInIbanHold } from './holds.js';
 import { lockBroker, lockedCommission } from './locks.js';
@@ -68,6 +68,36 @@ const wrongState = (payout: Payout, action: string) =>
     'PAYOUT_STATE',
     `لا يمكن ${action} دفعة حالتها «${payoutStatusLabel(payout.status)}»`,
   );
+
+/**
+ * How every payment ends, in its transaction: `deducted` (cents, settled beyond what was sent)
+ * recovers what the broker owes for reversed commissions, the open requests' commissions are
+ * marked again, `payout.paid` is queued with the money sent, and the payment is audited: the
+ * state it found, and what it paid.
+ */
+async function finishPayment(
+  tx: Transaction,
+  record: AuditRecorder,
+  payment: {
+    brokerId: string;
+    deducted: number;
+    payout: WebhookData['payout.paid']['payout'];
+    before: Record<string, unknown>;
+    paid: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { brokerId, deducted, payout } = payment;
+  await recover(tx, brokerId, deducted);
+  await markRequestedCommissions(tx, brokerId);
+  await queueWebhookEvent(tx, 'payout.paid', { payout, broker: { id: brokerId } });
+  await record(tx, {
+    action: payout.kind === 'commission' ? 'commission.confirm_payment' : 'payout.pay',
+    entityType: payout.kind,
+    entityId: payout.id,
+    before: payment.before,
+    after: { status: 'paid', ...payment.paid },
+  });
+}
 
 /**
  * Approves a draft, sends an approved payout (with the bank's reference) or records that the
@@ -211,24 +241,17 @@ export async function confirmCommissionPayment(
       .update(commissions)
       .set({ status: 'paid', paidAmount: commission.amount, paidAt: new Date(), transferReference })
       .where(eq(commissions.id, commission.id));
-    await recover(tx, commission.brokerId, deducted);
-    await markRequestedCommissions(tx, commission.brokerId);
-    await queueWebhookEvent(tx, 'payout.paid', {
+    await finishPayment(tx, record, {
+      brokerId: commission.brokerId,
+      deducted,
       payout: {
         id: commission.id,
         kind: 'commission',
         amount: fromCents(outstanding - deducted),
         transferReference,
       },
-      broker: { id: commission.brokerId },
-    });
-    await record(tx, {
-      action: 'commission.confirm_payment',
-      entityType: 'commission',
-      entityId: commission.id,
       before: { status: commission.status, paidAmount: commission.paidAmount },
-      after: {
-        status: 'paid',
+      paid: {
         paidAmount: commission.amount,
         transferReference,
         sent: fromCents(outstanding - deducted),
@@ -339,28 +362,17 @@ export async function payPayout(
       })
       .where(eq(payouts.id, request.id))
       .returning();
-    await recover(tx, request.brokerId, deducted);
-    await markRequestedCommissions(tx, request.brokerId);
-    await queueWebhookEvent(tx, 'payout.paid', {
+    await finishPayment(tx, record, {
+      brokerId: request.brokerId,
+      deducted,
       payout: {
         id: request.id,
         kind: 'payout',
         amount: request.amount,
         transferReference: reference,
       },
-      broker: { id: request.brokerId },
-    });
-    await record(tx, {
-      action: 'payout.pay',
-      entityType: 'payout',
-      entityId: request.id,
       before: { status: request.status, amount: request.amount },
-      after: {
-        status: 'paid',
-        amount: request.amount,
-        transferReference: reference,
-        deducted: fromCents(deducted),
-      },
+      paid: { amount: request.amount, transferReference: reference, deducted: fromCents(deducted) },
     });
     return { changed: true, request: paid ?? request, deducted: fromCents(deducted) };
   });

@@ -164,6 +164,24 @@ async function signUp(
   return { id, phone, cookie: sessionCookieFrom(verified) };
 }
 
+/** An admin and a broker, signed up as real users are: the people of a describe's tests. */
+async function anAdminAndABroker(t: TestApp) {
+  const admin = await signUp(t, { admin: true });
+  return { admin, broker: await signUp(t) };
+}
+
+/** The admin's alerts that messages could not be sent. */
+const sendingAlerts = (t: TestApp, admin: TestBroker) =>
+  t.database.db
+    .select()
+    .from(notifications)
+    .where(
+      and(eq(notifications.brokerId, admin.id), eq(notifications.title, 'تعذر إرسال الرسائل')),
+    );
+/** Clears the admin's notifications, so the next alert is counted from none. */
+const clearNotifications = (t: TestApp, admin: TestBroker) =>
+  t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+
 const setChannel = (
   t: TestApp,
   admin: TestBroker,
@@ -309,12 +327,12 @@ describe('the outbox', { timeout: 90_000 }, () => {
   let admin: TestBroker;
   let broker: TestBroker;
   const t = sharedTestApp(() => open({ zoho: false }));
-  beforeAll(async () => {
-    admin = await signUp(t, { admin: true });
-    broker = await signUp(t);
-  });
+  // Each test leaves the channel as it found it.
   afterEach(async () => {
     await setChannel(t, admin, 'sms');
+  });
+  beforeAll(async () => {
+    ({ admin, broker } = await anAdminAndABroker(t));
   });
 
   it("a new referral's link reaches the tenant, once, with our id as the correlation id", async () => {
@@ -672,9 +690,20 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
   let broker: TestBroker;
   const t = sharedTestApp(() => open({ zoho: false }));
   beforeAll(async () => {
-    admin = await signUp(t, { admin: true });
-    broker = await signUp(t);
+    ({ admin, broker } = await anAdminAndABroker(t));
   });
+
+  /**
+   * A referral whose link goes out by WhatsApp, its template approved (with the SMS fallback
+   * unless told not to): its id, its tenant's phone and its messages once the outbox ran.
+   */
+  async function sentByWhatsApp(fallback = true) {
+    await setChannel(t, admin, 'whatsapp', fallback);
+    whatsapp.approve('tenant_form_link');
+    const { id, tenantPhone } = await refer(t, broker);
+    await t.app.outbox.drain();
+    return { id, tenantPhone, rows: await rowsOf(t, id) };
+  }
 
   it('set-up submits the missing Arabic templates once; the list shows their status', async () => {
     whatsapp.templates.splice(0);
@@ -725,11 +754,11 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
   });
 
   it('signed statuses move the row forward whatever their order; a forged one does nothing', async () => {
-    await setChannel(t, admin, 'whatsapp');
-    whatsapp.approve('tenant_form_link');
-    const { id, tenantPhone } = await refer(t, broker);
-    await t.app.outbox.drain();
-    const [row] = await rowsOf(t, id);
+    const {
+      id,
+      tenantPhone,
+      rows: [row],
+    } = await sentByWhatsApp();
     expect(row?.status).toBe('sent');
     const wamid = row?.providerMessageId ?? '';
     const status = (s: 'sent' | 'delivered' | 'read', timestamp: number) =>
@@ -801,11 +830,11 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     ]);
 
   it('a captured failed status, replayed after an admin retried the message, changes nothing', async () => {
-    await setChannel(t, admin, 'whatsapp', false);
-    whatsapp.approve('tenant_form_link');
-    const { id, tenantPhone } = await refer(t, broker);
-    await t.app.outbox.drain();
-    const [first] = await rowsOf(t, id);
+    const {
+      id,
+      tenantPhone,
+      rows: [first],
+    } = await sentByWhatsApp(false);
     expect(first).toMatchObject({ channel: 'whatsapp', status: 'sent' });
     const captured = statusPost(first?.providerMessageId ?? '', tenantPhone, 'failed', {
       opaque: first?.id,
@@ -863,11 +892,8 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
   }, 30_000);
 
   it('a late sent after delivered, or delivered after read, changes nothing', async () => {
-    await setChannel(t, admin, 'whatsapp');
-    whatsapp.approve('tenant_form_link');
-    const { id, tenantPhone } = await refer(t, broker);
-    await t.app.outbox.drain();
-    const wamid = (await rowsOf(t, id))[0]?.providerMessageId ?? '';
+    const { id, tenantPhone, rows } = await sentByWhatsApp();
+    const wamid = rows[0]?.providerMessageId ?? '';
     const now = Math.floor(Date.now() / 1000);
     const post = (status: 'sent' | 'delivered' | 'read', timestamp: number) =>
       postWebhook(t, statusPost(wamid, tenantPhone, status, { timestamp }));
@@ -888,19 +914,13 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
   });
 
   it('a failed status posted twice is applied once: one alert, one fallback SMS', async () => {
-    await setChannel(t, admin, 'whatsapp');
-    whatsapp.approve('tenant_form_link');
-    const { id, tenantPhone } = await refer(t, broker);
-    await t.app.outbox.drain();
-    const [row] = await rowsOf(t, id);
-    const alerts = () =>
-      t.database.db
-        .select()
-        .from(notifications)
-        .where(
-          and(eq(notifications.brokerId, admin.id), eq(notifications.title, 'تعذر إرسال الرسائل')),
-        );
-    await t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+    const {
+      id,
+      tenantPhone,
+      rows: [row],
+    } = await sentByWhatsApp();
+    const alerts = () => sendingAlerts(t, admin);
+    await clearNotifications(t, admin);
     const failed = statusPost(row?.providerMessageId ?? '', tenantPhone, 'failed', {
       opaque: row?.id,
       error: { code: 132001, title: 'Template name does not exist in the translation' },
@@ -918,7 +938,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     // The same post again (Meta's redelivery, or a replay), and once more after the alert's
     // hour would have let a second one through.
     expect((await postWebhook(t, failed)).statusCode).toBe(200);
-    await t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+    await clearNotifications(t, admin);
     expect((await postWebhook(t, failed)).statusCode).toBe(200);
     await t.app.outbox.drain();
     expect(await rowsOf(t, id)).toEqual(once);
@@ -1143,8 +1163,7 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
   beforeAll(async () => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     whatsapp.webhook = { url: `${base}/api/webhooks/whatsapp`, appSecret: APP_SECRET };
-    admin = await signUp(t, { admin: true });
-    broker = await signUp(t);
+    ({ admin, broker } = await anAdminAndABroker(t));
     const link = templateFor('tenant_link');
     if (!whatsapp.templates.some((tpl) => tpl.name === link.name)) {
       whatsapp.addTemplate({
@@ -1164,15 +1183,8 @@ describe('WhatsApp: what Meta reports later, by webhook', { timeout: 90_000 }, (
     whatsapp.outgoing.length = 0;
   });
 
-  const alerts = () =>
-    t.database.db
-      .select()
-      .from(notifications)
-      .where(
-        and(eq(notifications.brokerId, admin.id), eq(notifications.title, 'تعذر إرسال الرسائل')),
-      );
-  const clearAlerts = () =>
-    t.database.db.delete(notifications).where(eq(notifications.brokerId, admin.id));
+  const alerts = () => sendingAlerts(t, admin);
+  const clearAlerts = () => clearNotifications(t, admin);
 
   /** A referral whose WhatsApp link Meta accepts, then reports failed with `code`. */
   async function failsLater(code: MetaErrorCode, fallback: boolean) {

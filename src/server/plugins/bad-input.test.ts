@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { INVALID_CHARACTERS_MESSAGE } from '#domain';
+import { INVALID_CHARACTERS_MESSAGE, profileUpdateBodySchema } from '#domain';
 import {
   auditLog,
   brokers,
@@ -35,21 +35,18 @@ const PLAUSIBLE_PARAMS: Record<string, string> = { type: 'referrals' };
 const LONG = 'x'.repeat(10_000);
 const CONTROL = 'a\u0007\u001b\u0085\u007fb';
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Body fields the API reads, so broken values reach the schemas and the services behind them. */
-const KNOWN_FIELDS = [
+/**
+ * Body fields the API reads, so broken values reach the schemas and the services behind them.
+ * The profile's are the ones its schema validates, read from it so a new one is probed too.
+ */
+const KNOWN_FIELDS: string[] = [
   'phone',
   'otp',
   'password',
   'currentPassword',
   'newPassword',
   'confirmPassword',
-  'fullName',
-  'email',
-  'officeName',
-  'secondPhone',
-  'bio',
-  'falLicense',
-  'city',
+  ...profileUpdateBodySchema.keyof().options,
   'tenantPhone',
   'rent',
   'amount',

@@ -45,23 +45,14 @@ async function processedReferral() {
     },
   });
   expect(submitted.statusCode).toBe(200);
-  await setStatus(referral.id, {
-    status: 'accepted_awaiting_owner_contract',
-    notes: 'تم التواصل مع المستأجر وقبول الطلب',
-  });
+  /** Accepted, waiting for the owner's contract, with a note or a contract number. */
+  const accepted = (details: { notes?: string; contractId?: string }) =>
+    setStatus(referral.id, { status: 'accepted_awaiting_owner_contract', ...details });
+  await accepted({ notes: 'تم التواصل مع المستأجر وقبول الطلب' });
   // The same status and note again, then a contract number alone: no step of the history.
-  await setStatus(referral.id, {
-    status: 'accepted_awaiting_owner_contract',
-    notes: 'تم التواصل مع المستأجر وقبول الطلب',
-  });
-  await setStatus(referral.id, {
-    status: 'accepted_awaiting_owner_contract',
-    contractId: 'C-1001',
-  });
-  await setStatus(referral.id, {
-    status: 'accepted_awaiting_owner_contract',
-    notes: 'بانتظار توقيع المالك',
-  });
+  await accepted({ notes: 'تم التواصل مع المستأجر وقبول الطلب' });
+  await accepted({ contractId: 'C-1001' });
+  await accepted({ notes: 'بانتظار توقيع المالك' });
   await setStatus(referral.id, { status: 'contract_signed' });
   return { broker, referral };
 }

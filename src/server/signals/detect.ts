@@ -12,6 +12,7 @@ import {
   RENT_OUTLIER_FACTOR,
   riyadhDayRange,
   riyadhIsoDate,
+  type SignalKind,
 } from '#domain';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, type Referral, referrals } from '../db/schema.js';
@@ -26,6 +27,28 @@ export const DAILY_REFERRALS_KEY = 'signal_daily_referrals';
 async function dailyReferralLimit(tx: Pick<Database, 'select'>): Promise<number> {
   const stored = Number(await getSetting(tx, DAILY_REFERRALS_KEY));
   return Number.isInteger(stored) && stored >= 1 ? stored : DEFAULT_DAILY_REFERRALS;
+}
+
+/**
+ * A signal on one referral that holds its commission: one per cause and referral (the key is
+ * both), whatever else it carries.
+ */
+function holdReferral(
+  tx: Transaction,
+  referral: Referral,
+  kind: SignalKind,
+  reason: string,
+  details?: Record<string, unknown>,
+): Promise<boolean> {
+  return raiseSignal(tx, {
+    kind,
+    dedupeKey: `${kind}:${referral.id}`,
+    brokerId: referral.brokerId,
+    referralId: referral.id,
+    scope: 'referral',
+    reason,
+    details,
+  });
 }
 
 /**
@@ -45,24 +68,20 @@ export async function checkNewReferral(tx: Transaction, referral: Referral): Pro
     .from(brokers)
     .where(eq(brokers.id, referral.brokerId));
   if (broker && [broker.phone, broker.secondPhone].includes(referral.tenantPhone)) {
-    await raiseSignal(tx, {
-      kind: 'own_phone',
-      dedupeKey: `own_phone:${referral.id}`,
-      brokerId: referral.brokerId,
-      referralId: referral.id,
-      scope: 'referral',
-      reason: 'جوال المستأجر في هذه الإحالة هو أحد أرقام الوسيط نفسه',
-    });
+    await holdReferral(
+      tx,
+      referral,
+      'own_phone',
+      'جوال المستأجر في هذه الإحالة هو أحد أرقام الوسيط نفسه',
+    );
   }
   if (broker?.isAdmin || broker?.isSuperAdmin) {
-    await raiseSignal(tx, {
-      kind: 'staff_referral',
-      dedupeKey: `staff_referral:${referral.id}`,
-      brokerId: referral.brokerId,
-      referralId: referral.id,
-      scope: 'referral',
-      reason: `أُرسلت هذه الإحالة من حساب ${broker.isSuperAdmin ? 'مشرف عام' : 'مشرف'}، فلا تُصرف عمولتها حتى يراجعها مشرف آخر`,
-    });
+    await holdReferral(
+      tx,
+      referral,
+      'staff_referral',
+      `أُرسلت هذه الإحالة من حساب ${broker.isSuperAdmin ? 'مشرف عام' : 'مشرف'}، فلا تُصرف عمولتها حتى يراجعها مشرف آخر`,
+    );
   }
   const today = riyadhDayRange(riyadhIsoDate(new Date()));
   const [sent] = await tx
@@ -71,15 +90,13 @@ export async function checkNewReferral(tx: Transaction, referral: Referral): Pro
     .where(and(eq(referrals.brokerId, referral.brokerId), gte(referrals.createdAt, today.start)));
   const limit = await dailyReferralLimit(tx);
   if ((sent?.count ?? 0) > limit) {
-    await raiseSignal(tx, {
-      kind: 'referral_burst',
-      dedupeKey: `referral_burst:${referral.id}`,
-      brokerId: referral.brokerId,
-      referralId: referral.id,
-      scope: 'referral',
-      reason: `أرسل الوسيط ${arabicCount(sent?.count ?? 0, NOUNS.referral)} اليوم، والحد المعتاد ${formatNumberAr(limit)}`,
-      details: { today: sent?.count ?? 0, limit },
-    });
+    await holdReferral(
+      tx,
+      referral,
+      'referral_burst',
+      `أرسل الوسيط ${arabicCount(sent?.count ?? 0, NOUNS.referral)} اليوم، والحد المعتاد ${formatNumberAr(limit)}`,
+      { today: sent?.count ?? 0, limit },
+    );
   }
 }
 
@@ -142,15 +159,13 @@ export async function checkSignedContract(tx: Transaction, referral: Referral): 
   const declared = referral.rentAmount;
   const contract = referral.contractRent;
   if (declared && contract && Math.abs(contract - declared) / declared > RENT_MISMATCH_RATIO) {
-    await raiseSignal(tx, {
-      kind: 'rent_mismatch',
-      dedupeKey: `rent_mismatch:${referral.id}`,
-      brokerId: referral.brokerId,
-      referralId: referral.id,
-      scope: 'referral',
-      reason: `إيجار العقد ${formatSar(contract)} يختلف عن الإيجار المُعلن ${formatSar(declared)} بأكثر من ٢٥٪`,
-      details: { declared, contract },
-    });
+    await holdReferral(
+      tx,
+      referral,
+      'rent_mismatch',
+      `إيجار العقد ${formatSar(contract)} يختلف عن الإيجار المُعلن ${formatSar(declared)} بأكثر من ٢٥٪`,
+      { declared, contract },
+    );
   }
   if (declared) {
     // Against the city's median when the referral names one, else every declared rent's.
@@ -175,15 +190,13 @@ export async function checkSignedContract(tx: Transaction, referral: Referral): 
       declared > RENT_OUTLIER_FACTOR * median
     ) {
       const where = referral.city ? 'في المدينة' : 'في الإحالات';
-      await raiseSignal(tx, {
-        kind: 'rent_outlier',
-        dedupeKey: `rent_outlier:${referral.id}`,
-        brokerId: referral.brokerId,
-        referralId: referral.id,
-        scope: 'referral',
-        reason: `الإيجار المُعلن ${formatSar(declared)} أعلى من خمسة أضعاف القيمة الوسطى ${where} (${formatSar(Math.round(median))})`,
-        details: { declared, median, samples: market?.samples, city: referral.city },
-      });
+      await holdReferral(
+        tx,
+        referral,
+        'rent_outlier',
+        `الإيجار المُعلن ${formatSar(declared)} أعلى من خمسة أضعاف القيمة الوسطى ${where} (${formatSar(Math.round(median))})`,
+        { declared, median, samples: market?.samples, city: referral.city },
+      );
     }
   }
 }

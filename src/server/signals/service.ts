@@ -11,7 +11,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, fraudSignals, referrals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
-import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
+import { ADMIN_PAGE_SIZE, brokerColumns, pageOffset } from '../http/toolkit.js';
 import { isUuid } from '../ids.js';
 import { applySignalHolds, releaseSignalHolds } from '../ledger/holds.js';
 import { lockBroker } from '../ledger/locks.js';
@@ -136,9 +136,7 @@ export async function listSignals(
     db
       .select({
         signal: fraudSignals,
-        brokerName: brokers.fullName,
-        brokerPhone: brokers.phone,
-        brokerCode: brokers.brokerCode,
+        ...brokerColumns,
         referralNumber: referrals.number,
       })
       .from(fraudSignals)

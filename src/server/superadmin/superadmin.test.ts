@@ -1,84 +1,46 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import { adminCommissionEndpoints } from '#contract/admin/commissions';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
-import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints } from '#contract/brokers';
 import { commissionEndpoints } from '#contract/commissions';
 import { superadminEndpoints } from '#contract/superadmin';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { ensureBootstrapSuperAdmin } from '../db/bootstrap.js';
+import { auditLog, brokers, payouts, referrals, sessions, storedFiles } from '../db/schema.js';
 import {
-  auditLog,
-  brokers,
-  commissions,
-  payouts,
-  referrals,
-  sessions,
-  storedFiles,
-} from '../db/schema.js';
+  bootstrapSuperAdminEnv,
+  theBootstrapSuperAdmin,
+} from '../test-support/bootstrap-super-admin.js';
 import { type Caller, client } from '../test-support/client.js';
 import { present } from '../test-support/endpoints.js';
+import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
+import { anIbanOnProfile } from '../test-support/iban.js';
 import {
-  aBroker,
-  anAdmin,
-  aReferral,
-  aSignedContract,
-  aSuperAdmin,
-} from '../test-support/factories.js';
-import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
+  theLastTwoSuperAdminsAtOnce,
+  withTheOnlySuperAdmin,
+} from '../test-support/last-super-admin.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
-import { sharedTestApp } from '../test-support/shared-test-app.js';
-import {
-  createTestApp,
-  sessionCookieFrom,
-  signUpByCode,
-  type TestBroker,
-  uploadTenantPdf,
-} from '../test-support/test-app.js';
+import { moneyRecordsOf, retiredAccount } from '../test-support/retired-accounts.js';
+import { signUpByCode, type TestBroker, uploadTenantPdf } from '../test-support/test-app.js';
+import { sharedUploadingApp } from '../test-support/uploading-app.js';
 
 const PROTECTED = '0500000099';
 let root: TestBroker;
 let rootId: string;
-let dataDir: string;
-let base: string;
-beforeAll(async () => {
-  // A folder of our own, so the test can see the uploaded documents' bytes come and go.
-  dataDir = await mkdtemp(path.join(tmpdir(), 'superadmin-test-'));
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-const t = sharedTestApp(() =>
-  createTestApp({
-    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-    BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
-    BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
-    DATA_DIR: dataDir,
-  }),
+// The uploads are kept in a folder of the file's own, so the tests see their bytes come and go.
+const { t, base, storedOnDisk } = sharedUploadingApp(
+  'superadmin',
+  bootstrapSuperAdminEnv(PROTECTED),
 );
 beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
-  const login = await as(null).call(authEndpoints.login, {
-    body: {
-      phone: PROTECTED,
-      password: 'root-password',
-    },
-  });
-  root = { id: login.json().user.id, phone: PROTECTED, cookie: sessionCookieFrom(login) };
+  root = await theBootstrapSuperAdmin(t, PROTECTED);
   rootId = root.id;
 });
 
 const as = (caller: Caller) => client(t).as(caller);
-
-const storedOnDisk = (key: string) => existsSync(path.join(dataDir, 'uploads', key));
 
 describe('user management', () => {
   it('lists users with counts and searches by phone, name or code', async () => {
@@ -134,9 +96,7 @@ describe('user management', () => {
   });
 
   it('refuses to remove the last super-admin', async () => {
-    const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-    try {
-      const b = await aSuperAdmin(lone);
+    await withTheOnlySuperAdmin(async (lone, b) => {
       const response = await client(lone)
         .as(b)
         .call(superadminEndpoints.changeRole, {
@@ -144,9 +104,7 @@ describe('user management', () => {
           body: { isSuperAdmin: false },
         });
       expect(response.statusCode).toBe(409);
-    } finally {
-      await lone.close();
-    }
+    });
   });
 
   it('is for super-admins only', async () => {
@@ -175,7 +133,7 @@ describe('deletion', () => {
   it('deletes a referral with its commission and stored documents', async () => {
     const b = await aBroker(t);
     const created = await aReferral(t, b);
-    const key = await uploadTenantPdf(base, created.token);
+    const key = await uploadTenantPdf(base(), created.token);
     expect(storedOnDisk(key)).toBe(true);
     expect(
       await as(root)
@@ -261,18 +219,11 @@ describe('super-admin deletion keeps the ledger', () => {
     });
     await aSignedContract(t, root, { broker: b, rent: 50000, status: 'commission_added' });
     await anIbanOnProfile(t, b);
-    const openRequest = (
-      await as(b).call(commissionEndpoints.requestPayout, {
-        body: {
-          amount: 500,
-          bankAccount: ibanFor(b.phone),
-        },
-      })
-    ).json();
+    const openRequest = (await askForPayout(t, b, 500)).json();
     expect(openRequest.id).toBeDefined();
 
     const open = await aReferral(t, b);
-    const key = await uploadTenantPdf(base, open.token);
+    const key = await uploadTenantPdf(base(), open.token);
     expect(storedOnDisk(key)).toBe(true);
     const usersBefore = (await as(root).call(superadminEndpoints.users)).json();
 
@@ -281,22 +232,10 @@ describe('super-admin deletion keeps the ledger', () => {
     ).toBe(200);
 
     const [row] = await t.database.db.select().from(brokers).where(eq(brokers.id, b.id));
-    expect(row).toMatchObject({
-      phone: `deleted:${b.id}`,
-      passwordHash: '!deleted',
-      fullName: 'حساب محذوف',
-      brokerCode: before?.brokerCode,
-      isActive: false,
-    });
+    expect(row).toMatchObject(retiredAccount(b, before?.brokerCode));
     expect(row?.deletedAt).toBeInstanceOf(Date);
 
-    const money = await t.database.db
-      .select()
-      .from(commissions)
-      .where(eq(commissions.brokerId, b.id));
-    expect(
-      money.map((c) => [c.amount, c.paidAmount, c.status, c.transferReference]).sort(),
-    ).toEqual([
+    expect(await moneyRecordsOf(t, b.id)).toEqual([
       ['500.00', '0.00', 'requested', null],
       ['800.00', '800.00', 'paid', 'TRX-SA-1'],
     ]);
@@ -371,54 +310,32 @@ describe('super-admin deletion keeps the ledger', () => {
   });
 
   it('two super-admins removing each other at once leave one of them', async () => {
-    const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-    try {
-      const a = await aSuperAdmin(lone);
-      const b = await aSuperAdmin(lone);
-      const remove = (caller: TestBroker, target: TestBroker) =>
-        client(lone)
-          .as(caller)
-          .call(superadminEndpoints.deleteBroker, { params: { id: target.id } });
-      const results = await Promise.all([remove(a, b), remove(b, a)]);
-      // The second is refused: as the last super-admin (409), or signed out already (401).
-      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-      const left = await lone.database.db
-        .select({ id: brokers.id })
-        .from(brokers)
-        .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt)));
-      expect(left).toHaveLength(1);
-    } finally {
-      await lone.close();
-    }
+    const { results, left } = await theLastTwoSuperAdminsAtOnce((lone, caller, target) =>
+      client(lone)
+        .as(caller)
+        .call(superadminEndpoints.deleteBroker, { params: { id: target.id } }),
+    );
+    // The second is refused: as the last super-admin (409), or signed out already (401).
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(left).toHaveLength(1);
   });
 });
 
 describe('the last super-admin is kept by every route', () => {
   it('two super-admins demoting each other at once: one stays, and no request fails with 5xx', async () => {
-    const lone = await createTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
-    try {
-      const a = await aSuperAdmin(lone);
-      const b = await aSuperAdmin(lone);
-      const demote = (caller: TestBroker, target: TestBroker) =>
-        client(lone)
-          .as(caller)
-          .call(superadminEndpoints.changeRole, {
-            params: { id: target.id },
-            body: { isSuperAdmin: false },
-          });
-      const results = await Promise.all([demote(a, b), demote(b, a)]);
-      // The other is refused: as the last super-admin (409), or no longer one (403).
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses[0]).toBe(200);
-      expect([403, 409]).toContain(statuses[1]);
-      const left = await lone.database.db
-        .select({ id: brokers.id })
-        .from(brokers)
-        .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt)));
-      expect(left).toHaveLength(1);
-    } finally {
-      await lone.close();
-    }
+    const { results, left } = await theLastTwoSuperAdminsAtOnce((lone, caller, target) =>
+      client(lone)
+        .as(caller)
+        .call(superadminEndpoints.changeRole, {
+          params: { id: target.id },
+          body: { isSuperAdmin: false },
+        }),
+    );
+    // The other is refused: as the last super-admin (409), or no longer one (403).
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    expect(left).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -11,7 +10,6 @@ import { commissionEndpoints } from '#contract/commissions';
 import type { ResponseOf } from '#contract/common';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { buildApp } from '../app.js';
 import { productTables } from '../backup/format.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, rowsOf } from '../db/client.js';
@@ -20,7 +18,8 @@ import { client, type TestResponse } from './client.js';
 import { aBroker, anAdmin, aReferral, aSignedContract, aTenantSubmission } from './factories.js';
 import { anIbanOnProfile } from './iban.js';
 import type { Page } from './responses.js';
-import { RecordingSmsSender, type TestApp, type TestBroker } from './test-app.js';
+import { collectOutput, runSource } from './server-process.js';
+import { type TestApp, type TestBroker, testAppOn } from './test-app.js';
 
 // The backup and restore tests (src/server/backup/*.test.ts): an instance filled through the
 // API, the commands run as an operator runs them, and what a restored instance must show.
@@ -42,22 +41,9 @@ export async function instanceOn(
   database: DatabaseHandle,
   env: Record<string, string>,
 ): Promise<{ t: TestApp; base: string }> {
-  const config = loadConfig({ ...UNTHROTTLED, ...env });
-  const sms = new RecordingSmsSender();
-  const app = await buildApp({ config, database, webRoot: null, sms });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    t: {
-      app,
-      database,
-      sms,
-      close: async () => {
-        app.server.closeAllConnections();
-        await app.close();
-      },
-    },
-    base,
-  };
+  const t = await testAppOn(database, loadConfig({ ...UNTHROTTLED, ...env }));
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, base };
 }
 
 export type Populated = {
@@ -206,24 +192,16 @@ export function runCommand(
   args: string[],
   env: Record<string, string>,
 ): Promise<CommandResult> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', `src/server/${command}.ts`, ...args],
-    {
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  const child = runSource(`src/server/${command}.ts`, args, {
+    PATH: process.env.PATH ?? '',
+    LOG_LEVEL: 'info',
+    ...env,
   });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  const printed = collectOutput(child);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code) => {
+      const output = printed();
       const lines = output
         .split('\n')
         .filter((line) => line.startsWith('{'))

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
-import type { Endpoint, ResponseOf } from '#contract/common';
+import { apiUrl, type Endpoint, type ResponseOf } from '#contract/common';
 
 /**
  * Calls by contract endpoint, for the tests: what a call carries, typed by the endpoint's own
- * schemas (as a caller writes it, `z.input`), and the URL it goes to. The same rules as the
- * web's `apiUrl` (src/web/lib/api.ts), written again here so the server's tests import no web
- * code.
+ * schemas (as a caller writes it, `z.input`), and the URL it goes to (the contract's `apiUrl`,
+ * as the web builds it).
  */
 
 /** The part of a call one of the endpoint's schemas types: required, optional or absent. */
@@ -56,25 +55,10 @@ export const callOf = <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>)
 
 type Values = Record<string, unknown>;
 
-/**
- * The endpoint's path made concrete: each `:name` filled from `params` (URI-encoded), then the
- * query string from `query`, leaving out empty values (undefined, null, '').
- */
+/** The endpoint's path made concrete with the call's `params` and `query` (`apiUrl`). */
 export function urlOf<E extends Endpoint>(endpoint: E, input: CallInput<E> | undefined): string {
   const { params, query } = (input ?? {}) as { params?: Values; query?: Values };
-  const filled = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) {
-      throw new Error(`missing ${name} for ${endpoint.path}`);
-    }
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${filled}?${text}` : filled;
+  return apiUrl(endpoint.path, params, query);
 }
 
 /**

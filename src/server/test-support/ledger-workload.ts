@@ -19,6 +19,7 @@ import { type FakeUnifonic, startFakeUnifonic } from './fakes/unifonic.js';
 import { ibanFor } from './iban.js';
 import type { ApiError } from './responses.js';
 import { activeBroker, Client, kill9, startServer } from './server-process.js';
+import { unifonicEnv } from './unifonic-env.js';
 
 /**
  * Repeated `kill -9` of the real server process during a mixed workload of the
@@ -146,13 +147,7 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
   const sms = await startFakeUnifonic({ appSid: 'ledger-app-sid' });
   // A provider that takes a moment: a kill often lands while a message is under way.
   sms.latencyMs = 25;
-  const env = {
-    ...options.env,
-    SMS_PROVIDER: 'unifonic',
-    UNIFONIC_APP_SID: 'ledger-app-sid',
-    UNIFONIC_SENDER_ID: 'Shareek',
-    UNIFONIC_BASE_URL: sms.url,
-  };
+  const env = { ...options.env, ...unifonicEnv(sms.url, 'ledger-app-sid') };
   try {
     let server = await startServer(env);
     const seats: Seat[] = [];

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -29,29 +30,61 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * `node <file> <args>` from its TypeScript source, as the built file runs, with exactly `env`;
+ * what it prints is piped to the test.
+ */
+export function runSource(file: string, args: string[], env: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', file, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * The real server, src/server/main.ts as `npm start` runs it: the test's own environment but
+ * NODE_ENV (vitest sets it), with `env` over it.
+ */
+export function spawnMain(env: Record<string, string>) {
+  const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
+  return runSource('src/server/main.ts', [], { ...inherited, ...env });
+}
+
+/** What `child` prints on stdout and stderr, as it comes: the function answers all of it so far. */
+export function collectOutput(child: { stdout: Readable; stderr: Readable }): () => string {
+  let output = '';
+  const add = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', add);
+  child.stderr.on('data', add);
+  return () => output;
+}
+
+/** Resolves once `child` exits, with its code and all it printed (call it as `child` starts). */
+export function whenExited(
+  child: ChildProcess & { stdout: Readable; stderr: Readable },
+): Promise<{ code: number | null; output: string }> {
+  const output = collectOutput(child);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => resolve({ code, output: output() })),
+  );
+}
+
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const { NODE_ENV: _vitestSetsThis, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/server/main.ts'],
-    {
-      env: {
-        ...inherited,
-        NODE_ENV: 'development',
-        DEMO_DATA: 'true',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-        REFERRAL_LIMIT_PER_HOUR: '100000',
-        REFERRAL_LIMIT_PER_DAY: '100000',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnMain({
+    NODE_ENV: 'development',
+    DEMO_DATA: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
+    REFERRAL_LIMIT_PER_HOUR: '100000',
+    REFERRAL_LIMIT_PER_DAY: '100000',
+    ...env,
+  });
   // What it wrote (the last 8 KB: at LOG_LEVEL=error, errors only), shown when it fails to start.
   let errors = '';
   const keep = (chunk: string) => {

@@ -5,7 +5,7 @@ import type { ResponseOf } from '#contract/common';
 import { referralEndpoints } from '#contract/referrals';
 import type { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type BuildAppOptions, buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type AppConfig, loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { brokers, referrals } from '../db/schema.js';
 import type { Accepted, ConnectionCheck } from '../integrations/delivery.js';
@@ -58,6 +58,31 @@ export const PRODUCTION_ENV = {
   DATABASE_URL: 'postgres://shareek@db.internal/shareek',
 } as const;
 
+/**
+ * The product on `database`, what it sends kept by a RecordingSmsSender. Closing it closes the
+ * app, then what `closeAlso` closes (a database of the test's own).
+ */
+export async function testAppOn(
+  database: DatabaseHandle,
+  config: AppConfig,
+  options: TestAppOptions = {},
+  closeAlso: () => Promise<void> = async () => {},
+): Promise<TestApp> {
+  const sms = new RecordingSmsSender();
+  const app = await buildApp({ config, database, webRoot: null, sms, ...options });
+  return {
+    app,
+    database,
+    sms,
+    close: async () => {
+      // Tests need no draining: drop connections a refused upload may have left half-read.
+      app.server.closeAllConnections();
+      await app.close();
+      await closeAlso();
+    },
+  };
+}
+
 /** A fresh database per call (a copy of the suite's migrated template), dropped afterwards. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -68,21 +93,12 @@ export async function createTestApp(
   const production =
     env.NODE_ENV === 'production' ? { ...PRODUCTION_ENV, DATABASE_URL: database.url } : {};
   const config = loadConfig({ NODE_ENV: 'test', ...production, ...env });
-  const sms = new RecordingSmsSender();
-  const app = await buildApp({ config, database, webRoot: null, sms, ...options });
-  await app.ready();
-  return {
-    app,
-    database,
-    sms,
-    close: async () => {
-      // Tests need no draining: drop connections a refused upload may have left half-read.
-      app.server.closeAllConnections();
-      await app.close();
-      await database.close();
-      await drop();
-    },
-  };
+  const t = await testAppOn(database, config, options, async () => {
+    await database.close();
+    await drop();
+  });
+  await t.app.ready();
+  return t;
 }
 
 /** Cookie header value from a response's set-cookie, for the next injected request. */

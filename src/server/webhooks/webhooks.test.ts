@@ -7,7 +7,6 @@ import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { adminSettingsEndpoints } from '#contract/admin/settings';
-import { commissionEndpoints } from '#contract/commissions';
 import { webhookEndpoints as contract } from '#contract/webhooks';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '#domain';
 import { auditLog, outboundMessages, webhookEndpoints } from '../db/schema.js';
@@ -22,6 +21,7 @@ import {
   aTenantSubmission,
 } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
+import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import type { TestBroker } from '../test-support/test-app.js';
@@ -249,12 +249,12 @@ describe('each event, signed', () => {
     // Another broker's: this one now owes the reversed payment, which nets their payable to zero.
     const second = await aSignedContract(t, admin);
     await anIbanOnProfile(t, second.broker, ibanFor(broker.phone));
-    const request = await as(second.broker).call(commissionEndpoints.requestPayout, {
-      body: {
-        amount: Number(second.commission.amount),
-        bankAccount: ibanFor(broker.phone),
-      },
-    });
+    const request = await askForPayout(
+      t,
+      second.broker,
+      Number(second.commission.amount),
+      ibanFor(broker.phone),
+    );
     expect(request.statusCode, request.body).toBe(201);
     const payRequest = await as(admin).call(adminPayoutEndpoints.pay, {
       params: { id: request.json().id },
@@ -350,12 +350,25 @@ describe('each event, signed', () => {
 });
 
 describe('retries and the delivery log', () => {
-  it('an endpoint answering 500 is tried again until it answers 2xx', async () => {
+  /**
+   * An endpoint for new referrals that answers `answer`, sent a new referral's event once: the
+   * endpoint, how long the outbox took, and its deliveries after that first try.
+   */
+  async function firstTry(answer: number | 'hang') {
     const endpoint = await anEndpoint(['referral.created']);
-    answers.set(endpoint.path, 500);
+    answers.set(endpoint.path, answer);
     await aReferral(t, await aBroker(t));
+    const started = Date.now();
     await t.app.outbox.drain();
-    const [failed] = await webhookRows(endpoint.id);
+    const took = Date.now() - started;
+    return { endpoint, took, rows: await webhookRows(endpoint.id) };
+  }
+
+  it('an endpoint answering 500 is tried again until it answers 2xx', async () => {
+    const {
+      endpoint,
+      rows: [failed],
+    } = await firstTry(500);
     expect(failed).toMatchObject({
       status: 'queued',
       attempts: 1,
@@ -424,13 +437,12 @@ describe('retries and the delivery log', () => {
   });
 
   it('an endpoint that hangs is given up on after 5 s and tried again later', async () => {
-    const endpoint = await anEndpoint(['referral.created']);
-    answers.set(endpoint.path, 'hang');
-    await aReferral(t, await aBroker(t));
-    const started = Date.now();
-    await t.app.outbox.drain();
-    expect(Date.now() - started).toBeLessThan(15_000);
-    const [waiting] = await webhookRows(endpoint.id);
+    const {
+      endpoint,
+      took,
+      rows: [waiting],
+    } = await firstTry('hang');
+    expect(took).toBeLessThan(15_000);
     expect(waiting).toMatchObject({
       status: 'queued',
       attempts: 1,

@@ -3,7 +3,7 @@
  * response becomes an Error whose message is "<status>: <body text or status text>".
  */
 import type { z } from 'zod';
-import type { Endpoint, ResponseOf } from '#contract/common';
+import { apiUrl, type Endpoint, type ResponseOf } from '#contract/common';
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
@@ -80,24 +80,6 @@ export async function apiRequest<T = unknown>(
 }
 
 type Values = Record<string, string | number | boolean | null | undefined>;
-
-/**
- * A contract path made concrete: `:name` segments filled from `params` (URI-encoded), then the
- * query string from `query`, leaving out empty values (undefined, null, '').
- */
-export function apiUrl(path: string, params?: Values, query?: Values): string {
-  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`missing ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${filled}?${text}` : filled;
-}
 
 /** A contract endpoint's address: its path with `:params` filled, and its query. */
 export function endpointUrl<E extends Endpoint>(endpoint: E, ...[options]: OptionsArg<E>): string {

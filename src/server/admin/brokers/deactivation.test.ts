@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
-import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints } from '#contract/brokers';
-import { ensureBootstrapSuperAdmin } from '../../db/bootstrap.js';
+import {
+  bootstrapSuperAdminEnv,
+  theBootstrapSuperAdmin,
+} from '../../test-support/bootstrap-super-admin.js';
 import { type Caller, client } from '../../test-support/client.js';
 import { aBroker, anAdmin, aSuperAdmin } from '../../test-support/factories.js';
 import type { ApiError } from '../../test-support/responses.js';
@@ -12,18 +14,10 @@ const PROTECTED = '0500000098';
 let protectedId: string;
 const t = sharedTestApp({
   AUTH_RATE_LIMIT_PER_ADDRESS: '100000',
-  BOOTSTRAP_SUPERADMIN_PHONE: PROTECTED,
-  BOOTSTRAP_SUPERADMIN_PASSWORD: 'root-password',
+  ...bootstrapSuperAdminEnv(PROTECTED),
 });
 beforeAll(async () => {
-  await ensureBootstrapSuperAdmin(t.database.db, { phone: PROTECTED, password: 'root-password' });
-  const login = await as(null).call(authEndpoints.login, {
-    body: {
-      phone: PROTECTED,
-      password: 'root-password',
-    },
-  });
-  protectedId = login.json().user.id;
+  protectedId = (await theBootstrapSuperAdmin(t, PROTECTED)).id;
 });
 
 const as = (caller: Caller) => client(t).as(caller);

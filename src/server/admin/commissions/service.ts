@@ -3,7 +3,7 @@ import type { AdminCommissionSort } from '#contract/admin/lists';
 import type { CommissionStatus } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
-import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
+import { ADMIN_PAGE_SIZE, brokerColumns, likeTerm, pageOffset } from '../../http/toolkit.js';
 
 export type CommissionQuery = {
   search?: string | undefined;
@@ -39,9 +39,7 @@ export async function listAdminCommissions(
     db
       .select({
         commission: commissions,
-        brokerName: brokers.fullName,
-        brokerPhone: brokers.phone,
-        brokerCode: brokers.brokerCode,
+        ...brokerColumns,
         tenantPhone: referrals.tenantPhone,
         // What the broker still owes for reversed commissions: a payment confirmed now sends
         // that much less.

@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { type PayoutStatus, payoutReference } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, fraudSignals, payouts } from '../../db/schema.js';
-import { ADMIN_PAGE_SIZE, pageOffset } from '../../http/toolkit.js';
+import { ADMIN_PAGE_SIZE, brokerColumns, pageOffset } from '../../http/toolkit.js';
 import { ibanHoldUntil } from '../../ledger/holds.js';
 
 /** Payouts of one status, newest first, 50 a page with the total. */
@@ -15,9 +15,7 @@ export async function listPayoutsForAdmin(
     db
       .select({
         payout: payouts,
-        brokerName: brokers.fullName,
-        brokerPhone: brokers.phone,
-        brokerCode: brokers.brokerCode,
+        ...brokerColumns,
         ibanChangedAt: brokers.ibanChangedAt,
         signalHold: sql<boolean>`exists (select 1 from ${fraudSignals} s
           where s.broker_id = ${payouts.brokerId} and s.scope = 'broker'

@@ -3,7 +3,7 @@ import type { AdminReferralSort } from '#contract/admin/lists';
 import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
-import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
+import { ADMIN_PAGE_SIZE, brokerColumns, likeTerm, pageOffset } from '../../http/toolkit.js';
 import { isUuid } from '../../ids.js';
 import { referralViewOf } from '../../referrals/service.js';
 import { loadHolidays, overdueReferral, stageClock } from '../../service-clocks.js';
@@ -89,9 +89,7 @@ export async function listAdminReferrals(
         referral: referrals,
         amount: commissions.amount,
         commissionStatus: commissions.status,
-        brokerName: brokers.fullName,
-        brokerPhone: brokers.phone,
-        brokerCode: brokers.brokerCode,
+        ...brokerColumns,
       })
       .from(referrals)
       .innerJoin(brokers, eq(brokers.id, referrals.brokerId))

@@ -91,6 +91,25 @@ export async function startFakeServer(
   };
 }
 
+/** What every provider's fake is: its server, and a failure every request meets while set. */
+export type FakeProvider = FakeServer & {
+  /** Applies to every request when set. */
+  down: CommonFailure | null;
+};
+
+/**
+ * A provider's fake: its server answering with `handle`, up (`down` null), and the fake's own
+ * `state`. `handle` reads the fake this resolves with, once requests come.
+ */
+export async function startFakeProvider<F extends FakeProvider>(
+  handle: (request: FakeRequest) => FakeReply | Promise<FakeReply>,
+  state: Omit<F, keyof FakeProvider>,
+  port = 0,
+): Promise<F> {
+  const server = await startFakeServer(handle, port);
+  return { ...server, down: null, ...state } as F;
+}
+
 /** `Bearer <token>` → the token; null when absent or another scheme. */
 export function bearerToken(headers: IncomingHttpHeaders): string | null {
   const match = /^Bearer (.+)$/.exec(headers.authorization ?? '');

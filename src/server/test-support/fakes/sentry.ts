@@ -13,13 +13,8 @@
  * - 429 with `Retry-After` and `X-Sentry-Rate-Limits` ("Rate Limiting",
  *   https://develop.sentry.dev/sdk/rate-limiting/).
  */
-import {
-  type CommonFailure,
-  commonFailureReply,
-  type FakeReply,
-  type FakeRequest,
-  startFakeServer,
-} from './fake-server.js';
+import type { FakeProvider, FakeReply, FakeRequest } from './fake-server.js';
+import { commonFailureReply, startFakeServer } from './fake-server.js';
 
 export type SentryEvent = {
   event_id: string;
@@ -49,18 +44,14 @@ export type ReceivedEnvelope = {
   event: SentryEvent;
 };
 
-export type FakeSentry = {
-  url: string;
+export type FakeSentry = FakeProvider & {
   /** A DSN pointing here, with the key the fake expects. */
   dsn: string;
   publicKey: string;
-  close(): Promise<void>;
   /** Accepted envelopes. */
   received: ReceivedEnvelope[];
   /** Every request that arrived, accepted or not. */
   requests: number;
-  /** Applies to every request when set. */
-  down: CommonFailure | null;
   /** Answered instead of 200 when set (a 429 with these headers, or 200 with them). */
   rateLimit: { status: 200 | 429; headers: Record<string, string> } | null;
 };

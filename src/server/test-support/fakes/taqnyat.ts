@@ -12,15 +12,8 @@
  * Taqnyat's list of error statuses was not found, nor any delivery report or status API (items 7
  * and 8): this fake has none, and marks each status it chose that no document gives.
  */
-import {
-  bearerToken,
-  type CommonFailure,
-  commonFailureReply,
-  type FakeReply,
-  type FakeRequest,
-  jsonBody,
-  startFakeServer,
-} from './fake-server.js';
+import type { CommonFailure, FakeProvider, FakeReply, FakeRequest } from './fake-server.js';
+import { bearerToken, commonFailureReply, jsonBody, startFakeProvider } from './fake-server.js';
 
 export type TaqnyatFailure =
   /** 401 `{"statusCode":401,"message":"invalid credentials information"}` (unauthorized.json). */
@@ -53,17 +46,13 @@ export type TaqnyatSuccessStyle = {
   lists: 'string' | 'array';
 };
 
-export type FakeTaqnyat = {
-  url: string;
-  close(): Promise<void>;
+export type FakeTaqnyat = FakeProvider & {
   /** Every send (`POST /v1/messages`) and request to an unknown path, in order. */
   received: TaqnyatRequest[];
   /** The bearer token of every `GET /account/balance`, in order. */
   balanceChecks: (string | null)[];
   /** Recipient (9665XXXXXXXX) → how its messages fail. */
   failFor: Map<string, TaqnyatFailure>;
-  /** Applies to every request when set. */
-  down: CommonFailure | null;
   successStyle: TaqnyatSuccessStyle;
   /**
    * The balance `GET /account/balance` answers (account-balance.json's fields); null leaves
@@ -154,19 +143,18 @@ export async function startFakeTaqnyat({
     };
   };
 
-  const server = await startFakeServer((request) =>
-    request.method === 'GET' && request.path === '/account/balance'
-      ? balance(request)
-      : send(request),
+  const fake: FakeTaqnyat = await startFakeProvider(
+    (request) =>
+      request.method === 'GET' && request.path === '/account/balance'
+        ? balance(request)
+        : send(request),
+    {
+      received: [],
+      balanceChecks: [],
+      failFor: new Map(),
+      successStyle: { httpStatus: 201, statusCode: 201, lists: 'string' },
+      balance: { balance: '2044.000', currency: 'SAR' },
+    },
   );
-  const fake: FakeTaqnyat = {
-    ...server,
-    received: [],
-    balanceChecks: [],
-    failFor: new Map(),
-    down: null,
-    successStyle: { httpStatus: 201, statusCode: 201, lists: 'string' },
-    balance: { balance: '2044.000', currency: 'SAR' },
-  };
   return fake;
 }

@@ -14,13 +14,8 @@
  * its error statuses (U2 declares them with an empty schema): error answers here carry only the
  * status's documented text as `message`, and no ER code.
  */
-import {
-  type CommonFailure,
-  commonFailureReply,
-  type FakeReply,
-  type FakeRequest,
-  startFakeServer,
-} from './fake-server.js';
+import type { CommonFailure, FakeProvider, FakeReply, FakeRequest } from './fake-server.js';
+import { commonFailureReply, startFakeProvider } from './fake-server.js';
 
 /** U3, verbatim: every status Unifonic's REST API documents, with its text. */
 export const UNIFONIC_STATUSES = {
@@ -176,9 +171,7 @@ export type UnifonicSuccessStyle = {
  */
 export type UnifonicDuplicateFilter = { answer: 409 | 'ER-09'; windowMs: number };
 
-export type FakeUnifonic = {
-  url: string;
-  close(): Promise<void>;
+export type FakeUnifonic = FakeProvider & {
   /** Every send (`POST /rest/SMS/messages`) and request to an unknown path, in order. */
   received: UnifonicRequest[];
   /** Every `GetMessagesDetails` query, in order (not in `received`: it sends nothing). */
@@ -189,8 +182,6 @@ export type FakeUnifonic = {
   failFor: Map<string, UnifonicFailure>;
   /** How every `GetMessagesDetails` query fails, when set. */
   queryFailure: UnifonicFailure | null;
-  /** Applies to every request when set. */
-  down: CommonFailure | null;
   successStyle: UnifonicSuccessStyle;
   duplicateFilter: UnifonicDuplicateFilter | null;
   /** How long each answer takes (a provider under load); the request is received at once. */
@@ -420,78 +411,77 @@ export async function startFakeUnifonic({
     return send(request);
   };
 
-  const server = await startFakeServer(async (request) => {
-    const reply = handle(request);
-    if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
-    return reply;
-  });
-
   const find = (id: string) => {
     const found = fake.messages.filter((m) => String(m.MessageID) === id || m.CorrelationID === id);
     if (found.length === 0) throw new Error(`fake Unifonic: no message ${id}`);
     return found;
   };
 
-  const fake: FakeUnifonic = {
-    ...server,
-    received: [],
-    queries: [],
-    messages: [],
-    failFor: new Map(),
-    queryFailure: null,
-    down: null,
-    successStyle: { success: 'true', idKey: 'MessageID', numericId: true },
-    duplicateFilter: null,
-    latencyMs: 0,
-    async waitFor(phone, pattern, timeoutMs = 15_000) {
-      const to = `966${phone.slice(1)}`;
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        for (const message of fake.received) {
-          const found = message.recipient === to ? pattern.exec(message.body ?? '') : null;
-          if (found) return found;
+  const fake: FakeUnifonic = await startFakeProvider(
+    async (request) => {
+      const reply = handle(request);
+      if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
+      return reply;
+    },
+    {
+      received: [],
+      queries: [],
+      messages: [],
+      failFor: new Map(),
+      queryFailure: null,
+      successStyle: { success: 'true', idKey: 'MessageID', numericId: true },
+      duplicateFilter: null,
+      latencyMs: 0,
+      async waitFor(phone, pattern, timeoutMs = 15_000) {
+        const to = `966${phone.slice(1)}`;
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          for (const message of fake.received) {
+            const found = message.recipient === to ? pattern.exec(message.body ?? '') : null;
+            if (found) return found;
+          }
+          if (Date.now() > deadline) throw new Error(`no SMS to ${phone} matching ${pattern}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
-        if (Date.now() > deadline) throw new Error(`no SMS to ${phone} matching ${pattern}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      },
+      setState(id, state, extra = {}) {
+        const found = find(id);
+        for (const message of found) {
+          message.Status = state;
+          message.DLR = state;
+          message.extra = { ...message.extra, ...extra };
+        }
+        return found;
+      },
+      deliver: (id) => fake.setState(id, 'Delivered'),
+      fail: (id, state = 'Undelivered', extra) => fake.setState(id, state, extra),
+      async report(id, { url, as = 'json' } = {}) {
+        const [message] = find(id);
+        if (!message || !FINAL_STATES.includes(message.DLR)) {
+          throw new Error(`fake Unifonic: message ${id} has no final state to report`);
+        }
+        const target = url ?? message.statusCallback;
+        if (!target) throw new Error(`fake Unifonic: no URL to report message ${id} to`);
+        const now = unifonicTime(new Date());
+        const fields = {
+          MessageID: String(message.MessageID),
+          DLR: message.DLR === 'Delivered' ? 'Delivered' : 'Undeliverable',
+          Recipient: message.Recipient,
+          TimeCreated: message.DateCreated.slice(0, 19),
+          SCTS: now.slice(0, 19),
+          DLRTimestamp: now.slice(0, 19),
+        };
+        const response = await fetch(target, {
+          method: 'POST',
+          ...(as === 'json'
+            ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) }
+            : { body: new URLSearchParams(fields) }),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      },
     },
-    setState(id, state, extra = {}) {
-      const found = find(id);
-      for (const message of found) {
-        message.Status = state;
-        message.DLR = state;
-        message.extra = { ...message.extra, ...extra };
-      }
-      return found;
-    },
-    deliver: (id) => fake.setState(id, 'Delivered'),
-    fail: (id, state = 'Undelivered', extra) => fake.setState(id, state, extra),
-    async report(id, { url, as = 'json' } = {}) {
-      const [message] = find(id);
-      if (!message || !FINAL_STATES.includes(message.DLR)) {
-        throw new Error(`fake Unifonic: message ${id} has no final state to report`);
-      }
-      const target = url ?? message.statusCallback;
-      if (!target) throw new Error(`fake Unifonic: no URL to report message ${id} to`);
-      const now = unifonicTime(new Date());
-      const fields = {
-        MessageID: String(message.MessageID),
-        DLR: message.DLR === 'Delivered' ? 'Delivered' : 'Undeliverable',
-        Recipient: message.Recipient,
-        TimeCreated: message.DateCreated.slice(0, 19),
-        SCTS: now.slice(0, 19),
-        DLRTimestamp: now.slice(0, 19),
-      };
-      const response = await fetch(target, {
-        method: 'POST',
-        ...(as === 'json'
-          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) }
-          : { body: new URLSearchParams(fields) }),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    },
-  };
+  );
   return fake;
 }
 

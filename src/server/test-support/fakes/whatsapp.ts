@@ -6,15 +6,8 @@
  * in the answer.
  */
 import { createHmac } from 'node:crypto';
-import {
-  bearerToken,
-  type CommonFailure,
-  commonFailureReply,
-  type FakeReply,
-  type FakeRequest,
-  jsonBody,
-  startFakeServer,
-} from './fake-server.js';
+import type { CommonFailure, FakeProvider, FakeReply, FakeRequest } from './fake-server.js';
+import { bearerToken, commonFailureReply, jsonBody, startFakeProvider } from './fake-server.js';
 
 /** Meta's "WhatsApp error codes" page, where every code and text below comes from. */
 const ERROR_CODES_URL =
@@ -268,9 +261,7 @@ export type FakePhoneNumber = {
   qualityRating: string;
 };
 
-export type FakeWhatsApp = {
-  url: string;
-  close(): Promise<void>;
+export type FakeWhatsApp = FakeProvider & {
   received: WhatsAppRequest[];
   /** Messages accepted, in order (late failures included: Meta accepted them). */
   sent: SentWhatsApp[];
@@ -287,8 +278,6 @@ export type FakeWhatsApp = {
    * (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status).
    */
   failLaterFor: Map<string, MetaErrorCode>;
-  /** Applies to every request when set. */
-  down: CommonFailure | null;
   /** The WABA's phone number with our phone number id. */
   number: FakePhoneNumber;
   /** The app's callback URL and app secret (App Dashboard); null: webhooks stay queued. */
@@ -568,76 +557,77 @@ export async function startFakeWhatsApp({
     return { status: 200, json: { id: created.id, status: created.status, category } };
   };
 
-  const server = await startFakeServer(handle, port);
   let nextTemplateId = 1;
-  const fake: FakeWhatsApp = {
-    ...server,
-    received: [],
-    sent: [],
-    templates: [],
-    failFor: new Map(),
-    failLaterFor: new Map(),
-    down: null,
-    number: {
-      displayPhoneNumber: '+966 11 000 0000',
-      verifiedName: 'Shareek',
-      qualityRating: 'GREEN',
+  const fake: FakeWhatsApp = await startFakeProvider(
+    handle,
+    {
+      received: [],
+      sent: [],
+      templates: [],
+      failFor: new Map(),
+      failLaterFor: new Map(),
+      number: {
+        displayPhoneNumber: '+966 11 000 0000',
+        verifiedName: 'Shareek',
+        qualityRating: 'GREEN',
+      },
+      webhook: null,
+      outgoing: [],
+      deliverWebhooks: async () => {
+        const target = fake.webhook;
+        if (!target) throw new Error('the fake WhatsApp has no callback URL (fake.webhook)');
+        const answered: number[] = [];
+        const waiting = fake.outgoing.splice(0);
+        for (const body of waiting) {
+          const response = await postSignedWebhook(target.url, target.appSecret, body);
+          await response.arrayBuffer();
+          answered.push(response.status);
+          if (response.status < 200 || response.status >= 300) fake.outgoing.push(body);
+        }
+        return answered;
+      },
+      addTemplate: ({ status = 'APPROVED', ...template }) => {
+        const stored = { id: String(7_000_000 + nextTemplateId++), status, ...template };
+        fake.templates.push(stored);
+        return stored;
+      },
+      approve: (name) => {
+        for (const template of fake.templates) {
+          if (template.name === name) template.status = 'APPROVED';
+        }
+      },
+      templateEvent: (name, event, reason) => {
+        const matching = fake.templates.filter((t) => t.name === name);
+        for (const template of matching) {
+          fake.outgoing.push(
+            webhookBody([
+              {
+                field: 'template',
+                name,
+                language: template.language,
+                event,
+                id: Number(template.id),
+                ...(reason ? { reason } : {}),
+              },
+            ]),
+          );
+          const status = EVENT_STATUS[event];
+          if (status) template.status = status;
+        }
+        if (event === 'DELETED') {
+          fake.templates.splice(
+            0,
+            fake.templates.length,
+            ...fake.templates.filter((t) => t.name !== name),
+          );
+        }
+      },
+      reportError: (code) => {
+        fake.outgoing.push(webhookBody([{ field: 'messages', errors: [code] }]));
+      },
     },
-    webhook: null,
-    outgoing: [],
-    deliverWebhooks: async () => {
-      const target = fake.webhook;
-      if (!target) throw new Error('the fake WhatsApp has no callback URL (fake.webhook)');
-      const answered: number[] = [];
-      const waiting = fake.outgoing.splice(0);
-      for (const body of waiting) {
-        const response = await postSignedWebhook(target.url, target.appSecret, body);
-        await response.arrayBuffer();
-        answered.push(response.status);
-        if (response.status < 200 || response.status >= 300) fake.outgoing.push(body);
-      }
-      return answered;
-    },
-    addTemplate: ({ status = 'APPROVED', ...template }) => {
-      const stored = { id: String(7_000_000 + nextTemplateId++), status, ...template };
-      fake.templates.push(stored);
-      return stored;
-    },
-    approve: (name) => {
-      for (const template of fake.templates) {
-        if (template.name === name) template.status = 'APPROVED';
-      }
-    },
-    templateEvent: (name, event, reason) => {
-      const matching = fake.templates.filter((t) => t.name === name);
-      for (const template of matching) {
-        fake.outgoing.push(
-          webhookBody([
-            {
-              field: 'template',
-              name,
-              language: template.language,
-              event,
-              id: Number(template.id),
-              ...(reason ? { reason } : {}),
-            },
-          ]),
-        );
-        const status = EVENT_STATUS[event];
-        if (status) template.status = status;
-      }
-      if (event === 'DELETED') {
-        fake.templates.splice(
-          0,
-          fake.templates.length,
-          ...fake.templates.filter((t) => t.name !== name),
-        );
-      }
-    },
-    reportError: (code) => {
-      fake.outgoing.push(webhookBody([{ field: 'messages', errors: [code] }]));
-    },
-  };
+    port,
+  );
   return fake;
 }
 

@@ -5,14 +5,8 @@
  * was assumed.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type CommonFailure,
-  commonFailureReply,
-  type FakeReply,
-  type FakeRequest,
-  jsonBody,
-  startFakeServer,
-} from './fake-server.js';
+import type { FakeProvider, FakeReply, FakeRequest } from './fake-server.js';
+import { commonFailureReply, jsonBody, startFakeProvider } from './fake-server.js';
 
 export type ZohoRequest = {
   method: string;
@@ -26,9 +20,7 @@ export type ZohoRequest = {
 
 export type ZohoLead = Record<string, unknown> & { id: string };
 
-export type FakeZoho = {
-  url: string;
-  close(): Promise<void>;
+export type FakeZoho = FakeProvider & {
   received: ZohoRequest[];
   /** Requests to the token endpoint so far, refused ones included. */
   tokenRequests: number;
@@ -60,8 +52,6 @@ export type FakeZoho = {
    * hanging once the lead is made (`hang-after-create`: the caller's time-out).
    */
   dropNextInsert: 'after-create' | 'hang-after-create' | 'before-create' | null;
-  /** Applies to every request when set. */
-  down: CommonFailure | null;
   /** Every token issued so far answers 401 INVALID_TOKEN from now on. */
   expireTokens(): void;
   /** Sales converts the lead (into a contact, account and deal): its id no longer updates. */
@@ -308,32 +298,33 @@ export async function startFakeZoho({
     },
   });
 
-  const server = await startFakeServer(handle, port);
-  const fake: FakeZoho = {
-    ...server,
-    received: [],
-    tokenRequests: 0,
-    issuedAt: [],
-    tokenLifetimeSeconds: 3600,
-    refuseRefresh: false,
-    scopes: [...scopes],
-    uniqueFields: new Set(),
-    leads: new Map(),
-    converted: new Map(),
-    companyName: 'شريك العقار',
-    dropNextInsert: null,
-    down: null,
-    expireTokens: () => tokens.clear(),
-    convertLead: (id) => {
-      const lead = fake.leads.get(id);
-      if (!lead) throw new Error(`no lead ${id}`);
-      fake.leads.delete(id);
-      fake.converted.set(id, lead);
+  const fake: FakeZoho = await startFakeProvider(
+    handle,
+    {
+      received: [],
+      tokenRequests: 0,
+      issuedAt: [],
+      tokenLifetimeSeconds: 3600,
+      refuseRefresh: false,
+      scopes: [...scopes],
+      uniqueFields: new Set(),
+      leads: new Map(),
+      converted: new Map(),
+      companyName: 'شريك العقار',
+      dropNextInsert: null,
+      expireTokens: () => tokens.clear(),
+      convertLead: (id) => {
+        const lead = fake.leads.get(id);
+        if (!lead) throw new Error(`no lead ${id}`);
+        fake.leads.delete(id);
+        fake.converted.set(id, lead);
+      },
+      deleteLead: (id) => {
+        if (!fake.leads.delete(id)) throw new Error(`no lead ${id}`);
+      },
     },
-    deleteLead: (id) => {
-      if (!fake.leads.delete(id)) throw new Error(`no lead ${id}`);
-    },
-  };
+    port,
+  );
   return fake;
 }
 
