@@ -9,11 +9,13 @@ const tones = {
   info: 'bg-sky-100 text-sky-900',
 } as const;
 
+export type BadgeTone = keyof typeof tones;
+
 export function Badge({
   tone = 'neutral',
   className,
   ...props
-}: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
       className={cn(

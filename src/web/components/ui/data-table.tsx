@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '#lib/cn';
+import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 
 export type SortDirection = 'asc' | 'desc';
 export type SortState<K extends string> = { key: K; direction: SortDirection };
@@ -24,26 +25,28 @@ const FLIPPED = { asc: 'desc', desc: 'asc' } as const;
 export const sortParam = <K extends string>(sort: SortState<K>): `${K}:${SortDirection}` =>
   `${sort.key}:${sort.direction}`;
 
-/**
- * A dense table for wide screens (issue 14): a caption for screen readers, `<th scope=col>`
- * headers, and sortable columns whose header is a button; the sorted one carries aria-sort.
- * Sorting itself is the caller's (the console's lists sort on the server).
- */
-export function DataTable<T, K extends string = never>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-  sort,
-  onSort,
-}: {
+type TableProps<T, K extends string> = {
   caption: string;
   columns: Column<T, K>[];
   rows: T[];
   rowKey: (row: T) => string;
   sort?: SortState<K>;
   onSort?: (next: SortState<K>) => void;
-}) {
+};
+
+/**
+ * A dense table for wide screens: a caption for screen readers, `<th scope=col>` headers, and
+ * sortable columns whose header is a button; the sorted one carries aria-sort. Sorting itself
+ * is the caller's (the console's lists sort on the server).
+ */
+function DataTable<T, K extends string = never>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSort,
+}: TableProps<T, K>) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full border-collapse text-sm">
@@ -101,6 +104,35 @@ export function DataTable<T, K extends string = never>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The rows as a `DataTable` from `WIDE_SCREEN` on, and below it as a list of cards, where a
+ * table would scroll sideways.
+ */
+export function TableOrCards<T, K extends string = never>({
+  listClassName,
+  itemClassName,
+  card,
+  ...table
+}: TableProps<T, K> & {
+  /** The cards' list: its grid or spacing. */
+  listClassName: string;
+  itemClassName?: string;
+  /** What a row's `<li>` holds. */
+  card: (row: T) => ReactNode;
+}) {
+  const wide = useMediaQuery(WIDE_SCREEN);
+  if (wide) return <DataTable {...table} />;
+  return (
+    <ul className={listClassName}>
+      {table.rows.map((row) => (
+        <li key={table.rowKey(row)} className={itemClassName}>
+          {card(row)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

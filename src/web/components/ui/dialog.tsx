@@ -1,21 +1,31 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from './button';
+
+/**
+ * Who opens and closes the dialog: the caller's state (`open`, `onOpenChange`), or its being
+ * rendered at all: then it is open, and closing it (Esc, the overlay, «إغلاق») calls `onClose`.
+ */
+type Visibility =
+  | { open: boolean; onOpenChange: (open: boolean) => void }
+  | { onClose: () => void };
 
 /** A modal with a title, an optional description, and a close button labelled in Arabic. */
 export function Dialog({
-  open,
-  onOpenChange,
   title,
   description,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...visibility
+}: Visibility & {
   title: string;
   description?: string;
   children: ReactNode;
 }) {
+  const [open, onOpenChange] =
+    'onClose' in visibility
+      ? [true, (next: boolean) => !next && visibility.onClose()]
+      : [visibility.open, visibility.onOpenChange];
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -41,5 +51,42 @@ export function Dialog({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/**
+ * Asks before an action, open while rendered: the button that confirms it (saying what is under
+ * way while `pending`) and «إلغاء».
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  variant = 'destructive',
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  variant?: ButtonProps['variant'];
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog onClose={onClose} title={title} description={description}>
+      <div className="flex flex-wrap gap-2">
+        <Button variant={variant} disabled={pending} onClick={onConfirm}>
+          {pending ? pendingLabel : confirmLabel}
+        </Button>
+        <Button variant="outline" onClick={onClose}>
+          إلغاء
+        </Button>
+      </div>
+    </Dialog>
   );
 }

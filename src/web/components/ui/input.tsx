@@ -25,6 +25,30 @@ export const Textarea = forwardRef<
 ));
 Textarea.displayName = 'Textarea';
 
+/**
+ * A list's search box. `by` says what it searches by («بالجوال أو …»): the box is labelled
+ * «البحث …» and shows «ابحث …» until something is typed.
+ */
+export function SearchInput({
+  by,
+  value,
+  onSearch,
+}: {
+  by: string;
+  value: string;
+  onSearch: (text: string) => void;
+}) {
+  return (
+    <Input
+      type="search"
+      aria-label={`البحث ${by}`}
+      placeholder={`ابحث ${by}`}
+      value={value}
+      onChange={(e) => onSearch(e.target.value)}
+    />
+  );
+}
+
 type FieldControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
 
 /**

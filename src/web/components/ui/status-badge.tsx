@@ -11,14 +11,14 @@ import {
 } from 'lucide-react';
 import {
   normalizeReferralStatus,
+  type OutboxStatus,
+  outboxStatusLabel,
   type ReferralStatus,
   referralStatusLabel,
   referralStatusWithEmoji,
 } from '#domain';
 import { cn } from '#lib/cn';
-import { Badge } from './badge';
-
-type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
+import { Badge, type BadgeTone as Tone } from './badge';
 
 /** Each status's colour and icon: brokers read a designed badge, never an emoji. */
 const DESIGN: Record<ReferralStatus, { tone: Tone; icon: LucideIcon }> = {
@@ -71,4 +71,19 @@ export function ReferralStatusBadge({
       <span>{referralStatusLabel(status)}</span>
     </Badge>
   );
+}
+
+/** A message's colour by its delivery state: «أُرسلت» is on its way, «وصلت» and «قُرئت» arrived. */
+export const OUTBOX_STATUS_TONES: Record<OutboxStatus, Tone> = {
+  queued: 'neutral',
+  sending: 'warning',
+  sent: 'info',
+  delivered: 'success',
+  read: 'success',
+  failed: 'danger',
+};
+
+/** A message's delivery state (the outbox, the tenant's form link). */
+export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
+  return <Badge tone={OUTBOX_STATUS_TONES[status]}>{outboxStatusLabel(status)}</Badge>;
 }

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { superadminEndpoints } from '#contract/superadmin';
 import { formatDateTimeAr } from '#domain';
-import { useListParams, useSettledText } from '#lib/use-list-params';
-import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { Card } from '#ui/card';
-import { type Column, DataTable } from '#ui/data-table';
-import { EmptyState, Skeleton } from '#ui/feedback';
-import { Input } from '#ui/input';
-import { Pagination } from '#ui/pagination';
-import { QueryView } from '#ui/query-view';
+import { type Column, TableOrCards } from '#ui/data-table';
+import { SearchInput } from '#ui/input';
+import { PagedList } from '#ui/paged-list';
 import { Select } from '#ui/select';
+import { useAdminList } from '../admin';
 import { type AuditEntry, auditLogQuery } from './api';
 
 const ACTIONS: Record<string, string> = {
@@ -96,71 +93,52 @@ const COLUMNS: Column<AuditEntry>[] = [
  * a phone, a dense table from 1024 px.
  */
 export function AuditLogPage() {
-  const wide = useMediaQuery(WIDE_SCREEN);
   // The search, the action and the page, in the URL (`?action=broker.activate&page=2`).
-  const { values, set, raw } = useListParams(superadminEndpoints.auditLog.query);
-  const [search, setSearch] = useSettledText(raw('search'), (term) =>
-    set({ search: term || undefined }, { replace: true }),
-  );
-  const { action, page } = values;
-  const log = useQuery(auditLogQuery({ page, search: values.search, action }));
+  const list = useAdminList(superadminEndpoints.auditLog.query);
+  const { action, page, search } = list.query;
+  const log = useQuery(auditLogQuery({ page, search, action }));
 
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">سجل التدقيق</h1>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Input
-          type="search"
-          aria-label="البحث بجوال المنفذ أو رقم العنصر"
-          placeholder="ابحث بجوال المنفذ أو رقم العنصر"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+        <SearchInput
+          by="بجوال المنفذ أو رقم العنصر"
+          value={list.search}
+          onSearch={list.setSearch}
         />
         <Select
           aria-label="تصفية حسب العملية"
           value={action ?? ALL}
-          onValueChange={(v) => set({ action: v === ALL ? undefined : v })}
+          onValueChange={(v) => list.set({ action: v === ALL ? undefined : v })}
           options={OPTIONS}
         />
       </div>
-      <QueryView
+      <PagedList
         query={log}
-        loading={<Skeleton className="h-40" />}
-        isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="لا توجد عمليات مطابقة" />}
+        empty="لا توجد عمليات مطابقة"
+        pages={{ label: 'صفحات السجل', page, onPage: list.setPage }}
       >
-        {(data) =>
-          wide ? (
-            <DataTable
-              caption="سجل التدقيق"
-              columns={COLUMNS}
-              rows={data.items}
-              rowKey={(entry) => String(entry.id)}
-            />
-          ) : (
-            <ul className="space-y-2">
-              {data.items.map((entry) => (
-                <li key={entry.id}>
-                  <Card className="space-y-1 p-4 text-sm">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <strong>{actionLabel(entry)}</strong>
-                      <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
-                    </div>
-                    <p>المنفذ: {actor(entry)}</p>
-                    {beforeAndAfter(entry)}
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
-      <Pagination
-        label="صفحات السجل"
-        page={page}
-        of={log.data}
-        onPage={(next) => set({ page: next })}
-      />
+        {(data) => (
+          <TableOrCards
+            caption="سجل التدقيق"
+            columns={COLUMNS}
+            rows={data.items}
+            rowKey={(entry) => String(entry.id)}
+            listClassName="space-y-2"
+            card={(entry) => (
+              <Card className="space-y-1 p-4 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <strong>{actionLabel(entry)}</strong>
+                  <span className="text-slate-700">{formatDateTimeAr(entry.createdAt)}</span>
+                </div>
+                <p>المنفذ: {actor(entry)}</p>
+                {beforeAndAfter(entry)}
+              </Card>
+            )}
+          />
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -84,14 +84,13 @@ function ConnectionTestButton({ provider, title }: { provider: TestedProvider; t
 function StatusCard({
   title,
   provider,
-  configured,
-  missing,
+  status: { configured, missing },
   children,
 }: {
   title: string;
   provider: TestedProvider;
-  configured: boolean;
-  missing: readonly string[];
+  /** Whether the provider is set up, and the variables still missing if not. */
+  status: { configured: boolean; missing: readonly string[] };
   children?: ReactNode;
 }) {
   return (
@@ -125,22 +124,12 @@ export function ProviderStatus({ config }: { config: MessagingConfig }) {
         حالة مزوّدي الخدمة
       </h2>
       <div className="grid gap-3 md:grid-cols-3">
-        <StatusCard
-          title="الرسائل النصية"
-          provider="sms"
-          configured={sms.configured}
-          missing={sms.missing}
-        >
+        <StatusCard title="الرسائل النصية" provider="sms" status={sms}>
           <dl className="text-sm">
             <Row label="المزوّد">{SMS_PROVIDERS[sms.provider]}</Row>
           </dl>
         </StatusCard>
-        <StatusCard
-          title="واتساب"
-          provider="whatsapp"
-          configured={whatsapp.configured}
-          missing={whatsapp.missing}
-        >
+        <StatusCard title="واتساب" provider="whatsapp" status={whatsapp}>
           <dl className="space-y-2 text-sm">
             <Row label="معرّف رقم الهاتف">
               <ConfiguredBadge configured={whatsapp.phoneNumberId} />
@@ -153,12 +142,7 @@ export function ProviderStatus({ config }: { config: MessagingConfig }) {
             </Row>
           </dl>
         </StatusCard>
-        <StatusCard
-          title="نظام إدارة العملاء (Zoho CRM)"
-          provider="crm"
-          configured={crm.configured}
-          missing={crm.missing}
-        />
+        <StatusCard title="نظام إدارة العملاء (Zoho CRM)" provider="crm" status={crm} />
       </div>
     </section>
   );

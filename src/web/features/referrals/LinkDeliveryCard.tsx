@@ -1,26 +1,12 @@
-import { MessageCircle, RotateCw } from 'lucide-react';
-import {
-  formatDateTimeAr,
-  type OutboxStatus,
-  outboxChannelLabel,
-  outboxStatusLabel,
-  whatsappHref,
-} from '#domain';
+import { RotateCw } from 'lucide-react';
+import { formatDateTimeAr, outboxChannelLabel } from '#domain';
 import type { ReferralDetails } from '#lib/types';
-import { Badge } from '#ui/badge';
-import { Button, buttonClasses } from '#ui/button';
+import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
+import { WhatsappLink } from '#ui/contact-links';
+import { OutboxStatusBadge } from '#ui/status-badge';
 import { errorToast, toast } from '#ui/toast';
 import { useResendLink } from './api';
-
-const TONES: Record<OutboxStatus, 'neutral' | 'info' | 'success' | 'danger' | 'warning'> = {
-  queued: 'neutral',
-  sending: 'warning',
-  sent: 'info',
-  delivered: 'success',
-  read: 'success',
-  failed: 'danger',
-};
 
 /**
  * How far the tenant's form link got (channel, state, when), and when it failed: send it
@@ -44,7 +30,7 @@ export function LinkDeliveryCard({ r, className }: { r: ReferralDetails; classNa
       <CardTitle className="mb-3">رابط إكمال البيانات</CardTitle>
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone={TONES[delivery.status]}>{outboxStatusLabel(delivery.status)}</Badge>
+          <OutboxStatusBadge status={delivery.status} />
           <span>عبر {outboxChannelLabel(delivery.channel)}</span>
           <span className="text-slate-700">· {formatDateTimeAr(delivery.at)}</span>
         </div>
@@ -58,15 +44,9 @@ export function LinkDeliveryCard({ r, className }: { r: ReferralDetails; classNa
                 <RotateCw aria-hidden="true" className="size-4" />
                 {resend.isPending ? 'جاري الإرسال...' : 'إعادة إرسال الرابط'}
               </Button>
-              <a
-                href={whatsappHref(r.tenantPhone, shareText)}
-                target="_blank"
-                rel="noreferrer"
-                className={buttonClasses('outline')}
-              >
-                <MessageCircle aria-hidden="true" className="size-4" />
+              <WhatsappLink phone={r.tenantPhone} text={shareText}>
                 مشاركة الرابط عبر واتساب
-              </a>
+              </WhatsappLink>
             </div>
           </>
         ) : null}

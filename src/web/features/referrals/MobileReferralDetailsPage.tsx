@@ -1,9 +1,10 @@
-import { ExternalLink, MessageCircle, Phone } from 'lucide-react';
-import { formatDateAr, formatSar, telHref, whatsappHref } from '#domain';
+import { ExternalLink } from 'lucide-react';
+import { formatDateAr, formatSar } from '#domain';
 import { useSession } from '#lib/session';
 import type { ReferralDetails } from '#lib/types';
 import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
+import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { ReferralSourceBadge } from '../referral-link';
@@ -51,19 +52,8 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           جوال المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
         </p>
         <div className="grid grid-cols-2 gap-2">
-          <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
-            <Phone aria-hidden="true" className="size-4" />
-            اتصال
-          </a>
-          <a
-            href={whatsappHref(r.tenantPhone)}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClasses('outline')}
-          >
-            <MessageCircle aria-hidden="true" className="size-4" />
-            واتساب
-          </a>
+          <CallLink phone={r.tenantPhone}>اتصال</CallLink>
+          <WhatsappLink phone={r.tenantPhone}>واتساب</WhatsappLink>
         </div>
       </Card>
       <LinkDeliveryCard r={r} className="p-4" />

@@ -1,4 +1,3 @@
-import { MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
@@ -7,15 +6,14 @@ import {
   formatSar,
   NOUNS,
   referralStatusLabel,
-  telHref,
   toLatinDigits,
-  whatsappHref,
 } from '#domain';
 import { useListParams, useSettledText } from '#lib/use-list-params';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
+import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { EmptyState, Skeleton } from '#ui/feedback';
-import { Input } from '#ui/input';
+import { SearchInput } from '#ui/input';
 import { QueryView } from '#ui/query-view';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { ReferralSourceBadge } from '../referral-link';
@@ -44,13 +42,7 @@ export function MobileReferralsPage() {
         <h1 className="text-xl font-bold">طلباتي</h1>
         <p className="text-sm text-slate-700">{arabicCount(items.length, NOUNS.request)}</p>
       </div>
-      <Input
-        type="search"
-        aria-label="البحث برقم الجوال أو الحالة"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        placeholder="ابحث برقم الجوال أو الحالة"
-      />
+      <SearchInput by="برقم الجوال أو الحالة" value={search} onSearch={setSearch} />
       {/* Empty and listed by the search's matches (`items`), not by the whole answer. */}
       <QueryView
         query={referrals}
@@ -85,19 +77,8 @@ export function MobileReferralsPage() {
                     >
                       التفاصيل
                     </Link>
-                    <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
-                      <Phone aria-hidden="true" className="size-4" />
-                      اتصال
-                    </a>
-                    <a
-                      href={whatsappHref(r.tenantPhone)}
-                      target="_blank"
-                      rel="noreferrer"
-                      className={buttonClasses('outline')}
-                    >
-                      <MessageCircle aria-hidden="true" className="size-4" />
-                      واتساب
-                    </a>
+                    <CallLink phone={r.tenantPhone}>اتصال</CallLink>
+                    <WhatsappLink phone={r.tenantPhone}>واتساب</WhatsappLink>
                   </div>
                 </Card>
               </li>

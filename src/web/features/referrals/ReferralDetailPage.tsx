@@ -1,4 +1,4 @@
-import { Check, Copy, MessageCircle, Phone } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
 import {
   arabicCount,
   daysSince,
@@ -7,13 +7,12 @@ import {
   NOUNS,
   referralProgress,
   referralStatusLabel,
-  telHref,
-  whatsappHref,
 } from '#domain';
 import { cn } from '#lib/cn';
 import type { ReferralDetails } from '#lib/types';
-import { Button, buttonClasses } from '#ui/button';
+import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
+import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { copyText } from '#ui/copy';
 import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
@@ -84,19 +83,8 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           </div>
         </dl>
         <div className="flex flex-wrap gap-2">
-          <a
-            href={whatsappHref(r.tenantPhone)}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClasses('outline')}
-          >
-            <MessageCircle aria-hidden="true" className="size-4" />
-            واتساب
-          </a>
-          <a href={telHref(r.tenantPhone)} className={buttonClasses('outline')}>
-            <Phone aria-hidden="true" className="size-4" />
-            اتصال
-          </a>
+          <WhatsappLink phone={r.tenantPhone}>واتساب</WhatsappLink>
+          <CallLink phone={r.tenantPhone}>اتصال</CallLink>
           <Button variant="outline" onClick={() => void copyText(summary, 'معلومات الطلب')}>
             <Copy aria-hidden="true" className="size-4" />
             نسخ معلومات الطلب

@@ -1,5 +1,4 @@
-import { Button } from '#ui/button';
-import { Dialog } from '#ui/dialog';
+import { ConfirmDialog } from '#ui/dialog';
 
 export type RoleKey = 'isAdmin' | 'isSuperAdmin';
 
@@ -38,24 +37,15 @@ export function ConfirmRoleDialog({
     : `هل تريد سحب صلاحية ${role} من ${change.name}؟`;
   const consequence = CONSEQUENCES[change.role][change.on ? 'grant' : 'remove'];
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title={title}
       description={`${question} ${consequence}`}
-    >
-      <div className="flex flex-wrap gap-2">
-        <Button
-          variant={change.on ? 'default' : 'destructive'}
-          disabled={pending}
-          onClick={onConfirm}
-        >
-          {pending ? 'جارٍ الحفظ…' : change.on ? 'تأكيد المنح' : 'تأكيد السحب'}
-        </Button>
-        <Button variant="outline" onClick={onClose}>
-          إلغاء
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel={change.on ? 'تأكيد المنح' : 'تأكيد السحب'}
+      pendingLabel="جارٍ الحفظ…"
+      variant={change.on ? 'default' : 'destructive'}
+      pending={pending}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -3,19 +3,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { superadminEndpoints } from '#contract/superadmin';
 import { formatNumberAr } from '#domain';
-import { useListParams, useSettledText } from '#lib/use-list-params';
-import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
-import { type Column, DataTable } from '#ui/data-table';
-import { EmptyState, Skeleton } from '#ui/feedback';
-import { Input } from '#ui/input';
-import { Pagination } from '#ui/pagination';
+import { type Column, TableOrCards } from '#ui/data-table';
+import { Skeleton } from '#ui/feedback';
+import { SearchInput } from '#ui/input';
+import { PagedList } from '#ui/paged-list';
 import { QueryView } from '#ui/query-view';
 import { StatTile } from '#ui/stat-tile';
 import { Switch } from '#ui/switch';
 import { errorToast, toast } from '#ui/toast';
-import { ProtectedAccountNote } from '../admin';
+import { ProtectedAccountNote, useAdminList } from '../admin';
 import { type Users, useChangeRole, usersQuery } from './api';
 import { ConfirmRoleDialog, type PendingRole } from './ConfirmRoleDialog';
 
@@ -26,14 +24,10 @@ type User = Users['items'][number];
  * phone, a dense table from 1024 px (in the server's order: the list has no sort).
  */
 export function UserManagementPage() {
-  const wide = useMediaQuery(WIDE_SCREEN);
   // The search and the page, in the URL (`?search=…&page=2`).
-  const { values, set, raw } = useListParams(superadminEndpoints.users.query);
-  const [search, setSearch] = useSettledText(raw('search'), (term) =>
-    set({ search: term || undefined }, { replace: true }),
-  );
-  const { page } = values;
-  const users = useQuery(usersQuery({ page, search: values.search }));
+  const list = useAdminList(superadminEndpoints.users.query);
+  const { page, search } = list.query;
+  const users = useQuery(usersQuery({ page, search }));
   // A switch only asks; the role changes once the dialog naming the person is confirmed.
   const [asking, setAsking] = useState<PendingRole | null>(null);
   const change = useChangeRole({
@@ -116,62 +110,47 @@ export function UserManagementPage() {
           )}
         </QueryView>
       </section>
-      <Input
-        type="search"
-        aria-label="البحث بالجوال أو الاسم أو رمز الوسيط"
-        placeholder="ابحث بالجوال أو الاسم أو رمز الوسيط"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
+      <SearchInput
+        by="بالجوال أو الاسم أو رمز الوسيط"
+        value={list.search}
+        onSearch={list.setSearch}
       />
-      <QueryView
+      <PagedList
         query={users}
-        loading={<Skeleton className="h-40" />}
-        isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="لا يوجد مستخدمون مطابقون" />}
+        empty="لا يوجد مستخدمون مطابقون"
+        pages={{ label: 'صفحات المستخدمين', page, onPage: list.setPage }}
       >
-        {(data) =>
-          wide ? (
-            <DataTable
-              caption="المستخدمون"
-              columns={columns}
-              rows={data.items}
-              rowKey={(u) => u.id}
-            />
-          ) : (
-            <ul className="space-y-3">
-              {data.items.map((u) => (
-                <li key={u.id}>
-                  <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-                    <div className="space-y-1">
-                      <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
-                      <p className="text-sm">
-                        <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
-                      </p>
-                      {u.isProtected ? <ProtectedAccountNote /> : null}
-                    </div>
-                    <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-                      <span className="flex items-center gap-1 text-sm">
-                        مشرف
-                        {roleSwitch(u, 'isAdmin')}
-                      </span>
-                      <span className="flex items-center gap-1 text-sm">
-                        مشرف عام
-                        {roleSwitch(u, 'isSuperAdmin')}
-                      </span>
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryView>
-      <Pagination
-        label="صفحات المستخدمين"
-        page={page}
-        of={users.data}
-        onPage={(next) => set({ page: next })}
-      />
+        {(data) => (
+          <TableOrCards
+            caption="المستخدمون"
+            columns={columns}
+            rows={data.items}
+            rowKey={(u) => u.id}
+            listClassName="space-y-3"
+            card={(u) => (
+              <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="space-y-1">
+                  <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
+                  <p className="text-sm">
+                    <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
+                  </p>
+                  {u.isProtected ? <ProtectedAccountNote /> : null}
+                </div>
+                <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+                  <span className="flex items-center gap-1 text-sm">
+                    مشرف
+                    {roleSwitch(u, 'isAdmin')}
+                  </span>
+                  <span className="flex items-center gap-1 text-sm">
+                    مشرف عام
+                    {roleSwitch(u, 'isSuperAdmin')}
+                  </span>
+                </div>
+              </Card>
+            )}
+          />
+        )}
+      </PagedList>
       {asking ? (
         <ConfirmRoleDialog
           change={asking}

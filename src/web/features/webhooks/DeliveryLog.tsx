@@ -9,13 +9,13 @@ import {
   webhookEventLabel,
 } from '#domain';
 import { useListParams } from '#lib/use-list-params';
-import { Badge } from '#ui/badge';
+import { Badge, type BadgeTone } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { EmptyState, Skeleton } from '#ui/feedback';
-import { Pagination } from '#ui/pagination';
-import { QueryView } from '#ui/query-view';
+import { Skeleton } from '#ui/feedback';
+import { PagedList } from '#ui/paged-list';
 import { Select } from '#ui/select';
+import { OUTBOX_STATUS_TONES } from '#ui/status-badge';
 import { errorToast, toast } from '#ui/toast';
 import { deliveriesQuery, useResendDelivery, type WebhookDelivery } from './api';
 
@@ -26,14 +26,8 @@ const DELIVERY_STATUSES = OUTBOX_STATUSES.filter(
 const DELIVERY_LABELS: Partial<Record<OutboxStatus, string>> = { sent: 'تم التسليم' };
 const deliveryStatusLabel = (status: OutboxStatus) =>
   DELIVERY_LABELS[status] ?? outboxStatusLabel(status);
-const STATUS_TONES: Record<OutboxStatus, 'neutral' | 'info' | 'success' | 'danger' | 'warning'> = {
-  queued: 'neutral',
-  sending: 'warning',
-  sent: 'success',
-  delivered: 'success',
-  read: 'success',
-  failed: 'danger',
-};
+/** A webhook sent is a webhook delivered: the receiving system answered it. */
+const STATUS_TONES: Record<OutboxStatus, BadgeTone> = { ...OUTBOX_STATUS_TONES, sent: 'success' };
 
 function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
   const resend = useResendDelivery({
@@ -98,18 +92,18 @@ export function DeliveryLog() {
         <Select
           aria-label="تصفية حسب الحالة"
           value={status ?? ALL}
-          onValueChange={(value) => {
-            set({ status: value === ALL ? undefined : (value as typeof status) });
-          }}
+          onValueChange={(value) =>
+            set({ status: value === ALL ? undefined : (value as typeof status) })
+          }
           options={STATUS_FILTERS}
         />
       </div>
-      <QueryView
+      <PagedList
         query={query}
         loading={<Skeleton className="h-32" />}
+        empty="لا توجد عمليات إرسال مطابقة"
         errorFallback="تعذر تحميل سجل الإرسال"
-        isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="لا توجد عمليات إرسال مطابقة" />}
+        pages={{ label: 'صفحات سجل الإرسال', page, onPage: (next) => set({ page: next }) }}
       >
         {(data) => (
           <ul className="space-y-3">
@@ -118,13 +112,7 @@ export function DeliveryLog() {
             ))}
           </ul>
         )}
-      </QueryView>
-      <Pagination
-        label="صفحات سجل الإرسال"
-        page={page}
-        of={query.data}
-        onPage={(next) => set({ page: next })}
-      />
+      </PagedList>
     </Card>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import {
-  arabicCount,
   failureKindLabel,
   formatDateTimeAr,
   formatNumberAr,
@@ -13,15 +12,13 @@ import {
   outboxStatusLabel,
 } from '#domain';
 import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
-import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { EmptyState, Skeleton } from '#ui/feedback';
 import { FormField } from '#ui/input';
-import { Pagination } from '#ui/pagination';
+import { ListTotal, PagedList } from '#ui/paged-list';
 import { PhoneInput, phoneDigits } from '#ui/phone-input';
-import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
+import { OutboxStatusBadge } from '#ui/status-badge';
 import { errorToast, toast } from '#ui/toast';
 import { useAdminList } from '../shared';
 import { type OutboxItem, outboxQuery, useRetryOutbox } from './api';
@@ -31,15 +28,6 @@ const STATUS_FILTERS = [
   { value: ALL, label: 'جميع الحالات' },
   ...OUTBOX_STATUSES.map((status) => ({ value: status, label: outboxStatusLabel(status) })),
 ];
-
-const STATUS_TONES: Record<OutboxStatus, 'neutral' | 'info' | 'success' | 'danger' | 'warning'> = {
-  queued: 'neutral',
-  sending: 'warning',
-  sent: 'info',
-  delivered: 'success',
-  read: 'success',
-  failed: 'danger',
-};
 
 const isStatus = (value: string): value is OutboxStatus =>
   (OUTBOX_STATUSES as readonly string[]).includes(value);
@@ -105,7 +93,7 @@ function OutboxCard(props: RowProps) {
         <span className="font-bold">
           {outboxChannelLabel(item.channel)} · {outboxKindLabel(item.kind)}
         </span>
-        <Badge tone={STATUS_TONES[item.status]}>{outboxStatusLabel(item.status)}</Badge>
+        <OutboxStatusBadge status={item.status} />
       </div>
       <p className="text-sm">
         المستلم: <bdi dir="ltr">{item.recipient}</bdi>
@@ -153,7 +141,7 @@ function OutboxTable({
                 <bdi dir="ltr">{item.recipient}</bdi>
               </td>
               <td className="px-3 py-2">
-                <Badge tone={STATUS_TONES[item.status]}>{outboxStatusLabel(item.status)}</Badge>
+                <OutboxStatusBadge status={item.status} />
               </td>
               <td className="px-3 py-2">{formatNumberAr(item.attempts)}</td>
               <td className="max-w-56 px-3 py-2">
@@ -228,15 +216,12 @@ export function OutboxList() {
           )}
         </FormField>
       </div>
-      {outbox.data ? (
-        <p className="text-sm text-slate-700">{arabicCount(outbox.data.total, NOUNS.message)}</p>
-      ) : null}
-      <QueryView
+      <ListTotal of={outbox.data} noun={NOUNS.message} />
+      <PagedList
         query={outbox}
-        loading={<Skeleton className="h-40" />}
+        empty="لا توجد رسائل مطابقة"
         errorFallback="تعذر تحميل الرسائل الصادرة"
-        isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="لا توجد رسائل مطابقة" />}
+        pages={{ label: 'صفحات الرسائل الصادرة', page, onPage: list.setPage }}
       >
         {(data) =>
           wide ? (
@@ -254,13 +239,7 @@ export function OutboxList() {
             </ul>
           )
         }
-      </QueryView>
-      <Pagination
-        label="صفحات الرسائل الصادرة"
-        page={page}
-        of={outbox.data}
-        onPage={list.setPage}
-      />
+      </PagedList>
     </Card>
   );
 }

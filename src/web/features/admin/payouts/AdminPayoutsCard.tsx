@@ -15,11 +15,11 @@ import { downloadFile } from '#lib/download';
 import { useListParams } from '#lib/use-list-params';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { Pagination } from '#ui/pagination';
-import { QueryView } from '#ui/query-view';
+import { Checkbox } from '#ui/checkbox';
+import { PagedList } from '#ui/paged-list';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
-import { ReasonDialog } from '../shared';
+import { useReasonDialog, useSelection } from '../shared';
 import { announce } from './announce';
 import {
   type AdminPayout,
@@ -52,23 +52,27 @@ const NEXT: Partial<Record<PayoutStatus, { to: PayoutMarking['status']; label: s
   sent: { to: 'paid', label: 'تعليم المحدد كمدفوع' },
 };
 
+/** A failed transfer is recorded with the bank's reason. */
+const FAILURE = {
+  title: 'تسجيل فشل التحويل',
+  label: 'سبب الفشل كما ذكره البنك',
+  confirmLabel: 'تأكيد فشل التحويل',
+};
+
 /**
- * The payouts (issue 16 item 2): «دفع كل المستحق» (its drafts join the open transfer
- * requests), the payouts of one later state with a choice of rows, the bank file of the
- * approved ones, and moving the chosen ones on in one action.
+ * The payouts: «دفع كل المستحق» (its drafts join the open transfer requests), the payouts of
+ * one later state with a choice of rows, the bank file of the approved ones, and moving the
+ * chosen ones on in one action.
  */
 export function AdminPayoutsCard() {
   const titleId = useId();
   const { values, set } = useListParams(CARD_LIST, 'payouts');
   const { status, page } = values;
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const { selected: chosen, toggle, setAll, clear } = useSelection();
   const [sending, setSending] = useState(false);
   const [reference, setReference] = useState('');
-  const [failing, setFailing] = useState<AdminPayout | null>(null);
-  const [reason, setReason] = useState('');
   const [downloading, setDownloading] = useState(false);
   const payouts = useQuery(payoutsQuery(status, page));
-  const clear = () => setChosen(new Set());
   const mark = useMarkPayouts({
     onSuccess: (result) => {
       announce(result);
@@ -101,16 +105,12 @@ export function AdminPayoutsCard() {
     onSuccess: () => toast({ title: 'سُجّل فشل التحويل وعاد المبلغ إلى رصيد الوسيط' }),
     onError: errorToast('خطأ', 'فشل في تسجيل فشل التحويل'),
   });
+  const failure = useReasonDialog(FAILURE, fail.isPending, (p: AdminPayout, reason) =>
+    fail.mutate({ id: p.id, reason }),
+  );
   const next = NEXT[status];
   const items = payouts.data?.items ?? [];
   const allChosen = items.length > 0 && items.every((p) => chosen.has(p.id));
-  const toggle = (id: string) =>
-    setChosen((before) => {
-      const after = new Set(before);
-      if (after.has(id)) after.delete(id);
-      else after.add(id);
-      return after;
-    });
   const move = (transferReference?: string) => {
     if (!next) return;
     mark.mutate({ ids: [...chosen], status: next.to, transferReference });
@@ -143,22 +143,7 @@ export function AdminPayoutsCard() {
           }}
         />
       ) : null}
-      {failing ? (
-        <ReasonDialog
-          title="تسجيل فشل التحويل"
-          label="سبب الفشل كما ذكره البنك"
-          confirmLabel="تأكيد فشل التحويل"
-          reason={reason}
-          onReasonChange={setReason}
-          pending={fail.isPending}
-          onClose={() => setFailing(null)}
-          onConfirm={() => {
-            fail.mutate({ id: failing.id, reason });
-            setFailing(null);
-            setReason('');
-          }}
-        />
-      ) : null}
+      {failure.dialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id={titleId}>الدفعات</CardTitle>
         <Button disabled={payDue.isPending} onClick={() => payDue.mutate()}>
@@ -193,26 +178,28 @@ export function AdminPayoutsCard() {
           </Button>
         ) : null}
       </div>
-      <QueryView
+      <PagedList
         query={payouts}
         loading={<p className="text-sm text-slate-700">جارٍ التحميل…</p>}
-        isEmpty={(data) => data.items.length === 0}
         empty={<p className="text-sm text-slate-700">لا توجد دفعات بهذه الحالة.</p>}
+        pages={{ label: 'صفحات الدفعات', page, onPage: (next) => set({ page: next }) }}
       >
         {(data) => (
           <div className="space-y-2">
             {next ? (
-              <label className="flex min-h-11 items-center gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-5 shrink-0"
-                  checked={allChosen}
-                  onChange={() =>
-                    setChosen(allChosen ? new Set() : new Set(data.items.map((p) => p.id)))
-                  }
-                />
+              <Checkbox
+                className="flex min-h-11 items-center gap-3 text-sm"
+                boxClassName="size-5 shrink-0"
+                checked={allChosen}
+                onCheckedChange={(on) =>
+                  setAll(
+                    data.items.map((p) => p.id),
+                    on,
+                  )
+                }
+              >
                 اختيار الكل في هذه الصفحة
-              </label>
+              </Checkbox>
             ) : null}
             <ul className="divide-y divide-slate-100" aria-label="الدفعات">
               {data.items.map((p) => (
@@ -224,19 +211,13 @@ export function AdminPayoutsCard() {
                   onToggle={() => toggle(p.id)}
                   downloading={downloading}
                   onBankFile={bankFile}
-                  onFail={() => setFailing(p)}
+                  onFail={() => failure.ask(p)}
                 />
               ))}
             </ul>
           </div>
         )}
-      </QueryView>
-      <Pagination
-        label="صفحات الدفعات"
-        page={page}
-        of={payouts.data}
-        onPage={(next) => set({ page: next })}
-      />
+      </PagedList>
     </Card>
   );
 }

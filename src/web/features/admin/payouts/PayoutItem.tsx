@@ -7,11 +7,12 @@ import {
   payoutStatusLabel,
 } from '#domain';
 import { Alert } from '#ui/alert';
-import { Badge } from '#ui/badge';
+import { Badge, type BadgeTone } from '#ui/badge';
 import { Button } from '#ui/button';
+import { Checkbox } from '#ui/checkbox';
 import type { AdminPayout } from './api';
 
-const TONES: Record<PayoutStatus, 'info' | 'warning' | 'success' | 'danger' | 'neutral'> = {
+const TONES: Record<PayoutStatus, BadgeTone> = {
   draft: 'neutral',
   approved: 'info',
   sent: 'warning',
@@ -47,15 +48,13 @@ export function PayoutItem({
     <li className="flex flex-wrap items-start gap-3 py-3 text-sm">
       {choosable ? (
         // The label is the 44 px target around the box.
-        <label className="flex size-11 shrink-0 cursor-pointer items-center justify-center">
-          <input
-            type="checkbox"
-            className="size-5"
-            aria-label={`اختيار دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
-            checked={chosen}
-            onChange={onToggle}
-          />
-        </label>
+        <Checkbox
+          className="flex size-11 shrink-0 cursor-pointer items-center justify-center"
+          boxClassName="size-5"
+          aria-label={`اختيار دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
+          checked={chosen}
+          onCheckedChange={onToggle}
+        />
       ) : null}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">

@@ -1,25 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { MessageCircle, Phone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
-import {
-  arabicCount,
-  formatDateAr,
-  formatNumberAr,
-  isRetiredPhone,
-  NOUNS,
-  telHref,
-  whatsappHref,
-} from '#domain';
+import { formatDateAr, formatNumberAr, isRetiredPhone, NOUNS } from '#domain';
 import { cn } from '#lib/cn';
-import { useListParams, useSettledText } from '#lib/use-list-params';
-import { Button, buttonClasses } from '#ui/button';
+import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
+import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { EmptyState, Skeleton } from '#ui/feedback';
-import { Input } from '#ui/input';
-import { Pagination } from '#ui/pagination';
-import { QueryView } from '#ui/query-view';
+import { SearchInput } from '#ui/input';
+import { ListTotal, PagedList } from '#ui/paged-list';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { useAdminList } from '../shared';
 import { type AdminReferral, adminReferralsQuery } from './api';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetails } from './ReferralDetailsDialog';
@@ -32,15 +23,12 @@ const SEARCH_AND_PAGE = adminReferralEndpoints.list.query.pick({ search: true, p
  */
 export function AdminReferralsOverviewPage() {
   // The search and the page, in the URL (`?search=…&page=2`).
-  const { values, set, raw } = useListParams(SEARCH_AND_PAGE);
-  const [search, setSearch] = useSettledText(raw('search'), (term) =>
-    set({ search: term || undefined }, { replace: true }),
-  );
-  const { page } = values;
+  const filters = useAdminList(SEARCH_AND_PAGE);
+  const { page, search } = filters.query;
   const [selected, setSelected] = useState<AdminReferral | null>(null);
   const [processing, setProcessing] = useState(false);
   const panel = useRef<HTMLElement>(null);
-  const list = useQuery(adminReferralsQuery({ page, search: values.search }));
+  const list = useQuery(adminReferralsQuery({ page, search }));
   const data = list.data;
   // The chosen referral as the latest list has it (after processing, its status changes).
   const current = data?.items.find((r) => r.id === selected?.id) ?? selected;
@@ -57,23 +45,19 @@ export function AdminReferralsOverviewPage() {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">نظرة عامة على الإحالات</h1>
-      <Input
-        type="search"
-        aria-label="البحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة"
-        placeholder="ابحث بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
+      <SearchInput
+        by="بالجوال أو اسم الوسيط أو رمزه أو رقم الإحالة"
+        value={filters.search}
+        onSearch={filters.setSearch}
       />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-label="الإحالات" className="space-y-3">
-          {data ? (
-            <p className="text-sm text-slate-700">{arabicCount(data.total, NOUNS.referral)}</p>
-          ) : null}
-          <QueryView
+          <ListTotal of={data} noun={NOUNS.referral} />
+          <PagedList
             query={list}
             loading={<Skeleton className="h-64" />}
-            isEmpty={(result) => result.items.length === 0}
-            empty={<EmptyState title="لا توجد إحالات مطابقة" />}
+            empty="لا توجد إحالات مطابقة"
+            pages={{ label: 'صفحات الإحالات', page, onPage: filters.setPage }}
           >
             {(result) => (
               <ul className="space-y-2">
@@ -105,13 +89,7 @@ export function AdminReferralsOverviewPage() {
                 ))}
               </ul>
             )}
-          </QueryView>
-          <Pagination
-            label="صفحات الإحالات"
-            page={page}
-            of={data}
-            onPage={(next) => set({ page: next })}
-          />
+          </PagedList>
         </section>
         <section
           ref={panel}
@@ -126,29 +104,10 @@ export function AdminReferralsOverviewPage() {
                 <Button onClick={() => setProcessing(true)}>معالجة</Button>
               </div>
               <div className="flex flex-wrap gap-2">
-                <a
-                  href={whatsappHref(current.tenantPhone)}
-                  target="_blank"
-                  rel="noreferrer"
-                  className={buttonClasses('outline')}
-                >
-                  <MessageCircle aria-hidden="true" className="size-4" />
-                  واتساب المستأجر
-                </a>
-                <a href={telHref(current.tenantPhone)} className={buttonClasses('outline')}>
-                  <Phone aria-hidden="true" className="size-4" />
-                  اتصال بالمستأجر
-                </a>
+                <WhatsappLink phone={current.tenantPhone}>واتساب المستأجر</WhatsappLink>
+                <CallLink phone={current.tenantPhone}>اتصال بالمستأجر</CallLink>
                 {isRetiredPhone(current.brokerPhone) ? null : (
-                  <a
-                    href={whatsappHref(current.brokerPhone)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className={buttonClasses('outline')}
-                  >
-                    <MessageCircle aria-hidden="true" className="size-4" />
-                    واتساب الوسيط
-                  </a>
+                  <WhatsappLink phone={current.brokerPhone}>واتساب الوسيط</WhatsappLink>
                 )}
               </div>
               <ReferralDetails key={current.id} referral={current} />

@@ -1,4 +1,4 @@
-import { Input } from '#ui/input';
+import { SearchInput } from '#ui/input';
 import { Select } from '#ui/select';
 import type { ExportQuery, ExportType } from './api';
 import { ExportButton } from './ExportButton';
@@ -7,16 +7,20 @@ import type { AdminList } from './use-admin-list';
 /** A console list's toolbar: the search box, the filter, and the Excel export of both. */
 export function ListToolbar({
   list,
-  searchLabel,
-  searchPlaceholder,
+  searchBy,
+  filter,
+  onFilter,
   filterLabel,
   filters,
   exportType,
   exportQuery,
 }: {
   list: AdminList;
-  searchLabel: string;
-  searchPlaceholder: string;
+  /** What the box searches by («بالجوال أو …»). */
+  searchBy: string;
+  /** The filter's option chosen, as the list's query holds it. */
+  filter: string;
+  onFilter: (value: string) => void;
   filterLabel: string;
   filters: { value: string; label: string }[];
   exportType: ExportType;
@@ -24,19 +28,8 @@ export function ListToolbar({
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
-      <Input
-        type="search"
-        aria-label={searchLabel}
-        placeholder={searchPlaceholder}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.target.value)}
-      />
-      <Select
-        aria-label={filterLabel}
-        value={list.filter}
-        onValueChange={list.setFilter}
-        options={filters}
-      />
+      <SearchInput by={searchBy} value={list.search} onSearch={list.setSearch} />
+      <Select aria-label={filterLabel} value={filter} onValueChange={onFilter} options={filters} />
       <ExportButton type={exportType} query={exportQuery} />
     </div>
   );

@@ -4,7 +4,7 @@ import { Dialog } from '#ui/dialog';
 import { FormField, Input } from '#ui/input';
 
 /** A payment to confirm: the dialog's text, what it pays, and its success toast. */
-export type Payment = {
+type Payment = {
   title: string;
   description: string;
   confirmLabel: string;
@@ -14,7 +14,7 @@ export type Payment = {
 };
 
 /** Confirms a payment made outside the platform, with the bank's transfer reference if any. */
-export function PaymentDialog({
+function PaymentDialog({
   title,
   description,
   confirmLabel,
@@ -26,12 +26,7 @@ export function PaymentDialog({
 }) {
   const [reference, setReference] = useState('');
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
-      description={description}
-    >
+    <Dialog onClose={onClose} title={title} description={description}>
       <div className="space-y-4">
         <FormField label="مرجع التحويل (اختياري)">
           {(control) => (
@@ -48,4 +43,30 @@ export function PaymentDialog({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * A payment waiting for its confirmation: `ask` opens the dialog (render `dialog`); confirming
+ * it calls `pay` with what was paid, its success toast and the reference typed (if any), and
+ * closes it.
+ */
+export function usePaymentDialog(
+  pay: (paid: { id: string; success: string; transferReference: string | null }) => void,
+) {
+  const [paying, setPaying] = useState<Payment | null>(null);
+  return {
+    ask: setPaying,
+    dialog: paying ? (
+      <PaymentDialog
+        title={paying.title}
+        description={paying.description}
+        confirmLabel={paying.confirmLabel}
+        onClose={() => setPaying(null)}
+        onConfirm={(transferReference) => {
+          pay({ id: paying.id, success: paying.success, transferReference });
+          setPaying(null);
+        }}
+      />
+    ) : null,
+  };
 }

@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { Button } from '#ui/button';
 import { Dialog } from '#ui/dialog';
 import { FormField, Textarea } from '#ui/input';
 
+/** A reason dialog's title, the label of its reason box, and its confirming button. */
+type Wording = {
+  title: string;
+  label: string;
+  confirmLabel: string;
+};
+
 /**
  * A destructive action that needs a reason the broker will read: rejecting a transfer request,
- * reversing a commission. The tab keeps the typed reason (a dialog closed without confirming
+ * reversing a commission. Its caller keeps the typed reason (a dialog closed without confirming
  * keeps it).
  */
 export function ReasonDialog({
@@ -16,10 +24,7 @@ export function ReasonDialog({
   pending,
   onClose,
   onConfirm,
-}: {
-  title: string;
-  label: string;
-  confirmLabel: string;
+}: Wording & {
   reason: string;
   onReasonChange: (reason: string) => void;
   pending: boolean;
@@ -27,7 +32,7 @@ export function ReasonDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title}>
+    <Dialog onClose={onClose} title={title}>
       <div className="space-y-4">
         <FormField label={label}>
           {(control) => (
@@ -46,4 +51,35 @@ export function ReasonDialog({
       </div>
     </Dialog>
   );
+}
+
+/**
+ * A `ReasonDialog` about one item: `ask` opens it (render `dialog`); confirming calls `act`
+ * with the item and the reason, closes the dialog and clears the reason.
+ */
+export function useReasonDialog<T>(
+  wording: Wording,
+  pending: boolean,
+  act: (subject: T, reason: string) => void,
+) {
+  const [subject, setSubject] = useState<T | null>(null);
+  const [reason, setReason] = useState('');
+  return {
+    ask: setSubject,
+    dialog:
+      subject === null ? null : (
+        <ReasonDialog
+          {...wording}
+          reason={reason}
+          onReasonChange={setReason}
+          pending={pending}
+          onClose={() => setSubject(null)}
+          onConfirm={() => {
+            act(subject, reason);
+            setSubject(null);
+            setReason('');
+          }}
+        />
+      ),
+  };
 }

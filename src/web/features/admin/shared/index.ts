@@ -1,15 +1,13 @@
 // What the console's tabs share: the list toolbar and its state, the export, the deletion of
 // brokers and referrals, the reason and payment dialogs, and the console's query keys.
+export { ACTION_TOASTS } from './action-toasts';
 export { DELETION_AFFECTS, type ExportQuery, type ExportType, exportUrl } from './api';
-export { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+export { brokerColumn, ConsoleList } from './ConsoleList';
 export {
   BROKER_DELETION,
-  BulkDeleteBar,
-  DeleteMenu,
+  DeletableList,
   ProtectedAccountNote,
   REFERRAL_DELETION,
-  SelectBox,
-  type Selection,
   useDeletion,
   useSelection,
 } from './deletion';
@@ -25,7 +23,7 @@ export {
   type SignalFilters,
 } from './keys';
 export { ListToolbar } from './ListToolbar';
-export { type Payment, PaymentDialog } from './PaymentDialog';
-export { ReasonDialog } from './ReasonDialog';
+export { usePaymentDialog } from './PaymentDialog';
+export { ReasonDialog, useReasonDialog } from './ReasonDialog';
 export { ltr } from './text';
 export { type AdminList, useAdminList } from './use-admin-list';

@@ -14,12 +14,12 @@ export function useAdminList<S extends z.ZodObject>(
     searchKey = 'search',
     onChange,
   }: {
-    /** The list's params are `prefix.key`: several lists share the console's address. */
-    prefix: string;
+    /** The list's params are `prefix.key` where several lists share the console's address. */
+    prefix?: string | undefined;
     /** The field the search box fills. */
     searchKey?: keyof z.input<S> & string;
     onChange?: (() => void) | undefined;
-  },
+  } = {},
 ) {
   const { values, set, raw } = useListParams(schema, prefix);
   const change = (next: ListChange<S>, options?: { replace?: boolean }) => {
@@ -43,10 +43,8 @@ export function useAdminList<S extends z.ZodObject>(
   };
 }
 
-/** What the toolbar shows and changes: the search box and the list's one filter. */
+/** What the toolbar's search box shows and changes. */
 export type AdminList = {
   search: string;
   setSearch: (value: string) => void;
-  filter: string;
-  setFilter: (value: string) => void;
 };

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminSignalEndpoints } from '#contract/admin/signals';
 import {
-  arabicCount,
   formatDateTimeAr,
   formatNumberAr,
   NOUNS,
@@ -13,12 +12,10 @@ import {
 } from '#domain';
 import { useSession } from '#lib/session';
 import { useListParams } from '#lib/use-list-params';
-import { Badge } from '#ui/badge';
+import { Badge, type BadgeTone } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
-import { EmptyState, Skeleton } from '#ui/feedback';
-import { Pagination } from '#ui/pagination';
-import { QueryView } from '#ui/query-view';
+import { ListTotal, PagedList } from '#ui/paged-list';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { ReasonDialog } from '../shared';
@@ -28,7 +25,7 @@ const FILTERS = [
   ...SIGNAL_STATUSES.map((status) => ({ value: status, label: signalStatusLabel(status) })),
   { value: 'all', label: 'جميع التنبيهات' },
 ];
-const TONES: Record<SignalStatus, 'danger' | 'success' | 'neutral'> = {
+const TONES: Record<SignalStatus, BadgeTone> = {
   open: 'danger',
   resolved: 'success',
   dismissed: 'neutral',
@@ -113,21 +110,16 @@ export function AdminSignalsTab() {
         <Select
           aria-label="تصفية التنبيهات"
           value={status}
-          onValueChange={(value) => {
-            set({ status: value as typeof status });
-          }}
+          onValueChange={(value) => set({ status: value as typeof status })}
           options={FILTERS}
         />
       </div>
-      {list.data ? (
-        <p className="text-sm text-slate-700">{arabicCount(list.data.total, NOUNS.signal)}</p>
-      ) : null}
-      <QueryView
+      <ListTotal of={list.data} noun={NOUNS.signal} />
+      <PagedList
         query={list}
-        loading={<Skeleton className="h-40" />}
+        empty="لا توجد تنبيهات مطابقة"
         errorFallback="تعذر تحميل التنبيهات"
-        isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState title="لا توجد تنبيهات مطابقة" />}
+        pages={{ label: 'صفحات التنبيهات', page, onPage: (next) => set({ page: next }) }}
       >
         {(data) => (
           <ul className="grid gap-3 lg:grid-cols-2">
@@ -141,13 +133,7 @@ export function AdminSignalsTab() {
             ))}
           </ul>
         )}
-      </QueryView>
-      <Pagination
-        label="صفحات التنبيهات"
-        page={page}
-        of={list.data}
-        onPage={(next) => set({ page: next })}
-      />
+      </PagedList>
       {deciding ? (
         <ReasonDialog
           title={DECISIONS[deciding.decision].title}
