@@ -4,12 +4,14 @@ import { formatDateTimeAr, formatIban } from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { verifyPassword } from '../auth/passwords.js';
+import type { AppContext } from '../context.js';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, notifications, payouts } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { ibanHoldUntil } from '../ledger/holds.js';
 import { lockBroker } from '../ledger/locks.js';
 import { enqueueNotice } from '../messaging/outbox.js';
+import { announceNotification } from '../notifications/live.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { raiseSignal } from '../signals/service.js';
 
@@ -134,4 +136,24 @@ export async function putIbanOnProfile(
     });
   }
   return { changed: true, replaced };
+}
+
+/**
+ * The broker sets or replaces their IBAN from the bank-account card: `putIbanOnProfile` in a
+ * transaction of its own; once it is committed, the broker's open screens hear of the notice
+ * and the outbox sends the SMS.
+ */
+export async function setBankAccount(
+  ctx: Pick<AppContext, 'db' | 'config' | 'outbox'>,
+  brokerId: string,
+  iban: string,
+  record: AuditRecorder,
+): Promise<void> {
+  const { changed } = await ctx.db.transaction((tx) =>
+    putIbanOnProfile(tx, brokerId, iban, { record, brand: ctx.config.brand }),
+  );
+  if (changed) {
+    await announceNotification(ctx.db, brokerId);
+    ctx.outbox.kick();
+  }
 }

@@ -9,9 +9,8 @@ import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { serve } from '../http/serve.js';
 import { ibanHoldUntil } from '../ledger/holds.js';
-import { announceNotification } from '../notifications/live.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
-import { confirmPasswordForIban, putIbanOnProfile } from './bank-account.js';
+import { confirmPasswordForIban, setBankAccount } from './bank-account.js';
 import { toProfile } from './profile.js';
 
 /** The fields a profile update writes: those its schema validates. */
@@ -108,13 +107,7 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       ip: request.ip,
       perAddress: config.authRateLimitPerAddress,
     });
-    const { changed } = await db.transaction((tx) =>
-      putIbanOnProfile(tx, me.id, iban, { record: auditBy(request), brand: config.brand }),
-    );
-    if (changed) {
-      await announceNotification(db, me.id);
-      ctx.outbox.kick();
-    }
+    await setBankAccount(ctx, me.id, iban, auditBy(request));
     const [after] = await db
       .select({ iban: brokers.iban, ibanChangedAt: brokers.ibanChangedAt })
       .from(brokers)

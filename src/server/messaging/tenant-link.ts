@@ -1,8 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { brokerDisplayName } from '#domain';
+import type { AuditRecorder } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
-import { type Broker, outboundMessages, type Referral } from '../db/schema.js';
+import {
+  type Broker,
+  outboundMessages,
+  type Referral,
+  referrals,
+  shortLinks,
+} from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { enforceRateLimits } from '../rate-limit.js';
 import { enqueueMessage } from './outbox.js';
 
 /**
@@ -82,4 +91,70 @@ export async function linkDeliveryOf(
     at: (best.readAt ?? best.deliveredAt ?? best.sentAt ?? best.createdAt).toISOString(),
     canResend: best.status === 'failed',
   };
+}
+
+/**
+ * The broker sends their tenant's form link again, where the last one failed and the form is
+ * still awaited: queued and audited in one transaction, the outbox woken once it is committed.
+ * Answers how far the new link got.
+ */
+export async function resendTenantLink(
+  ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
+  broker: Pick<Broker, 'id' | 'fullName' | 'brokerCode'>,
+  referralId: string,
+  record: AuditRecorder,
+): Promise<LinkDelivery> {
+  const { db } = ctx;
+  const [referral] = await db
+    .select({
+      id: referrals.id,
+      tenantPhone: referrals.tenantPhone,
+      status: referrals.status,
+      code: shortLinks.code,
+    })
+    .from(referrals)
+    .innerJoin(shortLinks, eq(shortLinks.referralId, referrals.id))
+    .where(and(eq(referrals.id, referralId), eq(referrals.brokerId, broker.id)))
+    .limit(1);
+  if (!referral) throw notFound('الطلب غير موجود');
+  if (referral.status !== 'pending_completion') {
+    throw new AppError(
+      409,
+      'FORM_NOT_AWAITED',
+      'لا حاجة لإرسال الرابط: الطلب تجاوز مرحلة إكمال البيانات',
+    );
+  }
+  const delivery = await linkDeliveryOf(db, referral.id);
+  // Only a link that failed is sent again; none was sent when the admins switched it off.
+  if (!delivery) {
+    throw new AppError(
+      409,
+      'LINK_NOT_SENT',
+      'الإرسال التلقائي للرابط متوقف: انسخ الرابط وأرسله بنفسك',
+    );
+  }
+  if (!delivery.canResend) {
+    throw new AppError(409, 'LINK_ON_ITS_WAY', 'الرابط لم يتعذر إرساله: لا حاجة لإعادة إرساله');
+  }
+  // Each resend is a message under the company's name: a few per referral a day.
+  await enforceRateLimits(db, [
+    { key: `resend-link:${referral.id}`, limit: 3, windowSeconds: 86_400 },
+  ]);
+  await db.transaction(async (tx) => {
+    await enqueueTenantLink(tx, ctx, {
+      referral,
+      broker,
+      code: referral.code,
+      cause: `resend:${Date.now()}`,
+    });
+    await record(tx, {
+      action: 'referral.resend_link',
+      entityType: 'referral',
+      entityId: referral.id,
+    });
+  });
+  ctx.outbox.kick();
+  const after = await linkDeliveryOf(db, referral.id);
+  if (!after) throw new Error('the resent link was not queued');
+  return after;
 }

@@ -1,14 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralEndpoints } from '#contract/referrals';
-import { audit, auditBy } from '../audit/service.js';
+import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
-import { referrals, shortLinks } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
-import { enqueueTenantLink, linkDeliveryOf } from '../messaging/tenant-link.js';
+import { linkDeliveryOf, resendTenantLink } from '../messaging/tenant-link.js';
 import { currentBroker } from '../plugins/session.js';
-import { enforceRateLimits } from '../rate-limit.js';
 import { loadHolidays, stageClock } from '../service-clocks.js';
 import { commissionRule } from '../settings/service.js';
 import { tenantFormPath } from '../tenant-forms/links.js';
@@ -80,59 +77,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     };
   });
 
-  serve(app, referralEndpoints.resendLink, async (request) => {
-    const me = currentBroker(request);
-    const [referral] = await db
-      .select({
-        id: referrals.id,
-        tenantPhone: referrals.tenantPhone,
-        status: referrals.status,
-        code: shortLinks.code,
-      })
-      .from(referrals)
-      .innerJoin(shortLinks, eq(shortLinks.referralId, referrals.id))
-      .where(and(eq(referrals.id, request.params.id), eq(referrals.brokerId, me.id)))
-      .limit(1);
-    if (!referral) throw notFound('الطلب غير موجود');
-    if (referral.status !== 'pending_completion') {
-      throw new AppError(
-        409,
-        'FORM_NOT_AWAITED',
-        'لا حاجة لإرسال الرابط: الطلب تجاوز مرحلة إكمال البيانات',
-      );
-    }
-    const delivery = await linkDeliveryOf(db, referral.id);
-    // Only a link that failed is sent again; none was sent when the admins switched it off.
-    if (!delivery) {
-      throw new AppError(
-        409,
-        'LINK_NOT_SENT',
-        'الإرسال التلقائي للرابط متوقف: انسخ الرابط وأرسله بنفسك',
-      );
-    }
-    if (!delivery.canResend) {
-      throw new AppError(409, 'LINK_ON_ITS_WAY', 'الرابط لم يتعذر إرساله: لا حاجة لإعادة إرساله');
-    }
-    // Each resend is a message under the company's name: a few per referral a day.
-    await enforceRateLimits(db, [
-      { key: `resend-link:${referral.id}`, limit: 3, windowSeconds: 86_400 },
-    ]);
-    await db.transaction(async (tx) => {
-      await enqueueTenantLink(tx, ctx, {
-        referral,
-        broker: me,
-        code: referral.code,
-        cause: `resend:${Date.now()}`,
-      });
-      await audit(tx, request, {
-        action: 'referral.resend_link',
-        entityType: 'referral',
-        entityId: referral.id,
-      });
-    });
-    ctx.outbox.kick();
-    const after = await linkDeliveryOf(db, referral.id);
-    if (!after) throw new Error('the resent link was not queued');
-    return after;
-  });
+  serve(app, referralEndpoints.resendLink, async (request) =>
+    resendTenantLink(ctx, currentBroker(request), request.params.id, auditBy(request)),
+  );
 };

@@ -85,8 +85,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
   serve(app, contract.deliveries, async (request) => listDeliveries(db, request.query));
 
   serve(app, contract.resend, async (request, reply) => {
-    const resent = await resendDelivery(db, request.params.id, auditBy(request));
-    ctx.outbox.kick();
+    const resent = await resendDelivery(ctx, request.params.id, auditBy(request));
     return reply.status(201).send(toDeliveryView(resent));
   });
 };

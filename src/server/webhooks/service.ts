@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AddressRange, OutboxStatus, WebhookEvent } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import {
   type OutboundMessage,
@@ -242,10 +243,15 @@ export async function listDeliveries(
 /**
  * Sends an event again as a new delivery of the same event (same body, same event id, so a
  * receiver can tell it already has it), leaving the first delivery in the log as it was. Only
- * a finished delivery (delivered or failed) and only to a live, active endpoint.
+ * a finished delivery (delivered or failed) and only to a live, active endpoint. The outbox is
+ * woken once it is committed.
  */
-export async function resendDelivery(db: Database, id: string, record: AuditRecorder) {
-  return db.transaction(async (tx) => {
+export async function resendDelivery(
+  { db, outbox }: Pick<AppContext, 'db' | 'outbox'>,
+  id: string,
+  record: AuditRecorder,
+) {
+  const queued = await db.transaction(async (tx) => {
     const [original] = isUuid(id)
       ? await tx
           .select()
@@ -287,4 +293,6 @@ export async function resendDelivery(db: Database, id: string, record: AuditReco
     });
     return resent;
   });
+  outbox.kick();
+  return queued;
 }

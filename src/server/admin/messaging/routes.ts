@@ -2,15 +2,16 @@ import { and, eq, like, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMessagingEndpoints } from '#contract/admin/messaging';
 import { normalizeSaudiMobile, toLatinDigits } from '#domain';
-import { audit } from '../../audit/service.js';
+import { auditBy } from '../../audit/service.js';
 import type { FeatureOptions } from '../../context.js';
 import { outboundMessages } from '../../db/schema.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { DeliveryError } from '../../integrations/delivery.js';
 import { outboxPage } from '../../messaging/outbox.js';
 import { currentBroker } from '../../plugins/session.js';
 import { enforceRateLimits } from '../../rate-limit.js';
+import { retryMessage } from './service.js';
 
 const PAGE_SIZE = 50;
 
@@ -36,33 +37,9 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async
     };
   });
 
-  serve(app, adminMessagingEndpoints.retry, async (request) => {
-    const [row] = await db
-      .select()
-      .from(outboundMessages)
-      .where(eq(outboundMessages.id, request.params.id));
-    if (!row || row.channel === 'webhook') throw notFound('الرسالة غير موجودة');
-    if (row.status !== 'failed') {
-      throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
-    }
-    const [queued] = await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(outboundMessages)
-        .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null })
-        .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.status, 'failed')))
-        .returning();
-      await audit(tx, request, {
-        action: 'outbox.retry',
-        entityType: 'outbound_message',
-        entityId: row.id,
-        before: { status: row.status, lastError: row.lastError },
-      });
-      return updated;
-    });
-    if (!queued) throw new AppError(409, 'NOT_FAILED', 'لا يُعاد إلا إرسال رسالة تعذر إرسالها');
-    ctx.outbox.kick();
-    return outboxView(queued);
-  });
+  serve(app, adminMessagingEndpoints.retry, async (request) =>
+    outboxView(await retryMessage(ctx, request.params.id, auditBy(request))),
+  );
 
   serve(app, adminMessagingEndpoints.testZohoLead, async (request) => {
     const tenantPhone = normalizeSaudiMobile(request.body.tenantPhone);
