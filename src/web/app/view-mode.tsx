@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useSession } from '#lib/session';
 
-export type ViewMode = 'broker' | 'admin';
+type ViewMode = 'broker' | 'admin';
 
 /** Each signed-in user's choice is kept in this browser, so a reload keeps the view. */
 const storageKey = (userId: string) => `shareek:view-mode:${userId}`;

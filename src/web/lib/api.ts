@@ -28,7 +28,7 @@ type Part<K extends string, S> = [S] extends [z.ZodType]
   : { [P in K]?: never };
 
 /** What a call to a contract endpoint passes, typed from the endpoint's schemas. */
-export type CallOptions<E extends Endpoint> = Part<'params', E['params']> &
+type CallOptions<E extends Endpoint> = Part<'params', E['params']> &
   Part<'query', E['query']> &
   Part<'body', E['body']>;
 
@@ -62,7 +62,7 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   }
 }
 
-export async function apiRequest<T = unknown>(
+async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,

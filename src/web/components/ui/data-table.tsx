@@ -4,7 +4,7 @@ import { cn } from '#lib/cn';
 import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 
 export type SortDirection = 'asc' | 'desc';
-export type SortState<K extends string> = { key: K; direction: SortDirection };
+type SortState<K extends string> = { key: K; direction: SortDirection };
 
 export type Column<T, K extends string = never> = {
   /** Names the column (React key). */

@@ -3,7 +3,7 @@ import { forwardRef, type InputHTMLAttributes, useState } from 'react';
 import { cn } from '#lib/cn';
 import { Input } from '#ui/input';
 
-export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
+type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 
 /**
  * A password field with a show/hide toggle at its end (issue 14): a 44 px button inside the

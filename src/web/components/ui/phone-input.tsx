@@ -3,7 +3,7 @@ import { normalizeSaudiMobile, toLatinDigits } from '#domain';
 import { cn } from '#lib/cn';
 import { Input } from '#ui/input';
 
-export type PhoneInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'dir' | 'inputMode'> & {
+type PhoneInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'dir' | 'inputMode'> & {
   /** `search` for a search box of phones (a list's filter); a phone field otherwise. */
   type?: 'tel' | 'search';
 };

@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 
 export function Select({
   id,

@@ -1,7 +1,7 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-export type TabItem = { value: string; label: string; content: ReactNode };
+type TabItem = { value: string; label: string; content: ReactNode };
 
 /**
  * Tabs whose arrow keys follow the right-to-left reading order (from the Direction provider).

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { errorMessage } from '#lib/api';
 import { cn } from '#lib/cn';
 
-export type ToastInput = {
+type ToastInput = {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';

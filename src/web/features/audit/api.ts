@@ -6,9 +6,9 @@ import { rootKeys } from '#lib/query-keys';
 
 export type AuditEntry = ResponseOf<typeof superadminEndpoints.auditLog>['items'][number];
 
-export type AuditFilters = QueryOf<typeof superadminEndpoints.auditLog>;
+type AuditFilters = QueryOf<typeof superadminEndpoints.auditLog>;
 
-export const auditKeys = {
+const auditKeys = {
   all: [...rootKeys.superadmin, 'audit-log'] as const,
   list: (filters: AuditFilters) => [...rootKeys.superadmin, 'audit-log', filters] as const,
 };

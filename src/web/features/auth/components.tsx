@@ -44,7 +44,7 @@ function useSecondsUntil(deadline: number): number {
 }
 
 /** ٠:٥٩, ١٤:٠٥ — minutes and two-digit seconds in Arabic-Indic digits. */
-export function formatCountdown(totalSeconds: number): string {
+function formatCountdown(totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
   return `${formatNumberAr(minutes)}:${formatNumberAr(seconds).padStart(2, '٠')}`;

@@ -5,7 +5,7 @@ import { isApiError } from '#lib/api';
  * Seconds before a sent code may be sent again. The server allows five codes a phone in 15
  * minutes; a refusal past that carries its own wait (429 with retryAfter), which wins.
  */
-export const RESEND_SECONDS = 60;
+const RESEND_SECONDS = 60;
 
 /** The wait a 429 asks for, in seconds, or null for any other failure. */
 function retryAfterSeconds(error: unknown): number | null {

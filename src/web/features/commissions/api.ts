@@ -4,7 +4,7 @@ import { commissionEndpoints } from '#contract/commissions';
 import { type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 
-export const commissionKeys = {
+const commissionKeys = {
   all: rootKeys.commissions,
   list: (page: number) => [...rootKeys.commissions, 'list', page] as const,
   summary: [...rootKeys.commissions, 'summary'] as const,
@@ -13,7 +13,7 @@ export const commissionKeys = {
 };
 
 /** A page of the broker's commissions, then the potential ones; polled. */
-export const commissionListQuery = (page: number) =>
+const commissionListQuery = (page: number) =>
   queryOptions({
     queryKey: commissionKeys.list(page),
     queryFn: () => callApi(commissionEndpoints.list, { query: { page } }),
@@ -21,7 +21,7 @@ export const commissionListQuery = (page: number) =>
   });
 
 /** Earned, pending and paid totals; polled. */
-export const commissionSummaryQuery = () =>
+const commissionSummaryQuery = () =>
   queryOptions({
     queryKey: commissionKeys.summary,
     queryFn: () => callApi(commissionEndpoints.summary),
@@ -29,7 +29,7 @@ export const commissionSummaryQuery = () =>
   });
 
 /** Paid, held and pending per month over the last twelve; polled with the summary. */
-export const commissionEarningsQuery = () =>
+const commissionEarningsQuery = () =>
   queryOptions({
     queryKey: commissionKeys.earnings,
     queryFn: () => callApi(commissionEndpoints.earnings),
@@ -37,7 +37,7 @@ export const commissionEarningsQuery = () =>
   });
 
 /** The broker's transfer requests. */
-export const payoutsQuery = () =>
+const payoutsQuery = () =>
   queryOptions({
     queryKey: commissionKeys.payouts,
     queryFn: () => callApi(commissionEndpoints.payouts),
@@ -49,14 +49,14 @@ export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
 export const usePayouts = () => useQuery(payoutsQuery());
 
 /** The IBAN on the profile, and until when payouts wait after it was replaced. */
-export const bankAccountQuery = () =>
+const bankAccountQuery = () =>
   queryOptions({
     queryKey: [...rootKeys.commissions, 'bank-account'] as const,
     queryFn: () => callApi(brokerEndpoints.bankAccount),
   });
 export const useBankAccount = () => useQuery(bankAccountQuery());
 
-export type BankAccountBody = BodyOf<typeof brokerEndpoints.setBankAccount>;
+type BankAccountBody = BodyOf<typeof brokerEndpoints.setBankAccount>;
 
 /** Sets or replaces the IBAN with the password; then every money read is read again. */
 export function useSetBankAccount(callbacks: MutationCallbacks<unknown, BankAccountBody> = {}) {
@@ -66,7 +66,7 @@ export function useSetBankAccount(callbacks: MutationCallbacks<unknown, BankAcco
   });
 }
 
-export type PayoutRequest = BodyOf<typeof commissionEndpoints.requestPayout>;
+type PayoutRequest = BodyOf<typeof commissionEndpoints.requestPayout>;
 
 /** Asks for a transfer of pending commissions; then every commission read is read again. */
 export function useRequestPayout(callbacks: MutationCallbacks<unknown, PayoutRequest> = {}) {

@@ -7,13 +7,13 @@ import { refreshSession } from '#lib/session';
 
 export { useReferrals } from '../referrals';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: rootKeys.dashboard,
   metrics: [...rootKeys.dashboard, 'metrics'] as const,
 };
 
 /** The broker's dashboard figures; polled. */
-export const metricsQuery = () =>
+const metricsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.metrics,
     queryFn: () => callApi(referralEndpoints.metrics),

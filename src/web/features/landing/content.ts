@@ -5,8 +5,8 @@ import { formatNumberAr, formatSar, parseAmount } from '#domain/money';
 const percent = (n: number) => `${formatNumberAr(n, 1)}٪`;
 
 /** The worked example of docs/product.md#money-rules, computed from the rule, not typed in. */
-export const EXAMPLE_RENT = 50_000;
-export const ORDINARY_FEE_RATE = 0.025;
+const EXAMPLE_RENT = 50_000;
+const ORDINARY_FEE_RATE = 0.025;
 
 export function commissionExample() {
   const fee = EXAMPLE_RENT * ORDINARY_FEE_RATE;

@@ -17,7 +17,7 @@ const SMS_PROVIDERS: Record<MessagingConfig['sms']['provider'], string> = {
 };
 
 /** «مُعدّ» or «غير مُعدّ», as a badge. */
-export function ConfiguredBadge({ configured }: { configured: boolean }) {
+function ConfiguredBadge({ configured }: { configured: boolean }) {
   return <Badge tone={configured ? 'success' : 'warning'}>{configured ? 'مُعدّ' : 'غير مُعدّ'}</Badge>;
 }
 

@@ -4,7 +4,7 @@ import { messagingEndpoints } from '#contract/messaging';
 import { type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
-export const messagingKeys = {
+const messagingKeys = {
   all: rootKeys.messaging,
   config: [...rootKeys.messaging, 'config'] as const,
   templates: [...rootKeys.messaging, 'templates'] as const,
@@ -13,10 +13,10 @@ export const messagingKeys = {
 export type MessagingConfig = ResponseOf<typeof messagingEndpoints.config>;
 export type Templates = ResponseOf<typeof messagingEndpoints.templates>;
 export type Template = Templates['templates'][number];
-export type ConfigChange = BodyOf<typeof messagingEndpoints.saveConfig>;
-export type TemplateSetup = ResponseOf<typeof messagingEndpoints.setupTemplates>;
-export type TestMessage = BodyOf<typeof messagingEndpoints.testWhatsapp>;
-export type TestMessageResult = ResponseOf<typeof messagingEndpoints.testWhatsapp>;
+type ConfigChange = BodyOf<typeof messagingEndpoints.saveConfig>;
+type TemplateSetup = ResponseOf<typeof messagingEndpoints.setupTemplates>;
+type TestMessage = BodyOf<typeof messagingEndpoints.testWhatsapp>;
+type TestMessageResult = ResponseOf<typeof messagingEndpoints.testWhatsapp>;
 export type ConnectionTest = ResponseOf<typeof messagingEndpoints.testConnection>;
 export type TestedProvider = BodyOf<typeof messagingEndpoints.testConnection>['provider'];
 

@@ -3,7 +3,7 @@ import { notificationEndpoints } from '#contract/notifications';
 import { callApi, endpointUrl } from '#lib/api';
 import { invalidate, rootKeys } from '#lib/query-keys';
 
-export const notificationKeys = {
+const notificationKeys = {
   all: rootKeys.notifications,
   feed: [...rootKeys.notifications, 'feed'] as const,
 };

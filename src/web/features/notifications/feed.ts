@@ -2,16 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notificationFeedQuery, notificationStreamUrl, refreshNotifications } from './api';
 
-export type AppNotification = {
-  id: string;
-  title: string;
-  message: string;
-  type: 'success' | 'error' | 'warning' | 'info';
-  link: string | null;
-  timestamp: string;
-  read: boolean;
-};
-
 /**
  * The broker's notifications: pushed live over server-sent events, with 30 s polling as the
  * fallback when the stream cannot stay open.

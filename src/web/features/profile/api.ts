@@ -5,8 +5,8 @@ import { type BodyOf, callApi } from '#lib/api';
 import { type MutationCallbacks, refreshAfter } from '#lib/query-keys';
 import { PROFILE_KEY } from '#lib/session';
 
-export type ProfileBody = BodyOf<typeof brokerEndpoints.replaceProfile>;
-export type ProfilePatch = BodyOf<typeof brokerEndpoints.updateProfile>;
+type ProfileBody = BodyOf<typeof brokerEndpoints.replaceProfile>;
+type ProfilePatch = BodyOf<typeof brokerEndpoints.updateProfile>;
 
 /** The full profile from the desktop form (PUT); then the session's profile is read again. */
 export function useReplaceProfile(callbacks: MutationCallbacks<unknown, ProfileBody> = {}) {
@@ -24,7 +24,7 @@ export function useUpdateProfile(callbacks: MutationCallbacks<unknown, ProfilePa
   });
 }
 
-export type PasswordChange = BodyOf<typeof authEndpoints.changePassword>;
+type PasswordChange = BodyOf<typeof authEndpoints.changePassword>;
 
 export function useChangePassword(callbacks: MutationCallbacks<unknown, PasswordChange> = {}) {
   return useMutation({

@@ -60,7 +60,7 @@ export function useSendLinkCode(
   });
 }
 
-export type LinkRequestBody = BodyOf<typeof referralLinkEndpoints.request>;
+type LinkRequestBody = BodyOf<typeof referralLinkEndpoints.request>;
 
 export function useLinkRequest(
   code: string,

@@ -6,16 +6,16 @@ import { type BodyOf, callApi, type QueryOf } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 import type { Referral } from '#lib/types';
 
-export type ReferralFilters = QueryOf<typeof referralEndpoints.list>;
+type ReferralFilters = QueryOf<typeof referralEndpoints.list>;
 
-export const referralKeys = {
+const referralKeys = {
   all: rootKeys.referrals,
   list: (filters: ReferralFilters) => [...rootKeys.referrals, 'list', filters] as const,
   details: (id: string) => [...rootKeys.referrals, 'details', id] as const,
 };
 
 /** The broker's referrals, filtered and paged; polled. */
-export const referralListQuery = (filters: ReferralFilters = {}) =>
+const referralListQuery = (filters: ReferralFilters = {}) =>
   queryOptions({
     queryKey: referralKeys.list(filters),
     queryFn: () => callApi(referralEndpoints.list, { query: filters }),
@@ -23,7 +23,7 @@ export const referralListQuery = (filters: ReferralFilters = {}) =>
   });
 
 /** One referral with the tenant's submitted data. */
-export const referralDetailsQuery = (id: string) =>
+const referralDetailsQuery = (id: string) =>
   queryOptions({
     queryKey: referralKeys.details(id),
     queryFn: () => callApi(referralEndpoints.details, { params: { id } }),
@@ -33,7 +33,7 @@ export const useReferrals = (filters: ReferralFilters = {}) => useQuery(referral
 
 export const useReferralDetails = (id: string) => useQuery(referralDetailsQuery(id));
 
-export type NewReferral = BodyOf<typeof referralEndpoints.create>;
+type NewReferral = BodyOf<typeof referralEndpoints.create>;
 
 /** Refers a tenant; then the referrals and the dashboard figures are read again. */
 export function useCreateReferral(callbacks: MutationCallbacks<Referral, NewReferral> = {}) {
@@ -43,7 +43,7 @@ export function useCreateReferral(callbacks: MutationCallbacks<Referral, NewRefe
   });
 }
 
-export type LinkDelivery = ResponseOf<typeof referralEndpoints.resendLink>;
+type LinkDelivery = ResponseOf<typeof referralEndpoints.resendLink>;
 
 /** Sends the tenant's form link again after it failed; then the referral is read again. */
 export function useResendLink(id: string, callbacks: MutationCallbacks<LinkDelivery> = {}) {

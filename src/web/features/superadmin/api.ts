@@ -4,9 +4,9 @@ import { superadminEndpoints } from '#contract/superadmin';
 import { type BodyOf, callApi, type QueryOf } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
-export type UserFilters = QueryOf<typeof superadminEndpoints.users>;
+type UserFilters = QueryOf<typeof superadminEndpoints.users>;
 
-export const superadminKeys = {
+const superadminKeys = {
   all: rootKeys.superadmin,
   users: (filters: UserFilters) => [...rootKeys.superadmin, 'users', filters] as const,
   holidays: [...rootKeys.superadmin, 'holidays'] as const,
@@ -23,7 +23,7 @@ export const usersQuery = (filters: UserFilters) =>
     staleTime: 0,
   });
 
-export type RoleChange = { id: string; role: BodyOf<typeof superadminEndpoints.changeRole> };
+type RoleChange = { id: string; role: BodyOf<typeof superadminEndpoints.changeRole> };
 
 /** Grants or removes a role; then the super-admin's lists. */
 export function useChangeRole(callbacks: MutationCallbacks<unknown, RoleChange> = {}) {
@@ -36,7 +36,7 @@ export function useChangeRole(callbacks: MutationCallbacks<unknown, RoleChange> 
 
 // ---------- public holidays ----------
 
-export type Holiday = ResponseOf<typeof superadminEndpoints.holidays>['items'][number];
+type Holiday = ResponseOf<typeof superadminEndpoints.holidays>['items'][number];
 
 /** The public holidays the service clocks skip. */
 export const holidaysQuery = () =>

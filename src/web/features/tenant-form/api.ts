@@ -3,13 +3,13 @@ import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 
-export const tenantFormKeys = {
+const tenantFormKeys = {
   all: rootKeys.tenantForm,
   form: (token: string) => [...rootKeys.tenantForm, token] as const,
 };
 
 /** The form behind a link: whose it is and whether it was already sent. */
-export const tenantFormQuery = (token: string) =>
+const tenantFormQuery = (token: string) =>
   queryOptions({
     queryKey: tenantFormKeys.form(token),
     queryFn: () => callApi(tenantFormEndpoints.open, { params: { token } }),

@@ -8,12 +8,12 @@ import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys'
 export type WebhookEndpoint = ResponseOf<typeof webhookEndpoints.list>['items'][number];
 export type WebhookDelivery = ResponseOf<typeof webhookEndpoints.deliveries>['items'][number];
 export type EndpointWithSecret = ResponseOf<typeof webhookEndpoints.create>;
-export type NewEndpoint = BodyOf<typeof webhookEndpoints.create>;
-export type EndpointChange = { id: string; change: BodyOf<typeof webhookEndpoints.update> };
-export type DeliveryFilters = QueryOf<typeof webhookEndpoints.deliveries>;
+type NewEndpoint = BodyOf<typeof webhookEndpoints.create>;
+type EndpointChange = { id: string; change: BodyOf<typeof webhookEndpoints.update> };
+type DeliveryFilters = QueryOf<typeof webhookEndpoints.deliveries>;
 
 const all = [...rootKeys.superadmin, 'webhooks'] as const;
-export const webhookKeys = {
+const webhookKeys = {
   all,
   endpoints: [...all, 'endpoints'] as const,
   deliveries: (filters: DeliveryFilters) => [...all, 'deliveries', filters] as const,

@@ -15,7 +15,7 @@ export const adminCommissionsQuery = (filters: CommissionFilters) =>
   });
 
 /** A commission's payment confirmed (with the bank's reference) or reversed, with its toast. */
-export type CommissionAction = (
+type CommissionAction = (
   | { kind: 'confirm-payment'; id: string; transferReference: string | null }
   | { kind: 'reverse'; id: string; reason: string }
 ) & { success: string };

@@ -7,7 +7,7 @@ import { type MutationCallbacks, POLL_MS, refreshAfter } from '#lib/query-keys';
 import { adminKeys, type OutboxFilters, type SettingKey } from '../shared';
 
 export type OutboxItem = ResponseOf<typeof adminMessagingEndpoints.outbox>['items'][number];
-export type CrmTest = BodyOf<typeof adminMessagingEndpoints.testZohoLead>;
+type CrmTest = BodyOf<typeof adminMessagingEndpoints.testZohoLead>;
 export type CrmTestResult = ResponseOf<typeof adminMessagingEndpoints.testZohoLead>;
 
 /** The messages and CRM calls the server sent or will send; polled every 30 s. */
@@ -44,7 +44,7 @@ export const settingQuery = (key: SettingKey) =>
     staleTime: 0,
   });
 
-export type SettingChange = BodyOf<typeof adminSettingsEndpoints.set>;
+type SettingChange = BodyOf<typeof adminSettingsEndpoints.set>;
 
 /** Changes a setting; then that setting is read again. */
 export function useSaveSetting(

@@ -4,7 +4,6 @@ import type { ResponseOf } from '#contract/common';
 import { callApi } from '#lib/api';
 import { adminKeys } from '../shared';
 
-export type AdminSummary = ResponseOf<typeof adminOperationsEndpoints.summary>;
 export type Operations = ResponseOf<typeof adminOperationsEndpoints.dashboard>;
 
 /** The console's cards. */
@@ -16,7 +15,7 @@ export const adminSummaryQuery = () =>
   });
 
 /** The operations dashboard; polled every 30 s. */
-export const operationsQuery = () =>
+const operationsQuery = () =>
   queryOptions({
     queryKey: adminKeys.operations,
     queryFn: () => callApi(adminOperationsEndpoints.dashboard),

@@ -27,7 +27,7 @@ export function useMarkPayouts(callbacks: MutationCallbacks<PayoutMarked, Payout
   });
 }
 
-export type DueRun = ResponseOf<typeof adminPayoutEndpoints.payDue>;
+type DueRun = ResponseOf<typeof adminPayoutEndpoints.payDue>;
 
 /** «دفع كل المستحق»: a draft payout per broker with at least the minimum due. */
 export function usePayDue(callbacks: MutationCallbacks<DueRun, void> = {}) {
@@ -49,7 +49,7 @@ export function useFailPayout(
 }
 
 /** An open transfer request paid (with the bank's reference) or rejected, with its toast. */
-export type RequestAction = (
+type RequestAction = (
   | { kind: 'pay-request'; id: string; transferReference: string | null }
   | { kind: 'reject-request'; id: string; reason: string }
 ) & { success: string };

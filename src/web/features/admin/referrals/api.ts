@@ -7,7 +7,6 @@ import { adminKeys, type ReferralListFilters } from '../shared';
 
 /** The console's answers: inferred from the contract the server serves, never re-typed. */
 export type AdminReferral = ResponseOf<typeof adminReferralEndpoints.list>['items'][number];
-export type AdminTenantForm = ResponseOf<typeof adminReferralEndpoints.tenantForm>;
 
 export const adminReferralsQuery = (filters: ReferralListFilters) =>
   queryOptions({
@@ -32,7 +31,7 @@ export const referralHistoryQuery = (referralId: string) =>
     staleTime: 0,
   });
 
-export type StatusChange = BodyOf<typeof adminReferralEndpoints.changeStatus>;
+type StatusChange = BodyOf<typeof adminReferralEndpoints.changeStatus>;
 
 /**
  * Moves a referral on; then the console, the brokers' referrals, commissions and dashboard

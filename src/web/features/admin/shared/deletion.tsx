@@ -312,7 +312,7 @@ function DeleteMenu({ label, onDelete }: { label: string; onDelete: () => void }
   );
 }
 
-export const PROTECTED_REASON = 'الحساب المحمي لا يمكن حذفه أو سحب صلاحياته';
+const PROTECTED_REASON = 'الحساب المحمي لا يمكن حذفه أو سحب صلاحياته';
 
 /** The protected account's lock, with the reason its controls are missing. */
 export function ProtectedAccountNote() {
