@@ -63,11 +63,9 @@ async function killDuringBurst(env: Record<string, string>) {
   const started = Date.now();
   while (Date.now() - started < 30_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const count = (await broker
+    const count = await broker
       .call(referralEndpoints.list, { query: { pageSize: 1 } })
-      .then((r) => r.json())) as {
-      total: number;
-    };
+      .then((r) => r.json());
     if (count.total >= 15) break;
   }
   await kill9(server);

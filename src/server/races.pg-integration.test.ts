@@ -13,6 +13,7 @@ import { superadminEndpoints } from '#contract/superadmin';
 import { EXPIRED_REFERRAL_NOTE, payoutReference } from '#domain';
 import type { BodyOf } from './test-support/endpoints.js';
 import { ibanFor } from './test-support/iban.js';
+import type { ApiError } from './test-support/responses.js';
 import {
   activeBroker,
   Client,
@@ -257,7 +258,7 @@ async function atOnce(calls: Call[]): Promise<Answer[]> {
     expect(answer.status, where).toBeGreaterThanOrEqual(200);
     expect(answer.status, where).toBeLessThan(500);
     if (answer.status >= 400) {
-      const body = answer.body as { message?: unknown; code?: unknown } | null;
+      const body = answer.body as Partial<ApiError> | null;
       expect(typeof body?.message === 'string' && ARABIC.test(body.message), where).toBe(true);
       expect(body?.code, where).toMatch(/^[A-Z][A-Z0-9_]+$/);
     }
