@@ -414,6 +414,29 @@ describe('the outbox', { timeout: 90_000 }, () => {
     expect(audited).toHaveLength(1);
   });
 
+  it('two admins retrying the same failed message at once: one queues it, the other is told it is not failed, one audit row', async () => {
+    const { id } = await refer(t, broker);
+    await t.app.outbox.drain();
+    const [message] = await rowsOf(t, id);
+    await t.database.db
+      .update(outboundMessages)
+      .set({ status: 'failed', lastError: 'transient: test' })
+      .where(eq(outboundMessages.id, present(message?.id)));
+    const retry = () =>
+      client(t)
+        .as(admin)
+        .call(adminMessagingEndpoints.retry, { params: { id: present(message?.id) } });
+    const answers = await Promise.all([retry(), retry()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json<ApiError>().message).toBe('لا يُعاد إلا إرسال رسالة تعذر إرسالها');
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'outbox.retry'), eq(auditLog.entityId, present(message?.id))));
+    expect(audited).toHaveLength(1);
+  });
+
   it('a sender the provider refuses: failed at once, not retried, the admins are told', async () => {
     const tenantPhone = nextPhone();
     unifonic.failFor.set(intl(tenantPhone), 'sender480');
