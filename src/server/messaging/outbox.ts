@@ -586,13 +586,14 @@ export function startOutboxWorker(
     stopping: () => stopped,
   };
   let current: Promise<void> | null = null;
-  let again = false;
+  /** A run asked for while one was under way: what is due by then, delivered right after. */
+  let again: Date | null = null;
   const failures = new RepeatedFailureLog(log, 'outbox worker', undefined, deps.report);
   /** Delivers what is due by `dueBy`: by default, what is due as the run begins. */
   const run = (dueBy = dueNow()) => {
     if (stopped) return;
     if (current) {
-      again = true;
+      if (!again || dueBy > again) again = dueBy;
       return;
     }
     current = deliverDueMessages(deps, dueBy)
@@ -609,8 +610,11 @@ export function startOutboxWorker(
       .finally(() => {
         current = null;
         if (again) {
-          again = false;
-          run();
+          // What was due when it was asked for: a row this run rescheduled a moment ahead is
+          // not, however slowly the run ended.
+          const asked = again;
+          again = null;
+          run(asked);
         }
       });
   };
