@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { FORM_TOKEN_PATTERN, MESSAGES } from '#domain';
+import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { isDiskFull } from '../db/errors.js';
 import { storedFiles } from '../db/schema.js';
@@ -76,7 +77,10 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, tenantFormEndpoints.submit, async (request) => {
     await limit(request, 'tenant-submit', 20, request.body.token);
-    const referral = await submitTenantForm(ctx, request, request.body);
+    const referral = await submitTenantForm(ctx, request.body, {
+      record: auditBy(request),
+      log: request.log,
+    });
     return { ok: true as const, status: referral.status };
   });
 

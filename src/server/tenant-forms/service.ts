@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { brokerDisplayName, type TenantFormBody } from '#domain';
-import { type AuditWriter, audit } from '../audit/service.js';
+import { type AuditRecorder, type AuditWriter, audit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import { brokers, type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
@@ -52,8 +52,8 @@ export async function hasSubmitted(db: Database, referralId: string): Promise<bo
  */
 export async function submitTenantForm(
   ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
-  request: FastifyRequest,
   body: TenantFormBody,
+  { record, log }: { record: AuditRecorder; log: FastifyBaseLogger },
 ): Promise<Referral> {
   const { db } = ctx;
   const referral = await db.transaction(async (tx) => {
@@ -108,7 +108,7 @@ export async function submitTenantForm(
       referral: { id: updated.id, number: updated.number, tenantPhone: updated.tenantPhone },
     });
     // In the submission's transaction: a crash after the commit cannot lose the audit row.
-    await audit(tx, request, {
+    await record(tx, {
       action: 'tenant_form.submit',
       entityType: 'referral',
       entityId: updated.id,
@@ -118,7 +118,7 @@ export async function submitTenantForm(
   });
   ctx.outbox.kick();
   // The review's deadline, in working time.
-  await fillDeadlinesAfterCommit(db, request.log);
+  await fillDeadlinesAfterCommit(db, log);
   await notify(db, referral.brokerId, {
     type: 'success',
     title: 'أكمل المستأجر بياناته',

@@ -101,13 +101,12 @@ export async function createEndpoint(
 
 /** A live endpoint by an id from the address, locked for the change: unknown ids are 404. */
 async function lockedEndpoint(tx: Pick<Database, 'select'>, id: string) {
-  const [endpoint] = isUuid(id)
-    ? await tx
-        .select()
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
-        .for('update')
-    : [];
+  // `serve` has answered an id that is not a UUID already (the endpoint's `notFound`).
+  const [endpoint] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
+    .for('update');
   if (!endpoint) throw notFound('نقطة الاستقبال غير موجودة');
   return endpoint;
 }
@@ -252,12 +251,10 @@ export async function resendDelivery(
   record: AuditRecorder,
 ) {
   const queued = await db.transaction(async (tx) => {
-    const [original] = isUuid(id)
-      ? await tx
-          .select()
-          .from(outboundMessages)
-          .where(and(eq(outboundMessages.id, id), eq(outboundMessages.channel, 'webhook')))
-      : [];
+    const [original] = await tx
+      .select()
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.id, id), eq(outboundMessages.channel, 'webhook')));
     if (!original) throw notFound('عملية الإرسال غير موجودة');
     if (WAITING.includes(original.status)) {
       throw new AppError(409, 'DELIVERY_WAITING', 'هذه العملية ما زالت في الانتظار');
