@@ -18,6 +18,10 @@ export default defineConfig({
   environments: { __vitest__: { resolve: { conditions: sourceConditions } } },
   ssr: { resolve: { conditions: sourceConditions } },
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on CI's 2-core machine, which
+    // ran the whole suite a file at a time while most files wait on PostgreSQL and on the
+    // servers they start. Three keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         extends: true as const,

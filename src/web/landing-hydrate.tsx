@@ -1,4 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
+import '#lib/effects-as-react-runs-them';
 import { BRAND } from '#lib/brand';
 import { CommissionCalculator } from './features/landing/CommissionCalculator';
 import { LandingHeader } from './features/landing/LandingHeader';

@@ -1,0 +1,28 @@
+// The app's safety net, a plain script that runs before the app's own (index.html): when one
+// of the app's scripts or styles fails to load (a dropped connection on a phone, a deploy that
+// replaced the files), or the app stops before drawing anything, the page says so in Arabic
+// and offers to load it again, instead of staying blank (docs/decisions/062).
+(() => {
+  const failed = document.getElementById('boot-failed');
+  const root = document.getElementById('root');
+  if (!failed || !root) return;
+  const show = () => {
+    // The app drew itself: its own error pages take over from here.
+    if (root.querySelector('[data-boot]') === null && root.childElementCount > 0) return;
+    root.hidden = true;
+    failed.hidden = false;
+  };
+  window.addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      const resource =
+        target instanceof HTMLScriptElement ||
+        (target instanceof HTMLLinkElement && /stylesheet|modulepreload/.test(target.rel));
+      if (resource || target === window) show();
+    },
+    true,
+  );
+  window.addEventListener('unhandledrejection', show);
+  document.getElementById('boot-retry')?.addEventListener('click', () => window.location.reload());
+})();
