@@ -2,9 +2,9 @@
  * `npm run bench`: the operations console at 200,000 referrals.
  *
  * Creates a throw-away PostgreSQL database (BENCH_DATABASE_URL, default the local server),
- * fills it with 10,000 brokers, 200,000 referrals and their commissions and tenant forms,
- * starts the real server on a free port and times every admin list, search, filter,
- * summary and export over HTTP. Prints p50 / p95 per call against its target and exits
+ * fills it with 10,000 brokers, 200,000 referrals and their commissions, tenant forms and
+ * fraud signals (one referral in ten), starts the real server on a free port and times every
+ * admin list, search, filter, summary and export over HTTP. Prints p50 / p95 per call against its target and exits
  * non-zero when a target is missed. The database is dropped afterwards, unless BENCH_KEEP=1
  * (then its name is printed, for EXPLAIN ANALYZE by hand).
  */
@@ -62,6 +62,19 @@ from referrals where status in ('contract_signed', 'commission_added');
 insert into tenant_forms (referral_id, tenant_phone, name, income, monthly_obligations, submitted_at)
 select id, tenant_phone, 'مستأجر', 12000, 2000, submitted_at + interval '1 day'
 from referrals where status <> 'pending_completion' and number % 2 = 0;
+
+-- One referral in ten has a fraud signal (20,000 of 200,000), a third of them open, one in twenty
+-- on the broker's whole account: every referral list looks its page's open signals up.
+insert into fraud_signals (kind, dedupe_key, broker_id, referral_id, scope, reason, status,
+                           created_at)
+select case when number % 200 = 3 then 'shared_iban' else 'own_phone' end,
+       'bench-signal-' || number, broker_id,
+       case when number % 200 = 3 then null else id end,
+       case when number % 200 = 3 then 'broker' else 'referral' end,
+       'إشارة للقياس',
+       case when number % 30 < 10 then 'open' else 'resolved' end,
+       submitted_at
+from referrals where number % 10 = 3;
 
 analyze;
 `;
@@ -146,12 +159,14 @@ async function main(): Promise<void> {
     await client.connect();
     let started = performance.now();
     await client.query(SEED);
-    const counts = await client.query<{ referrals: number; commissions: number }>(
-      'select (select count(*) from referrals)::int as referrals, (select count(*) from commissions)::int as commissions',
+    const counts = await client.query<{ referrals: number; commissions: number; signals: number }>(
+      `select (select count(*) from referrals)::int as referrals,
+              (select count(*) from commissions)::int as commissions,
+              (select count(*) from fraud_signals)::int as signals`,
     );
     await client.end();
     console.log(
-      `seeded ${BROKERS} brokers, ${counts.rows[0]?.referrals} referrals, ${counts.rows[0]?.commissions} commissions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `seeded ${BROKERS} brokers, ${counts.rows[0]?.referrals} referrals, ${counts.rows[0]?.commissions} commissions, ${counts.rows[0]?.signals} signals in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
     const config = loadConfig({

@@ -210,6 +210,13 @@ function productEnv(port: number, database: { url: string } | { dataDir: string 
     SMS_PROVIDER: 'unifonic',
     UNIFONIC_APP_SID: 'bench-only',
     UNIFONIC_SENDER_ID: 'bench',
+    // …and without the provider's identity, which the tenant's first screen shows.
+    BRAND_LEGAL_NAME: 'شركة القياس للتقنية المالية',
+    BRAND_CR_NUMBER: '1010000002',
+    BRAND_LICENSE_ISSUER: 'البنك المركزي السعودي',
+    BRAND_LICENSE_NUMBER: 'BENCH-1',
+    BRAND_WHATSAPP: '0550009998',
+    BRAND_PRIVACY_URL: 'https://bench.example.sa/privacy',
     LOG_LEVEL: LOG_LEVEL,
   };
 }

@@ -327,6 +327,7 @@ async function main(): Promise<void> {
       // …and without the provider's identity, which the tenant's first screen shows.
       BRAND_LEGAL_NAME: 'شركة القياس للتقنية المالية',
       BRAND_CR_NUMBER: '1010000002',
+      BRAND_LICENSE_ISSUER: 'البنك المركزي السعودي',
       BRAND_LICENSE_NUMBER: 'BENCH-1',
       BRAND_WHATSAPP: '0550009998',
       BRAND_PRIVACY_URL: 'https://phone.example.sa/privacy',

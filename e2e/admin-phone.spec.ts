@@ -118,7 +118,9 @@ test('analytics charts read right to left, with Saudi date filters', async ({
   await to.getByLabel('اليوم').selectOption('29');
   await to.getByLabel('الشهر').selectOption('2');
   await to.getByLabel('السنة').selectOption('2020');
-  await expect(consolePage.getByText('لا توجد إحالات في هذه الفترة.')).toBeVisible();
+  await expect(
+    consolePage.getByText('لا توجد إحالات في هذه الفترة.', { exact: true }),
+  ).toBeVisible();
   await expect(consolePage.getByText(/^الفترة من .*٢٠٢٠/)).toBeVisible();
   await expectNoPageOverflow(consolePage);
   await expectNoAxeViolations(consolePage);
@@ -151,7 +153,7 @@ test('brokers see designed status badges, the admin keeps the emoji', async ({
     await expect(badge).toHaveText('قيد المراجعة');
     await expect(badge.locator('svg')).toHaveCount(1);
     // No emoji anywhere a broker looks at a status.
-    expect(await page.locator('main').textContent()).not.toMatch(/[⏳🔍✅📝✍💰❌🚫]/u);
+    expect(await page.getByRole('main').textContent()).not.toMatch(/[⏳🔍✅📝✍💰❌🚫]/u);
     await expectNoAxeViolations(page);
   }
 

@@ -179,7 +179,8 @@ test.describe('/mobile', () => {
 
     await page.getByLabel('رقم الجوال').fill(phone);
     await page.getByRole('button', { name: 'متابعة' }).click();
-    await page.getByRole('button', { name: 'رجوع' }).click();
+    // The back arrow of the phone app's later steps is «تغيير الرقم», beside the number.
+    await page.getByRole('button', { name: 'تغيير الرقم' }).click();
     await expect(page.getByLabel('رقم الجوال')).toBeVisible();
 
     await page.getByLabel('رقم الجوال').fill(phone);

@@ -247,10 +247,15 @@ test('the commission tiles add up after a transfer request; the IBAN is masked i
   await expectTile(page, 'المدفوعة', '٠ ر.س');
   await expectTile(page, 'المعلقة', '٥٤٠ ر.س');
   await expectTile(page, 'قيد التحويل', '٣٠٠ ر.س');
+  // The phone app lists the request too, the IBAN masked there as well, and can ask for more.
+  const requests = page.getByRole('region', { name: 'طلبات التحويل' });
+  await expect(requests.getByText('SA•• •••• •••• 7519', { exact: true })).toBeVisible();
+  await expect(requests).toContainText('٣٠٠ ر.س');
+  await expect(page.getByRole('button', { name: 'طلب تحويل العمولة' })).toBeEnabled();
   await expectNoAxeViolations(page);
 });
 
-test('after a phone sign-up the phone dashboard asks for the name, then the activation; «إضافة طلب» says why until then', async ({
+test('after a phone sign-up the phone dashboard asks for the name, then the activation; «إحالة جديدة» says why until then', async ({
   page,
   admin,
 }) => {
@@ -264,12 +269,12 @@ test('after a phone sign-up the phone dashboard asks for the name, then the acti
   await page.getByRole('link', { name: 'طلب التفعيل من لوحة التحكم' }).click();
   await expect(page).toHaveURL(/\/mobile-dashboard$/);
 
-  // Nameless and inactive: the name is the first step; «إضافة طلب» is not a way in.
+  // Nameless and inactive: the name is the first step; «إحالة جديدة» is not a way in.
   await expect(page.getByRole('heading', { name: 'أكمل اسمك الكامل' })).toBeVisible();
-  const add = page.getByRole('button', { name: /إضافة طلب/ });
+  const add = page.getByRole('button', { name: /إحالة جديدة/ });
   await expect(add).toBeDisabled();
   await expect(add).toContainText('بعد إكمال الاسم');
-  await expect(page.getByRole('link', { name: 'إضافة طلب' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'إحالة جديدة' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'إضافة الاسم الكامل' }).click();
@@ -297,13 +302,13 @@ test('after a phone sign-up the phone dashboard asks for the name, then the acti
   await expect(page.getByRole('button', { name: 'طلب تفعيل الحساب' })).toHaveCount(0);
   await expect(add).toBeDisabled();
 
-  // Activated: «إضافة طلب» is the main action again and opens the form.
+  // Activated: «إحالة جديدة» is the main action again and opens the form.
   const profile = await page.request.get('/api/broker/profile');
   const { id } = (await profile.json()) as { id: string };
   expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'تفعيل الحساب' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'إضافة طلب' }).click();
+  await page.getByRole('link', { name: 'إحالة جديدة' }).click();
   await expect(page).toHaveURL(/\/mobile-new-referral$/);
   await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toBeEnabled();
   await expectNoAxeViolations(page);

@@ -273,7 +273,7 @@ test('robots.txt, sitemap.xml, the manifest and the service worker', async ({ pa
   expect(raw.headers().location).toBe('/');
   expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const path of ['/', '/login', '/mobile-landing', '/mobile-demo']) {
+  for (const path of ['/', '/login', '/mobile-landing', '/mobile-demo', '/privacy']) {
     expect(sitemap).toContain(`<loc>${BASE}${path}</loc>`);
   }
   const manifest = await request.get('/manifest.webmanifest');

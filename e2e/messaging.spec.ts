@@ -217,7 +217,7 @@ test('an admin tests the connection to WhatsApp and to Zoho without sending anyt
   await expect(whatsapp).toBeVisible();
   await expect(whatsapp.getByText(/^واتساب: /)).toBeVisible();
 
-  await page.getByRole('button', { name: 'اختبار الاتصال: نظام إدارة العملاء (Zoho CRM)' }).click();
+  await page.getByRole('button', { name: 'اختبار الاتصال: نظام إدارة العملاء (زوهو)' }).click();
   const crm = page.getByRole('status').filter({ hasText: 'الاتصال بـنظام إدارة العملاء يعمل' });
   await expect(crm).toBeVisible();
   await expect(crm.getByText(/^نظام إدارة العملاء: /)).toBeVisible();

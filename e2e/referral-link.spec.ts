@@ -27,15 +27,19 @@ test('a tenant asks through the broker’s link, verifies the phone and sends th
   await card.getByRole('button', { name: 'نسخ الرابط' }).click();
   await expectToast(page, 'تم النسخ');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  const share = card.getByRole('link', { name: 'مشاركة عبر واتساب' });
+  // «مشاركة»: the phone's share sheet where the browser has one, else this WhatsApp link.
+  const share = card.getByRole('link', { name: 'مشاركة' });
   expect(decodeURIComponent((await share.getAttribute('href')) ?? '')).toContain(url);
   await expectNoAxeViolations(page);
 
-  // The QR card as a PNG decodes to the link (marked as scanned).
+  // The QR card as a PNG decodes to the link (marked as scanned); it opens in a dialog.
+  await card.getByRole('button', { name: 'رمز QR' }).click();
+  const qr = page.getByRole('dialog', { name: 'رمز رابطك' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    card.getByRole('button', { name: 'تنزيل الرمز (PNG)' }).click(),
+    qr.getByRole('button', { name: 'تنزيل صورة الرمز' }).click(),
   ]);
+  await qr.getByRole('button', { name: 'إغلاق' }).click();
   const png = PNG.sync.read(await readFile(await download.path()));
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   expect(decoded?.data).toBe(`${url}?s=qr`);
@@ -86,6 +90,8 @@ test('a tenant asks through the broker’s link, verifies the phone and sends th
   const item = page.getByRole(phoneWidth ? 'listitem' : 'row').filter({ hasText: tenantPhone });
   await expect(item).toContainText('المصدر: رابط');
   await page.goto(phoneWidth ? '/mobile-dashboard' : '/dashboard');
+  // One tap away, folded in the link card.
+  await card.getByText('ما جلبه رابطك خلال آخر ٨ أسابيع', { exact: true }).click();
   const numbers = page.getByRole('region', { name: 'ما جلبه رابطك خلال آخر ٨ أسابيع' });
   for (const label of ['زيارات الرابط', 'طلبات بدأت', 'نماذج اكتملت']) {
     await expect(numbers.getByText(label).locator('xpath=..')).toContainText('١');

@@ -52,15 +52,18 @@ test('a paid commission is reversed in the console and deducted from the next pa
   await dialog.getByRole('button', { name: 'تأكيد إلغاء العمولة' }).click();
   await expectToast(consolePage, 'تم إلغاء العمولة');
   await expect(
-    consolePage.getByText('أُلغيت: انسحب المستأجر من العقد · يُخصم ١٬٠٠٠ ر.س من دفعته القادمة'),
+    consolePage.getByText('أُلغيت: انسحب المستأجر من العقد، ويُخصم ١٬٠٠٠ ر.س من دفعته القادمة'),
   ).toBeVisible();
   await expect(consolePage.getByRole('button', { name: 'إلغاء العمولة' })).toHaveCount(0);
   await expectNoAxeViolations(consolePage);
 
   // The broker sees why, and what will be deducted.
   await page.goto('/commissions');
-  await expect(commissionTile(page, 'يُخصم من دفعتك القادمة')).toContainText('١٬٠٠٠ ر.س');
+  await expect(commissionTile(page, 'يُخصم من عمولاتك القادمة')).toContainText('١٬٠٠٠ ر.س');
   await expect(commissionTile(page, 'المدفوعة')).toContainText('١٬٠٠٠ ر.س');
+  // Nothing is available, and the deduction is not taken from it a second time: never negative.
+  await expect(commissionTile(page, 'المعلقة')).toContainText('٠ ر.س');
+  await expect(commissionTile(page, 'المعلقة')).not.toContainText('-');
   const item = page.getByRole('listitem').filter({ hasText: 'أُلغيت لإلغاء العقد' });
   await expect(item.getByText('ملغاة', { exact: true })).toBeVisible();
   await expect(item.getByText('أُلغيت لإلغاء العقد: انسحب المستأجر من العقد')).toBeVisible();
@@ -75,7 +78,7 @@ test('a paid commission is reversed in the console and deducted from the next pa
   await expect(commissionTile(page, 'المدفوعة')).toContainText('١٬٥٠٠ ر.س');
   await expect(commissionTile(page, 'المعلقة')).toContainText('٠ ر.س');
   await expect(
-    page.getByRole('region', { name: 'ملخص العمولات' }).getByText('يُخصم من دفعتك القادمة'),
+    page.getByRole('region', { name: 'ملخص العمولات' }).getByText('يُخصم من عمولاتك القادمة'),
   ).toHaveCount(0);
   await context.close();
 });

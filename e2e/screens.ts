@@ -46,8 +46,12 @@ export async function prepare(
       await activeBroker(page, admin);
       const tenantPhone = randomPhone();
       await referral(page, tenantPhone, 60000);
+      const link = await page.request.get('/api/broker/referral-link');
+      expect(link.ok()).toBe(true);
+      const { code } = (await link.json()) as { code: string };
       await page.request.post('/api/auth/logout');
       return [
+        { name: 'referral-link', path: `/r/${code}` },
         { name: 'tenant-form', path: new URL(await tenantLink(admin, tenantPhone)).pathname },
       ];
     }
@@ -97,6 +101,7 @@ export async function prepare(
         { name: 'mobile-referral-details', path: `/mobile-referral-details/${signedId}` },
         { name: 'mobile-commissions', path: '/mobile-commissions' },
         { name: 'mobile-profile', path: '/mobile-profile' },
+        { name: 'mobile-change-password', path: '/mobile-change-password' },
       ];
     }
     case 'admin':

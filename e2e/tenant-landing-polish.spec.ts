@@ -85,7 +85,7 @@ test.describe('the tenant form', () => {
     await expect(page.getByText(/Choose File|No file chosen/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'رفع ملف PDF' })).toHaveCount(0);
     await expect(salary.getByText('لم يتم اختيار ملف')).toBeVisible();
-    await expect(salary.getByText('ملف PDF حتى ٥ ميجابايت', { exact: false })).toBeVisible();
+    await expect(salary.getByText('ملف بي دي إف حتى ٥ ميجابايت', { exact: false })).toBeVisible();
     await expect(page.getByText(/\b5 ميجابايت/)).toHaveCount(0);
     await expect(page.getByText('أو ٠', { exact: false })).toBeVisible();
     const salaryFile = salary.getByLabel('اختيار ملف تعريف الراتب');

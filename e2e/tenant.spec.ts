@@ -44,7 +44,7 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   await credit.getByRole('button', { name: 'إدخال رابط' }).click();
   await form.getByLabel('رابط تقرير سمة الائتماني').fill('http://insecure.example.sa/report');
   // The consent says who receives the data: the provider, and the broker who referred.
-  const productName = (await form.locator('main > p').first().textContent()) ?? '';
+  const productName = (await form.getByRole('banner').locator('p').first().textContent()) ?? '';
   const consent = form.getByRole('checkbox', {
     name: `أوافق على مشاركة بياناتي ومستنداتي مع ${productName} لدراسة طلب الدفع الشهري للإيجار، ومع الوسيط العقاري ريم السبيعي الذي أحالني لمتابعة طلبي، ولن تُستخدم لأي غرض آخر.`,
     exact: true,
@@ -115,10 +115,12 @@ test('a wrong link shows the invalid-link message; an unknown short code the not
   await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
 });
 
-test('a broker name that is not a plain name reaches the consent as the broker code', async ({
+test('the consent names the broker as their link does, never by the broker code', async ({
   page,
   readyBroker,
 }) => {
+  // Issue 32: one rule for the name a tenant sees (the public-text rule of the broker's link),
+  // not the SMS's stricter one with the broker code in its place.
   await readyBroker(page, 'عروض، خصم كبير');
   const { brokerCode } = (await (await page.request.get('/api/broker/profile')).json()) as {
     brokerCode: string;
@@ -134,7 +136,7 @@ test('a broker name that is not a plain name reaches the consent as the broker c
   const consent = page.getByRole('checkbox', { name: /أوافق على مشاركة بياناتي/ });
   await expect(consent).toBeVisible();
   await expect(consent).toHaveAccessibleName(
-    new RegExp(`ومع الوسيط العقاري ${brokerCode} الذي أحالني لمتابعة طلبي`),
+    /ومع الوسيط العقاري عروض، خصم كبير الذي أحالني لمتابعة طلبي/,
   );
-  await expect(page.getByText('خصم كبير')).toHaveCount(0);
+  await expect(page.getByText(brokerCode)).toHaveCount(0);
 });

@@ -119,6 +119,16 @@ export const RULES = [
     why: 'builds an index on a large table under a lock: build a unique index CONCURRENTLY by hand first, then ADD CONSTRAINT … UNIQUE USING INDEX',
   },
   {
+    rule: 'check-validated',
+    // `ADD [CONSTRAINT name] CHECK (…)` on a large table, not NOT VALID: PostgreSQL reads every
+    // row to prove it, holding the lock that blocks the old release's writes meanwhile.
+    find: new RegExp(
+      String.raw`${ALTER_LARGE}[^;]*\bADD\s+(?:CONSTRAINT\s+"?[a-z_]+"?\s+)?CHECK\b(?![^;]*\bNOT\s+VALID\b)`,
+      'i',
+    ),
+    why: 'checks every row of a large table under a lock that blocks writes: add it NOT VALID (rows already there passed a narrower check, or VALIDATE CONSTRAINT it later)',
+  },
+  {
     rule: 'foreign-key-validated',
     find: new RegExp(String.raw`${ALTER_LARGE}[^;]*\bFOREIGN\s+KEY\b(?![^;]*\bNOT\s+VALID\b)`, 'i'),
     why: 'checks every row of a large table under a lock: add it NOT VALID, and VALIDATE CONSTRAINT in a later statement',
@@ -159,6 +169,7 @@ export function checkMigration(sql) {
   const LOCKING = new Set([
     'index-without-concurrently',
     'unique-constraint',
+    'check-validated',
     'foreign-key-validated',
   ]);
   const findings = [];

@@ -37,6 +37,12 @@ describe('the migration policy', () => {
       'ALTER TABLE "commissions" ADD CONSTRAINT "c_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id");',
       'foreign-key-validated',
     ],
+    // What drizzle-kit writes for a check() on a large table: every row read under the lock.
+    [
+      `ALTER TABLE "transfer_requests" ADD CONSTRAINT "t_status_check" CHECK ("transfer_requests"."status" in ('open','paid'));`,
+      'check-validated',
+    ],
+    ['ALTER TABLE public.commissions ADD CHECK (amount > 0);', 'check-validated'],
     // Drizzle applies migrations in a transaction, where CONCURRENTLY fails at deploy time.
     [
       'CREATE INDEX CONCURRENTLY "referrals_city_idx" ON "referrals" ("city");',
@@ -52,6 +58,10 @@ describe('the migration policy', () => {
     'CREATE TABLE "offices" ("id" uuid PRIMARY KEY, "name" text NOT NULL);',
     'ALTER TABLE "commissions" ADD CONSTRAINT "c_fk" FOREIGN KEY ("broker_id") REFERENCES "brokers"("id") NOT VALID;',
     'ALTER TABLE "referrals" ADD CONSTRAINT "r_city_unique" UNIQUE USING INDEX "r_city_idx";',
+    `ALTER TABLE "transfer_requests" ADD CONSTRAINT "t_status_check" CHECK ("status" in ('open','paid')) NOT VALID;`,
+    'ALTER TABLE "transfer_requests" VALIDATE CONSTRAINT "t_status_check";',
+    `ALTER TABLE "public_holidays" ADD CONSTRAINT "h_check" CHECK ("day" > '2020-01-01');`,
+    'CREATE TABLE "offices" ("id" uuid);\nALTER TABLE "offices" ADD CONSTRAINT "o_c" CHECK ("id" is not null);',
     'ALTER TABLE "referrals" ALTER COLUMN "city" DROP NOT NULL;',
     'ALTER TABLE "referrals" ALTER COLUMN "city" DROP DEFAULT;',
     'ALTER TABLE "referrals" DROP CONSTRAINT "referrals_city_check";',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { linkRequestBodySchema, linkRequestCodeBodySchema } from '../domain/index.js';
+import {
+  BROKER_REQUEST_BLOCKS,
+  linkRequestBodySchema,
+  linkRequestCodeBodySchema,
+} from '../domain/index.js';
 import { endpoint, money } from './common.js';
 
 /** The broker's own link: its code, the address to share, a ready WhatsApp text. */
@@ -13,6 +17,30 @@ export const referralLink = z.object({
 
 const linkParams = z.object({ code: z.string().max(40) });
 
+/**
+ * Who provides the service, as the tenant's pages show it (decision record 059): the server's
+ * own settings (BRAND_*), which production refuses to start without, not the build's.
+ */
+const providerIdentity = z.object({
+  legalName: z.string(),
+  /** The commercial registration number (10 digits). */
+  commercialRegistration: z.string(),
+  licenseIssuer: z.string(),
+  licenseNumber: z.string(),
+  /** The provider's WhatsApp number, 05 and 8 digits. */
+  whatsapp: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** The provider's own full privacy policy (https). */
+  privacyUrl: z.string(),
+});
+
+/**
+ * The error code of a link the broker replaced by a new one (a 404 with `brokerName`, null
+ * unless the broker still takes requests).
+ */
+export const LINK_RETIRED = 'LINK_RETIRED';
+
 export const referralLinkEndpoints = {
   mine: endpoint({
     method: 'GET',
@@ -25,7 +53,8 @@ export const referralLinkEndpoints = {
     method: 'POST',
     path: '/api/broker/referral-link/regenerate',
     access: 'broker',
-    summary: 'a new code for the link; the old one answers not found from now (audited)',
+    summary:
+      'a new code for the link; the old one answers not found from now, as a retired link (audited)',
     response: referralLink,
   }),
   qr: endpoint({
@@ -59,15 +88,28 @@ export const referralLinkEndpoints = {
     path: '/api/r/:code',
     access: 'public',
     summary:
-      "a broker's link as the tenant opens it: who the broker is, and whether they can take requests (a visit, counted once a day)",
+      "a broker's link as the tenant opens it: who the broker is (only while they take requests), and whether they can take requests and why not (a visit, counted once a day); a replaced link answers 404 LINK_RETIRED, with the broker's public name while they take requests",
     params: linkParams,
     query: z.object({ s: z.enum(['qr']).optional() }),
     response: z.object({
-      brokerName: z.string(),
+      /**
+       * The name the page may show; null when missing or refused (never the broker code), or
+       * when the broker takes no request.
+       */
+      brokerName: z.string().nullable(),
       officeName: z.string().nullable(),
       falLicense: z.string().nullable(),
       canReceive: z.boolean(),
+      unavailableReason: z.enum(BROKER_REQUEST_BLOCKS).nullable(),
     }),
+  }),
+  provider: endpoint({
+    method: 'GET',
+    path: '/api/provider',
+    access: 'public',
+    summary:
+      "the provider's identity for the tenant's pages: legal name, commercial registration, licence, WhatsApp, privacy policy",
+    response: providerIdentity,
   }),
   sendCode: endpoint({
     method: 'POST',

@@ -104,6 +104,10 @@ export const metrics = z.object({
   completedContracts: z.number().int(),
   successRate: z.number(),
   totalReferrals: z.number().int(),
+  /**
+   * The same figure as totalCommission: the product description names the phone dashboard's
+   * field so, and API clients may read either.
+   */
   totalCommissions: money,
 });
 

@@ -9,12 +9,14 @@ export const tenantFormEndpoints = {
     access: 'public',
     summary: "the tenant's form behind a link: whose it is and whether it was sent",
     params: z.object({ token: z.string() }),
-    // Of the broker only the name the consent needs (a checked display name or the code).
+    // Of the broker only the name the consent needs (the name a tenant may see, null when
+    // missing or refused, never the broker code) and the FAL licence, public on their link too.
     response: z.object({
       referralId: z.string(),
       tenantPhone: z.string(),
       submitted: z.boolean(),
-      brokerName: z.string(),
+      brokerName: z.string().nullable(),
+      brokerFalLicense: z.string().nullable(),
     }),
   }),
   submit: endpoint({

@@ -45,7 +45,8 @@ export const webhookDelivery = z.object({
   eventId: z.string(),
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number().int(),
-  lastError: z.string().nullable(),
+  /** The last failure as the log shows it: in Arabic, its technical code apart (or none). */
+  failure: z.object({ explanation: z.string(), code: z.string() }).nullable(),
   nextAttemptAt: isoDateTime,
   sentAt: isoDateTime.nullable(),
   createdAt: isoDateTime,

@@ -33,10 +33,23 @@ const brandEnv = z.object({
     .default(
       'شركة تقنية مالية سعودية تتيح للمستأجرين دفع إيجاراتهم شهرياً بدلاً من الدفعات السنوية أو نصف السنوية، وتتعاقد مع المالك مباشرة ليستلم إيجاره كاملاً في موعده.',
     ),
+  // The defaults are demo data, said so on the page: production names its own (config.ts).
+  BRAND_LEGAL_NAME: z.string().trim().min(1).max(120).default('شركة شريك التجريبية (بيانات للعرض)'),
   BRAND_CR_NUMBER: z
     .string()
     .regex(/^\d{10}$/, 'must be 10 digits')
     .default('1010987654'),
+  BRAND_LICENSE_ISSUER: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .default('البنك المركزي السعودي (بيانات للعرض)'),
+  BRAND_LICENSE_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9/-]{1,40}$/, 'must be 1 to 40 Latin letters, digits, / or -')
+    .default('0000000'),
   BRAND_PHONE: z.string().trim().min(1).default('920012345'),
   BRAND_EMAIL: z.email().default('support@shareek.sa'),
   BRAND_ADDRESS: z.string().trim().min(1).default('طريق الملك فهد، حي العليا، الرياض ١٢٢١٤'),
@@ -57,15 +70,76 @@ const brandEnv = z.object({
 /** The names of the brand's variables (.env.example lists each). */
 export const BRAND_VARIABLES = Object.keys(brandEnv.shape);
 
+/**
+ * Who the tenant is dealing with, on the tenant's first screen (decision record 059): a
+ * production server refuses to start without each of these set to the provider's own value,
+ * as the defaults are demo data.
+ */
+export const PROVIDER_IDENTITY_VARIABLES = [
+  'BRAND_LEGAL_NAME',
+  'BRAND_CR_NUMBER',
+  'BRAND_LICENSE_ISSUER',
+  'BRAND_LICENSE_NUMBER',
+  'BRAND_WHATSAPP',
+  'BRAND_PRIVACY_URL',
+] as const satisfies readonly (keyof typeof brandEnv.shape)[];
+
+type ProviderIdentityVariable = (typeof PROVIDER_IDENTITY_VARIABLES)[number];
+
+/** Each identity variable's default, the demo value production refuses (config.ts). */
+export const PROVIDER_IDENTITY_DEMO_VALUES = Object.fromEntries(
+  PROVIDER_IDENTITY_VARIABLES.map((name) => [name, brandEnv.shape[name].parse(undefined)]),
+) as Record<ProviderIdentityVariable, string>;
+
+/**
+ * The provider as the tenant's pages show it, served by the running server (`GET
+ * /api/provider`), never built into the web app: the build may carry the demo defaults.
+ */
+export type ProviderIdentity = {
+  /** The provider's registered name, as on its commercial registration. */
+  legalName: string;
+  /** The commercial registration number (10 digits). */
+  commercialRegistration: string;
+  /** Who licenses the provider (the Saudi Central Bank, for a finance company). */
+  licenseIssuer: string;
+  /** The licence's number, as the issuer writes it. */
+  licenseNumber: string;
+  /** The provider's WhatsApp, 05 and 8 digits. */
+  whatsapp: string;
+  phone: string;
+  email: string;
+  /** The provider's own full privacy policy (https). */
+  privacyUrl: string;
+};
+
 export class BrandConfigError extends Error {}
 
-export function brandFromEnv(env: Record<string, string | undefined>): Brand {
+function parseBrandEnv(env: Record<string, string | undefined>) {
   const parsed = brandEnv.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new BrandConfigError(`${String(issue?.path[0])}: ${issue?.message}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Who provides the service, for the tenant's pages; throws BrandConfigError on a bad value. */
+export function providerFromEnv(env: Record<string, string | undefined>): ProviderIdentity {
+  const e = parseBrandEnv(env);
+  return {
+    legalName: e.BRAND_LEGAL_NAME,
+    commercialRegistration: e.BRAND_CR_NUMBER,
+    licenseIssuer: e.BRAND_LICENSE_ISSUER,
+    licenseNumber: e.BRAND_LICENSE_NUMBER,
+    whatsapp: e.BRAND_WHATSAPP,
+    phone: e.BRAND_PHONE,
+    email: e.BRAND_EMAIL,
+    privacyUrl: e.BRAND_PRIVACY_URL,
+  };
+}
+
+export function brandFromEnv(env: Record<string, string | undefined>): Brand {
+  const e = parseBrandEnv(env);
   return {
     productName: e.BRAND_NAME,
     providerDescription: e.BRAND_DESCRIPTION,

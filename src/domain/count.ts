@@ -1,4 +1,4 @@
-import { formatNumberAr } from './money.js';
+import { formatNumberAr } from './format.js';
 
 /**
  * How one counted noun is written after each Arabic number (CLDR's plural categories, as

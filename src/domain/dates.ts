@@ -1,35 +1,10 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 
-const LOCALE = 'ar-SA-u-ca-gregory-nu-arab';
-const TIME_ZONE = 'Asia/Riyadh';
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000; // UTC+3 all year, no daylight saving
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
-
-export function formatDateAr(value: string | Date): string {
-  return dateFormat.format(toDate(value));
-}
-
-export function formatDateTimeAr(value: string | Date): string {
-  return dateTimeFormat.format(toDate(value));
-}
 
 export function daysSince(value: string | Date, now: Date = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - toDate(value).getTime()) / DAY_MS));

@@ -3,7 +3,6 @@ import { BrandConfigError, brandFromEnv } from './brand.js';
 import {
   commissionStatusLabel,
   daysSince,
-  desktopProfileCompletion,
   estimateCommission,
   formatDateAr,
   formatDateTimeAr,
@@ -12,7 +11,6 @@ import {
   fromCents,
   generateBrokerCode,
   isBrokerCode,
-  mobileProfileCompletion,
   normalizeReferralStatus,
   normalizeSaudiIban,
   normalizeSaudiMobile,
@@ -246,29 +244,6 @@ describe('Saudi IBAN', () => {
 
   it('groups by four', () => {
     expect(formatIban('SA0380000000608010167519')).toBe('SA03 8000 0000 6080 1016 7519');
-  });
-});
-
-describe('profile completion', () => {
-  it('counts the seven desktop fields', () => {
-    expect(desktopProfileCompletion({})).toBe(0);
-    expect(desktopProfileCompletion({ fullName: 'أحمد', city: 'riyadh' })).toBe(29);
-    expect(desktopProfileCompletion({ fullName: '  ', email: 'a@b.sa' })).toBe(14);
-  });
-
-  it('counts the six mobile fields', () => {
-    expect(
-      mobileProfileCompletion({
-        fullName: 'أحمد',
-        email: 'a@b.sa',
-        officeName: 'مكتب',
-        secondPhone: '0551234567',
-        bio: 'وسيط',
-        falLicense: '123',
-        city: 'riyadh',
-      }),
-    ).toBe(100);
-    expect(mobileProfileCompletion({ fullName: 'أحمد', bio: null })).toBe(17);
   });
 });
 

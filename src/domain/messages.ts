@@ -26,7 +26,7 @@ export const MESSAGES = {
   tenantName: 'الاسم مطلوب',
   income: 'يرجى إدخال الدخل الشهري',
   obligations: 'يرجى إدخال الالتزامات الشهرية',
-  pdfOnly: 'يرجى اختيار ملف PDF فقط',
+  pdfOnly: 'يرجى اختيار ملف بي دي إف فقط',
   fileTooLarge: 'حجم الملف يجب أن يكون أقل من ٥ ميجابايت',
   tooLong: 'النص أطول من المسموح',
   invalidDate: 'صيغة التاريخ غير صحيحة',

@@ -6,6 +6,11 @@
 export const OTP_PURPOSES = ['sign_in', 'reset', 'referral_request'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
+/** How many digits a one-time code has; the pages say it and size the field by it. */
+export const OTP_CODE_LENGTH = 4;
+/** How long a one-time code works after it is sent, in minutes. */
+export const OTP_VALIDITY_MINUTES = 5;
+
 /** What the purpose is called in the code's message and in the refusal of a wrong one. */
 const PURPOSE_PHRASES: Record<OtpPurpose, string> = {
   sign_in: 'لتسجيل الدخول أو إنشاء الحساب',

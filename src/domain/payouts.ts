@@ -2,9 +2,18 @@
  * Payouts (docs/decisions/043-payouts-and-the-bank-file.md): one broker's payable money at the
  * moment it is asked for, from the broker's own «طلب تحويل» or from an admin's «دفع كل المستحق».
  * A `draft` waits for approval; `approved`, `sent` and `paid` follow; the bank may return a sent
- * one (`failed`); a draft or an approved one may be `rejected`.
+ * one (`failed`); a draft or an approved one may be `rejected` (the broker's request refused) or
+ * `cancelled` (withdrawn by the team before any bank had it: docs/decisions/061).
  */
-export const PAYOUT_STATUSES = ['draft', 'approved', 'sent', 'paid', 'failed', 'rejected'] as const;
+export const PAYOUT_STATUSES = [
+  'draft',
+  'approved',
+  'sent',
+  'paid',
+  'failed',
+  'rejected',
+  'cancelled',
+] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** The states whose amount the broker's money counts as requested: not yet settled. */
@@ -17,6 +26,7 @@ const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   paid: 'مدفوعة',
   failed: 'فشل التحويل',
   rejected: 'مرفوضة',
+  cancelled: 'ملغاة',
 };
 export const payoutStatusLabel = (status: PayoutStatus): string => PAYOUT_STATUS_LABELS[status];
 

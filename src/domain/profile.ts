@@ -1,40 +1,6 @@
 import { toLatinDigits } from './digits.js';
 import { singleLineText, type TextOptions } from './text.js';
 
-export const DESKTOP_PROFILE_FIELDS = [
-  'fullName',
-  'officeName',
-  'secondPhone',
-  'bio',
-  'falLicense',
-  'email',
-  'city',
-] as const;
-export const MOBILE_PROFILE_FIELDS = [
-  'fullName',
-  'email',
-  'officeName',
-  'secondPhone',
-  'bio',
-  'falLicense',
-] as const;
-
-type ProfileValues = Readonly<Record<string, unknown>>;
-
-/** Rounded percent of the given fields that hold something other than blanks. */
-export function profileCompletion(profile: ProfileValues, fields: readonly string[]): number {
-  const filled = fields.filter((field) => {
-    const value = profile[field];
-    return typeof value === 'string' && value.trim() !== '';
-  }).length;
-  return Math.round((filled / fields.length) * 100);
-}
-
-export const desktopProfileCompletion = (profile: ProfileValues) =>
-  profileCompletion(profile, DESKTOP_PROFILE_FIELDS);
-export const mobileProfileCompletion = (profile: ProfileValues) =>
-  profileCompletion(profile, MOBILE_PROFILE_FIELDS);
-
 // ---------- what a tenant is shown of a broker ----------
 
 /** Why a public profile field (name, office) is refused, in Arabic. */
@@ -141,15 +107,44 @@ export function checkedFalLicense(value: string | null | undefined): string | nu
 export const publicBrokerName = (broker: { fullName: string | null; brokerCode: string }) =>
   checkedPublicText(broker.fullName) ?? broker.brokerCode;
 
-/** What the tenant's page shows of a broker: each field checked, a refused one left out. */
-export function publicBrokerProfile(broker: {
+/**
+ * The name a tenant is shown of a broker (their link, the tenant form and its consent): the
+ * full name if it passes the public rule, else null, never the broker code, which names nobody
+ * to a tenant. A broker without one takes no referral (brokerRequestBlock).
+ */
+export const brokerNameForTenants = (fullName: string | null | undefined): string | null =>
+  checkedPublicText(fullName);
+
+/** Why a broker can take no referral now: an inactive account, or no name a tenant can see. */
+export const BROKER_REQUEST_BLOCKS = ['broker_inactive', 'broker_unnamed'] as const;
+type BrokerRequestBlock = (typeof BROKER_REQUEST_BLOCKS)[number];
+
+/**
+ * The one rule for whether a broker can take a referral, typed by them or asked for through
+ * their link: an active account, and a name a tenant can be shown. Null when they can; an
+ * inactive account is said first.
+ */
+export function brokerRequestBlock(broker: {
+  isActive: boolean;
   fullName: string | null;
-  brokerCode: string;
+}): BrokerRequestBlock | null {
+  if (!broker.isActive) return 'broker_inactive';
+  return brokerNameForTenants(broker.fullName) === null ? 'broker_unnamed' : null;
+}
+
+/**
+ * What the tenant's page shows of a broker: each field checked, a refused one left out. Only
+ * while the broker takes requests: a link that takes none names nobody (decision record 059).
+ */
+export function publicBrokerProfile(broker: {
+  isActive: boolean;
+  fullName: string | null;
   officeName: string | null;
   falLicense: string | null;
-}): { brokerName: string; officeName: string | null; falLicense: string | null } {
+}): { brokerName: string | null; officeName: string | null; falLicense: string | null } {
+  if (brokerRequestBlock(broker)) return { brokerName: null, officeName: null, falLicense: null };
   return {
-    brokerName: publicBrokerName(broker),
+    brokerName: brokerNameForTenants(broker.fullName),
     officeName: checkedPublicText(broker.officeName),
     falLicense: checkedFalLicense(broker.falLicense),
   };

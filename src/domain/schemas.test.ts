@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  brokerNameForTenants,
+  brokerRequestBlock,
   changePasswordBodySchema,
   checkedFalLicense,
   checkedPublicText,
@@ -271,7 +273,7 @@ describe('issue 26 item 7: what a tenant is shown of a broker is plain text', ()
     ).toBe(SINGLE_LINE_MESSAGE);
   });
 
-  it('checks stored values again when showing them: a refused one is the code, or nothing', () => {
+  it('checks stored values again when showing them: a refused one is nothing, never the broker code', () => {
     expect(checkedPublicText(' مكتب  الرياض ')).toBe('مكتب الرياض');
     expect(checkedPublicText('مكتب www.evil.sa')).toBeNull();
     expect(checkedPublicText(null)).toBeNull();
@@ -279,23 +281,40 @@ describe('issue 26 item 7: what a tenant is shown of a broker is plain text', ()
     expect(checkedFalLicense('FAL-123')).toBeNull();
     expect(
       publicBrokerProfile({
+        isActive: true,
         fullName: 'نورة\u202E moc.live',
-        brokerCode: 'SH-ABC234',
         officeName: 'اتصل 0551234567',
         falLicense: 'FAL-123',
       }),
-    ).toEqual({ brokerName: 'SH-ABC234', officeName: null, falLicense: null });
-    expect(
-      publicBrokerProfile({
-        fullName: 'ريم السبيعي',
-        brokerCode: 'SH-ABC234',
-        officeName: 'مكتب الرياض العقاري',
-        falLicense: '1200012345',
-      }),
-    ).toEqual({
+    ).toEqual({ brokerName: null, officeName: null, falLicense: null });
+    const named = {
+      isActive: true,
+      fullName: 'ريم السبيعي',
+      officeName: 'مكتب الرياض العقاري',
+      falLicense: '1200012345',
+    };
+    expect(publicBrokerProfile(named)).toEqual({
       brokerName: 'ريم السبيعي',
       officeName: 'مكتب الرياض العقاري',
       falLicense: '1200012345',
     });
+    // A broker who takes no request is named by no link (issue 32).
+    expect(publicBrokerProfile({ ...named, isActive: false })).toEqual({
+      brokerName: null,
+      officeName: null,
+      falLicense: null,
+    });
+  });
+
+  it('one rule decides whether a broker takes a referral: active, with a name a tenant can see', () => {
+    expect(brokerRequestBlock({ isActive: true, fullName: ' ريم  السبيعي ' })).toBeNull();
+    expect(brokerRequestBlock({ isActive: true, fullName: '   ' })).toBe('broker_unnamed');
+    // A name the public rule refuses counts as none, where a trim alone would let it through.
+    expect(brokerRequestBlock({ isActive: true, fullName: 'نورة www.evil.sa' })).toBe(
+      'broker_unnamed',
+    );
+    expect(brokerRequestBlock({ isActive: false, fullName: null })).toBe('broker_inactive');
+    expect(brokerNameForTenants('نورة www.evil.sa')).toBeNull();
+    expect(brokerNameForTenants(' ريم  السبيعي ')).toBe('ريم السبيعي');
   });
 });

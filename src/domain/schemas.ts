@@ -3,6 +3,7 @@ import { CITY_KEYS } from './catalogues.js';
 import { toLatinDigits } from './digits.js';
 import { normalizeSaudiIban } from './iban.js';
 import { MESSAGES } from './messages.js';
+import { OTP_CODE_LENGTH } from './otp.js';
 import { normalizeSaudiMobile } from './phone.js';
 import { falLicenseText, PUBLIC_TEXT_MAX_LENGTH, publicProfileText } from './profile.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -23,12 +24,12 @@ const saudiMobile = (message: string) =>
       return phone;
     });
 
-/** Exactly four digits; Arabic-Indic digits are accepted and converted. */
+/** Exactly OTP_CODE_LENGTH (four) digits; Arabic-Indic digits are accepted and converted. */
 const fourDigitCode = (message: string) =>
   z
     .string({ error: message })
     .transform((value) => toLatinDigits(value.trim()))
-    .pipe(z.string().regex(/^\d{4}$/, { error: message }));
+    .pipe(z.string().regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), { error: message }));
 
 const password = (minMessage: string) =>
   z

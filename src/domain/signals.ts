@@ -29,7 +29,8 @@ export const signalKindLabel = (kind: SignalKind): string => KIND_LABELS[kind];
  * What an open signal holds: its referral's commission, all the broker's payable money and
  * payouts (a shared IBAN), or nothing (a refused attempt, recorded).
  */
-export type SignalScope = 'referral' | 'broker' | 'none';
+export const SIGNAL_SCOPES = ['referral', 'broker', 'none'] as const;
+export type SignalScope = (typeof SIGNAL_SCOPES)[number];
 
 export const SIGNAL_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type SignalStatus = (typeof SIGNAL_STATUSES)[number];

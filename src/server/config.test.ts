@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROVIDER_IDENTITY_DEMO_VALUES, PROVIDER_IDENTITY_VARIABLES } from '#domain/brand';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
-import { PRODUCTION_ENV } from './test-support/test-app.js';
+import { PRODUCTION_ENV, PRODUCTION_PROVIDER_ENV } from './test-support/test-app.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -20,6 +21,42 @@ describe('configuration', () => {
     expect(config.development).toBe(false);
     expect(config.exposeOtpInResponses).toBe(false);
     expect(config.secureCookies).toBe(true);
+  });
+
+  // The provider's identity on the tenant's first screen: never the demo defaults.
+  it.each(PROVIDER_IDENTITY_VARIABLES)('production refuses to start without %s', (name) => {
+    const env = { NODE_ENV: 'production', ...PRODUCTION_ENV, [name]: ' ' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(`${name}: production needs`);
+  });
+
+  // A copied example or a forgotten line must not pass for the provider's identity.
+  it.each(PROVIDER_IDENTITY_VARIABLES)('production refuses the demo default of %s', (name) => {
+    const demo = PROVIDER_IDENTITY_DEMO_VALUES[name];
+    expect(loadConfig({ [name]: demo }).provider).toEqual(loadConfig({}).provider);
+    const env = { NODE_ENV: 'production', ...PRODUCTION_ENV, [name]: ` ${demo} ` };
+    expect(() => loadConfig(env)).toThrow(`${name}: is the demo default`);
+  });
+
+  it("production shows the provider's own identity; elsewhere demo data that says so", () => {
+    const { provider } = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV });
+    expect(provider).toMatchObject({
+      legalName: PRODUCTION_ENV.BRAND_LEGAL_NAME,
+      commercialRegistration: PRODUCTION_ENV.BRAND_CR_NUMBER,
+      licenseIssuer: PRODUCTION_ENV.BRAND_LICENSE_ISSUER,
+      licenseNumber: PRODUCTION_ENV.BRAND_LICENSE_NUMBER,
+      whatsapp: PRODUCTION_ENV.BRAND_WHATSAPP,
+      privacyUrl: PRODUCTION_ENV.BRAND_PRIVACY_URL,
+    });
+    // Each demo value that a tenant reads as a claim says it is demo data.
+    const demo = loadConfig({}).provider;
+    expect(demo.legalName).toContain('بيانات للعرض');
+    expect(demo.licenseIssuer).toContain('بيانات للعرض');
+    // Every missing one is named at once, with the other problems.
+    const { BRAND_LEGAL_NAME: _name, BRAND_LICENSE_ISSUER: _issuer, ...without } = PRODUCTION_ENV;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...without, PUBLIC_URL: '' })).toThrow(
+      /PUBLIC_URL[\s\S]*BRAND_LEGAL_NAME: production needs[\s\S]*BRAND_LICENSE_ISSUER: production needs/,
+    );
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -65,6 +102,7 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, DATABASE_URL: '' }, 'DATABASE_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: '' }, 'PUBLIC_URL'],
     [{ NODE_ENV: 'production', ...PRODUCTION_ENV, PUBLIC_URL: 'http://example.sa' }, 'PUBLIC_URL'],
+    [{ BRAND_LICENSE_NUMBER: 'رقم ١٢' }, 'BRAND_LICENSE_NUMBER'],
     [
       {
         NODE_ENV: 'production',
@@ -114,11 +152,14 @@ describe('.env.example', () => {
     expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 
-  it('is, as written, a production configuration the server accepts', () => {
+  it("is, as written and once the provider's identity is filled in, a production configuration the server accepts", () => {
     const set = Object.fromEntries(
       lines.filter((match) => !match[1]).map((match) => [match[2], match[3]]),
     );
-    const config = loadConfig(set);
+    // Copied as it is, it does not start: the provider's identity is left to fill in.
+    for (const name of PROVIDER_IDENTITY_VARIABLES) expect(set).not.toHaveProperty(name);
+    expect(() => loadConfig(set)).toThrow(/BRAND_LEGAL_NAME: production needs/);
+    const config = loadConfig({ ...set, ...PRODUCTION_PROVIDER_ENV });
     expect(config.env).toBe('production');
     expect(config.database.kind).toBe('postgres');
     expect(config.storage).toMatchObject({ kind: 's3', region: 'me-central-2' });

@@ -2,7 +2,16 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizeSaudiMobile } from '#domain';
-import { BRAND_VARIABLES, type Brand, BrandConfigError, brandFromEnv } from '#domain/brand';
+import {
+  BRAND_VARIABLES,
+  type Brand,
+  BrandConfigError,
+  brandFromEnv,
+  PROVIDER_IDENTITY_DEMO_VALUES,
+  PROVIDER_IDENTITY_VARIABLES,
+  type ProviderIdentity,
+  providerFromEnv,
+} from '#domain/brand';
 import type { DatabaseDeadlines, DatabaseTarget } from './db/client.js';
 import type { S3Settings } from './integrations/storage.js';
 import type { WhatsAppSettings } from './integrations/whatsapp.js';
@@ -369,6 +378,27 @@ function parseOtlpHeaders(value: string): Record<string, string> | null {
   return headers;
 }
 
+/**
+ * Production names the provider it is: the tenant's first screen shows the legal name, the
+ * commercial registration, the licence and who issued it, the WhatsApp number and the privacy
+ * policy, and the defaults are demo data (decision record 059), so each must be set, and not
+ * to its default (a copied example or a forgotten line). Outside production the defaults stand.
+ */
+function missingProviderIdentity(raw: Record<string, string | undefined>): string[] {
+  if (raw.NODE_ENV !== 'production') return [];
+  return PROVIDER_IDENTITY_VARIABLES.flatMap((name) => {
+    const value = raw[name]?.trim();
+    if (!value) {
+      return [
+        `${name}: production needs the provider's own value (the tenant's first screen shows it; the default is demo data)`,
+      ];
+    }
+    return value === PROVIDER_IDENTITY_DEMO_VALUES[name]
+      ? [`${name}: is the demo default; production needs the provider's own value`]
+      : [];
+  });
+}
+
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -425,6 +455,8 @@ export type AppConfig = {
   secureCookies: boolean;
   /** Product name and contact details (BRAND_* variables, defaults in src/domain/brand.ts). */
   brand: Brand;
+  /** Who provides the service, as the tenant's pages show it (required in production). */
+  provider: ProviderIdentity;
   /** Where unexpected errors are reported (SENTRY_*); null: nowhere. */
   errorReports: ErrorReportSettings | null;
   /** Where traces are exported (OTEL_*); null: no OpenTelemetry module is even loaded. */
@@ -470,16 +502,21 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues).map(
       (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
-    );
+    ),
+    ...missingProviderIdentity(raw),
+  ];
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
   let brand: Brand;
+  let provider: ProviderIdentity;
   try {
     brand = brandFromEnv(raw);
+    provider = providerFromEnv(raw);
   } catch (error) {
     if (error instanceof BrandConfigError) {
       throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
@@ -586,6 +623,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exposeOtpInResponses: development && e.SMS_PROVIDER === 'console',
     secureCookies: e.NODE_ENV === 'production',
     brand,
+    provider,
     errorReports: e.SENTRY_DSN
       ? {
           dsn: e.SENTRY_DSN,

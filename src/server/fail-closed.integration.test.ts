@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from '#contract/auth';
 import { Client, spawnMain, whenExited } from './test-support/server-process.js';
-import { PRODUCTION_SMS_ENV } from './test-support/test-app.js';
+import { PRODUCTION_PROVIDER_ENV, PRODUCTION_SMS_ENV } from './test-support/test-app.js';
 
 // The real server process (src/server/main.ts, as `npm start` runs it) refuses
 // the two unsafe starts, and a plain start is the loopback-only development demo.
@@ -36,6 +36,7 @@ describe('fail-closed defaults (real process)', () => {
     const { code, output } = await start({
       NODE_ENV: 'production',
       ...PRODUCTION_SMS_ENV,
+      ...PRODUCTION_PROVIDER_ENV,
       HOST: '127.0.0.1',
       PORT: '0',
       PUBLIC_URL: 'https://example.sa',

@@ -26,6 +26,7 @@ import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type EmbeddedCluster, startEmbeddedCluster } from './db/embedded.js';
 import { type FakeUnifonic, startFakeUnifonic } from './test-support/fakes/unifonic.js';
 import { Client, cleanUp, freePort, freshPostgres } from './test-support/server-process.js';
+import { PRODUCTION_PROVIDER_ENV } from './test-support/test-app.js';
 
 // `npm run release` makes a folder that runs the way the image runs it —
 // `node dist/server/main.js` inside it, as an unprivileged account, the folder read-only, only
@@ -197,6 +198,7 @@ describe('the release folder', () => {
         UNIFONIC_APP_SID: 'release-app-sid',
         UNIFONIC_SENDER_ID: 'Shareek',
         UNIFONIC_BASE_URL: sms.url,
+        ...PRODUCTION_PROVIDER_ENV,
         SHUTDOWN_DRAIN_SECONDS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test-support/server-process.js';
+import { PRODUCTION_PROVIDER_ENV } from './test-support/test-app.js';
 
 // Start and stop like a service (decision record 053), on the build `npm run build` just made
 // (the `built` project runs after it in
@@ -47,6 +48,7 @@ function productionEnv(port: number): NodeJS.ProcessEnv {
     UNIFONIC_APP_SID: 'built-test-only',
     UNIFONIC_SENDER_ID: 'Shareek',
     SHUTDOWN_DRAIN_SECONDS: '2',
+    ...PRODUCTION_PROVIDER_ENV,
   };
 }
 

@@ -54,6 +54,8 @@ export const adminOperationsEndpoints = {
         ),
       }),
       unsettledPayouts: z.object({ count, amount: money }),
+      /** Open fraud and duplicate signals: each holds money until an admin decides. */
+      openSignals: count,
       /**
        * Service promises in working time: per timed stage, the referrals in it and those past
        * their deadline; `commission_payment`, the payable commissions and those unpaid past it.

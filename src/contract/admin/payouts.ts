@@ -31,6 +31,9 @@ const adminPayout = payout.extend({
 
 const BANK_REFERENCE_REQUIRED = 'يرجى إدخال مرجع التحويل من البنك';
 
+/** How many payouts wait at one step of the work, and their sum. */
+const waiting = z.object({ count, amount: money });
+
 export const adminPayoutEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -62,6 +65,30 @@ export const adminPayoutEndpoints = {
     params: idParams,
     notFound: 'طلب التحويل غير موجود',
     body: reasonBody('يرجى كتابة سبب فشل التحويل'),
+    response: changed,
+  }),
+  steps: endpoint({
+    method: 'GET',
+    path: '/api/admin/payouts/steps',
+    access: 'admin',
+    summary:
+      'the payouts at each step of the work: drafts to approve, approved in no bank file, in a bank file not yet sent, sent not yet paid',
+    response: z.object({
+      draft: waiting,
+      approved: waiting,
+      inBankFile: waiting,
+      sent: waiting,
+    }),
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/admin/payouts/:id/cancel',
+    access: 'admin',
+    summary:
+      'cancel a draft, or an approved payout in no bank file, with a reason: its money returns to the broker, payable or held by an open signal (audited, notified; idempotent)',
+    params: idParams,
+    notFound: 'طلب التحويل غير موجود',
+    body: reasonBody('يرجى كتابة سبب الإلغاء'),
     response: changed,
   }),
   reject: endpoint({

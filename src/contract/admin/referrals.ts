@@ -17,6 +17,7 @@ import {
 } from '../common.js';
 import { adminStatusHistoryEntry, referral } from '../referrals.js';
 import { ADMIN_REFERRAL_SORTS, adminPage, brokerColumns, searchTerm, sortQuery } from './lists.js';
+import { openSignal } from './signals.js';
 
 // ---------- referrals ----------
 
@@ -32,6 +33,8 @@ const adminReferral = referral.extend({
   formToken: z.string(),
   tenantFormUrl: z.string(),
   stageClock,
+  /** The open signals on this referral or its broker's account, oldest first; usually none. */
+  openSignals: z.array(openSignal),
 });
 
 const referralStatusBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, SIGNAL_KINDS, SIGNAL_STATUSES } from '../../domain/index.js';
+import { multiLineText, SIGNAL_KINDS, SIGNAL_SCOPES, SIGNAL_STATUSES } from '../../domain/index.js';
 import { endpoint, idParams, isoDateTime, ok, pageOf } from '../common.js';
 import { adminPage, count } from './lists.js';
 
@@ -14,7 +14,7 @@ const fraudSignal = z.object({
   id: z.string(),
   kind: z.enum(SIGNAL_KINDS),
   /** What money it holds while open: the referral's commission, or none. */
-  scope: z.enum(['referral', 'broker', 'none']),
+  scope: z.enum(SIGNAL_SCOPES),
   reason: z.string(),
   status: z.enum(SIGNAL_STATUSES),
   note: z.string().nullable(),
@@ -27,6 +27,12 @@ const fraudSignal = z.object({
   createdAt: isoDateTime,
   resolvedAt: isoDateTime.nullable(),
 });
+
+/**
+ * An open signal where a decision is made (a referral's row, card and processing dialog): on
+ * the referral itself, or on its broker's whole account (a shared IBAN).
+ */
+export const openSignal = fraudSignal.pick({ id: true, kind: true, scope: true, reason: true });
 
 export const adminSignalEndpoints = {
   list: endpoint({

@@ -38,6 +38,8 @@ const ADMIN_CALLS: Call[] = [
   { method: 'POST', url: `/api/admin/payouts/${ID}/pay`, payload: {} },
   { method: 'POST', url: `/api/admin/payouts/${ID}/reject`, payload: {} },
   { method: 'POST', url: `/api/admin/payouts/${ID}/fail`, payload: {} },
+  { method: 'POST', url: `/api/admin/payouts/${ID}/cancel`, payload: {} },
+  { method: 'GET', url: '/api/admin/payouts/steps' },
   { method: 'POST', url: '/api/admin/payouts/mark', payload: { ids: [] } },
   { method: 'POST', url: '/api/admin/payouts/pay-due' },
   { method: 'POST', url: '/api/admin/payouts/bank-file' },

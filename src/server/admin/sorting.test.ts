@@ -4,7 +4,13 @@ import { adminCommissionEndpoints } from '#contract/admin/commissions';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { type Caller, client } from '../test-support/client.js';
 import { type QueryOf, unchecked } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
+import {
+  aBroker,
+  anAdmin,
+  aReferral,
+  aSignedContract,
+  aUniqueName,
+} from '../test-support/factories.js';
 import type { ValidationError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { nextPhone } from '../test-support/test-app.js';
@@ -20,7 +26,7 @@ const descending = (values: string[]) => [...values].sort().reverse();
 describe('GET /api/admin/referrals?sort (the desktop table headers)', () => {
   it('sorts by submission, number or tenant phone, either way; newest submission by default', async () => {
     const admin = await anAdmin(t);
-    const marker = `ترتيب ${nextPhone()}`;
+    const marker = aUniqueName('ترتيب');
     const broker = await aBroker(t, { fullName: marker });
     // Tenant phones out of the order the referrals are sent in.
     const [low, mid, high] = [nextPhone(), nextPhone(), nextPhone()] as [string, string, string];
@@ -113,7 +119,7 @@ describe('GET /api/admin/brokers?sort (the desktop table headers)', () => {
 describe('GET /api/admin/commissions?sort (the desktop table headers)', () => {
   it('sorts by creation either way, newest first by default; refuses other orders', async () => {
     const admin = await anAdmin(t);
-    const broker = await aBroker(t, { fullName: `عمولات ${nextPhone()}` });
+    const broker = await aBroker(t, { fullName: 'عمولات مرتبة' });
     const created: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       created.push((await aSignedContract(t, admin, { broker })).commission.id);

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { type OtpPurpose, otpPurposePhrase } from '#domain';
+import { OTP_CODE_LENGTH, OTP_VALIDITY_MINUTES, type OtpPurpose, otpPurposePhrase } from '#domain';
 import type { Database } from '../db/client.js';
 import { authFailures, otpCodes, otpVerifications } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
-const OTP_TTL_MS = 5 * 60 * 1000;
+const OTP_TTL_MS = OTP_VALIDITY_MINUTES * 60 * 1000;
 /** Tries per code, right or wrong: a sixth try is refused even with the right code. */
 const OTP_MAX_TRIES = 5;
 /** Wrong codes one phone may take in any 24 hours, across codes, addresses and instances. */
@@ -44,12 +44,14 @@ const verificationRequired = () =>
   new AppError(403, 'OTP_VERIFICATION_REQUIRED', 'يرجى التحقق من رقم الجوال برمز التحقق أولاً');
 
 /**
- * Issues a fresh 4-digit code for the phone and one purpose; any earlier unused code of the
+ * Issues a fresh code (OTP_CODE_LENGTH digits) for the phone and one purpose; any earlier unused code of the
  * phone stops working, whatever it was for: one live code per phone, so a code's purpose is
  * always the one its message named.
  */
 export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose): Promise<string> {
-  const code = randomInt(0, 10_000).toString().padStart(4, '0');
+  const code = randomInt(0, 10 ** OTP_CODE_LENGTH)
+    .toString()
+    .padStart(OTP_CODE_LENGTH, '0');
   const id = randomUUID();
   await db.transaction(async (tx) => {
     await tx

@@ -38,6 +38,7 @@ import {
   type ReferralSource,
   type ReferralStatus,
   SIGNAL_KINDS,
+  SIGNAL_SCOPES,
   SIGNAL_STATUSES,
   type SignalKind,
   type SignalScope,
@@ -458,6 +459,19 @@ export const referralLinkVisits = pgTable(
   ],
 );
 
+/**
+ * Codes a broker's link had before a new one (decision record 059): the tenant who opens an old
+ * link or QR code is told it was replaced, not that it never existed. Never reissued.
+ */
+export const retiredLinkCodes = pgTable('retired_link_codes', {
+  code: text('code').primaryKey(),
+  // Restrict, not cascade: a retired code outlives its broker's row, so it is never issued again.
+  brokerId: uuid('broker_id')
+    .notNull()
+    .references(() => brokers.id, { onDelete: 'restrict' }),
+  retiredAt: ts('retired_at').notNull().defaultNow(),
+});
+
 export const fraudSignals = pgTable(
   'fraud_signals',
   {
@@ -482,7 +496,7 @@ export const fraudSignals = pgTable(
   (t) => [
     check('fraud_signals_kind_check', sql`${t.kind} in ${sqlList(SIGNAL_KINDS)}`),
     check('fraud_signals_status_check', sql`${t.status} in ${sqlList(SIGNAL_STATUSES)}`),
-    check('fraud_signals_scope_check', sql`${t.scope} in ('referral','broker','none')`),
+    check('fraud_signals_scope_check', sql`${t.scope} in ${sqlList(SIGNAL_SCOPES)}`),
     index('fraud_signals_status_created_idx').on(t.status, t.createdAt),
     index('fraud_signals_broker_idx').on(t.brokerId),
     index('fraud_signals_referral_idx').on(t.referralId),

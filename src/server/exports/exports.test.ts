@@ -10,7 +10,7 @@ import { riyadhIsoDate } from '#domain';
 import { auditLog, brokers } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { type CallInput, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
+import { aBroker, anAdmin, aReferral, aUniqueName } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { nextPhone } from '../test-support/test-app.js';
@@ -40,7 +40,7 @@ const exportOf = (
 describe('GET /api/admin/export/:type', () => {
   it('streams the filtered referrals as a right-to-left sheet with typed numbers and dates', async () => {
     const admin = await anAdmin(t);
-    const marker = `مصدّر ${nextPhone()}`;
+    const marker = aUniqueName('مصدّر');
     const broker = await aBroker(t, { fullName: marker });
     const phones = [nextPhone(), nextPhone(), nextPhone()];
     const ids: string[] = [];
@@ -87,7 +87,7 @@ describe('GET /api/admin/export/:type', () => {
 
   it('honours the status filter and returns just the header when nothing matches', async () => {
     const admin = await anAdmin(t);
-    const marker = `فارغ ${nextPhone()}`;
+    const marker = aUniqueName('فارغ');
     const broker = await aBroker(t, { fullName: marker });
     await aReferral(t, broker, { rent: null });
     const response = await as(admin).call(
@@ -100,7 +100,7 @@ describe('GET /api/admin/export/:type', () => {
 
   it('honours the overdue filter of the referrals tab', async () => {
     const admin = await anAdmin(t);
-    const marker = `متأخرة ${nextPhone()}`;
+    const marker = aUniqueName('متأخرة');
     const broker = await aBroker(t, { fullName: marker });
     const late = await aReferral(t, broker);
     const onTime = await aReferral(t, broker);

@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   formatDateAr,
   formatSar,
@@ -6,6 +6,7 @@ import {
   type PayoutStatus,
   payoutStatusLabel,
   toCents,
+  UNSETTLED_PAYOUT_STATUSES,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
@@ -70,6 +71,78 @@ const wrongState = (payout: Payout, action: string) =>
   );
 
 /**
+ * A payout in a downloaded bank file, or sent, may be with the bank: it is neither cancelled nor
+ * rejected (its money could be asked for and paid twice); when the bank returns it, it is
+ * recorded as failed.
+ */
+const inBankFile = () =>
+  new AppError(
+    409,
+    'IN_BANK_FILE',
+    'هذه الدفعة في ملف بنك نُزّل، فقد تكون عند البنك؛ إن أعادها البنك فسجّل فشلها',
+  );
+
+/**
+ * The payout as it was read, in an update's condition. Every money path holds the broker's row
+ * lock, but a bank file stamps its payouts in one statement without it (newBankFile): a payout
+ * it took meanwhile no longer matches, so nothing is written on a state that has changed.
+ */
+const asRead = (payout: Payout): SQL | undefined =>
+  and(
+    eq(payouts.id, payout.id),
+    eq(payouts.status, payout.status),
+    payout.bankBatch ? eq(payouts.bankBatch, payout.bankBatch) : isNull(payouts.bankBatch),
+  );
+
+/** What a payout changed under the lock answers: only a bank file can have taken it. */
+const takenMeanwhile = () =>
+  new AppError(
+    409,
+    'IN_BANK_FILE',
+    'دخلت هذه الدفعة للتو ملف بنك نُزّل، فقد تكون عند البنك؛ حدّث الصفحة وتحقّق منها قبل أي إجراء',
+  );
+
+/** Updates a payout still as it was read; refused when a bank file took it meanwhile. */
+async function updateAsRead(
+  tx: Transaction,
+  payout: Payout,
+  changes: Partial<Payout>,
+): Promise<Payout> {
+  const [row] = await tx.update(payouts).set(changes).where(asRead(payout)).returning();
+  if (!row) throw takenMeanwhile();
+  return row;
+}
+
+/**
+ * After a payout gives its money back (failed, rejected, cancelled): its commissions are
+ * requested no more, an open broker-wide signal holds them again, and the answer says whether
+ * one does (the broker is told the money is payable only when it is).
+ */
+async function moneyBack(tx: Transaction, brokerId: string): Promise<{ held: boolean }> {
+  await markRequestedCommissions(tx, brokerId);
+  await applySignalHolds(tx, brokerId);
+  return { held: await brokerHeldBySignal(tx, brokerId) };
+}
+
+/** The broker's notice that a payout's money is back: what happened, and where the money is. */
+function noticeMoneyBack(
+  db: Database,
+  payout: Payout,
+  notice: { title: string; what: string; held: boolean },
+) {
+  return notify(db, payout.brokerId, {
+    type: 'warning',
+    title: notice.title,
+    message: `${notice.what}. ${
+      notice.held
+        ? 'عاد المبلغ إلى رصيدك، وهو قيد المراجعة لدى فريق العمليات قبل أن يُتاح للتحويل.'
+        : 'عاد المبلغ إلى رصيدك المتاح للتحويل.'
+    }`,
+    link: '/commissions',
+  });
+}
+
+/**
  * How every payment ends, in its transaction: `deducted` (cents, settled beyond what was sent)
  * recovers what the broker owes for reversed commissions, the open requests' commissions are
  * marked again, `payout.paid` is queued with the money sent, and the payment is audited: the
@@ -116,7 +189,7 @@ export async function movePayout(
   const result = await auditedTransaction(db, record, async (tx) => {
     const payout = await lockedPayout(tx, id);
     await notOwn(tx, payout, by.adminId, audited);
-    if (payout.status === to) return { changed: false, payout };
+    if (payout.status === to) return { changed: false, payout, held: false };
     const from: Record<typeof to, PayoutStatus[]> = {
       approved: ['draft'],
       sent: ['approved'],
@@ -157,12 +230,9 @@ export async function movePayout(
               handledAt: now,
               handledBy: by.adminId,
             };
-    const [moved] = await tx.update(payouts).set(changes).where(eq(payouts.id, id)).returning();
-    if (to === 'failed') {
-      // Its money is payable again, unless a broker-wide signal holds it.
-      await markRequestedCommissions(tx, payout.brokerId);
-      await applySignalHolds(tx, payout.brokerId);
-    }
+    const moved = await updateAsRead(tx, payout, changes);
+    // Failed, its money is payable again, unless a broker-wide signal holds it.
+    const { held } = to === 'failed' ? await moneyBack(tx, payout.brokerId) : { held: false };
     await record(tx, {
       action: audited,
       entityType: 'payout',
@@ -174,17 +244,16 @@ export async function movePayout(
         ...(to === 'failed' ? { reason: by.reason ?? null } : {}),
       },
     });
-    return { changed: true, payout: moved ?? payout };
+    return { changed: true, payout: moved, held };
   });
   if (result.changed && to === 'failed') {
-    await notify(db, result.payout.brokerId, {
-      type: 'warning',
+    await noticeMoneyBack(db, result.payout, {
       title: 'لم يكتمل تحويل دفعتك',
-      message: `أعاد البنك دفعة بقيمة ${formatSar(result.payout.amount)}: ${by.reason ?? ''}. عاد المبلغ إلى رصيدك المتاح للتحويل.`,
-      link: '/commissions',
+      what: `أعاد البنك دفعة بقيمة ${formatSar(result.payout.amount)}: ${by.reason ?? ''}`,
+      held: result.held,
     });
   }
-  return result;
+  return { changed: result.changed, payout: result.payout };
 }
 
 /**
@@ -299,7 +368,10 @@ export async function payPayout(
     if (request.status === 'rejected') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
-    if (request.status === 'failed') throw wrongState(request, 'دفع');
+    // Only the states named as payable: one this build does not know is never paid.
+    if (!(UNSETTLED_PAYOUT_STATUSES as readonly PayoutStatus[]).includes(request.status)) {
+      throw wrongState(request, 'دفع');
+    }
     await assertDualControl(tx, adminId, request, 'payout.pay');
     // A sent payout is marked paid whatever happened since: the bank already has the money.
     if (request.status !== 'sent') await mayPayOut(tx, request);
@@ -352,16 +424,12 @@ export async function payPayout(
         'مبلغ طلب التحويل أكبر من العمولات غير المدفوعة لهذا الوسيط، يرجى رفضه',
       );
     }
-    const [paid] = await tx
-      .update(payouts)
-      .set({
-        status: 'paid',
-        handledAt: new Date(),
-        handledBy: adminId,
-        transferReference: reference,
-      })
-      .where(eq(payouts.id, request.id))
-      .returning();
+    const paid = await updateAsRead(tx, request, {
+      status: 'paid',
+      handledAt: new Date(),
+      handledBy: adminId,
+      transferReference: reference,
+    });
     await finishPayment(tx, record, {
       brokerId: request.brokerId,
       deducted,
@@ -374,7 +442,7 @@ export async function payPayout(
       before: { status: request.status, amount: request.amount },
       paid: { amount: request.amount, transferReference: reference, deducted: fromCents(deducted) },
     });
-    return { changed: true, request: paid ?? request, deducted: fromCents(deducted) };
+    return { changed: true, request: paid, deducted: fromCents(deducted) };
   });
   if (result.changed) {
     await notify(db, result.request.brokerId, {
@@ -390,6 +458,48 @@ export async function payPayout(
   return result;
 }
 
+/**
+ * Takes back a payout no bank has been given (a draft, or an approved one in no bank file), as
+ * a rejection (the broker's request refused) or a cancellation (the team withdrawing it): the
+ * reason kept, its money the broker's again (moneyBack), audited in the same transaction. One in
+ * a bank file, or sent, is refused (IN_BANK_FILE), and so is one a bank file takes while this
+ * runs (updateAsRead).
+ */
+async function withdrawPayout(
+  tx: Transaction,
+  record: AuditRecorder,
+  payout: Payout,
+  by: { to: 'rejected' | 'cancelled'; adminId: string; reason: string },
+) {
+  const withdrawn = await updateAsRead(tx, payout, {
+    status: by.to,
+    rejectionReason: by.reason,
+    handledAt: new Date(),
+    handledBy: by.adminId,
+  });
+  const { held } = await moneyBack(tx, payout.brokerId);
+  await record(tx, {
+    action: by.to === 'rejected' ? 'payout.reject' : 'payout.cancel',
+    entityType: 'payout',
+    entityId: payout.id,
+    before: { status: payout.status, amount: payout.amount },
+    after: { status: by.to, reason: by.reason },
+  });
+  return { payout: withdrawn, held };
+}
+
+/**
+ * Whether a payout may still be taken back (a draft, or approved): one a bank may have (in a
+ * downloaded file, or sent) is refused with IN_BANK_FILE; a settled one answers false.
+ */
+function withdrawable(payout: Payout): boolean {
+  if (payout.status === 'sent' || (payout.status === 'approved' && payout.bankBatch)) {
+    throw inBankFile();
+  }
+  return payout.status === 'draft' || payout.status === 'approved';
+}
+
+/** Rejects a broker's transfer request (a draft or approved payout in no bank file). */
 export async function rejectPayout(
   db: Database,
   requestId: string,
@@ -400,43 +510,43 @@ export async function rejectPayout(
   const rejected = await auditedTransaction(db, record, async (tx) => {
     const payout = await lockedPayout(tx, requestId);
     await notOwn(tx, payout, adminId, 'payout.reject');
-    // A draft or an approved payout the bank has not been given: one in a bank file, or sent,
-    // may have left, and can only be recorded as failed.
-    if (payout.status === 'approved' && payout.bankBatch) {
-      throw new AppError(
-        409,
-        'IN_BANK_FILE',
-        'هذه الدفعة في ملف بنك نُزّل؛ إن أعادها البنك فسجّل فشلها بدلاً من رفضها',
-      );
-    }
-    if (payout.status !== 'draft' && payout.status !== 'approved') return undefined;
-    const [row] = await tx
-      .update(payouts)
-      .set({
-        status: 'rejected',
-        rejectionReason: reason,
-        handledAt: new Date(),
-        handledBy: adminId,
-      })
-      .where(eq(payouts.id, requestId))
-      .returning();
-    await markRequestedCommissions(tx, payout.brokerId);
-    await applySignalHolds(tx, payout.brokerId);
-    await record(tx, {
-      action: 'payout.reject',
-      entityType: 'payout',
-      entityId: payout.id,
-      before: { status: payout.status, amount: payout.amount },
-      after: { status: 'rejected', reason },
-    });
-    return row;
+    if (!withdrawable(payout)) return undefined;
+    return withdrawPayout(tx, record, payout, { to: 'rejected', adminId, reason });
   });
   if (!rejected) throw new AppError(409, 'REQUEST_CLOSED', 'تمت معالجة طلب التحويل هذا مسبقاً');
-  await notify(db, rejected.brokerId, {
-    type: 'warning',
+  await noticeMoneyBack(db, rejected.payout, {
     title: 'تم رفض طلب التحويل',
-    message: `رُفض طلب تحويل ${formatSar(rejected.amount)}: ${rejected.rejectionReason}`,
-    link: '/commissions',
+    what: `رُفض طلب تحويل ${formatSar(rejected.payout.amount)}: ${reason}`,
+    held: rejected.held,
   });
-  return rejected;
+  return rejected.payout;
+}
+
+/**
+ * Cancels a payout no bank has been given (docs/decisions/061): a draft (often one «دفع كل
+ * المستحق» made), or an approved payout in no bank file. Its money is the broker's to ask for
+ * again (payable, or held where an open signal holds it), the broker is told why and where the
+ * money is, and the change is audited (`payout.cancel`). Nobody cancels a payout of their own
+ * (decision 047). A repeat changes nothing; a settled payout is refused.
+ */
+export async function cancelPayout(
+  db: Database,
+  id: string,
+  by: { adminId: string; reason: string },
+  record: AuditRecorder,
+): Promise<{ changed: boolean }> {
+  const cancelled = await auditedTransaction(db, record, async (tx) => {
+    const payout = await lockedPayout(tx, id);
+    await notOwn(tx, payout, by.adminId, 'payout.cancel');
+    if (payout.status === 'cancelled') return undefined;
+    if (!withdrawable(payout)) throw wrongState(payout, 'إلغاء');
+    return withdrawPayout(tx, record, payout, { to: 'cancelled', ...by });
+  });
+  if (!cancelled) return { changed: false };
+  await noticeMoneyBack(db, cancelled.payout, {
+    title: 'أُلغيت دفعة',
+    what: `أُلغيت دفعة بقيمة ${formatSar(cancelled.payout.amount)} قبل إرسالها إلى البنك: ${by.reason}`,
+    held: cancelled.held,
+  });
+  return { changed: true };
 }

@@ -269,7 +269,11 @@ async function send(deps: Deps, row: OutboundMessage): Promise<string | null> {
     });
   }
   if (!channels.crm) {
-    throw new DeliveryError('config', 'not_configured', 'نظام Zoho CRM غير مُعدّ على الخادم');
+    throw new DeliveryError(
+      'config',
+      'not_configured',
+      'نظام إدارة العملاء (زوهو) غير مُعدّ على الخادم',
+    );
   }
   return runCrmCall(deps.db, channels.crm, row);
 }

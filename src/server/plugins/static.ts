@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Brand } from '#domain/brand';
 
 /** Public pages listed in sitemap.xml. */
-const PUBLIC_PAGES = ['/', '/login', '/mobile', '/mobile-landing', '/mobile-demo'];
+const PUBLIC_PAGES = ['/', '/login', '/mobile', '/mobile-landing', '/mobile-demo', '/privacy'];
 
 /** Signed-in, personal or machine paths that search engines have no business crawling. */
 const NOT_FOR_CRAWLERS = [

@@ -45,6 +45,7 @@ describe('the public page shows plain text only', () => {
       officeName: 'مكتب الدوسري (فرع الرياض)، للعقار',
       falLicense: '1100012345',
       canReceive: true,
+      unavailableReason: null,
     });
   });
 
@@ -65,7 +66,7 @@ describe('the public page shows plain text only', () => {
     expect((await as(broker).call(brokerEndpoints.profile)).json().fullName).toBe('قبل');
   });
 
-  it('shows a value stored before the rule as the broker code, or not at all', async () => {
+  it('shows a value stored before the rule not at all: a refused name is no name, and takes no request', async () => {
     const broker = await aBroker(t);
     await t.database.db
       .update(brokers)
@@ -79,17 +80,19 @@ describe('the public page shows plain text only', () => {
     const opened = await as(null).call(referralLinkEndpoints.open, {
       params: { code: await codeOf(broker) },
     });
+    // Issue 32: the broker code is no name to show a tenant; the page says the name is missing.
     expect(opened.json()).toEqual({
-      brokerName: brokerCode,
+      brokerName: null,
       officeName: null,
       falLicense: null,
-      canReceive: true,
+      canReceive: false,
+      unavailableReason: 'broker_unnamed',
     });
-    for (const leaked of ['\u202E', 'live', '0551234567', 'evil', 'FAL']) {
+    for (const leaked of ['\u202E', 'live', '0551234567', 'evil', 'FAL', brokerCode]) {
       expect(opened.body).not.toContain(leaked);
     }
 
-    // The QR card names the broker the same way.
+    // The broker's own QR card names them by the broker code instead.
     const card = await as(broker).call(referralLinkEndpoints.qr);
     expect(card.statusCode).toBe(200);
     expect(card.body).toContain(`>${brokerCode}</text>`);

@@ -67,6 +67,7 @@ describe("the broker's link", () => {
       officeName: 'مكتب الرياض العقاري',
       falLicense: '1200012345',
       canReceive: true,
+      unavailableReason: null,
     });
 
     const renewed = (await as(broker).call(referralLinkEndpoints.regenerate)).json();
@@ -200,7 +201,9 @@ describe('the tenant through the link', () => {
       body: { phone: nextPhone() },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<ApiError>().message).toBe('لا يستقبل هذا الوسيط طلبات جديدة حالياً');
+    expect(refused.json<ApiError>().message).toBe(
+      'لا يستقبل هذا الوسيط طلبات عبر هذا الرابط حالياً',
+    );
 
     // A broker without a name cannot be shown to the tenant: the same refusal.
     const nameless = await aBroker(t, { fullName: null });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { referralLinkEndpoints } from '#contract/referral-links';
-import { publicBrokerName, publicBrokerProfile } from '#domain';
+import { LINK_RETIRED, referralLinkEndpoints } from '#contract/referral-links';
+import {
+  arabicCount,
+  brokerRequestBlock,
+  inGenitive,
+  NOUNS,
+  publicBrokerName,
+  publicBrokerProfile,
+} from '#domain';
 import { auditBy } from '../audit/service.js';
 import { assertCodeBudget, verifyOtp } from '../auth/otp.js';
 import type { FeatureOptions } from '../context.js';
@@ -19,12 +26,38 @@ import {
   linkOf,
   qrCard,
   regenerateLinkCode,
+  retiredLink,
 } from './service.js';
 
 const WINDOW_SECONDS = 15 * 60;
-const unknownLink = () => notFound('هذا الرابط غير موجود أو لم يعد صالحاً');
+const NO_LINK = 'هذا الرابط غير موجود أو لم يعد صالحاً';
+// Neutral: a tenant is not told anything about the broker's account.
 const cannotReceive = () =>
-  new AppError(403, 'BROKER_UNAVAILABLE', 'لا يستقبل هذا الوسيط طلبات جديدة حالياً');
+  new AppError(403, 'BROKER_UNAVAILABLE', 'لا يستقبل هذا الوسيط طلبات عبر هذا الرابط حالياً');
+
+/** A wait in words, rounded up: «١٠ دقائق», «ساعتين», «٢٣ ساعة». */
+function waitAr(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes < 60
+    ? arabicCount(minutes, inGenitive(NOUNS.minute))
+    : arabicCount(Math.ceil(minutes / 60), inGenitive(NOUNS.hour));
+}
+
+/**
+ * The phone's wrong-code budget, said to a tenant: sign-in's text offers a password the tenant
+ * does not have. The wait stays in the answer (retryAfter) for the page's countdown.
+ */
+function forTenants(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.code !== 'OTP_BUDGET_EXHAUSTED') return error;
+  const wait = typeof error.extra.retryAfter === 'number' ? error.extra.retryAfter : 24 * 3600;
+  return new AppError(
+    429,
+    error.code,
+    `أوقفنا التحقق برمز لهذا الرقم مؤقتاً لكثرة المحاولات الخاطئة. حاول مرة أخرى بعد ${waitAr(wait)}، أو راسلنا على واتساب`,
+    error.extra,
+    error.headers,
+  );
+}
 
 /** The broker's own link and QR code, and the tenant's side of it. */
 export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -70,20 +103,36 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
       { key: `${action}:link:${code}`, limit: perLink, windowSeconds: WINDOW_SECONDS },
     ]);
 
+  /**
+   * The live broker behind a code; a replaced code answers 404 LINK_RETIRED with the broker's
+   * public name (the old page showed it), any other 404 NOT_FOUND, the same message for both.
+   */
+  const liveBroker = async (code: string) => {
+    const broker = await brokerByCode(db, code);
+    if (broker) return broker;
+    const retired = await retiredLink(db, code);
+    if (retired) throw new AppError(404, LINK_RETIRED, NO_LINK, retired);
+    throw notFound(NO_LINK);
+  };
+
+  serve(app, referralLinkEndpoints.provider, async () => config.provider);
+
   serve(app, referralLinkEndpoints.open, async (request) => {
     await limitLink(request.ip, request.params.code, 'link-open', 600);
-    const broker = await brokerByCode(db, request.params.code);
-    if (!broker) throw unknownLink();
+    const broker = await liveBroker(request.params.code);
     await countVisit(
       db,
       broker.id,
       { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
       request.query.s === 'qr' ? 'qr' : 'link',
     );
+    const reason = brokerRequestBlock(broker);
     return {
-      // Checked again as shown: a value stored before the rule may hold a link or a number.
+      // Checked again as shown (a value stored before the rule may hold a link or a number);
+      // nobody named while the link takes no request, never the broker code in a name's place.
       ...publicBrokerProfile(broker),
-      canReceive: broker.isActive && Boolean(broker.fullName?.trim()),
+      canReceive: reason === null,
+      unavailableReason: reason,
     };
   });
 
@@ -93,10 +142,11 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     await enforceRateLimits(db, [
       { key: `link-code:phone:${phone}`, limit: 5, windowSeconds: WINDOW_SECONDS },
     ]);
-    const broker = await brokerByCode(db, request.params.code);
-    if (!broker) throw unknownLink();
-    if (!broker.isActive || !broker.fullName?.trim()) throw cannotReceive();
-    await assertCodeBudget(db, phone);
+    const broker = await liveBroker(request.params.code);
+    if (brokerRequestBlock(broker)) throw cannotReceive();
+    await assertCodeBudget(db, phone).catch((error: unknown) => {
+      throw forTenants(error);
+    });
     const code = await sendNewCode(
       { db, channels: ctx.channels, log: request.log, productName: config.brand.productName },
       { to: phone, purpose: 'referral_request', link: broker.brokerCode },
@@ -113,11 +163,12 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     await enforceRateLimits(db, [
       { key: `link-request:phone:${phone}`, limit: 10, windowSeconds: WINDOW_SECONDS },
     ]);
-    const broker = await brokerByCode(db, request.params.code);
-    if (!broker) throw unknownLink();
-    if (!broker.isActive || !broker.fullName?.trim()) throw cannotReceive();
+    const broker = await liveBroker(request.params.code);
+    if (brokerRequestBlock(broker)) throw cannotReceive();
     // The phone is the tenant's: nobody asks in someone else's name.
-    await verifyOtp(db, phone, otp, 'referral_request', async () => {});
+    await verifyOtp(db, phone, otp, 'referral_request', async () => {}).catch((error: unknown) => {
+      throw forTenants(error);
+    });
     const referral = await createReferral(
       ctx,
       broker,

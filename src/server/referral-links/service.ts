@@ -1,7 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
+  brokerNameForTenants,
+  brokerRequestBlock,
   isLinkCode,
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
@@ -13,15 +15,30 @@ import { SESSION_BROKER_COLUMNS } from '../auth/sessions.js';
 import type { AppConfig } from '../config.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { brokers, referralLinkVisits } from '../db/schema.js';
+import { brokers, referralLinkVisits, retiredLinkCodes } from '../db/schema.js';
 
 /** A broker's own referral link and QR code (decision record 044). */
 
-const newLinkCode = () =>
+const randomLinkCode = () =>
   Array.from(
     { length: LINK_CODE_LENGTH },
     () => LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)],
   ).join('');
+
+/**
+ * A random code that was never retired: an old card of one broker must never open another's
+ * link. A live code it may still clash with is caught by the unique constraint.
+ */
+async function newLinkCode(db: Pick<Database, 'select'>): Promise<string> {
+  for (;;) {
+    const code = randomLinkCode();
+    const [retired] = await db
+      .select({ code: retiredLinkCodes.code })
+      .from(retiredLinkCodes)
+      .where(eq(retiredLinkCodes.code, code));
+    if (!retired) return code;
+  }
+}
 
 /** What the broker shares: the address, the QR's (marked as scanned) and a WhatsApp text. */
 export function linkOf(config: Pick<AppConfig, 'publicUrl' | 'brand'>, code: string) {
@@ -34,14 +51,14 @@ export function linkOf(config: Pick<AppConfig, 'publicUrl' | 'brand'>, code: str
   };
 }
 
-/** Sets a new code on the broker, once free of clashes; `onlyIfNone` keeps an existing one. */
-async function putCode(db: Database, brokerId: string, onlyIfNone: boolean): Promise<string> {
+/** Gives the broker a first code, once free of clashes; one made meanwhile is kept. */
+async function firstCode(db: Database, brokerId: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
       const [row] = await db
         .update(brokers)
-        .set({ linkCode: newLinkCode() })
-        .where(and(eq(brokers.id, brokerId), onlyIfNone ? isNull(brokers.linkCode) : undefined))
+        .set({ linkCode: await newLinkCode(db) })
+        .where(and(eq(brokers.id, brokerId), isNull(brokers.linkCode)))
         .returning({ code: brokers.linkCode });
       if (row?.code) return row.code;
       // Another call made it meanwhile.
@@ -63,22 +80,82 @@ export async function ensureLinkCode(db: Database, brokerId: string): Promise<st
     .select({ code: brokers.linkCode })
     .from(brokers)
     .where(eq(brokers.id, brokerId));
-  return row?.code ?? putCode(db, brokerId, true);
+  return row?.code ?? firstCode(db, brokerId);
 }
 
-/** A new code; the old one is simply no one's any more, so it answers not found. */
+/**
+ * A new code; the old one is kept as retired (decision record 059), so a tenant opening it is
+ * told the link was replaced. The broker's row is locked while the codes change hands, so two
+ * regenerations at once retire every code either replaced.
+ */
 export async function regenerateLinkCode(
   db: Database,
   brokerId: string,
   record: AuditRecorder,
 ): Promise<string> {
-  const code = await putCode(db, brokerId, false);
-  await record(db, {
-    action: 'broker.referral_link_regenerate',
-    entityType: 'broker',
-    entityId: brokerId,
-  });
-  return code;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ code: brokers.linkCode })
+          .from(brokers)
+          .where(eq(brokers.id, brokerId))
+          .for('update');
+        const code = await newLinkCode(tx);
+        await tx.update(brokers).set({ linkCode: code }).where(eq(brokers.id, brokerId));
+        if (current?.code) {
+          await tx
+            .insert(retiredLinkCodes)
+            .values({ code: current.code, brokerId })
+            .onConflictDoUpdate({
+              target: retiredLinkCodes.code,
+              set: { brokerId, retiredAt: sql`now()` },
+            });
+        }
+        await record(tx, {
+          action: 'broker.referral_link_regenerate',
+          entityType: 'broker',
+          entityId: brokerId,
+        });
+        return code;
+      });
+    } catch (error) {
+      // The new code was someone's: the transaction is undone, and another code is tried.
+      if (!isUniqueViolation(error, 'brokers_link_code_unique')) throw error;
+    }
+  }
+  throw new Error('no free link code after five tries');
+}
+
+/**
+ * A code that is no one's link any more: the broker who had it, named as their live link would
+ * name them, so only while they take requests (null when inactive, when the name is missing or
+ * refused, or the account was deleted). A live code of a deleted account is retired too. Null
+ * for a code that never was a link.
+ */
+export async function retiredLink(
+  db: Database,
+  code: string,
+): Promise<{ brokerName: string | null } | null> {
+  if (!isLinkCode(code)) return null;
+  const [retired] = await db
+    .select({
+      fullName: brokers.fullName,
+      isActive: brokers.isActive,
+      deletedAt: brokers.deletedAt,
+    })
+    .from(retiredLinkCodes)
+    .innerJoin(brokers, eq(brokers.id, retiredLinkCodes.brokerId))
+    .where(eq(retiredLinkCodes.code, code));
+  const [deleted] = retired
+    ? []
+    : await db
+        .select({ id: brokers.id })
+        .from(brokers)
+        .where(and(eq(brokers.linkCode, code), isNotNull(brokers.deletedAt)));
+  if (!retired && !deleted) return null;
+  const named = retired && !retired.deletedAt && brokerRequestBlock(retired) === null;
+  return { brokerName: named ? brokerNameForTenants(retired.fullName) : null };
 }
 
 /** The live broker behind a code, with what creating a referral needs; null if none. */

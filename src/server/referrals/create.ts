@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReferralSource } from '#domain';
+import { brokerRequestBlock, type ReferralSource } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { SessionBroker } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -18,16 +18,20 @@ import { newFormToken, newShortCode, tenantFormPath } from '../tenant-forms/link
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { claimTenantPhone } from './ownership.js';
 
-/** Why a broker cannot receive referrals now: inactive, or no name to show the tenant. */
+/**
+ * Why a broker cannot receive referrals now: inactive, or no name a tenant can be shown (the
+ * tenant form's consent names them). The broker's link answers by the same rule.
+ */
 function refuseIneligibleBroker(broker: Pick<SessionBroker, 'isActive' | 'fullName'>) {
-  if (!broker.isActive) {
+  const block = brokerRequestBlock(broker);
+  if (block === 'broker_inactive') {
     throw new AppError(
       403,
       'ACCOUNT_INACTIVE',
       'حسابك غير مفعل، يرجى التواصل مع الإدارة لتفعيل الحساب',
     );
   }
-  if (!broker.fullName?.trim()) {
+  if (block === 'broker_unnamed') {
     throw new AppError(403, 'PROFILE_INCOMPLETE', 'يرجى إكمال الاسم الكامل في الملف الشخصي أولاً');
   }
 }

@@ -341,12 +341,27 @@ describe('tenant SMS names a checked display name', () => {
     expect(body).toBe(smsNaming('ريم السبيعي', link));
   });
 
+  // Issue 32: a name no tenant may see (the public-text rule, as on the broker's link) takes
+  // no referral at all, so no SMS can carry it.
   it.each([
     ['a link', 'خصم كبير على https://evil.example/x'],
     ['a bare domain', 'زوروا evil.sa'],
     ['a phone number', 'اتصل على 0551234567'],
     ['Arabic-Indic digits', 'الوسيط ٠٥٥١٢٣٤٥٦٧'],
     ['a slash', 'محمد/علي'],
+  ])('a name with %s takes no referral, and no SMS goes out', async (_what, fullName) => {
+    const broker = await aBroker(t, { fullName });
+    const tenant = nextPhone();
+    const refused = await as(broker).call(referralEndpoints.create, {
+      body: { tenantPhone: tenant },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ApiError>().code).toBe('PROFILE_INCOMPLETE');
+    await t.app.outbox.drain();
+    expect(t.sms.sent.filter((m) => m.to === tenant)).toEqual([]);
+  });
+
+  it.each([
     ['a single letter', 'م'],
     ['more than 40 letters', 'م'.repeat(41)],
   ])('a name with %s gives way to the broker code', async (_what, fullName) => {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { superadminEndpoints } from '#contract/superadmin';
+import { auditActionKeys } from '#domain/audit-actions';
 import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import type { Database } from '../db/client.js';
@@ -21,11 +22,14 @@ import { lockBroker } from '../ledger/locks.js';
 type AuditLogQuery = z.output<typeof superadminEndpoints.auditLog.query>;
 type UsersQuery = z.output<typeof superadminEndpoints.users.query>;
 
-/** Who did what and when, newest first, searched by the actor's phone or the entity's id. */
+/**
+ * Who did what and when, newest first, searched by the actor's phone or the entity's id, and
+ * filtered by an action (its rows under an old name included).
+ */
 export async function listAuditLog(db: Database, query: AuditLogQuery) {
   const { search, action, page } = query;
   const conditions = [
-    ...(action ? [eq(auditLog.action, action)] : []),
+    ...(action ? [inArray(auditLog.action, auditActionKeys(action))] : []),
     ...(search
       ? [
           or(

@@ -362,4 +362,22 @@ describe('audit log', () => {
     const admin = await anAdmin(t);
     expect((await as(admin).call(superadminEndpoints.auditLog)).statusCode).toBe(403);
   });
+
+  it('finds an action’s rows written under its old name (before payouts had one name)', async () => {
+    const entityId = crypto.randomUUID();
+    await t.database.db.insert(auditLog).values([
+      { action: 'transfer_request.pay', entityType: 'transfer_request', entityId },
+      { action: 'payout.pay', entityType: 'payout', entityId },
+      { action: 'payout.reject', entityType: 'payout', entityId },
+    ]);
+    const filtered = async (action: string) =>
+      (await as(root).call(superadminEndpoints.auditLog, { query: { action, search: entityId } }))
+        .json()
+        .items.map((entry) => entry.action)
+        .sort();
+    expect(await filtered('payout.pay')).toEqual(['payout.pay', 'transfer_request.pay']);
+    expect(await filtered('payout.reject')).toEqual(['payout.reject']);
+    // The old name itself still finds its own rows.
+    expect(await filtered('transfer_request.pay')).toEqual(['transfer_request.pay']);
+  });
 });

@@ -17,7 +17,7 @@ import {
   hasSubmitted,
   invalidLink,
   referralForToken,
-  referringBrokerName,
+  referringBroker,
   submitTenantForm,
 } from './service.js';
 
@@ -26,7 +26,7 @@ const WINDOW_SECONDS = 15 * 60;
 
 const tooLarge = () =>
   new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من ٥ ميجابايت');
-const notPdf = () => new AppError(400, 'NOT_PDF', 'يرجى اختيار ملف PDF فقط');
+const notPdf = () => new AppError(400, 'NOT_PDF', 'يرجى اختيار ملف بي دي إف فقط');
 
 /** Reads a file part into memory, refusing (and abandoning the stream) past `max` bytes. */
 async function readAtMost(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer> {
@@ -66,12 +66,13 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     if (!FORM_TOKEN_PATTERN.test(token)) throw invalidLink();
     await limit(request, 'tenant-form', 60, token);
     const referral = await referralForToken(db, token);
-    // Of the broker only the name the consent needs (a checked display name or the code).
+    // Of the broker only the name the consent needs (the name a tenant may see, or null; never
+    // the broker code) and the FAL licence, as public as on the broker's link.
     return {
       referralId: referral.id,
       tenantPhone: referral.tenantPhone,
       submitted: await hasSubmitted(db, referral.id),
-      brokerName: await referringBrokerName(db, referral.brokerId),
+      ...(await referringBroker(db, referral.brokerId)),
     };
   });
 
@@ -120,9 +121,9 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     await limit(request, 'upload-token', 1000, token);
     const referral = await referralForToken(db, token);
     if (!kind) throw new AppError(400, 'VALIDATION_ERROR', 'نوع المستند غير معروف');
-    if (!file) throw new AppError(400, 'NO_FILE', 'يرجى اختيار ملف PDF فقط');
+    if (!file) throw new AppError(400, 'NO_FILE', 'يرجى اختيار ملف بي دي إف فقط');
     if (file.length === 0)
-      throw new AppError(400, 'EMPTY_FILE', 'الملف فارغ، يرجى اختيار ملف PDF صحيح');
+      throw new AppError(400, 'EMPTY_FILE', 'الملف فارغ، يرجى اختيار ملف بي دي إف صحيح');
     // By content, not by name or declared type.
     if (file.subarray(0, 5).toString('latin1') !== '%PDF-') throw notPdf();
     if (await hasSubmitted(db, referral.id)) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { brokerDisplayName, type TenantFormBody } from '#domain';
+import { brokerNameForTenants, checkedFalLicense, type TenantFormBody } from '#domain';
 import { type AuditRecorder, type AuditWriter, audit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
@@ -151,16 +151,23 @@ export function auditTenantFormView(
   });
 }
 
-/** How the tenant's consent names the referring broker: the checked name or the code. */
-export async function referringBrokerName(
+/**
+ * The referring broker as the form shows them: the name a tenant may see (null when missing or
+ * refused, never the broker code), for the consent, and the FAL licence, public on the broker's
+ * own link too (checked again as shown).
+ */
+export async function referringBroker(
   db: Pick<Database, 'select'>,
   brokerId: string,
-): Promise<string> {
+): Promise<{ brokerName: string | null; brokerFalLicense: string | null }> {
   const [broker] = await db
-    .select({ fullName: brokers.fullName, brokerCode: brokers.brokerCode })
+    .select({ fullName: brokers.fullName, falLicense: brokers.falLicense })
     .from(brokers)
     .where(eq(brokers.id, brokerId))
     .limit(1);
   if (!broker) throw invalidLink();
-  return brokerDisplayName(broker.fullName, broker.brokerCode);
+  return {
+    brokerName: brokerNameForTenants(broker.fullName),
+    brokerFalLicense: checkedFalLicense(broker.falLicense),
+  };
 }

@@ -73,6 +73,7 @@ describe('GET /api/tenant-form/:token', () => {
       tenantPhone: r.tenantPhone,
       submitted: false,
       brokerName: 'وسيط تجريبي',
+      brokerFalLicense: null,
     });
   });
 
@@ -223,8 +224,8 @@ describe('POST /api/upload and GET /api/files/:key', () => {
   });
 
   it.each([
-    ['a PNG renamed .pdf', PNG, 400, 'يرجى اختيار ملف PDF فقط'],
-    ['an empty file', Buffer.alloc(0), 400, 'الملف فارغ، يرجى اختيار ملف PDF صحيح'],
+    ['a PNG renamed .pdf', PNG, 400, 'يرجى اختيار ملف بي دي إف فقط'],
+    ['an empty file', Buffer.alloc(0), 400, 'الملف فارغ، يرجى اختيار ملف بي دي إف صحيح'],
     [
       '5 MB + 1 byte',
       Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length)]),
@@ -348,30 +349,40 @@ describe('rate limits on the public calls', () => {
 });
 
 describe('the consent names the referring broker', () => {
-  it('gives the broker a checked display name, and nothing else about the broker', async () => {
+  it('gives the broker a checked display name and the public FAL licence, and nothing else about the broker', async () => {
     const broker = await aBroker(t, { fullName: '  ريم   السبيعي ' });
+    await t.database.db
+      .update(brokers)
+      .set({ falLicense: '1100012345' })
+      .where(eq(brokers.id, broker.id));
     const r = await aReferral(t, broker);
     const body = (await formLink(r.token)).json();
     expect(Object.keys(body).sort()).toEqual([
+      'brokerFalLicense',
       'brokerName',
       'referralId',
       'submitted',
       'tenantPhone',
     ]);
     expect(body.brokerName).toBe('ريم السبيعي');
+    expect(body.brokerFalLicense).toBe('1100012345');
     expect(JSON.stringify(body)).not.toContain(broker.phone);
   });
 
-  it('names the broker by code when the full name is not a plain name', async () => {
-    const broker = await aBroker(t, { fullName: 'خصم 50% على evil.sa' });
-    const [row] = await t.database.db
-      .select({ code: brokers.brokerCode })
-      .from(brokers)
-      .where(eq(brokers.id, broker.id));
+  it('names nobody, never the broker code, when the stored name is no name a tenant may see', async () => {
+    const broker = await aBroker(t);
     const r = await aReferral(t, broker);
+    // A name and a licence stored before the rule, each holding a link: neither shown.
+    const [row] = await t.database.db
+      .update(brokers)
+      .set({ fullName: 'خصم 50% على evil.sa', falLicense: 'FAL-1 https://evil.sa' })
+      .where(eq(brokers.id, broker.id))
+      .returning({ code: brokers.brokerCode });
     const body = (await formLink(r.token)).json();
-    expect(body.brokerName).toBe(row?.code);
+    expect(body.brokerName).toBeNull();
+    expect(body.brokerFalLicense).toBeNull();
     expect(JSON.stringify(body)).not.toContain('evil');
+    expect(JSON.stringify(body)).not.toContain(String(row?.code));
   });
 });
 

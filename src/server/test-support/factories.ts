@@ -19,6 +19,14 @@ type BrokerOptions = { active?: boolean; fullName?: string | null };
 /** A referral's input: a fresh tenant and 60,000 a year unless said; `rent: null` declares none. */
 type ReferralOptions = { rent?: number | null; tenantPhone?: string };
 
+/**
+ * A name no other test's broker has, for searching by it: the prefix and a fresh phone's digits
+ * as letters (a name with a phone number in it is no name a tenant may see, and such a broker
+ * takes no referral).
+ */
+export const aUniqueName = (prefix: string): string =>
+  `${prefix} ${nextPhone().replace(/\d/g, (digit) => 'ابتثجحخدذر'[Number(digit)] ?? '')}`;
+
 /** A broker signed up through the API, as a session the client can call with. */
 export const aBroker = (t: TestApp, options: BrokerOptions = {}): Promise<TestBroker> =>
   signUpBroker(t, options);

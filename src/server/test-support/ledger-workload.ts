@@ -24,7 +24,8 @@ import { unifonicEnv } from './unifonic-env.js';
 /**
  * Repeated `kill -9` of the real server process during a mixed workload of the
  * money (referrals, signings, the holding period, transfer requests, payments, «دفع كل المستحق»,
- * bank files, payouts sent, paid and failed), then everything that was acknowledged looked for
+ * bank files, payouts sent, paid and failed, and payouts cancelled or rejected while a bank file
+ * is downloaded), then everything that was acknowledged looked for
  * in the rows, the ledger recounted from the rows against what each broker's own screens say,
  * and the SMS the provider took counted against the outbox's promise. Shared by the embedded
  * database's test and PostgreSQL's.
@@ -62,6 +63,8 @@ export type LedgerReport = {
     sent: number;
     paid: number;
     failed: number;
+    cancelled: number;
+    rejected: number;
     payDueCreated: number;
   };
   referrals: {
@@ -72,7 +75,14 @@ export type LedgerReport = {
     rejected: number;
   };
   commissions: number;
-  payouts: { total: number; paid: number; failed: number; bankFiles: number };
+  payouts: {
+    total: number;
+    paid: number;
+    failed: number;
+    cancelled: number;
+    rejected: number;
+    bankFiles: number;
+  };
   paymentsConfirmed: number;
   sms: { rows: number; providerCalls: number; repeated: number };
   drainSeconds: number;
@@ -133,6 +143,9 @@ type Acknowledged = {
   sent: Set<string>;
   paid: Set<string>;
   failed: Set<string>;
+  /** Taken back before any bank had them: cancelled (approved) and rejected (drafts). */
+  cancelled: Set<string>;
+  rejected: Set<string>;
   /** Bank file batch → the references of its lines. */
   bankFiles: Map<string, string[]>;
   /** Commissions whose payment confirmation was answered. */
@@ -196,6 +209,8 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       sent: new Set(),
       paid: new Set(),
       failed: new Set(),
+      cancelled: new Set(),
+      rejected: new Set(),
       bankFiles: new Map(),
       confirmed: new Set(),
       payDueCreated: 0,
@@ -345,11 +360,13 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
             transferReference: `PAY-${Date.now()}`,
           },
         });
-        // Large drafts need two people; one the other admin approved meanwhile is fine too.
+        // Large drafts need two people; one the other admin approved meanwhile is fine too, and
+        // so is one rejected meanwhile.
         const outcome = expectAnswer('pay draft', answer, [
           'DUAL_CONTROL',
           'IBAN_CHANGE_HOLD',
           'PAYOUT_STATE',
+          'REQUEST_CLOSED',
         ]);
         if (outcome === 'ok') acked.paid.add(draft.id);
         if (outcome === 'refused') toApprove.push(draft.id);
@@ -362,7 +379,8 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
         acked.payDueCreated += answer.json.created;
       }
     });
-    const bank = loop('bank files', 1_000, async () => {
+    /** A new bank file: what it lists is looked for in the rows afterwards. */
+    const downloadBankFile = async () => {
       const file = await call(superAdmin, adminPayoutEndpoints.bankFile);
       if (expectAnswer('bank-file', file, ['NOTHING_TO_FILE']) === 'ok' && file) {
         const batch = file.headers.get('x-bank-batch') ?? '';
@@ -373,6 +391,9 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
           .map((line) => line.split(',').at(-1)?.replaceAll('"', '') ?? '');
         acked.bankFiles.set(batch, references);
       }
+    };
+    const bank = loop('bank files', 1_000, async () => {
+      await downloadBankFile();
       const filed = (await payouts('approved')).filter((p) => p.bankBatch !== null);
       await mark(
         superAdmin,
@@ -399,6 +420,45 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
         sent.filter((p) => !returned.includes(p)).map((p) => p.id),
         'paid',
       );
+    });
+    // Payouts taken back before any bank has them, at the moment a bank file is downloaded: an
+    // approved one in no file cancelled, a draft rejected. Whichever comes first stands; a payout
+    // the file took is refused (IN_BANK_FILE), never cancelled or rejected after it (checkRows).
+    const takeBack = loop('cancel and reject', 900, async () => {
+      const approved = (await payouts('approved')).filter((p) => p.bankBatch === null);
+      const drafts = await payouts('draft');
+      const cancelling = approved.find(() => Math.random() < 0.25);
+      const rejecting = drafts.find(() => Math.random() < 0.1);
+      if (!cancelling && !rejecting) return;
+      const [cancelled, rejected] = await Promise.all([
+        cancelling
+          ? call(admin, adminPayoutEndpoints.cancel, {
+              params: { id: cancelling.id },
+              body: { reason: 'سُحبت قبل إرسالها إلى البنك' },
+            })
+          : null,
+        rejecting
+          ? call(admin, adminPayoutEndpoints.reject, {
+              params: { id: rejecting.id },
+              body: { reason: 'الطلب يحتاج إلى مراجعة' },
+            })
+          : null,
+        // Half the time a bank file is downloaded at the same moment.
+        Math.random() < 0.5 ? downloadBankFile() : null,
+      ]);
+      // Sent, paid or approved again since the list was read: refused, as for a colleague.
+      if (
+        cancelling &&
+        expectAnswer('cancel payout', cancelled, ['IN_BANK_FILE', 'PAYOUT_STATE']) === 'ok'
+      ) {
+        acked.cancelled.add(cancelling.id);
+      }
+      if (
+        rejecting &&
+        expectAnswer('reject payout', rejected, ['IN_BANK_FILE', 'REQUEST_CLOSED']) === 'ok'
+      ) {
+        acked.rejected.add(rejecting.id);
+      }
     });
     const payments = loop('confirm payments', 1_500, async () => {
       const list = await call(superAdmin, adminCommissionEndpoints.list, {
@@ -427,6 +487,7 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       payer,
       payDue,
       bank,
+      takeBack,
       payments,
     ];
     // The kills: each after a few seconds of work, at a moment chosen at random.
@@ -493,6 +554,8 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
           sent: acked.sent.size,
           paid: acked.paid.size,
           failed: acked.failed.size,
+          cancelled: acked.cancelled.size,
+          rejected: acked.rejected.size,
           payDueCreated: acked.payDueCreated,
         },
         referrals: {
@@ -669,8 +732,19 @@ function checkRows(rows: Rows, brokers: BrokerSeat[], acked: Acknowledged) {
   }
   const statusOf = (id: string) => payoutById.get(id)?.status;
   for (const id of acked.approved) {
-    expect(['approved', 'sent', 'paid', 'failed'], `approved ${id}`).toContain(statusOf(id));
+    expect(
+      ['approved', 'sent', 'paid', 'failed', 'cancelled', 'rejected'],
+      `approved ${id}`,
+    ).toContain(statusOf(id));
   }
+  for (const id of acked.cancelled) expect(statusOf(id), `cancelled ${id}`).toBe('cancelled');
+  for (const id of acked.rejected) expect(statusOf(id), `rejected ${id}`).toBe('rejected');
+  // No payout a bank file took was taken back afterwards: its money cannot be asked for twice.
+  expect(
+    payouts
+      .filter((p) => p.bank_batch !== null && ['cancelled', 'rejected'].includes(p.status))
+      .map((p) => `${p.id} ${p.status} in ${p.bank_batch}`),
+  ).toEqual([]);
   for (const id of acked.sent) {
     expect(['sent', 'paid', 'failed'], `sent ${id}`).toContain(statusOf(id));
   }
@@ -701,6 +775,8 @@ function checkRows(rows: Rows, brokers: BrokerSeat[], acked: Acknowledged) {
       total: payouts.length,
       paid: payouts.filter((p) => p.status === 'paid').length,
       failed: payouts.filter((p) => p.status === 'failed').length,
+      cancelled: payouts.filter((p) => p.status === 'cancelled').length,
+      rejected: payouts.filter((p) => p.status === 'rejected').length,
       bankFiles: acked.bankFiles.size,
     },
   };

@@ -51,9 +51,20 @@ export const PRODUCTION_SMS_ENV = {
   UNIFONIC_SENDER_ID: 'Shareek',
 } as const;
 
+/** The provider's identity, which production refuses to start without (src/domain/brand.ts). */
+export const PRODUCTION_PROVIDER_ENV = {
+  BRAND_LEGAL_NAME: 'شركة الاختبار للتقنية المالية',
+  BRAND_CR_NUMBER: '1010000001',
+  BRAND_LICENSE_ISSUER: 'البنك المركزي السعودي',
+  BRAND_LICENSE_NUMBER: '12/TEST/2025',
+  BRAND_WHATSAPP: '0550009999',
+  BRAND_PRIVACY_URL: 'https://example.sa/privacy',
+} as const;
+
 /** Everything production insists on, for tests that load a production configuration. */
 export const PRODUCTION_ENV = {
   ...PRODUCTION_SMS_ENV,
+  ...PRODUCTION_PROVIDER_ENV,
   PUBLIC_URL: 'https://example.sa',
   DATABASE_URL: 'postgres://shareek@db.internal/shareek',
 } as const;

@@ -456,7 +456,10 @@ describe('when a delivery is sent', () => {
     });
     expect(log.json().items).toContainEqual(
       expect.objectContaining({
-        lastError: 'internal_address: العنوان داخلي في الشبكة وغير مسموح به، فلم يُرسل إليه شيء',
+        failure: {
+          code: 'internal_address',
+          explanation: 'العنوان داخلي في الشبكة وغير مسموح به، فلم يُرسل إليه شيء',
+        },
       }),
     );
   });

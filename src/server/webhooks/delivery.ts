@@ -22,6 +22,7 @@ import {
   type Resolve,
   systemResolve,
 } from './address-guard.js';
+import { DELIVERY_FAILURES } from './failures.js';
 import { signWebhook } from './signature.js';
 
 export type DeliveryOptions = {
@@ -88,12 +89,8 @@ function post(
         error instanceof RefusedAddressError
           ? error
           : signal.aborted
-            ? new DeliveryError(
-                'transient',
-                'timeout',
-                `webhook: no answer within ${PROVIDER_TIMEOUT_MS} ms`,
-              )
-            : new DeliveryError('transient', 'network', 'webhook: connection failed or closed'),
+            ? new DeliveryError('transient', 'timeout', DELIVERY_FAILURES.timeout)
+            : new DeliveryError('transient', 'network', DELIVERY_FAILURES.network),
       ),
     );
     request.end(body);
@@ -172,13 +169,13 @@ export async function sendWebhook(
     throw new DeliveryError(
       'rate',
       'HTTP 429',
-      'webhook: too many requests',
+      DELIVERY_FAILURES.rate,
       retryAfterMs(answer.headers),
     );
   }
   throw new DeliveryError(
     'transient',
     `HTTP ${answer.status}`,
-    `webhook: the endpoint answered HTTP ${answer.status}`,
+    answer.status < 400 ? DELIVERY_FAILURES.redirect : DELIVERY_FAILURES.refused,
   );
 }

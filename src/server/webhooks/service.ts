@@ -14,6 +14,7 @@ import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { outboxPage } from '../messaging/outbox.js';
 import { type Resolve, savedHostRefusal } from './address-guard.js';
+import { deliveryFailure } from './failures.js';
 import { newWebhookSecret } from './signature.js';
 
 const DELIVERY_PAGE_SIZE = 20;
@@ -212,7 +213,7 @@ export const toDeliveryView = (row: OutboundMessage) => ({
   eventId: String(row.payload.eventId ?? ''),
   status: row.status,
   attempts: row.attempts,
-  lastError: row.lastError,
+  failure: deliveryFailure(row.lastError),
   nextAttemptAt: row.nextAttemptAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),

@@ -374,6 +374,11 @@ describe('retries and the delivery log', () => {
       attempts: 1,
       lastError: expect.stringContaining('HTTP 500'),
     });
+    // The log explains it in Arabic, the code apart.
+    expect((await deliveries({ endpointId: endpoint.id })).items[0]?.failure).toEqual({
+      code: 'HTTP 500',
+      explanation: 'ردّ الخادم المستقبِل بخطأ ولم يقبل الحدث',
+    });
     answers.set(endpoint.path, 204);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await t.app.outbox.drain();

@@ -110,6 +110,7 @@ const TenantFormPage = lazyPage(
   () => import('../features/tenant-form/TenantFormPage'),
   'TenantFormPage',
 );
+const PrivacyPage = lazyPage(() => import('../features/privacy/PrivacyPage'), 'PrivacyPage');
 const MobileChangePasswordPage = lazyPage(
   () => import('../features/profile/MobileChangePasswordPage'),
   'MobileChangePasswordPage',
@@ -244,6 +245,7 @@ export const router = createBrowserRouter([
         path: '/tenant-form/:token',
         element: titled('إكمال بيانات المستأجر', <TenantFormPage />),
       },
+      { path: '/privacy', element: titled('إشعار الخصوصية', <PrivacyPage />) },
       {
         path: '/mobile',
         element: titled(

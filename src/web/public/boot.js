@@ -5,12 +5,14 @@
 (() => {
   const failed = document.getElementById('boot-failed');
   const root = document.getElementById('root');
-  if (!failed || !root) return;
+  if (!(failed instanceof HTMLTemplateElement) || !root) return;
   const show = () => {
-    // The app drew itself: its own error pages take over from here.
-    if (root.querySelector('[data-boot]') === null && root.childElementCount > 0) return;
-    root.hidden = true;
-    failed.hidden = false;
+    // Shown already, or the app drew itself: its own error pages take over from there.
+    if (root.querySelector('[data-boot]') === null) return;
+    root.replaceChildren(failed.content.cloneNode(true));
+    document
+      .getElementById('boot-retry')
+      ?.addEventListener('click', () => window.location.reload());
   };
   window.addEventListener(
     'error',
@@ -24,5 +26,4 @@
     true,
   );
   window.addEventListener('unhandledrejection', show);
-  document.getElementById('boot-retry')?.addEventListener('click', () => window.location.reload());
 })();

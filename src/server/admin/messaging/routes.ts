@@ -52,7 +52,7 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async
     if (!channels.crm) {
       return {
         success: false,
-        message: 'نظام Zoho CRM غير مُعدّ على الخادم',
+        message: 'نظام إدارة العملاء (زوهو) غير مُعدّ على الخادم',
         error: 'NOT_CONFIGURED',
         leadId: null,
         testData,
@@ -83,13 +83,13 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async
       return {
         success: true,
         message: found
-          ? 'الاتصال بـ Zoho CRM يعمل: وُجد عميل محتمل بهذا الرقم ولم يُغيَّر'
-          : 'الاتصال بـ Zoho CRM يعمل: أُنشئ عميل محتمل تجريبي',
+          ? 'الاتصال بنظام إدارة العملاء (زوهو) يعمل: وُجد عميل محتمل بهذا الرقم ولم يُغيَّر'
+          : 'الاتصال بنظام إدارة العملاء (زوهو) يعمل: أُنشئ عميل محتمل تجريبي',
         error: null,
         leadId,
         testData,
         instructions: [
-          'افتح Zoho CRM ثم وحدة العملاء المحتملين (Leads)',
+          'افتح نظام إدارة العملاء (زوهو) ثم وحدة العملاء المحتملين',
           `ابحث عن الرقم ${tenantPhone} أو عن المعرّف ${leadId}`,
           found ? 'العميل الموجود لم يُعدَّل' : 'احذف العميل التجريبي بعد التحقق',
         ],
@@ -109,7 +109,7 @@ export const adminMessagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async
                 'تحقق من ZOHO_CLIENT_ID و ZOHO_CLIENT_SECRET و ZOHO_REFRESH_TOKEN',
                 'تأكد أن رمز التحديث صادر من مركز البيانات نفسه (ZOHO_ACCOUNTS_URL)',
               ]
-            : ['تعذر الوصول إلى Zoho الآن، أعد المحاولة بعد قليل'],
+            : ['تعذر الوصول إلى نظام إدارة العملاء (زوهو) الآن، أعد المحاولة بعد قليل'],
         searchResults: [],
       };
     }

@@ -1,7 +1,14 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import { type Database, rowsOf } from '../../db/client.js';
-import { brokers, commissions, payouts, referrals, tenantForms } from '../../db/schema.js';
+import {
+  brokers,
+  commissions,
+  fraudSignals,
+  payouts,
+  referrals,
+  tenantForms,
+} from '../../db/schema.js';
 import { serviceBreaches } from '../../service-clocks.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
@@ -55,6 +62,7 @@ export async function operationsDashboard(db: Database) {
     activationRows,
     [activationCount],
     unsettled,
+    [signals],
     weekly,
     breaches,
   ] = await Promise.all([
@@ -96,6 +104,8 @@ export async function operationsDashboard(db: Database) {
       })
       .from(payouts)
       .where(inArray(payouts.status, UNSETTLED_PAYOUT_STATUSES)),
+    // The status index: the open ones only.
+    db.select({ value: count() }).from(fraudSignals).where(eq(fraudSignals.status, 'open')),
     rowsOf<{ week: string; count: number }>(
       db,
       sql`select (date_trunc('week', (submitted_at at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date::text as week,
@@ -120,6 +130,7 @@ export async function operationsDashboard(db: Database) {
       })),
     },
     unsettledPayouts: unsettled[0] ?? { count: 0, amount: '0.00' },
+    openSignals: signals?.value ?? 0,
     serviceBreaches: breaches,
     referralsPerWeek: weekly,
   };

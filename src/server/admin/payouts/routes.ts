@@ -14,16 +14,31 @@ import {
   mayHaveBankFile,
   newBankFile,
 } from '../../ledger/payout-batches.js';
-import { movePayout, payPayout, rejectPayout } from '../../ledger/settlement.js';
+import { cancelPayout, movePayout, payPayout, rejectPayout } from '../../ledger/settlement.js';
 import { errorLogFields } from '../../plugins/log-safety.js';
 import { currentBroker } from '../../plugins/session.js';
-import { listPayoutsForAdmin } from './service.js';
+import { listPayoutsForAdmin, payoutSteps } from './service.js';
 
-/** The payouts card: drafts, approval, the bank file, paid, returned and rejected payouts. */
+/**
+ * The payouts card: drafts, approval, the bank file, paid, returned, rejected and cancelled
+ * payouts, and how many wait at each step.
+ */
 export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
   serve(app, adminPayoutEndpoints.list, async (request) => listPayoutsForAdmin(db, request.query));
+
+  serve(app, adminPayoutEndpoints.steps, async () => payoutSteps(db));
+
+  serve(app, adminPayoutEndpoints.cancel, async (request) => {
+    const { changed } = await cancelPayout(
+      db,
+      request.params.id,
+      { adminId: currentBroker(request).id, reason: request.body.reason },
+      auditBy(request),
+    );
+    return { ok: true as const, changed };
+  });
 
   serve(app, adminPayoutEndpoints.pay, async (request) => {
     const { changed } = await payPayout(

@@ -1,7 +1,7 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
-import { type PayoutStatus, payoutReference } from '#domain';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type PayoutStatus, payoutReference, UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import type { Database } from '../../db/client.js';
-import { brokers, fraudSignals, payouts } from '../../db/schema.js';
+import { brokers, fraudSignals, payouts, storedPayoutStatus } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, brokerColumns, pageOffset } from '../../http/toolkit.js';
 import { ibanHoldUntil } from '../../ledger/holds.js';
 
@@ -49,4 +49,35 @@ export async function listPayoutsForAdmin(
     ...broker,
   }));
   return { items, total: total?.value ?? 0, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/**
+ * The payouts card's steps, in the order of the work: drafts to approve, approved payouts in no
+ * bank file (the next file takes them), those in a file not yet marked sent, and those sent not
+ * yet paid. One pass over the unsettled payouts (the status index).
+ */
+export async function payoutSteps(db: Database) {
+  const rows = await db
+    .select({
+      step: sql<'draft' | 'approved' | 'inBankFile' | 'sent'>`case
+        when ${payouts.status} = 'approved' and ${payouts.bankBatch} is not null then 'inBankFile'
+        when ${payouts.status} = ${storedPayoutStatus('draft')} then 'draft'
+        else ${payouts.status} end`,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${payouts.amount}), 0)::numeric(14,2)::text`,
+    })
+    .from(payouts)
+    .where(inArray(payouts.status, UNSETTLED_PAYOUT_STATUSES))
+    .groupBy(sql`1`);
+  const none = { count: 0, amount: '0.00' };
+  const of = (step: string) => {
+    const row = rows.find((r) => r.step === step);
+    return row ? { count: row.count, amount: row.amount } : none;
+  };
+  return {
+    draft: of('draft'),
+    approved: of('approved'),
+    inBankFile: of('inBankFile'),
+    sent: of('sent'),
+  };
 }

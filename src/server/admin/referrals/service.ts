@@ -1,8 +1,14 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminReferralSort } from '#contract/admin/lists';
-import { estimateCommission, type ReferralStatus, toMoneyString } from '#domain';
+import {
+  estimateCommission,
+  type ReferralStatus,
+  type SignalKind,
+  type SignalScope,
+  toMoneyString,
+} from '#domain';
 import type { Database } from '../../db/client.js';
-import { brokers, commissions, referrals } from '../../db/schema.js';
+import { brokers, commissions, fraudSignals, referrals } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, brokerColumns, likeTerm, pageOffset } from '../../http/toolkit.js';
 import { isUuid } from '../../ids.js';
 import { referralViewOf } from '../../referrals/service.js';
@@ -76,6 +82,56 @@ const REFERRAL_ORDER: Record<AdminReferralSort, SQL[]> = {
   'stageDueAt:desc': [sql`${referrals.stageDueAt} desc nulls last`, desc(referrals.number)],
 };
 
+type OpenSignal = { id: string; kind: SignalKind; scope: SignalScope; reason: string };
+
+/**
+ * The open signals of a page of referrals, by referral: those on the referral, and those on its
+ * broker's whole account (scope `broker`, a shared IBAN). One query for the page's rows only
+ * (never for the rows an offset skips), from the signals' referral and broker indexes.
+ */
+async function openSignalsOf(
+  db: Database,
+  page: { id: string; brokerId: string }[],
+): Promise<Map<string, OpenSignal[]>> {
+  const byReferral = new Map<string, OpenSignal[]>();
+  if (page.length === 0) return byReferral;
+  const referralIds = page.map((r) => r.id);
+  const brokerIds = [...new Set(page.map((r) => r.brokerId))];
+  const open = await db
+    .select({
+      id: fraudSignals.id,
+      kind: fraudSignals.kind,
+      scope: fraudSignals.scope,
+      reason: fraudSignals.reason,
+      referralId: fraudSignals.referralId,
+      brokerId: fraudSignals.brokerId,
+    })
+    .from(fraudSignals)
+    .where(
+      and(
+        eq(fraudSignals.status, 'open'),
+        or(
+          inArray(fraudSignals.referralId, referralIds),
+          and(eq(fraudSignals.scope, 'broker'), inArray(fraudSignals.brokerId, brokerIds)),
+        ),
+      ),
+    )
+    .orderBy(asc(fraudSignals.createdAt), asc(fraudSignals.id));
+  for (const referral of page) {
+    byReferral.set(
+      referral.id,
+      open
+        .filter(
+          (s) =>
+            s.referralId === referral.id ||
+            (s.scope === 'broker' && s.brokerId === referral.brokerId),
+        )
+        .map(({ id, kind, scope, reason }) => ({ id, kind, scope, reason })),
+    );
+  }
+  return byReferral;
+}
+
 /** All referrals, searched by tenant phone, broker name or code; newest submission first. */
 export async function listAdminReferrals(
   db: Database,
@@ -102,6 +158,10 @@ export async function listAdminReferrals(
     commissionRule(db),
     loadHolidays(db),
   ]);
+  const signals = await openSignalsOf(
+    db,
+    rows.map(({ referral }) => referral),
+  );
   const now = new Date();
   return {
     items: rows.map((row) => ({
@@ -117,6 +177,7 @@ export async function listAdminReferrals(
       formToken: row.referral.formToken,
       tenantFormUrl: `${publicUrl}${tenantFormPath(row.referral.formToken)}`,
       stageClock: stageClock(row.referral, holidays, now),
+      openSignals: signals.get(row.referral.id) ?? [],
     })),
     total: total?.value ?? 0,
     page: query.page,

@@ -1,4 +1,4 @@
-import { FileText, Home, PlusCircle, Wallet } from 'lucide-react';
+import { FileText, Home, PlusCircle, UserRound, Wallet } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
@@ -12,8 +12,9 @@ const TABS = [
 ] as const;
 
 /**
- * The broker's phone app: a slim header (product name, notification bell) sticky at the top,
- * content below, the four tabs fixed at the bottom.
+ * The broker's phone app: a slim header (product name, notification bell, the profile) sticky
+ * at the top, content below, the four tabs fixed at the bottom. The profile, the password and
+ * the account's deletion are one tap away from every page, as the desktop's sidebar has them.
  */
 export function MobileLayout() {
   return (
@@ -25,7 +26,21 @@ export function MobileLayout() {
         >
           {BRAND.productName}
         </Link>
-        <NotificationBell app="phone" />
+        <div className="flex items-center gap-1">
+          <NotificationBell app="phone" />
+          <NavLink
+            to="/mobile-profile"
+            aria-label="الملف الشخصي"
+            className={({ isActive }) =>
+              cn(
+                'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
+                isActive ? 'text-brand-800' : 'text-slate-800',
+              )
+            }
+          >
+            <UserRound aria-hidden="true" className="size-5" />
+          </NavLink>
+        </div>
       </header>
       <main id="main" className="p-4">
         <Outlet />

@@ -34,11 +34,24 @@ export function Skeleton({ className }: { className?: string }) {
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * What a screen shows where there is nothing yet: what will appear here and how it gets there,
+ * with the action that starts it (a link or a button), never a row of zeros.
+ */
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
       <p className="font-medium text-slate-800">{title}</p>
-      {children ? <div className="mt-3 text-sm text-slate-600">{children}</div> : null}
+      {children ? <div className="mt-3 text-sm text-slate-700">{children}</div> : null}
+      {action ? <div className="mt-4 flex flex-wrap justify-center gap-2">{action}</div> : null}
     </div>
   );
 }

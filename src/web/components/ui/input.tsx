@@ -61,7 +61,8 @@ export function FormField({
   hint,
   children,
 }: {
-  label: string;
+  /** Text, or text with a Latin term marked `dir="ltr"` (the IBAN). */
+  label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;

@@ -18,14 +18,17 @@ export function StageClock({
   withDue?: boolean;
 }) {
   if (!clock) return null;
+  // The deadline follows after an Arabic comma: a «·» beside a date's digits reads as a zero.
+  const due = withDue && !clock.overdue ? clock.dueAt : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
       <Clock aria-hidden="true" className="size-4" />
-      <span>في هذه المرحلة منذ {formatWorkingTime(clock.workingMinutes * 60_000)}</span>
+      <span>
+        في هذه المرحلة منذ {formatWorkingTime(clock.workingMinutes * 60_000)}
+        {due ? '،' : null}
+      </span>
       {clock.overdue ? <Badge tone="danger">متأخرة عن المهلة</Badge> : null}
-      {withDue && clock.dueAt && !clock.overdue ? (
-        <span>· المهلة حتى {formatDateTimeAr(clock.dueAt)}</span>
-      ) : null}
+      {due ? <span>المهلة حتى {formatDateTimeAr(due)}</span> : null}
     </span>
   );
 }

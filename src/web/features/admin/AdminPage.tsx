@@ -51,8 +51,16 @@ export function AdminPage() {
             <>
               <StatTile label="إجمالي الوسطاء" value={formatNumberAr(s.totalBrokers)} />
               <StatTile label="الوسطاء المفعلون" value={formatNumberAr(s.activeBrokers)} />
-              <StatTile label="إجمالي الإحالات" value={formatNumberAr(s.totalReferrals)} />
-              <StatTile label="إجمالي العمولات" value={formatSar(s.totalCommissions)} />
+              <StatTile
+                label="إجمالي الإحالات"
+                value={s.totalReferrals > 0 ? formatNumberAr(s.totalReferrals) : 'لا إحالات بعد'}
+              />
+              <StatTile
+                label="إجمالي العمولات"
+                value={
+                  Number(s.totalCommissions) > 0 ? formatSar(s.totalCommissions) : 'لا عمولات بعد'
+                }
+              />
             </>
           )}
         </QueryView>

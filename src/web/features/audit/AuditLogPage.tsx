@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { superadminEndpoints } from '#contract/superadmin';
 import { formatDateTimeAr } from '#domain';
+import { AUDIT_ACTIONS, auditActionLabel } from '#domain/audit-actions';
 import { Card } from '#ui/card';
 import { type Column, TableOrCards } from '#ui/data-table';
 import { SearchInput } from '#ui/input';
@@ -9,51 +10,15 @@ import { Select } from '#ui/select';
 import { useAdminList } from '../admin';
 import { type AuditEntry, auditLogQuery } from './api';
 
-const ACTIONS: Record<string, string> = {
-  'referral.create': 'إنشاء إحالة',
-  'referral.status_change': 'تغيير حالة إحالة',
-  'referral.expire': 'إلغاء إحالة لانتهاء مهلة إكمال البيانات',
-  'referral.delete': 'حذف إحالة',
-  'tenant_form.submit': 'إرسال بيانات المستأجر',
-  'tenant_form.view': 'عرض بيانات المستأجر',
-  'file.download': 'تنزيل مستند',
-  'broker.request_activation': 'طلب تفعيل',
-  'broker.activate': 'تفعيل وسيط',
-  'broker.deactivate': 'إلغاء تفعيل وسيط',
-  'broker.delete': 'حذف وسيط',
-  'broker.delete_own_account': 'حذف الحساب من قبل صاحبه',
-  'user.role_change': 'تغيير الصلاحيات',
-  'commission.confirm_payment': 'تأكيد دفع عمولة',
-  'commission.reverse': 'إلغاء عمولة',
-  'commission.release': 'انتهاء فترة انتظار عمولة',
-  'payout.request': 'طلب تحويل',
-  'payout.pay': 'تنفيذ طلب تحويل',
-  'payout.reject': 'رفض طلب تحويل',
-  // Rows written before payouts had one name keep the keys they were written with.
-  'transfer_request.create': 'طلب تحويل',
-  'transfer_request.pay': 'تنفيذ طلب تحويل',
-  'transfer_request.reject': 'رفض طلب تحويل',
-  'settings.change': 'تغيير إعداد',
-  'export.download': 'تصدير بيانات',
-  'webhook.create': 'إضافة نقطة استقبال',
-  'webhook.update': 'تعديل نقطة استقبال',
-  'webhook.rotate_secret': 'تدوير سرّ نقطة استقبال',
-  'webhook.delete': 'حذف نقطة استقبال',
-  'webhook.resend': 'إعادة إرسال حدث',
-  'holiday.add': 'إضافة عطلة رسمية',
-  'holiday.remove': 'حذف عطلة رسمية',
-  'signal.resolve': 'معالجة تنبيه',
-  'signal.dismiss': 'تجاهل تنبيه',
-  'commission.signal_hold': 'إيقاف عمولة بسبب تنبيه',
-  'commission.signal_release': 'رفع إيقاف عمولة بعد معالجة تنبيه',
-};
 const ALL = 'all';
 const OPTIONS = [
   { value: ALL, label: 'جميع العمليات' },
-  ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label })),
+  // One choice an action: the server finds its rows under an old name too.
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
-const actionLabel = (entry: AuditEntry) => ACTIONS[entry.action] ?? entry.action;
+/** Every action in Arabic (src/domain/audit-actions.ts): never its key. */
+const actionLabel = (entry: AuditEntry) => auditActionLabel(entry.action);
 /** What the product does by itself; every other entry without an account is the tenant's. */
 const SYSTEM_ACTIONS = new Set([
   'referral.expire',

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import {
   mobileCodeFormSchema,
   mobileCreatePasswordFormSchema,
@@ -9,7 +10,6 @@ import { toast } from '#ui/toast';
 import { authApi } from './api';
 import {
   AuthCard,
-  BackButton,
   CODE_FIELD,
   CONFIRM_PASSWORD_FIELD,
   CodeStep,
@@ -17,6 +17,8 @@ import {
   newPasswordField,
   PasswordLoginForm,
   PhoneForm,
+  PhoneInUse,
+  RESET_FROM_MOBILE,
 } from './components';
 import { useSignIn } from './use-sign-in';
 
@@ -50,6 +52,13 @@ export function MobileLoginPage() {
       failWith('حدث خطأ في إنشاء الحساب', 'حدث خطأ في إنشاء الحساب'),
     );
 
+  // Which number the later steps are for; «تغيير الرقم» is their back arrow.
+  const leads: Record<Exclude<Step, 'phone'>, string> = {
+    password: 'تسجيل الدخول بالرقم',
+    code: 'أرسلنا رمز التحقق إلى الرقم',
+    createPassword: 'إنشاء حساب بالرقم',
+  };
+
   const titles: Record<Step, string> = {
     phone: 'تسجيل الدخول',
     password: 'أدخل كلمة المرور',
@@ -62,7 +71,14 @@ export function MobileLoginPage() {
       title={titles[flow.step]}
       subtitle={flow.step === 'phone' ? 'سجّل دخولك أو أنشئ حساباً مجانياً برقم جوالك' : undefined}
     >
-      {flow.step !== 'phone' ? <BackButton onClick={flow.reset} /> : null}
+      {flow.step !== 'phone' ? (
+        <PhoneInUse
+          lead={leads[flow.step]}
+          phone={flow.phone}
+          onChange={flow.reset}
+          busy={flow.busy}
+        />
+      ) : null}
       {flow.error ? <Alert>{flow.error}</Alert> : null}
       <div key={flow.generation}>
         {flow.step === 'phone' ? (
@@ -74,13 +90,18 @@ export function MobileLoginPage() {
           />
         ) : null}
         {flow.step === 'password' ? (
-          <PasswordLoginForm busy={flow.busy} onSubmit={onPassword} />
+          <PasswordLoginForm busy={flow.busy} onSubmit={onPassword}>
+            <Link
+              to="/reset-password"
+              state={RESET_FROM_MOBILE}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline"
+            >
+              نسيت كلمة المرور؟
+            </Link>
+          </PasswordLoginForm>
         ) : null}
         {flow.step === 'code' ? (
           <div className="space-y-4">
-            <p className="text-sm text-slate-700">
-              أرسلنا رمز التحقق إلى <bdi dir="ltr">{flow.phone}</bdi>
-            </p>
             <CodeStep
               schema={mobileCodeFormSchema}
               fields={[CODE_FIELD]}

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { resetCodeFormSchema, resetNewPasswordFormSchema, resetPhoneFormSchema } from '#domain';
 import { Button } from '#ui/button';
 import { errorToast, toast } from '#ui/toast';
@@ -11,14 +11,24 @@ import {
   CredentialsForm,
   newPasswordField,
   PhoneForm,
+  RESET_FROM_MOBILE,
 } from './components';
 import { useStepFlow } from './use-step-flow';
 
 type Step = 'phone' | 'code' | 'password';
 
-/** /reset-password: phone → code → new password and confirmation → /login. */
+/**
+ * /reset-password: phone → code → new password and confirmation → the sign-in page it came
+ * from (/mobile when opened from there, else /login).
+ */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
+  // Only the one known page: the state is the browser's, and never a way elsewhere.
+  const signInAt =
+    (state as { signInAt?: unknown } | null)?.signInAt === RESET_FROM_MOBILE.signInAt
+      ? RESET_FROM_MOBILE.signInAt
+      : '/login';
   const flow = useStepFlow<Step>('phone');
 
   const sendCode = async (phone: string) => {
@@ -51,7 +61,7 @@ export function ResetPasswordPage() {
           title: 'تم بنجاح',
           description: 'تم تغيير كلمة المرور، سجّل دخولك بكلمة المرور الجديدة',
         });
-        navigate('/login', { replace: true });
+        navigate(signInAt, { replace: true });
       },
       errorToast('خطأ', 'حدث خطأ في تغيير كلمة المرور'),
     );
@@ -93,7 +103,7 @@ export function ResetPasswordPage() {
           onSubmit={onPassword}
         />
       ) : null}
-      <Button variant="outline" className="w-full" onClick={() => navigate('/login')}>
+      <Button variant="outline" className="w-full" onClick={() => navigate(signInAt)}>
         العودة لتسجيل الدخول
       </Button>
     </AuthCard>

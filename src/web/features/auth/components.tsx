@@ -3,7 +3,12 @@ import { ArrowRight } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatNumberAr, loginPasswordFormSchema } from '#domain';
+import {
+  formatNumberAr,
+  loginPasswordFormSchema,
+  normalizeSaudiMobile,
+  OTP_CODE_LENGTH,
+} from '#domain';
 import { BRAND } from '#lib/brand';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
@@ -43,18 +48,26 @@ function useSecondsUntil(deadline: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
-/** ٠:٥٩, ١٤:٠٥ — minutes and two-digit seconds in Arabic-Indic digits. */
+const twoDigits = (n: number) => formatNumberAr(n).padStart(2, '٠');
+
+/**
+ * ٠:٥٩, ١٤:٠٥, ٢٣:٥٩:٥٩ — minutes and two-digit seconds in Arabic-Indic digits, hours first
+ * past an hour (a spent wrong-code budget waits up to a day).
+ */
 function formatCountdown(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
-  return `${formatNumberAr(minutes)}:${formatNumberAr(seconds).padStart(2, '٠')}`;
+  return hours > 0
+    ? `${formatNumberAr(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}`
+    : `${formatNumberAr(minutes)}:${twoDigits(seconds)}`;
 }
 
 /**
  * «إعادة إرسال الرمز», closed while the last code is fresh: it counts down to `availableAt`
  * («إعادة الإرسال بعد ٠:٥٩»), then opens.
  */
-function ResendCodeButton({
+export function ResendCodeButton({
   availableAt,
   busy,
   onResend,
@@ -108,13 +121,56 @@ export function AuthCard({
   );
 }
 
+/**
+ * The history state /mobile's «نسيت كلمة المرور؟» carries, so /reset-password returns to
+ * /mobile rather than /login.
+ */
+export const RESET_FROM_MOBILE = { signInAt: '/mobile' } as const;
+
 /** The back arrow of the later steps: returns to the phone step. */
-export function BackButton({ onClick, label = 'رجوع' }: { onClick: () => void; label?: string }) {
+export function BackButton({
+  onClick,
+  label = 'رجوع',
+  disabled = false,
+}: {
+  onClick: () => void;
+  label?: string;
+  disabled?: boolean;
+}) {
   return (
-    <Button variant="ghost" onClick={onClick}>
+    <Button variant="ghost" onClick={onClick} disabled={disabled}>
       <ArrowRight aria-hidden="true" className="size-4" />
       {label}
     </Button>
+  );
+}
+
+/**
+ * The number a later step is for (`lead` says what: «تسجيل الدخول بالرقم», «أرسلنا الرمز إلى
+ * الرقم»), as 05…, however it was typed, with «تغيير الرقم» back to the phone step; closed while
+ * a code is on its way (`busy`), whose answer belongs to this number.
+ */
+export function PhoneInUse({
+  lead,
+  phone,
+  onChange,
+  busy = false,
+}: {
+  lead: string;
+  phone: string;
+  onChange: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg bg-slate-100 ps-3">
+      <p className="py-2 text-sm text-slate-800">
+        {lead}{' '}
+        <bdi dir="ltr" className="font-bold">
+          {normalizeSaudiMobile(phone) ?? phone}
+        </bdi>
+      </p>
+      <BackButton onClick={onChange} label="تغيير الرقم" disabled={busy} />
+    </div>
   );
 }
 
@@ -221,7 +277,7 @@ export function CredentialsForm<K extends string>({
                 type="text"
                 autoComplete={field.autoComplete}
                 inputMode="numeric"
-                maxLength={6}
+                maxLength={OTP_CODE_LENGTH}
                 dir="ltr"
                 className="text-center tracking-[0.5em]"
               />

@@ -1,1 +1,2 @@
-export { DevCodeBanner } from './components';
+export { DevCodeBanner, PhoneInUse, ResendCodeButton } from './components';
+export { useResendClock } from './use-step-flow';

@@ -15,6 +15,32 @@ function retryAfterSeconds(error: unknown): number | null {
 }
 
 /**
+ * When «إعادة إرسال الرمز» opens again (epoch ms; 0 before any code is sent): `codeSent` starts
+ * the countdown, `refused` restarts it from the wait a refusal names (429 with retryAfter), so
+ * the button opens when sending works again. The sign-in flows and the tenant's link share it.
+ */
+export function useResendClock() {
+  const [resendAt, setResendAt] = useState(0);
+
+  /** A code went out: the resend button waits `seconds` (the countdown). */
+  const codeSent = useCallback((seconds: number = RESEND_SECONDS) => {
+    setResendAt(Date.now() + seconds * 1000);
+  }, []);
+
+  const refused = useCallback(
+    (error: unknown) => {
+      const wait = retryAfterSeconds(error);
+      if (wait) codeSent(wait);
+    },
+    [codeSent],
+  );
+
+  const stop = useCallback(() => setResendAt(0), []);
+
+  return { resendAt, codeSent, refused, stop };
+}
+
+/**
  * State shared by the sign-in flows: the current step, the phone, the development code,
  * an error, whether a call is under way, when the code may be sent again. `reset` is Back
  * (docs/product.md#sign-up-and-sign-in).
@@ -25,8 +51,8 @@ export function useStepFlow<Step extends string>(first: Step) {
   const [devCode, setDevCode] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // When «إعادة إرسال الرمز» opens again (epoch ms); 0 before any code is sent.
-  const [resendAt, setResendAt] = useState(0);
+  const clock = useResendClock();
+  const { codeSent, refused, stop } = clock;
   // Bumped on reset so the step forms remount empty.
   const [generation, setGeneration] = useState(0);
 
@@ -42,11 +68,6 @@ export function useStepFlow<Step extends string>(first: Step) {
     }
   }, []);
 
-  /** A code went out: the resend button waits `seconds` (the countdown). */
-  const codeSent = useCallback((seconds: number = RESEND_SECONDS) => {
-    setResendAt(Date.now() + seconds * 1000);
-  }, []);
-
   /**
    * Sends the code again through `send` (which calls `codeSent`); a refusal with a wait starts
    * the countdown from the server's Retry-After, so the button opens when sending works again.
@@ -54,11 +75,10 @@ export function useStepFlow<Step extends string>(first: Step) {
   const resend = useCallback(
     (send: () => Promise<void>, onError: (error: unknown) => void) =>
       run(send, (error) => {
-        const wait = retryAfterSeconds(error);
-        if (wait) codeSent(wait);
+        refused(error);
         onError(error);
       }),
-    [run, codeSent],
+    [run, refused],
   );
 
   const reset = useCallback(() => {
@@ -66,9 +86,9 @@ export function useStepFlow<Step extends string>(first: Step) {
     setPhone('');
     setDevCode(null);
     setError(null);
-    setResendAt(0);
+    stop();
     setGeneration((g) => g + 1);
-  }, [first]);
+  }, [first, stop]);
 
   return {
     step,
@@ -81,7 +101,7 @@ export function useStepFlow<Step extends string>(first: Step) {
     setError,
     busy,
     run,
-    resendAt,
+    resendAt: clock.resendAt,
     codeSent,
     resend,
     reset,

@@ -69,7 +69,11 @@ export function BankAccountCard() {
                 onSubmit={form.handleSubmit((values) => save.mutate(values))}
               >
                 <FormField
-                  label="رقم الآيبان الجديد (IBAN)"
+                  label={
+                    <>
+                      رقم الآيبان الجديد (<bdi dir="ltr">IBAN</bdi>)
+                    </>
+                  }
                   error={errors.iban?.message ?? server.iban}
                 >
                   {(control) => (

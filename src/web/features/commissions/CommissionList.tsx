@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { commissionEndpoints } from '#contract/commissions';
 import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
 import { useListParams } from '#lib/use-list-params';
@@ -21,10 +21,12 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
 const PAGE = commissionEndpoints.list.query.pick({ page: true });
 
 /**
- * Amount, date, status badge, contract number and paid date of each commission; for one in its
- * holding period, the day it becomes payable.
+ * «سجل العمولات»: amount, date, status badge, contract number and paid date of each
+ * commission; for one in its holding period, the day it becomes payable. `quietWhenEmpty`
+ * leaves the whole section out when there is nothing, for a page that already says so.
  */
-export function CommissionList() {
+export function CommissionList({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
+  const titleId = useId();
   const { values, set } = useListParams(PAGE);
   const { page } = values;
   const commissions = useCommissions(page);
@@ -34,59 +36,69 @@ export function CommissionList() {
   useEffect(() => {
     if (lastPage !== null && page > lastPage) set({ page: lastPage }, { replace: true });
   }, [page, lastPage, set]);
+  if (quietWhenEmpty && loaded?.total === 0) return null;
   return (
-    <QueryView
-      query={commissions}
-      loading={<Skeleton className="h-32" />}
-      isEmpty={(data) => data.total === 0}
-      empty={
-        <EmptyState title="لا توجد عمولات بعد">
-          تظهر عمولاتك هنا بعد توقيع عقود المستأجرين الذين أحلتهم.
-        </EmptyState>
-      }
-    >
-      {(data) => (
-        <>
-          <ul className="space-y-3">
-            {data.items.map((c) => (
-              <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                <div className="flex items-center justify-between gap-2">
-                  <strong className="text-lg">{formatSar(c.amount)}</strong>
-                  <Badge tone={TONE[c.status] ?? 'neutral'}>
-                    {commissionStatusLabel(c.status)}
-                  </Badge>
-                </div>
-                <p className="mt-1 text-sm text-slate-700">
-                  {formatDateAr(c.createdAt)} · المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
-                </p>
-                {c.contractNumber ? <p className="text-sm">رقم العقد: {c.contractNumber}</p> : null}
-                {c.paidAt ? <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p> : null}
-                {c.status === 'reversed' ? (
-                  <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
-                ) : null}
-                {c.status === 'on_hold' && c.payableAt ? (
-                  <p className="text-sm">
-                    {new Date(c.payableAt) > new Date()
-                      ? `تصبح قابلة للتحويل في ${formatDateAr(c.payableAt)}`
-                      : 'قيد المراجعة لدى فريق العمليات'}
-                  </p>
-                ) : null}
-                {c.status === 'potential' ? (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h2 id={titleId} className="text-lg font-bold">
+        سجل العمولات
+      </h2>
+      <QueryView
+        query={commissions}
+        loading={<Skeleton className="h-32" />}
+        isEmpty={(data) => data.total === 0}
+        empty={
+          <EmptyState title="لا توجد عمولات بعد">
+            تظهر عمولاتك هنا بعد توقيع عقود المستأجرين الذين أحلتهم.
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ul className="space-y-3">
+              {data.items.map((c) => (
+                <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
+                  <div className="flex items-center justify-between gap-2">
+                    <strong className="text-lg">{formatSar(c.amount)}</strong>
+                    <Badge tone={TONE[c.status] ?? 'neutral'}>
+                      {commissionStatusLabel(c.status)}
+                    </Badge>
+                  </div>
                   <p className="mt-1 text-sm text-slate-700">
-                    عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                    {formatDateAr(c.createdAt)}، المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
                   </p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            label="صفحات العمولات"
-            page={page}
-            of={data}
-            onPage={(next) => set({ page: next })}
-          />
-        </>
-      )}
-    </QueryView>
+                  {c.contractNumber ? (
+                    <p className="text-sm">رقم العقد: {c.contractNumber}</p>
+                  ) : null}
+                  {c.paidAt ? (
+                    <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p>
+                  ) : null}
+                  {c.status === 'reversed' ? (
+                    <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
+                  ) : null}
+                  {c.status === 'on_hold' && c.payableAt ? (
+                    <p className="text-sm">
+                      {new Date(c.payableAt) > new Date()
+                        ? `تصبح قابلة للتحويل في ${formatDateAr(c.payableAt)}`
+                        : 'قيد المراجعة لدى فريق العمليات'}
+                    </p>
+                  ) : null}
+                  {c.status === 'potential' ? (
+                    <p className="mt-1 text-sm text-slate-700">
+                      عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              label="صفحات العمولات"
+              page={page}
+              of={data}
+              onPage={(next) => set({ page: next })}
+            />
+          </>
+        )}
+      </QueryView>
+    </section>
   );
 }

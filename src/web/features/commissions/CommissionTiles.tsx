@@ -1,39 +1,45 @@
-import { formatSar } from '#domain';
-import { Skeleton } from '#ui/feedback';
-import { QueryView } from '#ui/query-view';
+import type { commissionEndpoints } from '#contract/commissions';
+import type { ResponseOf } from '#contract/common';
+import { formatSar, MONEY_BUCKETS, pendingToShow } from '#domain';
 import { StatTile } from '#ui/stat-tile';
-import { useCommissionSummary } from './api';
+
+type Summary = ResponseOf<typeof commissionEndpoints.summary>;
+
+/** A tile of one money bucket: its name and its line from src/domain/money-buckets.ts. */
+function BucketTile({
+  bucket,
+  amount,
+}: {
+  bucket: keyof typeof MONEY_BUCKETS;
+  amount: string | number;
+}) {
+  const { label, explanation } = MONEY_BUCKETS[bucket];
+  return <StatTile label={label} value={formatSar(amount)} hint={explanation} />;
+}
 
 /**
  * The broker's money in tiles that add up: total = paid + pending + what open transfer
- * requests hold («قيد التحويل») + what is still in its holding period («في فترة الانتظار», a
- * fifth tile only while there is some), as the server counts it. While reversed commissions
- * that were paid are still to be deducted, a tile says how much («يُخصم من دفعتك القادمة»): the
- * pending tile is already net of it.
+ * requests hold + what is still in its holding period (a fifth tile only while there is some),
+ * as the server counts it. The server's pending is net of what reversed paid commissions still
+ * owe: the pending tile never goes below zero, and while that debt exceeds it a tile says
+ * what is left to deduct (`pendingToShow`).
  */
-export function CommissionTiles({ className }: { className: string }) {
-  const summary = useCommissionSummary();
+export function CommissionTiles({
+  summary: s,
+  className,
+}: {
+  summary: Summary;
+  className: string;
+}) {
+  const { available, toDeduct } = pendingToShow(s);
   return (
     <section aria-label="ملخص العمولات" className={className}>
-      <QueryView
-        query={summary}
-        loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
-      >
-        {(s) => (
-          <>
-            <StatTile label="إجمالي العمولات" value={formatSar(s.total)} />
-            <StatTile label="المدفوعة" value={formatSar(s.paid)} />
-            <StatTile label="المعلقة" value={formatSar(s.pending)} />
-            <StatTile label="قيد التحويل" value={formatSar(s.requested)} />
-            {Number(s.onHold) > 0 ? (
-              <StatTile label="في فترة الانتظار" value={formatSar(s.onHold)} />
-            ) : null}
-            {Number(s.toRecover) > 0 ? (
-              <StatTile label="يُخصم من دفعتك القادمة" value={formatSar(s.toRecover)} />
-            ) : null}
-          </>
-        )}
-      </QueryView>
+      <BucketTile bucket="total" amount={s.total} />
+      <BucketTile bucket="paid" amount={s.paid} />
+      <BucketTile bucket="pending" amount={available} />
+      <BucketTile bucket="requested" amount={s.requested} />
+      {Number(s.onHold) > 0 ? <BucketTile bucket="onHold" amount={s.onHold} /> : null}
+      {toDeduct > 0 ? <BucketTile bucket="toRecover" amount={toDeduct} /> : null}
     </section>
   );
 }

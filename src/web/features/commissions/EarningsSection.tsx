@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import type { commissionEndpoints } from '#contract/commissions';
 import type { ResponseOf } from '#contract/common';
-import { arabicCount, formatSar, NOUNS } from '#domain';
-import { cn } from '#lib/cn';
+import { arabicCount, formatMonthAr, formatSar, MONEY_BUCKETS, NOUNS, UNPAID } from '#domain';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
@@ -16,38 +15,31 @@ const MONTHS = 12;
 const TITLE = `أرباحي خلال آخر ${arabicCount(MONTHS, NOUNS.month)}`;
 
 type PartOfBar = { key: Part; label: string; swatch: string };
-/** The three parts of a month's bar, in the order they fill it from its start. */
+/**
+ * The three parts of a month's bar, in the order they fill it from its start, named as the
+ * money's tiles name them (src/domain/money-buckets.ts): what open requests hold is «قيد التحويل».
+ */
 const PARTS: readonly PartOfBar[] = [
-  { key: 'paid', label: 'المدفوعة', swatch: 'bg-brand-700' },
-  { key: 'held', label: 'محجوزة في طلبات التحويل', swatch: 'bg-amber-500' },
-  { key: 'pending', label: 'المعلقة', swatch: 'bg-slate-400' },
+  { key: 'paid', label: MONEY_BUCKETS.paid.label, swatch: 'bg-brand-700' },
+  { key: 'held', label: MONEY_BUCKETS.requested.label, swatch: 'bg-amber-500' },
+  { key: 'pending', label: MONEY_BUCKETS.pending.label, swatch: 'bg-slate-400' },
 ];
 /** A fourth, last, only while some commission of the twelve months is in its holding period. */
 const ON_HOLD: PartOfBar = {
   key: 'onHold',
-  label: 'في فترة الانتظار',
+  label: MONEY_BUCKETS.onHold.label,
   swatch: 'bg-slate-200 ring-1 ring-inset ring-slate-500',
 };
 
-const shortMonth = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
-  month: 'short',
-  timeZone: 'UTC',
-});
-const longMonth = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** `YYYY-MM` as a date in the middle of that month, where no time zone can move it. */
-const midMonth = (month: string) => new Date(`${month}-15T12:00:00Z`);
 const cents = (value: string) => Math.round(Number(value) * 100);
 const monthTotal = (m: Month) => cents(m.paid) + cents(m.held) + cents(m.pending) + cents(m.onHold);
 
 /**
  * The broker's commissions of the last twelve Riyadh months, each in the month it was added:
  * a bar a month, oldest at the start (the right), split into paid, held by open transfer
- * requests and pending, with the twelve months' paid and unpaid totals and what open requests
- * hold. Screen readers hear each bar's figures as its name.
+ * requests and pending, with the twelve months' paid and unpaid totals. Screen readers hear
+ * each bar's figures as its name. Twelve months without a commission are one sentence, not
+ * twelve empty bars.
  */
 export function EarningsSection() {
   const earnings = useCommissionEarnings();
@@ -70,24 +62,26 @@ export function EarningsSection() {
 
 /** A month's figures as a screen reader hears its bar: «نوفمبر ٢٠٢٦: المدفوعة …، …». */
 const monthDescription = (m: Month, parts: readonly PartOfBar[]) =>
-  `${longMonth.format(midMonth(m.month))}: ${parts.map((part) => `${part.label} ${formatSar(m[part.key])}`).join('، ')}`;
+  `${formatMonthAr(m.month)}: ${parts.map((part) => `${part.label} ${formatSar(m[part.key])}`).join('، ')}`;
 
 function EarningsView({ earnings }: { earnings: Earnings }) {
-  const largest = Math.max(...earnings.months.map(monthTotal), 1);
+  const largest = Math.max(...earnings.months.map(monthTotal), 0);
+  if (largest === 0) {
+    return (
+      <p className="text-sm text-slate-700">
+        لم تُضف لك عمولة خلال هذه المدة. تظهر كل عمولة هنا في شهر إضافتها، عند توقيع عقدها.
+      </p>
+    );
+  }
   const parts = cents(earnings.totals.onHold) > 0 ? [...PARTS, ON_HOLD] : PARTS;
   const unpaid =
     (cents(earnings.totals.pending) + cents(earnings.totals.held) + cents(earnings.totals.onHold)) /
     100;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
-        <Figure label="المدفوعة" value={formatSar(earnings.totals.paid)} />
-        <Figure label="غير المدفوعة" value={formatSar(unpaid)} />
-        <Figure
-          label="محجوز في طلبات التحويل المفتوحة"
-          value={formatSar(earnings.unsettledPayouts)}
-          className="col-span-2 sm:col-span-1"
-        />
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <Figure label={MONEY_BUCKETS.paid.label} value={formatSar(earnings.totals.paid)} />
+        <Figure label={UNPAID.label} value={formatSar(unpaid)} hint={UNPAID.explanation} />
       </dl>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800" aria-hidden="true">
         {parts.map((part) => (
@@ -107,7 +101,7 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
           return (
             <li key={m.month} className="flex items-center gap-2 text-xs">
               <span aria-hidden="true" className="w-14 shrink-0 text-slate-800">
-                {shortMonth.format(midMonth(m.month))}
+                {formatMonthAr(m.month, { year: false })}
               </span>
               <span
                 role="img"
@@ -135,8 +129,8 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
         })}
       </ol>
       <p className="text-xs text-slate-700">
-        تظهر كل عمولة في شهر إضافتها، بحالتها اليوم. المبلغ المحجوز جزء من العمولات غير المدفوعة إلى
-        أن يُحوَّل أو يُرفض الطلب.
+        تظهر كل عمولة في شهر إضافتها، بحالتها اليوم. المبلغ «{MONEY_BUCKETS.requested.label}» جزء من
+        «{UNPAID.label}» إلى أن يُحوَّل أو يُرفض طلبه.
       </p>
     </>
   );
@@ -145,17 +139,18 @@ function EarningsView({ earnings }: { earnings: Earnings }) {
 function Figure({
   label,
   value,
-  className,
+  hint,
 }: {
   label: string;
   /** Already formatted. */
   value: string;
-  className?: string;
+  hint?: string;
 }) {
   return (
-    <div className={cn('rounded-lg bg-slate-50 p-3', className)}>
+    <div className="rounded-lg bg-slate-50 p-3">
       <dt className="text-slate-700">{label}</dt>
       <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
+      {hint ? <dd className="mt-1 text-xs text-slate-700">{hint}</dd> : null}
     </div>
   );
 }

@@ -1,14 +1,11 @@
-import { CommissionList } from './CommissionList';
-import { CommissionTiles } from './CommissionTiles';
-import { EarningsSection } from './EarningsSection';
+import { CommissionsView } from './CommissionsView';
 
+/** «عمولاتي»: the same money and the same actions as the desktop page, laid out for a phone. */
 export function MobileCommissionsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">عمولاتي</h1>
-      <CommissionTiles className="grid grid-cols-2 gap-3" />
-      <EarningsSection />
-      <CommissionList />
+      <CommissionsView app="phone" />
     </div>
   );
 }

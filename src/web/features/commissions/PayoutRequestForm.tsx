@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { formatSar, payoutRequestFormSchema } from '#domain';
+import { AVAILABLE_TO_TRANSFER, formatSar, payoutRequestFormSchema } from '#domain';
 import { fieldErrors } from '#lib/api';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
@@ -10,6 +10,13 @@ import { errorToast, toast } from '#ui/toast';
 import { useRequestPayout } from './api';
 
 type Form = z.input<ReturnType<typeof payoutRequestFormSchema>>;
+
+/** «رقم الآيبان (IBAN)», the Latin term as the bank prints it, marked left to right. */
+const IBAN_LABEL = (
+  <>
+    رقم الآيبان (<bdi dir="ltr">IBAN</bdi>)
+  </>
+);
 type Values = z.output<ReturnType<typeof payoutRequestFormSchema>>;
 
 /**
@@ -20,10 +27,13 @@ type Values = z.output<ReturnType<typeof payoutRequestFormSchema>>;
 export function PayoutRequestForm({
   available,
   iban,
+  onSent,
 }: {
   available: number;
   /** The IBAN on the profile, if any: the first request's IBAN becomes it. */
   iban: string | null;
+  /** After the request was accepted (the phone closes its dialog). */
+  onSent?: () => void;
 }) {
   const form = useForm<Form, unknown, Values>({
     resolver: zodResolver(payoutRequestFormSchema(available)),
@@ -34,6 +44,7 @@ export function PayoutRequestForm({
     onSuccess: () => {
       toast({ title: 'تم إرسال طلب التحويل للمراجعة' });
       form.reset();
+      onSent?.();
     },
     onError: errorToast('خطأ', 'فشل في إرسال طلب التحويل'),
   });
@@ -49,7 +60,9 @@ export function PayoutRequestForm({
         send.mutate(iban ? values : { ...values, password }),
       )}
     >
-      <p className="text-sm text-slate-700">المتاح للتحويل: {formatSar(available)}</p>
+      <p className="text-sm text-slate-700">
+        {AVAILABLE_TO_TRANSFER}: {formatSar(available)}
+      </p>
       <FormField label="المبلغ المطلوب (ر.س)" error={errors.amount?.message}>
         {(control) => (
           <Input
@@ -67,7 +80,7 @@ export function PayoutRequestForm({
         )}
       </FormField>
       <FormField
-        label="رقم الآيبان (IBAN)"
+        label={IBAN_LABEL}
         error={errors.bankAccount?.message ?? server.bankAccount}
         hint={
           iban ? (

@@ -36,11 +36,12 @@ const commissionEarningsQuery = () =>
     refetchInterval: POLL_MS,
   });
 
-/** The broker's transfer requests. */
+/** The broker's transfer requests; polled with the summary, so a state the team sets shows. */
 const payoutsQuery = () =>
   queryOptions({
     queryKey: commissionKeys.payouts,
     queryFn: () => callApi(commissionEndpoints.payouts),
+    refetchInterval: POLL_MS,
   });
 
 export const useCommissions = (page: number) => useQuery(commissionListQuery(page));

@@ -1,24 +1,32 @@
-import { CheckCircle2, FileText, Percent, PlusCircle, Wallet } from 'lucide-react';
+import { FileText, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateAr, formatNumberAr, formatPercentAr, formatSar } from '#domain';
+import { formatDateAr } from '#domain';
 import { useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { EmptyState, Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
-import { StatTile } from '#ui/stat-tile';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
+import { DashboardFigures } from './DashboardFigures';
+import { NoReferralsYet, settled } from './empty';
+import { NEW_REFERRAL, referralBlocker } from './new-referral';
 import { useRequestActivation } from './use-request-activation';
 
+/**
+ * The broker's desktop dashboard: the new referral first, then the figures, the link card and
+ * the latest referrals. What depends on the server appears at once, below what the profile
+ * already gives, so the page does not jump while it loads (issue 32).
+ */
 export function DashboardPage() {
   const { profile } = useSession();
   const metrics = useMetrics();
   const latest = useReferrals({ page: 1 });
   const requestActivation = useRequestActivation();
   if (!profile) return null;
+  const blocked = referralBlocker(profile) !== null;
+  const ready = settled(metrics) && settled(latest);
 
   return (
     <div className="space-y-6">
@@ -32,6 +40,28 @@ export function DashboardPage() {
             {profile.brokerCode}
           </bdi>
         </p>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        {blocked ? (
+          <Button disabled>
+            <PlusCircle aria-hidden="true" className="size-5" />
+            {NEW_REFERRAL.label}
+          </Button>
+        ) : (
+          <Link to={NEW_REFERRAL.to.desktop} className={buttonClasses('default')}>
+            <PlusCircle aria-hidden="true" className="size-5" />
+            {NEW_REFERRAL.label}
+          </Link>
+        )}
+        <Link to="/referrals" className={buttonClasses('outline')}>
+          <FileText aria-hidden="true" className="size-5" />
+          عرض الإحالات
+        </Link>
+        <Link to="/commissions" className={buttonClasses('outline')}>
+          <Wallet aria-hidden="true" className="size-5" />
+          طلب تحويل العمولة
+        </Link>
       </div>
 
       {!profile.isActive ? (
@@ -52,90 +82,44 @@ export function DashboardPage() {
         </Alert>
       ) : null}
 
-      <section aria-label="ملخص الأداء" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <QueryView
-          query={metrics}
-          loading={[1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-24" />)}
-        >
-          {(m) =>
-            [
-              { label: 'الطلبات النشطة', value: formatNumberAr(m.activeReferrals), Icon: FileText },
-              { label: 'إجمالي العمولات', value: formatSar(m.totalCommission), Icon: Wallet },
-              {
-                label: 'العقود المكتملة',
-                value: formatNumberAr(m.completedContracts),
-                Icon: CheckCircle2,
-              },
-              { label: 'نسبة النجاح', value: formatPercentAr(m.successRate), Icon: Percent },
-            ].map(({ label, value, Icon }) => (
-              <StatTile
-                key={label}
-                label={label}
-                value={value}
-                icon={<Icon aria-hidden="true" className="size-5" />}
-              />
-            ))
-          }
-        </QueryView>
-      </section>
-
-      <ReferralLinkCard />
-
-      <Card>
-        <CardTitle className="mb-3">إجراءات سريعة</CardTitle>
-        <div className="flex flex-wrap gap-3">
-          {profile.isActive ? (
-            <Link to="/new-referral" className={buttonClasses('default')}>
-              <PlusCircle aria-hidden="true" className="size-5" />
-              إحالة جديدة
-            </Link>
-          ) : (
-            <Button disabled>
-              <PlusCircle aria-hidden="true" className="size-5" />
-              إحالة جديدة
-            </Button>
-          )}
-          <Link to="/referrals" className={buttonClasses('outline')}>
-            عرض الإحالات
-          </Link>
-          <Link to="/commissions" className={buttonClasses('outline')}>
-            طلب تحويل العمولة
-          </Link>
-        </div>
-      </Card>
-
-      <Card>
-        <CardTitle className="mb-3">أحدث الإحالات</CardTitle>
-        <QueryView
-          query={latest}
-          loading={null}
-          isEmpty={(data) => data.items.length === 0}
-          empty={
-            <EmptyState title="لا توجد إحالات بعد">
-              ابدأ بإضافة أول إحالة لمستأجر يرغب في الدفع الشهري.
-            </EmptyState>
-          }
-        >
-          {(data) => (
-            <ul className="divide-y divide-slate-100">
-              {data.items.slice(0, 3).map((r) => (
-                <li key={r.id}>
-                  <Link
-                    to={`/referral/${r.id}`}
-                    className="flex min-h-14 flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
-                  >
-                    <bdi dir="ltr" className="font-medium">
-                      {r.tenantPhone}
-                    </bdi>
-                    <span className="text-sm text-slate-700">{formatDateAr(r.submittedAt)}</span>
-                    <ReferralStatusBadge status={r.status} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryView>
-      </Card>
+      {!ready ? (
+        <DashboardFigures metrics={metrics} className="lg:grid-cols-4" />
+      ) : metrics.data?.totalReferrals === 0 ? (
+        <>
+          <NoReferralsYet />
+          <ReferralLinkCard />
+        </>
+      ) : (
+        <>
+          <DashboardFigures metrics={metrics} className="lg:grid-cols-4" />
+          <ReferralLinkCard />
+          <Card>
+            <CardTitle className="mb-3">أحدث الإحالات</CardTitle>
+            <QueryView query={latest} loading={null}>
+              {(data) => (
+                <ul className="divide-y divide-slate-100">
+                  {data.items.slice(0, 3).map((r) => (
+                    <li key={r.id}>
+                      <Link
+                        to={`/referral/${r.id}`}
+                        className="flex min-h-14 flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
+                      >
+                        <bdi dir="ltr" className="font-medium">
+                          {r.tenantPhone}
+                        </bdi>
+                        <span className="text-sm text-slate-700">
+                          {formatDateAr(r.submittedAt)}
+                        </span>
+                        <ReferralStatusBadge status={r.status} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryView>
+          </Card>
+        </>
+      )}
     </div>
   );
 }

@@ -1,27 +1,19 @@
-import { FileText, LogOut, PlusCircle, User, UserPen, Wallet } from 'lucide-react';
+import { FileText, LogOut, PlusCircle, UserPen, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateAr, formatNumberAr, formatSar } from '#domain';
+import { formatDateAr, formatSar } from '#domain';
 import { type Profile, useLogout, useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { EmptyState } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
-import { StatTile } from '#ui/stat-tile';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { MOBILE_NAME_FIELD_PATH } from '../profile';
 import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
+import { DashboardFigures } from './DashboardFigures';
+import { NoReferralsYet, settled } from './empty';
+import { NEW_REFERRAL, referralBlocker } from './new-referral';
 import { useRequestActivation } from './use-request-activation';
-
-function Totals({ referrals, commissions }: { referrals: number; commissions: number | string }) {
-  return (
-    <>
-      <StatTile label="إجمالي الطلبات" value={formatNumberAr(referrals)} />
-      <StatTile label="إجمالي العمولات" value={formatSar(commissions)} />
-    </>
-  );
-}
 
 /**
  * What stands between a new broker and the first referral, one card per step: the full name
@@ -73,117 +65,120 @@ function NextSteps({ profile }: { profile: Profile }) {
 }
 
 /**
- * «إضافة طلب»: the main action once the account can refer; until then a disabled button that
+ * «إحالة جديدة»: the main action once the account can refer; until then a disabled button that
  * says what is missing, never a way into a form that refuses.
  */
 function AddReferralAction({ profile }: { profile: Profile }) {
-  const reason = !profile.fullName?.trim()
-    ? 'بعد إكمال الاسم'
-    : !profile.isActive
-      ? 'بعد تفعيل الحساب'
-      : null;
+  const reason = referralBlocker(profile);
+  const { label } = NEW_REFERRAL;
+  const to = NEW_REFERRAL.to.phone;
   if (!reason) {
     return (
-      <Link to="/mobile-new-referral" className={buttonClasses('default', 'flex-col text-sm')}>
+      <Link to={to} className={buttonClasses('default', 'flex-col text-sm')}>
         <PlusCircle aria-hidden="true" className="size-5" />
-        إضافة طلب
+        {label}
       </Link>
     );
   }
   return (
     <Button variant="outline" disabled className="h-auto flex-col gap-0.5 text-sm">
       <PlusCircle aria-hidden="true" className="size-5" />
-      إضافة طلب
+      {label}
       <span className="text-xs font-normal">{reason}</span>
     </Button>
   );
 }
 
+/**
+ * The phone app's home: «إحالة جديدة» first, then what the broker still has to do, then the
+ * same figures as the desktop dashboard, the link card and the latest requests. What depends on
+ * the server appears at once, at the end of what is already drawn, so nothing jumps.
+ */
 export function MobileDashboardPage() {
   const { profile } = useSession();
   const metrics = useMetrics();
   const latest = useReferrals({ page: 1 });
   const logout = useLogout('/mobile');
   if (!profile) return null;
+  const ready = settled(metrics) && settled(latest);
 
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">
         أهلاً، {profile.fullName || <bdi dir="ltr">{profile.phone}</bdi>}
       </h1>
-      <div className="grid grid-cols-2 gap-3">
-        {/* Zeros until the figures arrive, as the phone dashboard always showed. */}
-        <QueryView query={metrics} loading={<Totals referrals={0} commissions={0} />}>
-          {(m) => <Totals referrals={m.totalReferrals} commissions={m.totalCommissions} />}
-        </QueryView>
-      </div>
-      <NextSteps profile={profile} />
       <div className="grid grid-cols-3 gap-2">
         <AddReferralAction profile={profile} />
         <Link to="/mobile-referrals" className={buttonClasses('outline', 'flex-col text-sm')}>
           <FileText aria-hidden="true" className="size-5" />
-          عرض الطلبات
+          عرض الإحالات
         </Link>
         <Link to="/mobile-commissions" className={buttonClasses('outline', 'flex-col text-sm')}>
           <Wallet aria-hidden="true" className="size-5" />
           العمولات
         </Link>
       </div>
-      <ReferralLinkCard />
-      <Card className="p-4">
-        <CardTitle className="mb-2">أحدث الطلبات</CardTitle>
-        <QueryView
-          query={latest}
-          loading={null}
-          isEmpty={(data) => data.items.length === 0}
-          empty={<EmptyState title="لا توجد طلبات بعد" />}
-        >
-          {(data) => (
-            <ul className="divide-y divide-slate-100">
-              {data.items.slice(0, 3).map((r) => (
-                <li key={r.id}>
-                  <Link to={`/mobile-referral-details/${r.id}`} className="block space-y-1 py-2">
-                    <div className="flex items-center justify-between gap-2">
-                      <bdi dir="ltr" className="font-medium">
-                        {r.tenantPhone}
-                      </bdi>
-                      <ReferralStatusBadge status={r.status} />
-                    </div>
-                    <p className="text-sm text-slate-700">
-                      {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'} ·{' '}
-                      {formatDateAr(r.createdAt)}
-                    </p>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+      <NextSteps profile={profile} />
+      {!ready ? (
+        <DashboardFigures metrics={metrics} />
+      ) : (
+        <>
+          {metrics.data?.totalReferrals === 0 ? (
+            <NoReferralsYet />
+          ) : (
+            <DashboardFigures metrics={metrics} />
           )}
-        </QueryView>
-      </Card>
-      <Card className="space-y-2 p-4">
-        <div className="flex items-center justify-between">
-          <span>حالة الحساب</span>
-          <Badge tone={profile.isActive ? 'success' : 'warning'}>
-            {profile.isActive ? 'مفعل' : 'غير مفعل'}
-          </Badge>
-        </div>
-        <div className="flex items-center justify-between">
-          <span>رمز الوسيط</span>
-          <bdi dir="ltr" className="font-mono font-bold">
-            {profile.brokerCode}
-          </bdi>
-        </div>
-      </Card>
-      <div className="grid grid-cols-2 gap-2">
-        <Link to="/mobile-profile" className={buttonClasses('outline')}>
-          <User aria-hidden="true" className="size-4" />
-          الملف الشخصي
-        </Link>
-        <Button variant="outline" onClick={() => void logout()}>
-          <LogOut aria-hidden="true" className="size-4" />
-          تسجيل الخروج
-        </Button>
-      </div>
+          <ReferralLinkCard />
+          {metrics.data?.totalReferrals === 0 ? null : (
+            <Card className="p-4">
+              <CardTitle className="mb-2">أحدث الإحالات</CardTitle>
+              <QueryView query={latest} loading={null}>
+                {(data) => (
+                  <ul className="divide-y divide-slate-100">
+                    {data.items.slice(0, 3).map((r) => (
+                      <li key={r.id}>
+                        <Link
+                          to={`/mobile-referral-details/${r.id}`}
+                          className="block space-y-1 py-2"
+                        >
+                          <div className="flex items-center justify-between gap-2">
+                            <bdi dir="ltr" className="font-medium">
+                              {r.tenantPhone}
+                            </bdi>
+                            <ReferralStatusBadge status={r.status} />
+                          </div>
+                          <p className="text-sm text-slate-700">
+                            {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}،{' '}
+                            {formatDateAr(r.createdAt)}
+                          </p>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </QueryView>
+            </Card>
+          )}
+          <Card className="space-y-2 p-4">
+            <div className="flex items-center justify-between">
+              <span>حالة الحساب</span>
+              <Badge tone={profile.isActive ? 'success' : 'warning'}>
+                {profile.isActive ? 'مفعل' : 'غير مفعل'}
+              </Badge>
+            </div>
+            <div className="flex items-center justify-between">
+              <span>رمز الوسيط</span>
+              <bdi dir="ltr" className="font-mono font-bold">
+                {profile.brokerCode}
+              </bdi>
+            </div>
+          </Card>
+          <Button variant="outline" className="w-full" onClick={() => void logout()}>
+            <LogOut aria-hidden="true" className="size-4" />
+            تسجيل الخروج
+          </Button>
+        </>
+      )}
     </div>
   );
 }

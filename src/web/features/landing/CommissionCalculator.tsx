@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatNumberAr } from '#domain/money';
+import { formatNumberAr } from '#domain/format';
 import { calculateCommission, RULE_TEXT } from './content';
 
 /** What the field shows first: the worked example's rent, in the digits Arabic readers use. */

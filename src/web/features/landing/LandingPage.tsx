@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Brand } from '#domain/brand';
-import { formatNumberAr } from '#domain/money';
+import { formatNumberAr } from '#domain/format';
 import { toInternationalPhone } from '#domain/phone';
 import { ExternalLink } from '#ui/external-link';
 import { CommissionCalculator } from './CommissionCalculator';

@@ -1,6 +1,6 @@
 import { FileText, Home, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatNumberAr, formatSar } from '#domain/money';
+import { formatNumberAr, formatSar } from '#domain/format';
 import { BRAND } from '#lib/brand';
 import { buttonClasses } from '#ui/button';
 
@@ -52,7 +52,7 @@ export function MobileDemoPage() {
                   {r.phone}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {r.status} · {r.rent ? `${formatSar(r.rent)} سنوياً` : 'الإيجار غير محدد'}
+                  {r.status}، {r.rent ? `${formatSar(r.rent)} سنوياً` : 'الإيجار غير محدد'}
                 </p>
               </li>
             ))}

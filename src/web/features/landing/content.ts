@@ -1,6 +1,7 @@
 import type { Brand } from '#domain/brand';
 import { DEFAULT_COMMISSION_RULE, estimateCommission } from '#domain/commission';
-import { formatNumberAr, formatSar, parseAmount } from '#domain/money';
+import { formatNumberAr, formatSar } from '#domain/format';
+import { parseAmount } from '#domain/money';
 
 const percent = (n: number) => `${formatNumberAr(n, 1)}٪`;
 

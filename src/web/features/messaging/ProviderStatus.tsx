@@ -12,8 +12,8 @@ import {
 
 const SMS_PROVIDERS: Record<MessagingConfig['sms']['provider'], string> = {
   console: 'سجل الخادم (للتطوير فقط)',
-  unifonic: 'يونيفونك (Unifonic)',
-  taqnyat: 'تقنيات (Taqnyat)',
+  unifonic: 'يونيفونك',
+  taqnyat: 'تقنيات',
 };
 
 /** «مُعدّ» or «غير مُعدّ», as a badge. */
@@ -142,7 +142,7 @@ export function ProviderStatus({ config }: { config: MessagingConfig }) {
             </Row>
           </dl>
         </StatusCard>
-        <StatusCard title="نظام إدارة العملاء (Zoho CRM)" provider="crm" status={crm} />
+        <StatusCard title="نظام إدارة العملاء (زوهو)" provider="crm" status={crm} />
       </div>
     </section>
   );

@@ -1,7 +1,5 @@
 import { arabicCount, type CountedNoun, formatNumberAr, NOUNS } from '#domain';
-
-/** Which app the bell is in: its links lead to that app's pages. */
-export type BellApp = 'desktop' | 'phone';
+import type { BrokerApp } from '../dashboard';
 
 /** The bell's badge: the count in Arabic-Indic digits, or «٩+» above nine. */
 export function badgeText(unread: number): string | null {
@@ -33,11 +31,11 @@ const PHONE_PAGES: Record<string, string> = {
 };
 
 /**
- * Where a notification leads: the page of what it is about, in the app it is read in. The
+ * Where a notification leads: the page of what it is about, in the app the bell is in. The
  * server stores desktop paths; a notification without one is about the account (activated,
  * deactivated), whose state the dashboard shows.
  */
-export function notificationHref(link: string | null, app: BellApp): string {
+export function notificationHref(link: string | null, app: BrokerApp): string {
   const target = link ?? '/dashboard';
   if (app === 'desktop') return target;
   const referral = /^\/referral\/([^/?#]+)$/.exec(target);

@@ -43,8 +43,11 @@ function StepActions({ onCancel, children }: { onCancel: () => void; children: R
   );
 }
 
-/** Warning → type the exact phrase → final confirmation; cancel at any step starts over. */
-export function DeleteAccountFlow() {
+/**
+ * Warning → type the exact phrase → final confirmation; cancel at any step starts over. Once
+ * deleted, the app's sign-in page (`signedOutTo`) after two seconds.
+ */
+export function DeleteAccountFlow({ signedOutTo }: { signedOutTo: '/mobile' | '/login' }) {
   const [step, setStep] = useState<Step>('closed');
   const [typed, setTyped] = useState('');
   const navigate = useNavigate();
@@ -58,7 +61,7 @@ export function DeleteAccountFlow() {
       toast({ title: 'تم حذف الحساب' });
       setTimeout(() => {
         queryClient.clear();
-        navigate('/mobile', { replace: true });
+        navigate(signedOutTo, { replace: true });
       }, LOGOUT_DELAY_MS);
     },
     onError: errorToast('خطأ في حذف الحساب', 'حدث خطأ أثناء حذف الحساب'),
@@ -66,7 +69,7 @@ export function DeleteAccountFlow() {
 
   return (
     <>
-      <Button variant="destructive" className="w-full" onClick={() => setStep('warning')}>
+      <Button variant="destructive" className="w-full sm:w-auto" onClick={() => setStep('warning')}>
         حذف الحساب
       </Button>
       <StepDialog open={step === 'warning'} title="تحذير" onCancel={cancel}>

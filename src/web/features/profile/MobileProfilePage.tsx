@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { formatPercentAr, mobileProfileCompletion, profileFormSchema } from '#domain';
+import { CITIES, cityLabel, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
 import { useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
@@ -12,6 +12,7 @@ import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';
 import { PhoneInput } from '#ui/phone-input';
 import { ProfileAvatar, ProfileName } from '#ui/profile-name';
+import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
@@ -23,6 +24,8 @@ import {
   type ProfileValues,
   savedProfileFields,
 } from './profile-form';
+
+const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
 export function MobileProfilePage() {
   const { profile } = useSession();
@@ -46,7 +49,8 @@ export function MobileProfilePage() {
   }, [toName, setFocus]);
   if (!profile) return null;
 
-  const completion = mobileProfileCompletion(profile);
+  // One figure with the desktop's for the same broker, moving as the form is filled.
+  const completion = profileCompletion(form.watch());
   const errors = form.formState.errors;
   const field = (key: keyof ProfileForm, label: string, extra: Record<string, string> = {}) => (
     <FormField label={label} error={errors[key]?.message}>
@@ -105,7 +109,14 @@ export function MobileProfilePage() {
         <Card className="space-y-3 p-4">
           <div className="flex items-center justify-between">
             <CardTitle>المعلومات الأساسية</CardTitle>
-            <Button variant="outline" onClick={() => setEditing((v) => !v)}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                // Cancelling puts back what is saved: the edits are undone, not kept hidden.
+                if (editing) form.reset(savedProfileFields(profile));
+                setEditing(!editing);
+              }}
+            >
               {editing ? 'إلغاء التعديل' : 'تعديل'}
             </Button>
           </div>
@@ -127,6 +138,27 @@ export function MobileProfilePage() {
             dir: 'ltr',
             className: 'text-end',
           })}
+          <FormField label="المدينة" error={errors.city?.message}>
+            {(control) =>
+              editing ? (
+                <Controller
+                  control={form.control}
+                  name="city"
+                  render={({ field: city }) => (
+                    <Select
+                      {...control}
+                      value={city.value ?? ''}
+                      onValueChange={city.onChange}
+                      options={CITY_OPTIONS}
+                      placeholder="اختر المدينة"
+                    />
+                  )}
+                />
+              ) : (
+                <Input {...control} value={cityLabel(profile.city)} readOnly disabled />
+              )
+            }
+          </FormField>
           {field('secondPhone', 'رقم جوال إضافي')}
           {field('bio', 'نبذة عنك')}
         </Card>
@@ -140,7 +172,7 @@ export function MobileProfilePage() {
         <KeyRound aria-hidden="true" className="size-4" />
         تغيير كلمة المرور
       </Link>
-      <DeleteAccountFlow />
+      <DeleteAccountFlow signedOutTo="/mobile" />
     </div>
   );
 }

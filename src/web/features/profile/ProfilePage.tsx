@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CITIES, desktopProfileCompletion, formatPercentAr, profileFormSchema } from '#domain';
+import { CITIES, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
 import { BRAND } from '#lib/brand';
 import { useLogout, useSession } from '#lib/session';
 import { Button } from '#ui/button';
@@ -11,6 +13,8 @@ import { PhoneInput } from '#ui/phone-input';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useReplaceProfile } from './api';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountFlow } from './DeleteAccountFlow';
 import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
 import {
   CompletionBar,
@@ -21,14 +25,17 @@ import {
 
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
-/** /profile-setup and /profile: the broker's own details; the phone is shown, never edited. */
+/**
+ * /profile-setup and /profile: the broker's own details (the phone is shown, never edited), the
+ * password and the account's deletion, as the phone's profile has them.
+ */
 export function ProfilePage() {
   const { profile } = useSession();
   const navigate = useNavigate();
   const logout = useLogout('/login');
   const form = useForm<ProfileForm, unknown, ProfileValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { ...savedProfileFields(profile), city: profile?.city ?? '' },
+    defaultValues: savedProfileFields(profile),
   });
   const save = useReplaceProfile({
     onSuccess: () => toast({ title: 'تم حفظ الملف الشخصي' }),
@@ -37,7 +44,8 @@ export function ProfilePage() {
   });
   if (!profile) return null;
 
-  const completion = desktopProfileCompletion(form.watch());
+  // As the form stands: the same figure as the phone's for what is saved, moving as it is filled.
+  const completion = profileCompletion(form.watch());
   const errors = form.formState.errors;
 
   return (
@@ -149,6 +157,37 @@ export function ProfilePage() {
           </div>
         </form>
       </Card>
+      <AccountSecurity />
     </div>
+  );
+}
+
+/** The password, changed in place, and the account's deletion. */
+function AccountSecurity() {
+  const [changing, setChanging] = useState(false);
+  const titleId = useId();
+  return (
+    <Card className="space-y-4" role="region" aria-labelledby={titleId}>
+      <CardTitle id={titleId}>كلمة المرور والحساب</CardTitle>
+      {changing ? (
+        <div className="space-y-2">
+          <ChangePasswordForm onChanged={() => setChanging(false)} />
+          <Button variant="ghost" onClick={() => setChanging(false)}>
+            إلغاء
+          </Button>
+        </div>
+      ) : (
+        <Button variant="outline" onClick={() => setChanging(true)}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          تغيير كلمة المرور
+        </Button>
+      )}
+      <div className="space-y-2 border-t border-slate-200 pt-4">
+        <p className="text-sm text-slate-700">
+          حذف الحساب نهائي: تُحذف بياناتك وتُغلق طلباتك المفتوحة.
+        </p>
+        <DeleteAccountFlow signedOutTo="/login" />
+      </div>
+    </Card>
   );
 }

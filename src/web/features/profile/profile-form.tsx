@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { profileFormSchema } from '#domain';
+import { formatPercentAr, type profileFormSchema } from '#domain';
 import { cn } from '#lib/cn';
 import type { Profile } from '#lib/session';
 
 export type ProfileForm = z.input<typeof profileFormSchema>;
 export type ProfileValues = z.output<typeof profileFormSchema>;
 
-/** The text fields both profile forms edit, as last saved; a field never filled starts empty. */
+/** The fields both profile forms edit, as last saved; a field never filled starts empty. */
 export function savedProfileFields(profile: Profile | null) {
   return {
     fullName: profile?.fullName ?? '',
@@ -15,6 +15,7 @@ export function savedProfileFields(profile: Profile | null) {
     bio: profile?.bio ?? '',
     falLicense: profile?.falLicense ?? '',
     email: profile?.email ?? '',
+    city: profile?.city ?? '',
   } satisfies ProfileForm;
 }
 
@@ -34,6 +35,8 @@ export function CompletionBar({
       aria-valuenow={completion}
       aria-valuemin={0}
       aria-valuemax={100}
+      // Read in Arabic digits, as the figure beside it is shown.
+      aria-valuetext={formatPercentAr(completion)}
     >
       <div className="h-full bg-brand-700" style={{ inlineSize: `${completion}%` }} />
     </div>

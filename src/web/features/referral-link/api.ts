@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '#contract/common';
 import { referralLinkEndpoints } from '#contract/referral-links';
 import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
@@ -34,6 +35,9 @@ export function useRegenerateLink(callbacks: MutationCallbacks<unknown, void> = 
 }
 
 export const QR_CARD_URL = endpointUrl(referralLinkEndpoints.qr);
+
+/** A live link as the tenant sees it: the broker as far as shown, and whether it takes requests. */
+export type OpenedLink = ResponseOf<typeof referralLinkEndpoints.open>;
 
 /** The link as the tenant opens it (counted as a visit, once a day). */
 const openLinkQuery = (code: string, viaQr: boolean) =>

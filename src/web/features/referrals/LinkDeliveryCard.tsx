@@ -31,8 +31,8 @@ export function LinkDeliveryCard({ r, className }: { r: ReferralDetails; classNa
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <OutboxStatusBadge status={delivery.status} />
-          <span>عبر {outboxChannelLabel(delivery.channel)}</span>
-          <span className="text-slate-700">· {formatDateTimeAr(delivery.at)}</span>
+          <span>عبر {outboxChannelLabel(delivery.channel)}،</span>
+          <span className="text-slate-700">{formatDateTimeAr(delivery.at)}</span>
         </div>
         {delivery.canResend ? (
           <>

@@ -8,6 +8,7 @@ import {
   referralStatusLabel,
   toLatinDigits,
 } from '#domain';
+import { useSession } from '#lib/session';
 import { useListParams, useSettledText } from '#lib/use-list-params';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
@@ -16,6 +17,7 @@ import { EmptyState, Skeleton } from '#ui/feedback';
 import { SearchInput } from '#ui/input';
 import { QueryView } from '#ui/query-view';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { NewReferralLink } from '../dashboard';
 import { ReferralSourceBadge } from '../referral-link';
 import { useReferrals } from './api';
 
@@ -24,6 +26,7 @@ const SEARCH = z.object({ search: z.string().max(100).optional() });
 
 /** /mobile-referrals: cards with call and WhatsApp; search by phone or status text. */
 export function MobileReferralsPage() {
+  const { profile } = useSession();
   const { set, raw } = useListParams(SEARCH);
   const [search, setSearch] = useSettledText(
     raw('search'),
@@ -32,7 +35,8 @@ export function MobileReferralsPage() {
   );
   const referrals = useReferrals({ page: 1, pageSize: 100 });
   const term = toLatinDigits(search.trim());
-  const items = (referrals.data?.items ?? []).filter(
+  const all = referrals.data?.items ?? [];
+  const items = all.filter(
     (r) => !term || r.tenantPhone.includes(term) || referralStatusLabel(r.status).includes(term),
   );
 
@@ -40,7 +44,10 @@ export function MobileReferralsPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-xl font-bold">طلباتي</h1>
-        <p className="text-sm text-slate-700">{arabicCount(items.length, NOUNS.request)}</p>
+        {/* A count once there is something to count: never «٠ طلب». */}
+        {all.length > 0 ? (
+          <p className="text-sm text-slate-700">{arabicCount(items.length, NOUNS.request)}</p>
+        ) : null}
       </div>
       <SearchInput by="برقم الجوال أو الحالة" value={search} onSearch={setSearch} />
       {/* Empty and listed by the search's matches (`items`), not by the whole answer. */}
@@ -48,7 +55,20 @@ export function MobileReferralsPage() {
         query={referrals}
         loading={<Skeleton className="h-32" />}
         isEmpty={() => items.length === 0}
-        empty={<EmptyState title="لا توجد طلبات" />}
+        empty={
+          all.length > 0 ? (
+            <EmptyState title="لا توجد طلبات">
+              لا يطابق بحثك أي طلب؛ جرّب رقماً أو حالة أخرى.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="لا توجد طلبات"
+              action={profile ? <NewReferralLink profile={profile} app="phone" /> : null}
+            >
+              تظهر هنا كل إحالة ترسلها، بحالتها ووسائل الاتصال بالمستأجر.
+            </EmptyState>
+          )
+        }
       >
         {() => (
           <ul className="space-y-3">

@@ -73,7 +73,12 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           </div>
           <div>
             <dt className="text-sm text-slate-700">منذ الإرسال</dt>
-            <dd className="font-medium">{arabicCount(daysSince(r.submittedAt), NOUNS.day)}</dd>
+            <dd className="font-medium">
+              {/* «اليوم», never «٠ يوم». */}
+              {daysSince(r.submittedAt) === 0
+                ? 'اليوم'
+                : arabicCount(daysSince(r.submittedAt), NOUNS.day)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm text-slate-700">الإيجار السنوي</dt>

@@ -10,6 +10,7 @@ import {
   REFERRAL_STATUSES,
   telHref,
 } from '#domain';
+import { useSession } from '#lib/session';
 import type { Referral } from '#lib/types';
 import { useListParams, useSettledText } from '#lib/use-list-params';
 import { Button, buttonClasses } from '#ui/button';
@@ -21,6 +22,7 @@ import { PhoneInput, phoneDigits } from '#ui/phone-input';
 import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
 import { ReferralStatusBadge } from '#ui/status-badge';
+import { NewReferralLink } from '../dashboard';
 import { ReferralSourceBadge } from '../referral-link';
 import { useReferrals } from './api';
 
@@ -41,6 +43,7 @@ const LIST = referralListQuery.pick({
 
 /** /referrals: the broker's referrals, filtered and paginated by the server. */
 export function ReferralsPage() {
+  const { profile } = useSession();
   const { values: filters, set, raw } = useListParams(LIST);
   const referrals = useReferrals(filters);
   // Typed fields show what is typed; the URL (and the list) follow at once.
@@ -54,6 +57,7 @@ export function ReferralsPage() {
   // «تصفية», so the list starts on the first screen; from lg they are always shown.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
+  const filtered = Boolean(filters.status || filters.phone || filters.from || filters.to);
 
   return (
     <div className="space-y-4">
@@ -125,11 +129,18 @@ export function ReferralsPage() {
         loading={<Skeleton className="h-40" />}
         isEmpty={(data) => data.items.length === 0}
         empty={
-          <EmptyState title="لا توجد إحالات مطابقة">
-            <Link to="/new-referral" className={buttonClasses('default')}>
-              إضافة إحالة جديدة
-            </Link>
-          </EmptyState>
+          filtered ? (
+            <EmptyState title="لا توجد إحالات مطابقة">
+              لا تطابق الفلاتر أي إحالة؛ غيّرها أو امسحها لترى كل إحالاتك.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="لا توجد إحالات بعد"
+              action={profile ? <NewReferralLink profile={profile} app="desktop" /> : null}
+            >
+              تظهر هنا كل إحالة ترسلها، بحالتها وتاريخها، وتتابع منها تفاصيلها.
+            </EmptyState>
+          )
         }
       >
         {(data) => <ReferralTable items={data.items} />}

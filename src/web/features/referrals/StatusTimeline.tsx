@@ -67,7 +67,7 @@ export function StatusTimeline({
             variant={viewer === 'admin' ? 'admin' : 'designed'}
           />
           <p className="text-sm text-slate-800">
-            {WHAT[step.kind]} · {actorOf(step, viewer)} ·{' '}
+            {WHAT[step.kind]}، {actorOf(step, viewer)}،{' '}
             <time dateTime={step.at}>{formatDateTimeAr(step.at)}</time>
           </p>
           {step.note ? (

@@ -1,3 +1,2 @@
 export { BackLink } from './BackLink';
 export { DocumentTitle } from './DocumentTitle';
-export { NotFoundPage } from './NotFoundPage';

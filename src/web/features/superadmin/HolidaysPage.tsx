@@ -42,7 +42,7 @@ export function HolidaysPage() {
   const add = useAddHoliday({
     onSuccess: (added) => {
       form.reset();
-      toast({ title: 'أُضيفت العطلة', description: `${added.name} · ${dayLabel(added.day)}` });
+      toast({ title: 'أُضيفت العطلة', description: `${added.name}، ${dayLabel(added.day)}` });
     },
   });
   const remove = useRemoveHoliday({
@@ -107,8 +107,9 @@ export function HolidaysPage() {
                   key={holiday.day}
                   className="flex flex-wrap items-center justify-between gap-2 py-2"
                 >
-                  <span>
-                    <strong>{holiday.name}</strong> · {dayLabel(holiday.day)}
+                  <span className="flex flex-wrap gap-x-3">
+                    <strong>{holiday.name}</strong>
+                    <span>{dayLabel(holiday.day)}</span>
                   </span>
                   <Button
                     variant="outline"

@@ -131,8 +131,9 @@ export function UserManagementPage() {
               <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="space-y-1">
                   <p className="font-bold">{u.fullName || 'بدون اسم'}</p>
-                  <p className="text-sm">
-                    <bdi dir="ltr">{u.phone}</bdi> · <bdi dir="ltr">{u.brokerCode}</bdi>
+                  <p className="flex flex-wrap gap-x-4 text-sm">
+                    <bdi dir="ltr">{u.phone}</bdi>
+                    <bdi dir="ltr">{u.brokerCode}</bdi>
                   </p>
                   {u.isProtected ? <ProtectedAccountNote /> : null}
                 </div>

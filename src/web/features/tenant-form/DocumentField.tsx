@@ -69,11 +69,11 @@ export function DocumentField({
         try {
           file = await photoToPdf(picked);
         } catch {
-          setProblem('تعذرت قراءة الصورة، يرجى المحاولة مرة أخرى أو اختيار ملف PDF');
+          setProblem('تعذرت قراءة الصورة، يرجى المحاولة مرة أخرى أو اختيار ملف بي دي إف');
           return;
         }
       } else if (picked.type !== 'application/pdf' && !picked.name.toLowerCase().endsWith('.pdf')) {
-        setProblem('يرجى اختيار ملف PDF فقط');
+        setProblem('يرجى اختيار ملف بي دي إف فقط');
         return;
       }
       if (file.size > MAX_BYTES) {
@@ -155,7 +155,7 @@ export function DocumentField({
             )}
           </p>
           <p id={hintId} className="text-sm text-slate-600">
-            ملف PDF حتى ٥ ميجابايت، أو صورة واضحة للمستند تُحفظ ملف PDF
+            ملف بي دي إف حتى ٥ ميجابايت، أو صورة واضحة للمستند نحفظها لك ملف بي دي إف
           </p>
           <button
             type="button"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, type LucideIcon, Mail, Phone, ShieldCheck, UserRound } from 'lucide-react';
+import { CheckCircle2, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -10,91 +10,54 @@ import { BRAND } from '#lib/brand';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
-import { ExternalLink } from '#ui/external-link';
 import { PageLoading } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
 import { QueryError } from '#ui/query-view';
+import {
+  DEVICE_DATA,
+  FalLicence,
+  type PrivacySummary,
+  ProviderNotice,
+  REVIEW_TEAM,
+  TenantBrand,
+} from '../privacy';
 import { type TenantFormBody, useSubmitTenantForm, useTenantForm } from './api';
 import { DocumentField } from './DocumentField';
 
 type Form = z.input<typeof tenantFormSchema>;
 type Values = z.output<typeof tenantFormSchema>;
 
-/** A way to reach support: a screen reader says which before the number or the address. */
-function SupportLink({
-  href,
-  icon: Icon,
-  label,
-  value,
-}: {
-  href: string;
-  icon: LucideIcon;
-  label: string;
-  value: string;
-}) {
-  return (
-    <li>
-      <a href={href} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800">
-        <Icon aria-hidden="true" className="size-4" />
-        <span className="sr-only">{`${label} `}</span>
-        <bdi dir="ltr">{value}</bdi>
-      </a>
-    </li>
-  );
-}
+/** What the form asks for, why, on what basis and who sees it (decision record 059). */
+const FORM_PRIVACY: PrivacySummary = {
+  collected: `اسمك الكامل، ودخلك الشهري، والتزاماتك الشهرية، وتعريف الراتب، وتقرير سمة الائتماني، و${DEVICE_DATA}.`,
+  purpose:
+    'لدراسة طلب دفع إيجارك شهرياً والتواصل معك بشأنه، ولحماية الخدمة من إساءة الاستخدام، ولا تُستخدم لأي غرض آخر.',
+  basis: 'موافقتك التي تمنحها بالإشارة على خانة الموافقة قبل إرسال النموذج، ولك أن تسحبها متى شئت.',
+  sharedWith: `${REVIEW_TEAM}؛ والوسيط العقاري الذي أحالك لمتابعة طلبك؛ وخدمة التخزين التي تُحفظ فيها المستندات، والأنظمة المرتبطة بنا آلياً (يصلها رقمك حين ترسل النموذج).`,
+};
 
 /**
- * Who asks for the tenant's salary and credit report: the company, its commercial
- * registration, its privacy policy and how to reach its support. Shown in every state, the
- * invalid link included, so a tenant can check the request is genuine.
+ * The brand on top, the page, then who asks for the tenant's salary and credit report: the
+ * company, its registration and licence, the privacy notice and how to reach support. Shown in
+ * every state, the invalid link included, so a tenant can check the request is genuine.
  */
-function CompanyNotice() {
-  return (
-    <section
-      aria-labelledby="company-notice-title"
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm leading-6 text-slate-700"
-    >
-      <h2 id="company-notice-title" className="flex items-center gap-2 font-bold text-slate-900">
-        <ShieldCheck aria-hidden="true" className="size-5 text-brand-700" />
-        من يطلب بياناتك؟
-      </h2>
-      <p>
-        تطلب <strong>{BRAND.productName}</strong> تعريف الراتب وتقرير سمة الائتماني لدراسة طلب دفع
-        الإيجار شهرياً. سجل تجاري رقم <bdi dir="ltr">{BRAND.commercialRegistration}</bdi>.
-      </p>
-      <ul className="flex flex-wrap gap-x-4">
-        <li>
-          <ExternalLink
-            href={BRAND.privacyUrl}
-            className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4"
-          >
-            سياسة الخصوصية
-          </ExternalLink>
-        </li>
-        <SupportLink
-          href={`tel:${BRAND.phone}`}
-          icon={Phone}
-          label="هاتف الدعم"
-          value={BRAND.phone}
-        />
-        <SupportLink
-          href={`mailto:${BRAND.email}`}
-          icon={Mail}
-          label="بريد الدعم"
-          value={BRAND.email}
-        />
-      </ul>
-    </section>
-  );
-}
-
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <main id="main" className="mx-auto min-h-screen max-w-md space-y-4 bg-slate-50 p-4">
-      <p className="text-center text-2xl font-bold text-brand-800">{BRAND.productName}</p>
-      {children}
-      <CompanyNotice />
-    </main>
+    <div className="min-h-screen bg-slate-50">
+      <TenantBrand />
+      <main id="main" className="mx-auto max-w-lg space-y-4 p-4">
+        {children}
+        <ProviderNotice
+          intro={
+            <>
+              تطلب <strong>{BRAND.productName}</strong> تعريف الراتب وتقرير سمة الائتماني لدراسة طلب
+              دفع الإيجار شهرياً.
+            </>
+          }
+          privacy={FORM_PRIVACY}
+        />
+      </main>
+    </div>
   );
 }
 
@@ -178,12 +141,22 @@ export function TenantFormPage() {
           أكمل بياناتك لنتمكن من دراسة طلب دفع الإيجار شهرياً.
         </p>
       </div>
-      <p className="flex items-center gap-3 rounded-lg bg-brand-50 p-3 text-slate-800">
+      <div className="flex items-center gap-3 rounded-lg bg-brand-50 p-3 text-slate-800">
         <UserRound aria-hidden="true" className="size-6 shrink-0 text-brand-700" />
-        <span>
-          أحالك إلينا الوسيط العقاري <bdi className="font-bold">{info.data.brokerName}</bdi>
-        </span>
-      </p>
+        <div>
+          {/* A name a tenant may see, or none: never the broker code. */}
+          <p>
+            {info.data.brokerName ? (
+              <>
+                أحالك إلينا الوسيط العقاري <bdi className="font-bold">{info.data.brokerName}</bdi>
+              </>
+            ) : (
+              'أحالك إلينا وسيط عقاري'
+            )}
+          </p>
+          {info.data.brokerFalLicense ? <FalLicence licence={info.data.brokerFalLicense} /> : null}
+        </div>
+      </div>
       <Card className="p-4">
         <form
           noValidate
@@ -251,8 +224,13 @@ export function TenantFormPage() {
                   salary, obligations and documents to follow the request. */}
               <span>
                 أوافق على مشاركة بياناتي ومستنداتي مع {BRAND.productName} لدراسة طلب الدفع الشهري
-                للإيجار، ومع الوسيط العقاري <bdi>{info.data.brokerName}</bdi> الذي أحالني لمتابعة
-                طلبي، ولن تُستخدم لأي غرض آخر.
+                للإيجار، ومع الوسيط العقاري{' '}
+                {info.data.brokerName ? (
+                  <>
+                    <bdi>{info.data.brokerName}</bdi>{' '}
+                  </>
+                ) : null}
+                الذي أحالني لمتابعة طلبي، ولن تُستخدم لأي غرض آخر.
               </span>
             </label>
             {errors.consent ? (

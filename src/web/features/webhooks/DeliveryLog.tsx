@@ -45,9 +45,18 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
         إلى: <bdi dir="ltr">{delivery.url}</bdi>
       </p>
       <p>المحاولات: {formatNumberAr(delivery.attempts)}</p>
-      {delivery.lastError ? (
-        <p dir="auto" className="break-words text-red-800">
-          {delivery.lastError}
+      {delivery.failure ? (
+        // Why it failed, in Arabic; the technical code (when there is one) apart, left to right.
+        <p className="text-red-800">
+          {delivery.failure.explanation}
+          {delivery.failure.code ? (
+            <>
+              {' '}
+              <code dir="ltr" className="whitespace-nowrap rounded bg-red-50 px-1 text-xs">
+                {delivery.failure.code}
+              </code>
+            </>
+          ) : null}
         </p>
       ) : null}
       <p>أُنشئت: {formatDateTimeAr(delivery.createdAt)}</p>

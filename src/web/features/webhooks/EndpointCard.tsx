@@ -58,9 +58,11 @@ export function EndpointCard({
           </li>
         ))}
       </ul>
-      <p className="text-sm text-slate-700">
-        السرّ ينتهي بـ <bdi dir="ltr">…{endpoint.secretHint}</bdi> · أُضيفت{' '}
-        {formatDateTimeAr(endpoint.createdAt)}
+      <p className="flex flex-wrap gap-x-4 text-sm text-slate-700">
+        <span>
+          السرّ ينتهي بـ <bdi dir="ltr">…{endpoint.secretHint}</bdi>
+        </span>
+        <span>أُضيفت {formatDateTimeAr(endpoint.createdAt)}</span>
       </p>
       <div className="flex flex-wrap gap-2">
         <Button

@@ -35,12 +35,7 @@ function EventChoices({
               )
             }
           />
-          <span>
-            {webhookEventLabel(event)}{' '}
-            <bdi dir="ltr" className="text-xs text-slate-600">
-              {event}
-            </bdi>
-          </span>
+          <span>{webhookEventLabel(event)}</span>
         </label>
       ))}
       {error ? (

@@ -5,6 +5,8 @@ import {
   arabicCount,
   cityLabel,
   formatDateAr,
+  formatDayMonthAr,
+  formatMonthAr,
   formatNumberAr,
   formatPercentAr,
   formatSar,
@@ -36,18 +38,6 @@ const STATUS_COLOURS: Record<string, string> = {
   cancelled: '#78716c',
 };
 
-const MONTHS = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthLabel = (month: string) => MONTHS.format(new Date(`${month}-01T00:00:00Z`));
-const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
 const count = (value: unknown) => formatNumberAr(Number(value));
 const riyals = (value: unknown) => formatSar(Number(value));
 
@@ -84,7 +74,7 @@ function WeeklyChart({ data }: { data: Analytics['referralsPerWeek'] }) {
   const weeks = [...new Set(data.map((row) => row.week))];
   const statuses = REFERRAL_STATUSES.filter((s) => data.some((row) => row.status === s.key));
   const rows = weeks.map((week) => ({
-    week: dayLabel(week),
+    week: formatDayMonthAr(week),
     ...Object.fromEntries(
       data.filter((row) => row.week === week).map((row) => [row.status, row.count]),
     ),
@@ -124,7 +114,7 @@ const UNPAID = '#f59e0b';
 
 function MonthlyChart({ data }: { data: Analytics['commissionsPerMonth'] }) {
   const rows = data.map((row) => ({
-    month: monthLabel(row.month),
+    month: formatMonthAr(row.month),
     paid: Number(row.paid),
     pending: Number(row.pending),
   }));
@@ -175,27 +165,39 @@ export default function AdminAnalyticsTab() {
             </p>
             <Card className="space-y-3">
               <CardTitle>مسار الإحالات من الإرسال إلى توقيع العقد</CardTitle>
-              <ol className="space-y-3">
-                {data.funnel.map((stage) => (
-                  <li key={stage.stage} className="space-y-1">
-                    <div className="flex flex-wrap justify-between gap-2 text-sm">
-                      <span className="font-medium">{STAGES[stage.stage]}</span>
-                      <span>
-                        {arabicCount(stage.count, NOUNS.referral)}
-                        {stage.stage === 'submitted'
-                          ? ''
-                          : ` · ${formatPercentAr(stage.ofPrevious * 100)} من المرحلة السابقة · ${formatPercentAr(stage.ofSubmitted * 100)} من المُرسلة`}
-                      </span>
-                    </div>
-                    <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
-                      <div
-                        className="h-3 rounded-full bg-brand-700"
-                        style={{ inlineSize: `${Math.round(stage.ofSubmitted * 100)}%` }}
-                      />
-                    </div>
-                  </li>
-                ))}
-              </ol>
+              {(data.funnel[0]?.count ?? 0) === 0 ? (
+                <p className="text-sm text-slate-700">
+                  لا توجد إحالات في هذه الفترة. حين تصل إحالات يظهر هنا كم منها اكتملت بياناته وقُبل
+                  ووُقّع عقده.
+                </p>
+              ) : (
+                <ol className="space-y-3">
+                  {data.funnel.map((stage) => (
+                    <li key={stage.stage} className="space-y-1">
+                      <div className="flex flex-wrap justify-between gap-2 text-sm">
+                        <span className="font-medium">{STAGES[stage.stage]}</span>
+                        <span className="flex flex-wrap gap-x-4">
+                          <span>{arabicCount(stage.count, NOUNS.referral)}</span>
+                          {stage.stage === 'submitted' ? null : (
+                            <>
+                              <span>
+                                {formatPercentAr(stage.ofPrevious * 100)} من المرحلة السابقة
+                              </span>
+                              <span>{formatPercentAr(stage.ofSubmitted * 100)} من المُرسلة</span>
+                            </>
+                          )}
+                        </span>
+                      </div>
+                      <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
+                        <div
+                          className="h-3 rounded-full bg-brand-700"
+                          style={{ inlineSize: `${Math.round(stage.ofSubmitted * 100)}%` }}
+                        />
+                      </div>
+                    </li>
+                  ))}
+                </ol>
+              )}
             </Card>
             <div className="grid gap-5 xl:grid-cols-2">
               <Card className="space-y-3">
@@ -222,93 +224,112 @@ export default function AdminAnalyticsTab() {
             <div className="grid gap-5 xl:grid-cols-2">
               <Card className="space-y-3">
                 <CardTitle>الإحالات حسب المدينة</CardTitle>
-                <ul className="space-y-2">
-                  {data.referralsByCity.map((row) => (
-                    <li key={row.city ?? 'none'} className="space-y-1 text-sm">
-                      <div className="flex justify-between">
-                        <span>{row.city ? cityLabel(row.city) : 'غير محددة'}</span>
-                        <span>{formatNumberAr(row.count)}</span>
-                      </div>
-                      <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
-                        <div
-                          className="h-2 rounded-full bg-sky-600"
-                          style={{ inlineSize: `${Math.round((row.count / cityTotal) * 100)}%` }}
-                        />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
+                {cityTotal === 0 ? (
+                  <p className="text-sm text-slate-700">
+                    لا توجد إحالات في هذه الفترة. تظهر هنا المدن التي جاءت منها الإحالات.
+                  </p>
+                ) : (
+                  <ul className="space-y-2">
+                    {data.referralsByCity.map((row) => (
+                      <li key={row.city ?? 'none'} className="space-y-1 text-sm">
+                        <div className="flex justify-between">
+                          <span>{row.city ? cityLabel(row.city) : 'غير محددة'}</span>
+                          <span>{formatNumberAr(row.count)}</span>
+                        </div>
+                        <div className="h-2 rounded-full bg-slate-100" aria-hidden="true">
+                          <div
+                            className="h-2 rounded-full bg-sky-600"
+                            style={{ inlineSize: `${Math.round((row.count / cityTotal) * 100)}%` }}
+                          />
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </Card>
               <Card className="space-y-3">
                 <CardTitle>الإحالات حسب المصدر</CardTitle>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">الإحالات حسب المصدر</caption>
-                    <thead>
-                      <tr className="text-start text-slate-700">
-                        <th scope="col" className="p-2 text-start">
-                          المصدر
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          الإحالات
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          نماذج مكتملة
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          عقود موقعة
-                        </th>
-                        <th scope="col" className="p-2 text-start">
-                          العمولات
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.referralsBySource.map((row) => (
-                        <tr key={row.source} className="border-t border-slate-100">
-                          <th scope="row" className="p-2 text-start font-medium">
-                            {referralSourceLabel(row.source)}
+                {data.referralsBySource.every((row) => row.referrals === 0) ? (
+                  <p className="text-sm text-slate-700">
+                    لا توجد إحالات في هذه الفترة. يظهر هنا ما جاء من إدخال الوسيط ومن رابطه ومن رمز
+                    الاستجابة السريعة.
+                  </p>
+                ) : (
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-sm">
+                      <caption className="sr-only">الإحالات حسب المصدر</caption>
+                      <thead>
+                        <tr className="text-start text-slate-700">
+                          <th scope="col" className="p-2 text-start">
+                            المصدر
                           </th>
-                          <td className="p-2">{formatNumberAr(row.referrals)}</td>
-                          <td className="p-2">{formatNumberAr(row.completed)}</td>
-                          <td className="p-2">{formatNumberAr(row.signed)}</td>
-                          <td className="p-2 whitespace-nowrap">{formatSar(row.commissions)}</td>
+                          <th scope="col" className="p-2 text-start">
+                            الإحالات
+                          </th>
+                          <th scope="col" className="p-2 text-start">
+                            نماذج مكتملة
+                          </th>
+                          <th scope="col" className="p-2 text-start">
+                            عقود موقعة
+                          </th>
+                          <th scope="col" className="p-2 text-start">
+                            العمولات
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {data.referralsBySource.map((row) => (
+                          <tr key={row.source} className="border-t border-slate-100">
+                            <th scope="row" className="p-2 text-start font-medium">
+                              {referralSourceLabel(row.source)}
+                            </th>
+                            <td className="p-2">{formatNumberAr(row.referrals)}</td>
+                            <td className="p-2">{formatNumberAr(row.completed)}</td>
+                            <td className="p-2">{formatNumberAr(row.signed)}</td>
+                            <td className="p-2 whitespace-nowrap">{formatSar(row.commissions)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
               </Card>
               <Card className="space-y-3">
                 <CardTitle>أكثر الوسطاء إحالةً</CardTitle>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-sm">
-                    <thead>
-                      <tr className="text-slate-700">
-                        <th className="py-2 text-start font-medium">الوسيط</th>
-                        <th className="py-2 text-start font-medium">الإحالات</th>
-                        <th className="py-2 text-start font-medium">العقود الموقعة</th>
-                        <th className="py-2 text-start font-medium">العمولات</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.topBrokers.map((broker) => (
-                        <tr key={broker.id} className="border-t border-slate-100">
-                          <td className="py-2">
-                            {broker.fullName || '—'}{' '}
-                            {/* One left-to-right token, never split at its hyphen. */}
-                            <bdi dir="ltr" className="whitespace-nowrap text-slate-700">
-                              {broker.brokerCode}
-                            </bdi>
-                          </td>
-                          <td className="py-2">{formatNumberAr(broker.referrals)}</td>
-                          <td className="py-2">{formatNumberAr(broker.signed)}</td>
-                          <td className="py-2">{formatSar(broker.commissions)}</td>
+                {data.topBrokers.length === 0 ? (
+                  <p className="text-sm text-slate-700">
+                    لا توجد إحالات في هذه الفترة. يظهر هنا الوسطاء الأكثر إحالةً حين تصل إحالاتهم.
+                  </p>
+                ) : (
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-sm">
+                      <thead>
+                        <tr className="text-slate-700">
+                          <th className="py-2 text-start font-medium">الوسيط</th>
+                          <th className="py-2 text-start font-medium">الإحالات</th>
+                          <th className="py-2 text-start font-medium">العقود الموقعة</th>
+                          <th className="py-2 text-start font-medium">العمولات</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {data.topBrokers.map((broker) => (
+                          <tr key={broker.id} className="border-t border-slate-100">
+                            <td className="py-2">
+                              {broker.fullName || '—'}{' '}
+                              {/* One left-to-right token, never split at its hyphen. */}
+                              <bdi dir="ltr" className="whitespace-nowrap text-slate-700">
+                                {broker.brokerCode}
+                              </bdi>
+                            </td>
+                            <td className="py-2">{formatNumberAr(broker.referrals)}</td>
+                            <td className="py-2">{formatNumberAr(broker.signed)}</td>
+                            <td className="py-2">{formatSar(broker.commissions)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
               </Card>
             </div>
           </>

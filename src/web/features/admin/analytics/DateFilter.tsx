@@ -1,17 +1,8 @@
 import { useId, useState } from 'react';
-import { formatNumberAr } from '#domain';
+import { formatNumberAr, formatYearAr, MONTH_NAMES_AR } from '#domain';
 import { Button } from '#ui/button';
 
 const FIRST_YEAR = 2020;
-const MONTH_NAMES = Array.from({ length: 12 }, (_, i) =>
-  new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2026, i, 1)),
-  ),
-);
-
-/** A year as written in a date: Arabic-Indic, never grouped («٢٠٢٦», not «٢٬٠٢٦»). */
-const YEAR = new Intl.NumberFormat('ar-SA-u-nu-arab', { useGrouping: false });
-
 const selectClasses =
   'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-2 py-2 text-base text-slate-900';
 
@@ -97,12 +88,12 @@ export function DateFilter({
         {part(
           'month',
           'الشهر',
-          MONTH_NAMES.map((name, i) => ({ value: `${i + 1}`, label: name })),
+          MONTH_NAMES_AR.map((name, i) => ({ value: `${i + 1}`, label: name })),
         )}
         {part(
           'year',
           'السنة',
-          years.map((year) => ({ value: year, label: YEAR.format(Number(year)) })),
+          years.map((year) => ({ value: year, label: formatYearAr(Number(year)) })),
         )}
       </div>
       {iso === null ? (

@@ -169,8 +169,9 @@ export function AdminBrokersTab() {
         )}
         details={(b) => (
           <>
-            <p className="text-sm">
-              <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
+            <p className="flex flex-wrap gap-x-4 text-sm">
+              <bdi dir="ltr">{b.phone}</bdi>
+              <bdi dir="ltr">{b.brokerCode}</bdi>
             </p>
             {b.email ? (
               <p className="text-sm" dir="ltr">

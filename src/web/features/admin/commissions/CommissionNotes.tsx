@@ -26,7 +26,7 @@ export function CommissionNotes({ commission: c }: { commission: AdminCommission
         <p className="text-sm text-slate-700">
           أُلغيت: {c.reversalReason}
           {Number(c.paidAmount) > Number(c.recoveredAmount)
-            ? ` · يُخصم ${formatSar(Number(c.paidAmount) - Number(c.recoveredAmount))} من دفعته القادمة`
+            ? `، ويُخصم ${formatSar(Number(c.paidAmount) - Number(c.recoveredAmount))} من دفعته القادمة`
             : null}
         </p>
       ) : null}

@@ -136,11 +136,15 @@ export function CommissionsList() {
               <strong className="text-lg">{formatSar(c.amount)}</strong>
               <CommissionStatusBadge commission={c} />
             </div>
-            <p className="text-sm">
-              {c.brokerName || '—'} · <bdi dir="ltr">{c.brokerCode}</bdi>
+            <p className="flex flex-wrap gap-x-3 text-sm">
+              <span>{c.brokerName || '—'}</span>
+              <bdi dir="ltr">{c.brokerCode}</bdi>
             </p>
-            <p className="text-sm text-slate-700">
-              المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi> · {formatDateAr(c.createdAt)}
+            <p className="flex flex-wrap gap-x-4 text-sm text-slate-700">
+              <span>
+                المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
+              </span>
+              <span>{formatDateAr(c.createdAt)}</span>
             </p>
             <CommissionNotes commission={c} />
             {commissionActions(c)}

@@ -91,7 +91,7 @@ function OutboxCard(props: RowProps) {
     <li className="min-w-0 space-y-2 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-bold">
-          {outboxChannelLabel(item.channel)} · {outboxKindLabel(item.kind)}
+          {outboxChannelLabel(item.channel)}، {outboxKindLabel(item.kind)}
         </span>
         <OutboxStatusBadge status={item.status} />
       </div>

@@ -1,7 +1,10 @@
+import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   arabicCount,
+  type CountedNoun,
   formatDateAr,
+  formatDayMonthAr,
   formatNumberAr,
   formatSar,
   NOUNS,
@@ -17,12 +20,6 @@ import { errorToast, toast } from '#ui/toast';
 import { useActivateBroker } from '../brokers';
 import { type Operations, useOperations } from './api';
 
-const WEEK = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-arab', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
 /** The week with the most referrals, for the bars' scale (at least 1: no division by zero). */
 const busiest = (data: Operations) => Math.max(1, ...data.referralsPerWeek.map((w) => w.count));
 
@@ -33,32 +30,87 @@ const STAGE_LABELS: Record<Operations['serviceBreaches'][number]['stage'], strin
   commission_payment: 'تحويل العمولة (٣ أيام عمل)',
 };
 
+/** What each stage counts: referrals waiting in it, or payable commissions for the last. */
+const STAGE_NOUNS: Record<Operations['serviceBreaches'][number]['stage'], CountedNoun> = {
+  under_review: NOUNS.referral,
+  accepted_awaiting_owner_contract: NOUNS.referral,
+  preparing_tenant_contract: NOUNS.referral,
+  commission_payment: NOUNS.commission,
+};
+
 /**
  * The service promises, measured in Saudi working time: per stage, how many wait in it and
- * how many are past its deadline.
+ * how many are past its deadline. A stage nobody waits in says so; none past the deadline is
+ * not a figure («متأخرة: ٠») but the words «ضمن المهلة».
  */
 function ServiceBreaches({ stages }: { stages: Operations['serviceBreaches'] }) {
+  const waiting = stages.some((s) => s.open > 0);
   return (
     <Card className="space-y-3">
       <CardTitle>مهلة الخدمة</CardTitle>
       <p className="text-sm text-slate-700">
         تُحسب بساعات العمل: من الأحد إلى الخميس، ٨ صباحاً إلى ٥ مساءً بتوقيت الرياض، دون العطل الرسمية.
       </p>
-      <ul className="space-y-2">
-        {stages.map((s) => (
-          <li key={s.stage} className="flex flex-wrap items-center justify-between gap-2">
-            <span>{STAGE_LABELS[s.stage]}</span>
-            <span className="flex items-center gap-2">
-              <Badge tone={s.overdue > 0 ? 'danger' : 'success'}>
-                متأخرة: {formatNumberAr(s.overdue)}
-              </Badge>
-              <span className="text-sm text-slate-700">من {formatNumberAr(s.open)}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+      {waiting ? (
+        <ul className="space-y-2">
+          {stages.map((s) => (
+            <li key={s.stage} className="flex flex-wrap items-center justify-between gap-2">
+              <span>{STAGE_LABELS[s.stage]}</span>
+              {s.open === 0 ? (
+                <span className="text-sm text-slate-700">لا شيء في هذه المرحلة</span>
+              ) : s.overdue > 0 ? (
+                <span className="flex items-center gap-2">
+                  <Badge tone="danger">متأخرة: {formatNumberAr(s.overdue)}</Badge>
+                  <span className="text-sm text-slate-700">من {formatNumberAr(s.open)}</span>
+                </span>
+              ) : (
+                <span className="text-sm text-slate-700">
+                  {arabicCount(s.open, STAGE_NOUNS[s.stage])} ضمن المهلة
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">
+          لا توجد إحالات ولا عمولات تنتظر في مراحل المهلة الآن. حين تصل إحالة إلى المراجعة يظهر هنا
+          كم منها ضمن المهلة وكم تأخر.
+        </p>
+      )}
       <Link to="/admin?tab=referrals" className={buttonClasses('outline')}>
         الإحالات
+      </Link>
+    </Card>
+  );
+}
+
+/**
+ * The open signals, where the team decides: how many hold money or wait for a decision, one
+ * tap from «التنبيهات».
+ */
+function OpenSignals({ count }: { count: number }) {
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-center justify-between gap-2">
+        <CardTitle>التنبيهات المفتوحة</CardTitle>
+        {count > 0 ? <Badge tone="danger">{formatNumberAr(count)}</Badge> : null}
+      </div>
+      {count > 0 ? (
+        <p className="flex items-start gap-1.5 text-sm text-red-800">
+          <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {arabicCount(count, NOUNS.signal)} بانتظار قرار. ما يوقفه تنبيه من مال لا يُصرف حتى
+            يُعالَج.
+          </span>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-700">
+          لا توجد تنبيهات مفتوحة. يظهر هنا ما يلاحظه النظام على إحالة أو حساب، مثل جوال مستأجر هو
+          جوال الوسيط أو آيبان مسجل لوسيطين.
+        </p>
+      )}
+      <Link to="/admin?tab=signals" className={buttonClasses('outline')}>
+        تبويب التنبيهات
       </Link>
     </Card>
   );
@@ -98,20 +150,34 @@ export function AdminDashboardPage() {
               />
               <StatTile
                 label="إجمالي الإحالات"
-                value={formatNumberAr(data.summary.totalReferrals)}
+                value={
+                  data.summary.totalReferrals > 0
+                    ? formatNumberAr(data.summary.totalReferrals)
+                    : 'لا إحالات بعد'
+                }
               />
-              <StatTile label="إجمالي العمولات" value={formatSar(data.summary.totalCommissions)} />
+              <StatTile
+                label="إجمالي العمولات"
+                value={
+                  Number(data.summary.totalCommissions) > 0
+                    ? formatSar(data.summary.totalCommissions)
+                    : 'لا عمولات بعد'
+                }
+              />
             </section>
             <div className="grid gap-5 xl:grid-cols-2">
+              <OpenSignals count={data.openSignals} />
               <Card className="space-y-3">
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle>إحالات بانتظار المراجعة</CardTitle>
-                  <Badge tone={data.awaitingReview.total > 0 ? 'warning' : 'success'}>
-                    {formatNumberAr(data.awaitingReview.total)}
-                  </Badge>
+                  {data.awaitingReview.total > 0 ? (
+                    <Badge tone="warning">{formatNumberAr(data.awaitingReview.total)}</Badge>
+                  ) : null}
                 </div>
                 {data.awaitingReview.items.length === 0 ? (
-                  <p className="text-sm text-slate-700">لا توجد إحالات بانتظار المراجعة.</p>
+                  <p className="text-sm text-slate-700">
+                    لا توجد إحالات بانتظار المراجعة. تصل الإحالة إلى هنا حين يرسل المستأجر بياناته.
+                  </p>
                 ) : (
                   <ul className="divide-y divide-slate-100">
                     {data.awaitingReview.items.map((r) => (
@@ -120,13 +186,15 @@ export function AdminDashboardPage() {
                           <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
                           <span>{referralStatusWithEmoji(r.status)}</span>
                         </div>
-                        <p>
-                          المستأجر <bdi dir="ltr">{r.tenantPhone}</bdi> · الوسيط{' '}
-                          {r.brokerName || '—'}
+                        <p className="flex flex-wrap gap-x-4">
+                          <span>
+                            المستأجر <bdi dir="ltr">{r.tenantPhone}</bdi>
+                          </span>
+                          <span>الوسيط {r.brokerName || '—'}</span>
                         </p>
-                        <p className="text-slate-700">
-                          {formatDateAr(r.submittedAt)}
-                          {r.tenantDataReceived ? ' · وصلت بيانات المستأجر' : ''}
+                        <p className="flex flex-wrap gap-x-4 text-slate-700">
+                          <span>{formatDateAr(r.submittedAt)}</span>
+                          {r.tenantDataReceived ? <span>وصلت بيانات المستأجر</span> : null}
                         </p>
                       </li>
                     ))}
@@ -139,12 +207,14 @@ export function AdminDashboardPage() {
               <Card className="space-y-3">
                 <div className="flex items-center justify-between gap-2">
                   <CardTitle>طلبات التفعيل</CardTitle>
-                  <Badge tone={data.activationRequests.total > 0 ? 'warning' : 'success'}>
-                    {formatNumberAr(data.activationRequests.total)}
-                  </Badge>
+                  {data.activationRequests.total > 0 ? (
+                    <Badge tone="warning">{formatNumberAr(data.activationRequests.total)}</Badge>
+                  ) : null}
                 </div>
                 {data.activationRequests.items.length === 0 ? (
-                  <p className="text-sm text-slate-700">لا توجد طلبات تفعيل.</p>
+                  <p className="text-sm text-slate-700">
+                    لا توجد طلبات تفعيل. يظهر هنا كل وسيط أكمل ملفه وطلب تفعيل حسابه.
+                  </p>
                 ) : (
                   <ul className="divide-y divide-slate-100">
                     {data.activationRequests.items.map((b) => (
@@ -154,11 +224,12 @@ export function AdminDashboardPage() {
                       >
                         <div>
                           <p className="font-bold">{b.fullName || 'بدون اسم'}</p>
-                          <p className="text-slate-700">
-                            <bdi dir="ltr">{b.phone}</bdi> · <bdi dir="ltr">{b.brokerCode}</bdi>
-                            {b.activationRequestedAt
-                              ? ` · ${formatDateAr(b.activationRequestedAt)}`
-                              : ''}
+                          <p className="flex flex-wrap gap-x-4 text-slate-700">
+                            <bdi dir="ltr">{b.phone}</bdi>
+                            <bdi dir="ltr">{b.brokerCode}</bdi>
+                            {b.activationRequestedAt ? (
+                              <span>{formatDateAr(b.activationRequestedAt)}</span>
+                            ) : null}
                           </p>
                         </div>
                         <Button
@@ -179,10 +250,16 @@ export function AdminDashboardPage() {
               <ServiceBreaches stages={data.serviceBreaches} />
               <Card className="space-y-3">
                 <CardTitle>طلبات التحويل المفتوحة</CardTitle>
-                <p className="text-lg">
-                  <strong>{arabicCount(data.unsettledPayouts.count, NOUNS.request)}</strong> بإجمالي{' '}
-                  <strong>{formatSar(data.unsettledPayouts.amount)}</strong>
-                </p>
+                {data.unsettledPayouts.count > 0 ? (
+                  <p className="text-lg">
+                    <strong>{arabicCount(data.unsettledPayouts.count, NOUNS.request)}</strong>{' '}
+                    بإجمالي <strong>{formatSar(data.unsettledPayouts.amount)}</strong>
+                  </p>
+                ) : (
+                  <p className="text-sm text-slate-700">
+                    لا توجد طلبات تحويل مفتوحة. يظهر هنا كل طلب أو دفعة حتى تُدفع.
+                  </p>
+                )}
                 <Link to="/admin?tab=commissions" className={buttonClasses('outline')}>
                   معالجة طلبات التحويل
                 </Link>
@@ -198,9 +275,7 @@ export function AdminDashboardPage() {
                         key={w.week}
                         className="grid grid-cols-[6rem_1fr_3rem] items-center gap-2"
                       >
-                        <span className="text-sm">
-                          أسبوع {WEEK.format(new Date(`${w.week}T00:00:00Z`))}
-                        </span>
+                        <span className="text-sm">أسبوع {formatDayMonthAr(w.week)}</span>
                         <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
                           <div
                             className="h-3 rounded-full bg-brand-700"

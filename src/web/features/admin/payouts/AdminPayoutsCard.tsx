@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import {
@@ -16,7 +15,9 @@ import { useListParams } from '#lib/use-list-params';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { Checkbox } from '#ui/checkbox';
+import { Skeleton } from '#ui/feedback';
 import { PagedList } from '#ui/paged-list';
+import { QueryView } from '#ui/query-view';
 import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useReasonDialog, useSelection } from '../shared';
@@ -26,12 +27,16 @@ import {
   BANK_FILE_URL,
   bankFileAgainUrl,
   type PayoutMarking,
+  payoutStepsQuery,
   payoutsQuery,
+  refreshPayouts,
   useFailPayout,
   useMarkPayouts,
   usePayDue,
 } from './api';
+import { useCancelDialog } from './cancel-dialog';
 import { PayoutItem } from './PayoutItem';
+import { PayoutSteps } from './PayoutSteps';
 import { SendPayoutsDialog } from './SendPayoutsDialog';
 
 // Drafts are the open transfer requests, approved from their own card.
@@ -52,6 +57,16 @@ const NEXT: Partial<Record<PayoutStatus, { to: PayoutMarking['status']; label: s
   sent: { to: 'paid', label: 'تعليم المحدد كمدفوع' },
 };
 
+/** What an empty list of each state says: nothing yet, and what would appear. */
+const EMPTY: Record<Exclude<PayoutStatus, 'draft'>, string> = {
+  approved: 'لا توجد دفعات معتمدة. تظهر هنا الدفعات بعد اعتمادها حتى تُرسل إلى البنك.',
+  sent: 'لا توجد دفعات مُرسَلة إلى البنك. تظهر هنا بعد تعليمها مُرسَلة حتى يؤكد البنك دفعها.',
+  paid: 'لا توجد دفعات مدفوعة بعد.',
+  failed: 'لا توجد دفعات فشل تحويلها.',
+  rejected: 'لا توجد دفعات مرفوضة.',
+  cancelled: 'لا توجد دفعات ملغاة.',
+};
+
 /** A failed transfer is recorded with the bank's reason. */
 const FAILURE = {
   title: 'تسجيل فشل التحويل',
@@ -60,9 +75,10 @@ const FAILURE = {
 };
 
 /**
- * The payouts: «دفع كل المستحق» (its drafts join the open transfer requests), the payouts of
- * one later state with a choice of rows, the bank file of the approved ones, and moving the
- * chosen ones on in one action.
+ * The payouts, top to bottom in the order of the work: «دفع كل المستحق» (its drafts join the
+ * open transfer requests), the steps with what waits at each (approve, the bank file, sent,
+ * paid or failed), then the payouts of one state with a choice of rows, moved on in one action;
+ * one no bank has been given may be cancelled, with a reason.
  */
 export function AdminPayoutsCard() {
   const titleId = useId();
@@ -73,6 +89,8 @@ export function AdminPayoutsCard() {
   const [reference, setReference] = useState('');
   const [downloading, setDownloading] = useState(false);
   const payouts = useQuery(payoutsQuery(status, page));
+  const steps = useQuery(payoutStepsQuery());
+  const cancelling = useCancelDialog();
   const mark = useMarkPayouts({
     onSuccess: (result) => {
       announce(result);
@@ -125,6 +143,8 @@ export function AdminPayoutsCard() {
       errorToast('خطأ', 'فشل في تنزيل ملف البنك')(error);
     } finally {
       setDownloading(false);
+      // A new file stamps its payouts: the steps and the list are read again.
+      await refreshPayouts();
     }
   }
 
@@ -144,12 +164,26 @@ export function AdminPayoutsCard() {
         />
       ) : null}
       {failure.dialog}
+      {cancelling.dialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CardTitle id={titleId}>الدفعات</CardTitle>
         <Button disabled={payDue.isPending} onClick={() => payDue.mutate()}>
           دفع كل المستحق
         </Button>
       </div>
+      <QueryView query={steps} loading={<Skeleton className="h-40" />}>
+        {(data) => (
+          <PayoutSteps
+            steps={data}
+            downloading={downloading}
+            onBankFile={() => bankFile()}
+            onShow={(next) => {
+              set({ status: next, page: 1 });
+              clear();
+            }}
+          />
+        )}
+      </QueryView>
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full sm:w-56">
           <Select
@@ -162,12 +196,6 @@ export function AdminPayoutsCard() {
             options={STATUS_OPTIONS}
           />
         </div>
-        {status === 'approved' ? (
-          <Button variant="outline" disabled={downloading} onClick={() => bankFile()}>
-            <Download aria-hidden="true" className="size-4" />
-            تنزيل ملف البنك
-          </Button>
-        ) : null}
         {next ? (
           <Button
             disabled={chosen.size === 0 || mark.isPending}
@@ -181,7 +209,7 @@ export function AdminPayoutsCard() {
       <PagedList
         query={payouts}
         loading={<p className="text-sm text-slate-700">جارٍ التحميل…</p>}
-        empty={<p className="text-sm text-slate-700">لا توجد دفعات بهذه الحالة.</p>}
+        empty={<p className="text-sm text-slate-700">{EMPTY[status]}</p>}
         pages={{ label: 'صفحات الدفعات', page, onPage: (next) => set({ page: next }) }}
       >
         {(data) => (
@@ -212,6 +240,7 @@ export function AdminPayoutsCard() {
                   downloading={downloading}
                   onBankFile={bankFile}
                   onFail={() => failure.ask(p)}
+                  onCancel={() => cancelling.ask(p)}
                 />
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import { formatDateAr, formatIban, formatSar } from '#domain';
 import { useListParams } from '#lib/use-list-params';
+import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { type Column, TableOrCards } from '#ui/data-table';
@@ -11,6 +12,7 @@ import { errorToast } from '#ui/toast';
 import { ACTION_TOASTS, ltr, usePaymentDialog, useReasonDialog } from '../shared';
 import { announce } from './announce';
 import { type AdminPayout, payoutsQuery, useMarkPayouts, useRequestAction } from './api';
+import { useCancelDialog } from './cancel-dialog';
 
 /** The open requests' page (their state is always draft). */
 const REQUESTS_LIST = adminPayoutEndpoints.list.query.pick({ page: true });
@@ -26,9 +28,10 @@ const REJECTION = {
 };
 
 /**
- * The brokers' open transfer requests (draft payouts), newest first as the server lists them:
- * each approved, paid with the bank's reference, or rejected with a reason; all of a page
- * approved at once.
+ * The brokers' open transfer requests and the drafts «دفع كل المستحق» made (draft payouts),
+ * newest first as the server lists them: each approved or paid with the bank's reference; a
+ * broker's request rejected with a reason, a draft the team made cancelled (the broker never
+ * asked for it, so is never told it was refused); all of a page approved at once.
  */
 export function OpenRequestsCard() {
   const titleId = useId();
@@ -40,18 +43,28 @@ export function OpenRequestsCard() {
   const rejection = useReasonDialog(REJECTION, action.isPending, (r: AdminPayout, reason) =>
     action.mutate({ kind: 'reject-request', id: r.id, reason, success: 'تم رفض طلب التحويل' }),
   );
+  const cancelling = useCancelDialog();
   const approve = useMarkPayouts({
     onSuccess: announce,
     onError: errorToast('خطأ', 'فشل في اعتماد الدفعات'),
   });
 
-  const requester = (r: AdminPayout) => r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>;
+  const requester = (r: AdminPayout) => (
+    <>
+      {r.brokerName || <bdi dir="ltr">{r.brokerPhone}</bdi>}
+      {r.source === 'bulk' ? (
+        <Badge tone="neutral" className="ms-2">
+          دفع المستحق
+        </Badge>
+      ) : null}
+    </>
+  );
   const requestActions = (r: AdminPayout) => (
     <>
       <Button
         variant="outline"
         disabled={approve.isPending}
-        aria-label={`اعتماد طلب ${formatSar(r.amount)} للوسيط ${r.brokerName || r.brokerPhone}`}
+        aria-label={`اعتماد ${r.source === 'bulk' ? 'دفعة' : 'طلب'} ${formatSar(r.amount)} للوسيط ${r.brokerName || r.brokerPhone}`}
         onClick={() => approve.mutate({ ids: [r.id], status: 'approved' })}
       >
         اعتماد
@@ -69,9 +82,19 @@ export function OpenRequestsCard() {
       >
         تم التحويل
       </Button>
-      <Button variant="outline" onClick={() => rejection.ask(r)}>
-        رفض
-      </Button>
+      {r.source === 'bulk' ? (
+        <Button
+          variant="outline"
+          aria-label={`إلغاء دفعة ${formatSar(r.amount)} للوسيط ${r.brokerName || r.brokerPhone}`}
+          onClick={() => cancelling.ask(r)}
+        >
+          إلغاء الدفعة
+        </Button>
+      ) : (
+        <Button variant="outline" onClick={() => rejection.ask(r)}>
+          رفض
+        </Button>
+      )}
     </>
   );
   // Open requests, newest first as the server lists them (they are few; no sort asked).
@@ -108,6 +131,7 @@ export function OpenRequestsCard() {
     <>
       {payment.dialog}
       {rejection.dialog}
+      {cancelling.dialog}
       <Card className="space-y-3" role="region" aria-labelledby={titleId}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle id={titleId}>طلبات التحويل المفتوحة</CardTitle>

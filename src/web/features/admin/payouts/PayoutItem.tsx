@@ -1,4 +1,5 @@
 import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
 import {
   formatDateTimeAr,
   formatIban,
@@ -19,11 +20,64 @@ const TONES: Record<PayoutStatus, BadgeTone> = {
   paid: 'success',
   failed: 'danger',
   rejected: 'neutral',
+  cancelled: 'neutral',
+};
+
+/** Where a payout is in the work: a bank file has it once it is downloaded. */
+type PayoutStep = 'toFile' | 'inFile' | 'sent' | 'done';
+
+const payoutStep = (p: Pick<AdminPayout, 'status' | 'bankBatch'>): PayoutStep =>
+  p.status === 'draft' || (p.status === 'approved' && !p.bankBatch)
+    ? 'toFile'
+    : p.status === 'approved'
+      ? 'inFile'
+      : p.status === 'sent'
+        ? 'sent'
+        : 'done';
+
+/** What comes next for a payout at each step, said only while it is there. */
+const NEXT: Partial<Record<PayoutStep, string>> = {
+  toFile: 'تدخل ملف البنك التالي عند تنزيله',
+  inFile: 'في ملف بنك نُزّل: تُعلَّم مُرسَلة بعد رفع الملف إلى البنك',
+  sent: 'بانتظار تأكيد البنك: تُعلَّم مدفوعة، أو يُسجَّل فشلها إن أعادها',
 };
 
 /**
- * One payout of the payouts card: its amount, broker, state, references and holds; the box
- * that chooses it when its state moves on, the bank file again, and «تسجيل فشل».
+ * A reference as one left-to-right run: its parts never split, a line breaking only between
+ * them (a token too long for a phone's line alone may break anywhere, rather than scroll).
+ */
+function Reference({ value }: { value: string }) {
+  const tokens = value.split(/\s+/).filter(Boolean);
+  return (
+    <bdi dir="ltr" className="break-keep">
+      {tokens.map((token, i) => (
+        // The same token may repeat: its place is its key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the tokens never reorder
+        <span key={i}>
+          {i > 0 ? ' ' : null}
+          <span className={token.length > 24 ? '[overflow-wrap:anywhere]' : 'whitespace-nowrap'}>
+            {token}
+          </span>
+        </span>
+      ))}
+    </bdi>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-1.5">
+      <dt className="shrink-0">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One payout of the payouts card, top to bottom as the work reads it: what it is (amount,
+ * broker, state), where it goes and the references it carries, the note of the step it is at
+ * (only while it applies), and what can be done with it there: the bank file again, cancelling
+ * one no bank has, or recording that the bank returned it.
  */
 export function PayoutItem({
   payout: p,
@@ -33,6 +87,7 @@ export function PayoutItem({
   downloading,
   onBankFile,
   onFail,
+  onCancel,
 }: {
   payout: AdminPayout;
   /** Its state moves on in one action: a box chooses it. */
@@ -42,8 +97,11 @@ export function PayoutItem({
   downloading: boolean;
   onBankFile: (batch: string) => void;
   onFail: () => void;
+  onCancel: () => void;
 }) {
-  const batch = p.bankBatch;
+  const step = payoutStep(p);
+  const whose = p.brokerName || p.brokerPhone;
+  const next = NEXT[step];
   return (
     <li className="flex flex-wrap items-start gap-3 py-3 text-sm">
       {choosable ? (
@@ -51,64 +109,88 @@ export function PayoutItem({
         <Checkbox
           className="flex size-11 shrink-0 cursor-pointer items-center justify-center"
           boxClassName="size-5"
-          aria-label={`اختيار دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
+          aria-label={`اختيار دفعة ${formatSar(p.amount)} للوسيط ${whose}`}
           checked={chosen}
           onCheckedChange={onToggle}
         />
       ) : null}
-      <div className="min-w-0 flex-1 space-y-1">
+      <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <strong>{formatSar(p.amount)}</strong>
+          <strong className="whitespace-nowrap">{formatSar(p.amount)}</strong>
           <span>{p.brokerName || <bdi dir="ltr">{p.brokerPhone}</bdi>}</span>
           <Badge tone={TONES[p.status]}>{payoutStatusLabel(p.status)}</Badge>
           {p.source === 'bulk' ? <Badge tone="neutral">دفع المستحق</Badge> : null}
         </div>
-        <p className="break-all text-slate-700">
-          <bdi dir="ltr" className="font-mono text-xs">
-            {formatIban(p.iban)}
-          </bdi>{' '}
-          · المرجع <bdi dir="ltr">{p.reference}</bdi>
+        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-slate-700">
+          <Detail label="الآيبان">
+            <bdi dir="ltr" className="whitespace-nowrap font-mono text-xs">
+              {formatIban(p.iban)}
+            </bdi>
+          </Detail>
+          <Detail label="مرجع الدفعة">
+            <Reference value={p.reference} />
+          </Detail>
           {p.bankBatch ? (
-            <>
-              {' '}
-              · ملف البنك <bdi dir="ltr">{p.bankBatch}</bdi>
-            </>
+            <Detail label="ملف البنك">
+              <Reference value={p.bankBatch} />
+            </Detail>
           ) : null}
           {p.transferReference ? (
-            <>
-              {' '}
-              · مرجع البنك <bdi dir="ltr">{p.transferReference}</bdi>
-            </>
+            <Detail label="مرجع البنك">
+              <Reference value={p.transferReference} />
+            </Detail>
           ) : null}
-        </p>
-        {p.ibanHoldUntil ? (
+        </dl>
+        {next ? <p className="text-slate-700">{next}</p> : null}
+        {/* What stops it, only while it could: a payout in a bank file is the bank's now. */}
+        {step === 'toFile' && p.ibanHoldUntil ? (
           <Alert tone="warning">
             غيّر الوسيط الآيبان مؤخراً، فالدفعة موقوفة حتى {formatDateTimeAr(p.ibanHoldUntil)}
           </Alert>
         ) : null}
-        {p.signalHold ? <Alert tone="warning">موقوفة بسبب تنبيه مفتوح على الوسيط</Alert> : null}
-        {p.failureReason ? <p className="text-red-800">سبب الفشل: {p.failureReason}</p> : null}
+        {step === 'toFile' && p.signalHold ? (
+          <Alert tone="warning">موقوفة بسبب تنبيه مفتوح على الوسيط</Alert>
+        ) : null}
+        {p.status === 'failed' && p.failureReason ? (
+          <p className="text-red-800">سبب الفشل: {p.failureReason}</p>
+        ) : null}
+        {(p.status === 'cancelled' || p.status === 'rejected') && p.rejectionReason ? (
+          <p>
+            {p.status === 'cancelled' ? 'سبب الإلغاء' : 'سبب الرفض'}: {p.rejectionReason}
+          </p>
+        ) : null}
       </div>
-      {p.status === 'approved' && batch ? (
-        <Button
-          variant="outline"
-          disabled={downloading}
-          aria-label={`تنزيل ملف البنك ${batch} مرة أخرى`}
-          onClick={() => onBankFile(batch)}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          الملف مرة أخرى
-        </Button>
-      ) : null}
-      {p.status === 'approved' || p.status === 'sent' ? (
-        <Button
-          variant="outline"
-          aria-label={`تسجيل فشل دفعة ${formatSar(p.amount)} للوسيط ${p.brokerName ?? p.brokerPhone}`}
-          onClick={onFail}
-        >
-          تسجيل فشل
-        </Button>
-      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {step === 'inFile' && p.bankBatch ? (
+          <Button
+            variant="outline"
+            disabled={downloading}
+            aria-label={`نسخة أخرى من ملف البنك ${p.bankBatch}`}
+            onClick={() => p.bankBatch && onBankFile(p.bankBatch)}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            الملف مرة أخرى
+          </Button>
+        ) : null}
+        {step === 'toFile' ? (
+          <Button
+            variant="outline"
+            aria-label={`إلغاء دفعة ${formatSar(p.amount)} للوسيط ${whose}`}
+            onClick={onCancel}
+          >
+            إلغاء الدفعة
+          </Button>
+        ) : null}
+        {step === 'inFile' || step === 'sent' ? (
+          <Button
+            variant="outline"
+            aria-label={`تسجيل فشل دفعة ${formatSar(p.amount)} للوسيط ${whose}`}
+            onClick={onFail}
+          >
+            تسجيل فشل
+          </Button>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -3,7 +3,7 @@ import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import type { ResponseOf } from '#contract/common';
 import type { PayoutStatus } from '#domain';
 import { type BodyOf, callApi, endpointUrl } from '#lib/api';
-import { type MutationCallbacks, refreshAfter } from '#lib/query-keys';
+import { invalidate, type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 import { adminKeys } from '../shared';
 
 export type AdminPayout = ResponseOf<typeof adminPayoutEndpoints.list>['items'][number];
@@ -15,6 +15,19 @@ export const payoutsQuery = (status: PayoutStatus, page: number) =>
     queryFn: () => callApi(adminPayoutEndpoints.list, { query: { status, page } }),
     staleTime: 0,
   });
+
+/** How many payouts wait at each step of the work, and their sums. */
+export const payoutStepsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.payoutSteps,
+    queryFn: () => callApi(adminPayoutEndpoints.steps),
+    staleTime: 0,
+  });
+
+export type PayoutStepTotals = ResponseOf<typeof adminPayoutEndpoints.steps>;
+
+/** A bank file downloaded stamps its payouts: the card is read again. */
+export const refreshPayouts = () => invalidate(adminKeys.all);
 
 export type PayoutMarking = BodyOf<typeof adminPayoutEndpoints.mark>;
 export type PayoutMarked = ResponseOf<typeof adminPayoutEndpoints.mark>;
@@ -45,6 +58,19 @@ export function useFailPayout(
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       callApi(adminPayoutEndpoints.fail, { params: { id }, body: { reason } }),
     ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+type Cancelled = ResponseOf<typeof adminPayoutEndpoints.cancel>;
+
+/** Cancels a payout no bank has been given, with the reason the broker reads. */
+export function useCancelPayout(
+  callbacks: MutationCallbacks<Cancelled, { id: string; reason: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      callApi(adminPayoutEndpoints.cancel, { params: { id }, body: { reason } }),
+    ...refreshAfter(callbacks, adminKeys.all, rootKeys.commissions),
   });
 }
 

@@ -14,6 +14,7 @@ import { useAdminList } from '../shared';
 import { type AdminReferral, adminReferralsQuery } from './api';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetails } from './ReferralDetailsDialog';
+import { SignalFlag } from './SignalFlag';
 
 const SEARCH_AND_PAGE = adminReferralEndpoints.list.query.pick({ search: true, page: true });
 
@@ -78,12 +79,14 @@ export function AdminReferralsOverviewPage() {
                         <span className="font-bold">إحالة رقم {formatNumberAr(r.number)}</span>
                         <ReferralStatusBadge status={r.status} variant="admin" />
                       </span>
-                      <span className="block text-sm">
-                        <bdi dir="ltr">{r.tenantPhone}</bdi> · {r.brokerName || '—'}
+                      <span className="flex flex-wrap gap-x-4 text-sm">
+                        <bdi dir="ltr">{r.tenantPhone}</bdi>
+                        <span>{r.brokerName || '—'}</span>
                       </span>
                       <span className="block text-sm text-slate-700">
                         {formatDateAr(r.submittedAt)}
                       </span>
+                      <SignalFlag signals={r.openSignals} />
                     </button>
                   </li>
                 ))}

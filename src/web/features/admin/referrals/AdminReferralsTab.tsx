@@ -19,6 +19,7 @@ import {
 import { type AdminReferral, adminReferralsQuery } from './api';
 import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetailsDialog } from './ReferralDetailsDialog';
+import { SignalFlag } from './SignalFlag';
 
 const ALL = 'all';
 /** Not a status: the referrals past their stage's service deadline, the most overdue first. */
@@ -74,7 +75,13 @@ export function AdminReferralsTab() {
     {
       id: 'status',
       header: 'الحالة',
-      cell: (r) => <ReferralStatusBadge status={r.status} variant="admin" />,
+      // An open signal beside the status: seen before «معالجة» is chosen.
+      cell: (r) => (
+        <div className="space-y-1">
+          <ReferralStatusBadge status={r.status} variant="admin" />
+          <SignalFlag signals={r.openSignals} />
+        </div>
+      ),
     },
     {
       id: 'tenant',
@@ -139,15 +146,16 @@ export function AdminReferralsTab() {
         )}
         details={(r) => (
           <>
+            <SignalFlag signals={r.openSignals} />
             <p className="text-sm">
               المستأجر: <bdi dir="ltr">{r.tenantPhone}</bdi>
             </p>
             <p className="text-sm">
               الوسيط: {r.brokerName || '—'} (<bdi dir="ltr">{r.brokerCode}</bdi>)
             </p>
-            <p className="text-sm text-slate-700">
-              {formatDateAr(r.submittedAt)} ·{' '}
-              {r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}
+            <p className="flex flex-wrap gap-x-4 text-sm text-slate-700">
+              <span>{formatDateAr(r.submittedAt)}</span>
+              <span>{r.rentAmount ? `${formatSar(r.rentAmount)} سنوياً` : 'الإيجار غير محدد'}</span>
             </p>
             <StageClock clock={r.stageClock} />
           </>

@@ -19,6 +19,7 @@ import { errorToast, toast } from '#ui/toast';
 import { AffordabilitySummary } from './AffordabilitySummary';
 import { type AdminReferral, adminTenantFormQuery, useChangeReferralStatus } from './api';
 import { createsCommission, processReferralSchema } from './process-schema';
+import { SignalWarning } from './SignalFlag';
 
 const OPTIONS = REFERRAL_STATUSES.map((s) => ({ value: s.key, label: `${s.emoji} ${s.label}` }));
 
@@ -73,6 +74,8 @@ export function ProcessReferralDialog({
       title={`معالجة الإحالة رقم ${formatNumberAr(referral.number)}`}
     >
       <div className="space-y-4">
+        {/* Before anything is changed: what the product noticed about this referral. */}
+        <SignalWarning signals={referral.openSignals} signing={withCommission} />
         <FormField label="الحالة" error={errors.status?.message}>
           {(control) => (
             <Controller

@@ -17,6 +17,7 @@ import { StageClock } from '#ui/stage-clock';
 import { DocumentLinks, StatusTimeline } from '../../referrals';
 import { AffordabilitySummary } from './AffordabilitySummary';
 import { type AdminReferral, adminTenantFormQuery, referralHistoryQuery } from './api';
+import { SignalWarning } from './SignalFlag';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,6 +53,7 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
   const tenant = useQuery(adminTenantFormQuery(referral.id));
   return (
     <div className="space-y-5 text-sm">
+      <SignalWarning signals={referral.openSignals} signing={false} />
       <section>
         <h3 className="mb-2 font-bold">البيانات الأساسية</h3>
         <dl className="grid grid-cols-2 gap-2">

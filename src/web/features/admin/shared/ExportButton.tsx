@@ -29,7 +29,7 @@ export function ExportButton({
   return (
     <Button variant="outline" disabled={pending} onClick={download}>
       <Download aria-hidden="true" className="size-4" />
-      {pending ? 'جارٍ التصدير…' : 'تصدير Excel'}
+      {pending ? 'جارٍ التصدير…' : 'تصدير ملف إكسل'}
     </Button>
   );
 }

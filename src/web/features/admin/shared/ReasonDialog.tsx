@@ -3,9 +3,13 @@ import { Button } from '#ui/button';
 import { Dialog } from '#ui/dialog';
 import { FormField, Textarea } from '#ui/input';
 
-/** A reason dialog's title, the label of its reason box, and its confirming button. */
+/**
+ * A reason dialog's title, what confirming does (when the title alone does not say), the label
+ * of its reason box, and its confirming button.
+ */
 type Wording = {
   title: string;
+  description?: string;
   label: string;
   confirmLabel: string;
 };
@@ -17,6 +21,7 @@ type Wording = {
  */
 export function ReasonDialog({
   title,
+  description,
   label,
   confirmLabel,
   reason,
@@ -32,7 +37,7 @@ export function ReasonDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog onClose={onClose} title={title}>
+    <Dialog onClose={onClose} title={title} {...(description ? { description } : {})}>
       <div className="space-y-4">
         <FormField label={label}>
           {(control) => (

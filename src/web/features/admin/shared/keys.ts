@@ -35,6 +35,7 @@ export const adminKeys = {
   commissions: (filters: CommissionFilters) => [...rootKeys.admin, 'commissions', filters] as const,
   payouts: (status: PayoutStatus, page: number) =>
     [...rootKeys.admin, 'payouts', { status, page }] as const,
+  payoutSteps: [...rootKeys.admin, 'payout-steps'] as const,
   analytics: (range: AnalyticsRange) => [...rootKeys.admin, 'analytics', range] as const,
   setting: (key: SettingKey) => [...rootKeys.admin, 'config', key] as const,
   outboxAll: [...rootKeys.admin, 'outbox'] as const,

@@ -58,16 +58,17 @@ function SignalCard({
           <Badge tone={TONES[signal.status]}>{signalStatusLabel(signal.status)}</Badge>
         </div>
         <p className="text-sm">{signal.reason}</p>
-        <p className="text-sm">
-          الوسيط: {signal.brokerName || '—'} (<bdi dir="ltr">{signal.brokerCode}</bdi> ·{' '}
-          <bdi dir="ltr">{signal.brokerPhone}</bdi>)
+        <p className="flex flex-wrap gap-x-3 text-sm">
+          <span>الوسيط: {signal.brokerName || '—'}</span>
+          <bdi dir="ltr">{signal.brokerCode}</bdi>
+          <bdi dir="ltr">{signal.brokerPhone}</bdi>
         </p>
         {signal.referralNumber !== null ? (
           <p className="text-sm">الإحالة رقم {formatNumberAr(signal.referralNumber)}</p>
         ) : null}
-        <p className="text-sm text-slate-700">
-          {formatDateTimeAr(signal.createdAt)}
-          {signal.status === 'open' ? ` · ${SCOPES[signal.scope]}` : null}
+        <p className="flex flex-wrap gap-x-4 text-sm text-slate-700">
+          <span>{formatDateTimeAr(signal.createdAt)}</span>
+          {signal.status === 'open' ? <span>{SCOPES[signal.scope]}</span> : null}
         </p>
         {signal.note ? <p className="text-sm">الملاحظة: {signal.note}</p> : null}
         {signal.status === 'open' && own ? (

@@ -1,0 +1,97 @@
+/**
+ * The audit log's actions in Arabic: every action key the server writes to `audit_log`
+ * (src/server/audit/audit-actions.test.ts finds each one in the server's sources and fails on a
+ * key without a label here), and the keys rows written before a rename still carry
+ * (RENAMED_AUDIT_ACTIONS). The log never shows a raw key.
+ */
+const AUDIT_ACTION_LABELS = {
+  'referral.create': 'إنشاء إحالة',
+  'referral.status_change': 'تغيير حالة إحالة',
+  'referral.expire': 'إلغاء إحالة لانتهاء مهلة إكمال البيانات',
+  'referral.delete': 'حذف إحالة',
+  'referral.resend_link': 'إعادة إرسال رابط المستأجر',
+  'tenant_form.submit': 'إرسال بيانات المستأجر',
+  'tenant_form.view': 'عرض بيانات المستأجر',
+  'file.download': 'تنزيل مستند',
+  'broker.request_activation': 'طلب تفعيل',
+  'broker.activate': 'تفعيل وسيط',
+  'broker.deactivate': 'إلغاء تفعيل وسيط',
+  'broker.delete': 'حذف وسيط',
+  'broker.delete_own_account': 'حذف الحساب من قبل صاحبه',
+  'broker.iban_set': 'تسجيل الآيبان لأول مرة',
+  'broker.iban_change': 'تغيير الآيبان',
+  'broker.referral_link_regenerate': 'تجديد رابط الإحالة',
+  'user.role_change': 'تغيير الصلاحيات',
+  'commission.confirm_payment': 'تأكيد دفع عمولة',
+  'commission.reverse': 'إلغاء عمولة',
+  'commission.release': 'انتهاء فترة انتظار عمولة',
+  'commission.signal_hold': 'إيقاف عمولة بسبب تنبيه',
+  'commission.signal_release': 'رفع إيقاف عمولة بعد معالجة تنبيه',
+  'payout.request': 'طلب تحويل',
+  'payout.create': 'إنشاء دفعة من «دفع كل المستحق»',
+  'payout.approve': 'اعتماد دفعة',
+  'payout.bank_file': 'تنزيل ملف البنك',
+  'payout.bank_file_again': 'تنزيل ملف البنك مرة أخرى',
+  'payout.send': 'تعليم دفعة مُرسَلة إلى البنك',
+  'payout.pay': 'تنفيذ طلب تحويل',
+  'payout.fail': 'تسجيل فشل تحويل',
+  'payout.reject': 'رفض طلب تحويل',
+  'payout.cancel': 'إلغاء دفعة',
+  'access.refused_own_money': 'محاولة مرفوضة: أموال المشرف نفسه',
+  'access.refused_dual_control': 'محاولة مرفوضة: تتطلب مشرفاً آخر',
+  'settings.change': 'تغيير إعداد',
+  'messaging.config': 'تغيير إعدادات الرسائل',
+  'outbox.retry': 'إعادة محاولة رسالة صادرة',
+  'whatsapp.templates_setup': 'إعداد قوالب واتساب',
+  'whatsapp.test_message': 'رسالة واتساب تجريبية',
+  'export.download': 'تصدير بيانات',
+  'webhook.create': 'إضافة نقطة استقبال',
+  'webhook.update': 'تعديل نقطة استقبال',
+  'webhook.rotate_secret': 'تدوير سرّ نقطة استقبال',
+  'webhook.delete': 'حذف نقطة استقبال',
+  'webhook.resend': 'إعادة إرسال حدث',
+  'holiday.add': 'إضافة عطلة رسمية',
+  'holiday.remove': 'حذف عطلة رسمية',
+  'signal.resolve': 'معالجة تنبيه',
+  'signal.dismiss': 'تجاهل تنبيه',
+} as const satisfies Record<string, string>;
+
+type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** Every action the server writes, in the log filter's order. */
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/**
+ * Keys only old rows carry (written before payouts had one name), each with the key written
+ * for the same action today: the row reads as today's, and the filter finds it under it.
+ */
+export const RENAMED_AUDIT_ACTIONS: Readonly<Record<string, AuditAction>> = {
+  'transfer_request.create': 'payout.request',
+  'transfer_request.pay': 'payout.pay',
+  'transfer_request.reject': 'payout.reject',
+};
+
+const isAuditAction = (action: string): action is AuditAction =>
+  Object.hasOwn(AUDIT_ACTION_LABELS, action);
+
+/** The action of today that a key names: itself, or what an old key was renamed to. */
+const currentAction = (action: string): AuditAction | null =>
+  isAuditAction(action)
+    ? action
+    : Object.hasOwn(RENAMED_AUDIT_ACTIONS, action)
+      ? (RENAMED_AUDIT_ACTIONS[action] ?? null)
+      : null;
+
+/** An action's Arabic name; one this build does not know reads as such, never as its key. */
+export const auditActionLabel = (action: string): string => {
+  const current = currentAction(action);
+  return current ? AUDIT_ACTION_LABELS[current] : 'عملية أخرى';
+};
+
+/** The keys the log's filter matches for an action: the action, and its old names. */
+export const auditActionKeys = (action: string): string[] => [
+  action,
+  ...Object.entries(RENAMED_AUDIT_ACTIONS)
+    .filter(([, current]) => current === action)
+    .map(([old]) => old),
+];
