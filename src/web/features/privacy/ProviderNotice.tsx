@@ -149,7 +149,7 @@ export type PrivacySummary = {
  * state of the tenant's pages, the dead ends included, so a tenant can check the request is
  * genuine.
  */
-export function ProviderNotice({
+function ProviderNotice({
   intro,
   privacy,
   className,
@@ -214,5 +214,29 @@ export function ProviderNotice({
         ) : null}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A tenant's page: the brand on top, the page, then who asks for the data (ProviderNotice),
+ * in every state, so a tenant can check the request is genuine.
+ */
+export function TenantShell({
+  intro,
+  privacy,
+  children,
+}: {
+  intro: ReactNode;
+  privacy: PrivacySummary;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <TenantBrand />
+      <main id="main" className="mx-auto max-w-lg space-y-4 p-4">
+        {children}
+        <ProviderNotice intro={intro} privacy={privacy} />
+      </main>
+    </div>
   );
 }

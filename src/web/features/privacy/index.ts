@@ -1,3 +1,3 @@
 export { useProviderWhatsapp } from './api';
 export { DEVICE_DATA, REVIEW_TEAM } from './copy';
-export { FalLicence, type PrivacySummary, ProviderNotice, TenantBrand } from './ProviderNotice';
+export { FalLicence, type PrivacySummary, TenantShell } from './ProviderNotice';

@@ -26,9 +26,8 @@ import {
   DEVICE_DATA,
   FalLicence,
   type PrivacySummary,
-  ProviderNotice,
   REVIEW_TEAM,
-  TenantBrand,
+  TenantShell,
   useProviderWhatsapp,
 } from '../privacy';
 import { type OpenedLink, useLinkRequest, useOpenLink, useSendLinkCode } from './api';
@@ -122,21 +121,17 @@ export function LinkRequestPage() {
     );
   }
   return (
-    <div className="min-h-screen bg-slate-50">
-      <TenantBrand />
-      <main id="main" className="mx-auto max-w-lg space-y-4 p-4">
-        {body}
-        <ProviderNotice
-          intro={
-            <>
-              تقدّم <strong>{BRAND.productName}</strong> خدمة دفع الإيجار شهرياً، وتطلب رقم جوالك لبدء
-              طلبك عبر وسيطك العقاري.
-            </>
-          }
-          privacy={LINK_PRIVACY}
-        />
-      </main>
-    </div>
+    <TenantShell
+      intro={
+        <>
+          تقدّم <strong>{BRAND.productName}</strong> خدمة دفع الإيجار شهرياً، وتطلب رقم جوالك لبدء
+          طلبك عبر وسيطك العقاري.
+        </>
+      }
+      privacy={LINK_PRIVACY}
+    >
+      {body}
+    </TenantShell>
   );
 }
 

@@ -13,14 +13,7 @@ import { Card } from '#ui/card';
 import { PageLoading } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
 import { QueryError } from '#ui/query-view';
-import {
-  DEVICE_DATA,
-  FalLicence,
-  type PrivacySummary,
-  ProviderNotice,
-  REVIEW_TEAM,
-  TenantBrand,
-} from '../privacy';
+import { DEVICE_DATA, FalLicence, type PrivacySummary, REVIEW_TEAM, TenantShell } from '../privacy';
 import { type TenantFormBody, useSubmitTenantForm, useTenantForm } from './api';
 import { DocumentField } from './DocumentField';
 
@@ -43,21 +36,17 @@ const FORM_PRIVACY: PrivacySummary = {
  */
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-50">
-      <TenantBrand />
-      <main id="main" className="mx-auto max-w-lg space-y-4 p-4">
-        {children}
-        <ProviderNotice
-          intro={
-            <>
-              تطلب <strong>{BRAND.productName}</strong> تعريف الراتب وتقرير سمة الائتماني لدراسة طلب
-              دفع الإيجار شهرياً.
-            </>
-          }
-          privacy={FORM_PRIVACY}
-        />
-      </main>
-    </div>
+    <TenantShell
+      intro={
+        <>
+          تطلب <strong>{BRAND.productName}</strong> تعريف الراتب وتقرير سمة الائتماني لدراسة طلب دفع
+          الإيجار شهرياً.
+        </>
+      }
+      privacy={FORM_PRIVACY}
+    >
+      {children}
+    </TenantShell>
   );
 }
 
