@@ -313,3 +313,16 @@ test('after a phone sign-up the phone dashboard asks for the name, then the acti
   await expect(page.getByRole('button', { name: 'إرسال الطلب' })).toBeEnabled();
   await expectNoAxeViolations(page);
 });
+
+test('the phone profile signs out too, without waiting for the dashboard', async ({
+  page,
+  readyBroker,
+}) => {
+  await readyBroker(page);
+  await page.goto('/mobile-profile');
+  await page.getByRole('main').getByRole('button', { name: 'تسجيل الخروج' }).click();
+  await expect(page).toHaveURL(/\/mobile$/);
+  // Signed out: the phone app sends a visitor back to its sign-in.
+  await page.goto('/mobile-profile');
+  await expect(page).toHaveURL(/\/mobile$/);
+});

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound } from 'lucide-react';
+import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { CITIES, cityLabel, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
-import { useSession } from '#lib/session';
+import { useLogout, useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
@@ -28,6 +28,7 @@ import {
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
 export function MobileProfilePage() {
+  const logout = useLogout('/mobile');
   const { profile } = useSession();
   // Opened from the dashboard's «أكمل اسمك الكامل»: straight into edit mode on the name.
   const [params] = useSearchParams();
@@ -172,6 +173,11 @@ export function MobileProfilePage() {
         <KeyRound aria-hidden="true" className="size-4" />
         تغيير كلمة المرور
       </Link>
+      {/* Signing out is here too, so it never waits for the dashboard's figures. */}
+      <Button variant="outline" className="w-full" onClick={() => void logout()}>
+        <LogOut aria-hidden="true" className="size-4" />
+        تسجيل الخروج
+      </Button>
       <DeleteAccountFlow signedOutTo="/mobile" />
     </div>
   );
