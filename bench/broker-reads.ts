@@ -70,7 +70,7 @@ import {
   openDatabase,
   rowsOf,
 } from '../src/server/db/client.js';
-import { onServer, serverUrl } from './postgres.js';
+import { BENCH_PRODUCTION_SETTINGS, onServer, serverUrl } from './postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BROKERS = 5_000;
@@ -99,8 +99,6 @@ const TARGETS = {
 };
 // Production cookies carry the __Host- prefix (src/server/plugins/session.ts).
 const COOKIE = '__Host-sid';
-/** The bootstrap super-admin production insists on (it only starts the server). */
-const BOOTSTRAP = { phone: '0559999999', password: 'bench-password' };
 /** The admin whose session downloads the export. */
 const EXPORT_ADMIN = { phone: '0558888888', code: 'SH-A0001' };
 
@@ -204,19 +202,7 @@ function productEnv(port: number, database: { url: string } | { dataDir: string 
     ...('url' in database
       ? { DATABASE_URL: database.url, DATA_DIR: SCRATCH }
       : { DATABASE_URL: '', EMBEDDED_DATABASE: 'true', DATA_DIR: database.dataDir }),
-    // Production refuses to start without a super-admin and a real SMS provider; nothing is sent.
-    BOOTSTRAP_SUPERADMIN_PHONE: BOOTSTRAP.phone,
-    BOOTSTRAP_SUPERADMIN_PASSWORD: BOOTSTRAP.password,
-    SMS_PROVIDER: 'unifonic',
-    UNIFONIC_APP_SID: 'bench-only',
-    UNIFONIC_SENDER_ID: 'bench',
-    // …and without the provider's identity, which the tenant's first screen shows.
-    BRAND_LEGAL_NAME: 'شركة القياس للتقنية المالية',
-    BRAND_CR_NUMBER: '1010000002',
-    BRAND_LICENSE_ISSUER: 'البنك المركزي السعودي',
-    BRAND_LICENSE_NUMBER: 'BENCH-1',
-    BRAND_WHATSAPP: '0550009998',
-    BRAND_PRIVACY_URL: 'https://bench.example.sa/privacy',
+    ...BENCH_PRODUCTION_SETTINGS,
     LOG_LEVEL: LOG_LEVEL,
   };
 }

@@ -30,7 +30,7 @@ import lighthouse from 'lighthouse';
 import type Result from 'lighthouse/types/lhr/lhr.js';
 import pg from 'pg';
 import { hashPassword } from '../src/server/auth/passwords.js';
-import { onServer, serverUrl } from './postgres.js';
+import { BENCH_PRODUCTION_SETTINGS, onServer, serverUrl } from './postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Debian's Chromium, or its headless shell (what `npm test` installs). */
@@ -317,20 +317,7 @@ async function main(): Promise<void> {
       PUBLIC_URL: 'https://phone.example.sa',
       DATABASE_URL: url.toString(),
       DATA_DIR: scratch,
-      // Production refuses to start without a super-admin…
-      BOOTSTRAP_SUPERADMIN_PHONE: '0550000009',
-      BOOTSTRAP_SUPERADMIN_PASSWORD: 'bench-phone-only',
-      // …without a real SMS provider (these pages send none)…
-      SMS_PROVIDER: 'unifonic',
-      UNIFONIC_APP_SID: 'bench-phone-only',
-      UNIFONIC_SENDER_ID: 'bench',
-      // …and without the provider's identity, which the tenant's first screen shows.
-      BRAND_LEGAL_NAME: 'شركة القياس للتقنية المالية',
-      BRAND_CR_NUMBER: '1010000002',
-      BRAND_LICENSE_ISSUER: 'البنك المركزي السعودي',
-      BRAND_LICENSE_NUMBER: 'BENCH-1',
-      BRAND_WHATSAPP: '0550009998',
-      BRAND_PRIVACY_URL: 'https://phone.example.sa/privacy',
+      ...BENCH_PRODUCTION_SETTINGS,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,3 +14,22 @@ export async function onServer(statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * What production insists on before it starts, for the benchmarks' servers: a super-admin, a
+ * real SMS provider (nothing is sent) and the provider's identity, which the tenant's first
+ * screen shows (src/domain/brand.ts).
+ */
+export const BENCH_PRODUCTION_SETTINGS = {
+  BOOTSTRAP_SUPERADMIN_PHONE: '0559999999',
+  BOOTSTRAP_SUPERADMIN_PASSWORD: 'bench-password',
+  SMS_PROVIDER: 'unifonic',
+  UNIFONIC_APP_SID: 'bench-only',
+  UNIFONIC_SENDER_ID: 'bench',
+  BRAND_LEGAL_NAME: 'شركة القياس للتقنية المالية',
+  BRAND_CR_NUMBER: '1010000002',
+  BRAND_LICENSE_ISSUER: 'البنك المركزي السعودي',
+  BRAND_LICENSE_NUMBER: 'BENCH-1',
+  BRAND_WHATSAPP: '0550009998',
+  BRAND_PRIVACY_URL: 'https://bench.example.sa/privacy',
+} as const;

@@ -1,7 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
+import { adminConsole } from './money';
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  randomPhone,
+  uniqueName,
+} from './support';
 
 // The console where decisions are made (docs/decisions/061): a flagged referral says so on its
 // row or card, in the processing dialog and on the operations dashboard; the payouts card reads
@@ -11,31 +18,6 @@ import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './s
 
 /** A console list's entries: cards on a phone, table rows from 1024 px. */
 const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
-
-/** The admin's console in a context of its own, at the page's viewport. */
-async function adminConsole(page: Page, admin: APIRequestContext, path: string) {
-  const width = page.viewportSize()?.width ?? 1280;
-  const context = await page
-    .context()
-    .browser()
-    ?.newContext({
-      storageState: await admin.storageState(),
-      viewport: page.viewportSize() ?? undefined,
-      isMobile: width < 600,
-    });
-  if (!context) throw new Error('no browser');
-  const consolePage = await context.newPage();
-  await consolePage.goto(path);
-  return { consolePage, context };
-}
-
-/** No sideways scrolling of the page itself. */
-async function expectNoPageOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /**
  * The Latin words of the page's main content outside left-to-right identifiers (`dir="ltr"`:
@@ -89,7 +71,7 @@ test('a flagged referral shows its signal on its row or card, in the processing 
   const clean = entries(consolePage).filter({ hasText: tenant });
   await expect(clean).toBeVisible();
   await expect(clean.getByText('تنبيه مفتوح')).toHaveCount(0);
-  await expectNoPageOverflow(consolePage);
+  await expectNoSidewaysScroll(consolePage);
   await expectNoAxeViolations(consolePage);
 
   // The processing dialog says it first, in full, and warns before the contract is signed.
@@ -196,7 +178,7 @@ test('the payouts card reads in the order of the work, and a payout no bank has 
   const reference = item.locator('bdi', { hasText: /^SHR-[0-9A-F]{10}$/ });
   expect(await reference.evaluate((el) => el.getClientRects().length)).toBe(1);
   expect(await reference.getAttribute('dir')).toBe('ltr');
-  await expectNoPageOverflow(consolePage);
+  await expectNoSidewaysScroll(consolePage);
   await expectNoAxeViolations(consolePage);
 
   // Cancelled, with the reason the broker reads: asked first, said plainly.
@@ -264,7 +246,7 @@ test('where there is nothing yet, the console says so in words, never «٠»', a
   await expect(consolePage.getByRole('heading', { name: 'التنبيهات المفتوحة' })).toBeVisible();
   const dashboard = (await consolePage.getByRole('main').textContent()) ?? '';
   expect(dashboard).not.toMatch(LONE_ZERO);
-  await expectNoPageOverflow(consolePage);
+  await expectNoSidewaysScroll(consolePage);
   await context.close();
 });
 
@@ -315,7 +297,7 @@ test('the audit log and the webhooks page read in Arabic, identifiers left to ri
     await expect(delivery.first()).toBeVisible();
     await expect(delivery.first().locator('code[dir="ltr"]')).toBeVisible();
     expect(await latinWords(page)).toEqual([]);
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
 
     // The audit log: every action in Arabic, the endpoint just added among them.
@@ -328,7 +310,7 @@ test('the audit log and the webhooks page read in Arabic, identifiers left to ri
     expect(options).toContain('اعتماد دفعة');
     expect(options.filter((option) => /[A-Za-z]/.test(option))).toEqual([]);
     await page.keyboard.press('Escape');
-    await expectNoPageOverflow(page);
+    await expectNoSidewaysScroll(page);
   } finally {
     await root.delete(`/api/superadmin/webhooks/${endpoint.id}`);
   }

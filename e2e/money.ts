@@ -14,14 +14,11 @@ export function commissionTile(page: Page, label: string) {
     .locator('xpath=../..');
 }
 
-/**
- * The admin's commissions tab in a context of its own, at the broker page's viewport,
- * searched for one broker. Close the context when done.
- */
-export async function commissionsConsole(
+/** The admin's console in a context of its own, at the page's viewport. */
+export async function adminConsole(
   page: Page,
   admin: APIRequestContext,
-  brokerPhone: string,
+  path: string,
 ): Promise<{ consolePage: Page; context: BrowserContext }> {
   const width = page.viewportSize()?.width ?? 1280;
   const context = await page
@@ -34,7 +31,20 @@ export async function commissionsConsole(
     });
   if (!context) throw new Error('no browser');
   const consolePage = await context.newPage();
-  await consolePage.goto('/admin?tab=commissions');
+  await consolePage.goto(path);
+  return { consolePage, context };
+}
+
+/**
+ * The admin's commissions tab in a context of its own, at the broker page's viewport,
+ * searched for one broker. Close the context when done.
+ */
+export async function commissionsConsole(
+  page: Page,
+  admin: APIRequestContext,
+  brokerPhone: string,
+): Promise<{ consolePage: Page; context: BrowserContext }> {
+  const { consolePage, context } = await adminConsole(page, admin, '/admin?tab=commissions');
   await consolePage
     .getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' })
     .fill(brokerPhone);

@@ -169,3 +169,11 @@ export async function submitTenantForm(
   });
   expect(submitted.ok()).toBe(true);
 }
+
+/** No sideways scrolling of the page itself. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
