@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   addWorkingHours,
@@ -134,43 +134,6 @@ export function stageClock(
     dueAt: referral.stageDueAt?.toISOString() ?? null,
     overdue: referral.stageDueAt !== null && referral.stageDueAt < now,
   };
-}
-
-/**
- * The operations dashboard's breaches: per timed stage, the referrals waiting in it and those
- * past their deadline; and the payable commissions past theirs.
- */
-export async function serviceBreaches(db: Database) {
-  const now = new Date();
-  const [stages, [payments]] = await Promise.all([
-    db
-      .select({
-        status: referrals.status,
-        open: count(),
-        overdue: sql<number>`count(*) filter (where ${referrals.stageDueAt} < ${now})::int`,
-      })
-      .from(referrals)
-      .where(inArray(referrals.status, TIMED_STAGES))
-      .groupBy(referrals.status),
-    db
-      .select({
-        open: count(),
-        overdue: sql<number>`count(*) filter (where ${commissions.payDueAt} < ${now})::int`,
-      })
-      .from(commissions)
-      .where(inArray(commissions.status, ['pending', 'requested'])),
-  ]);
-  return [
-    ...TIMED_STAGES.map((stage) => {
-      const row = stages.find((s) => s.status === stage);
-      return { stage, open: row?.open ?? 0, overdue: row?.overdue ?? 0 };
-    }),
-    {
-      stage: 'commission_payment' as const,
-      open: payments?.open ?? 0,
-      overdue: payments?.overdue ?? 0,
-    },
-  ];
 }
 
 /** Referrals past their stage's deadline (the admin list's filter). */

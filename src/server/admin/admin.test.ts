@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAnalyticsEndpoints } from '#contract/admin/analytics';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminCommissionEndpoints } from '#contract/admin/commissions';
 import { adminOperationsEndpoints } from '#contract/admin/operations';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { brokerEndpoints } from '#contract/brokers';
@@ -303,6 +304,40 @@ describe('GET /api/admin/operations', () => {
 
     const forbidden = await as(broker).call(adminOperationsEndpoints.dashboard);
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it("gives the console's cards as /api/admin/summary does: live brokers, every referral, earned money", async () => {
+    const admin = await anAdmin(t);
+    const cards = async () => {
+      const dashboard = (await as(admin).call(adminOperationsEndpoints.dashboard)).json();
+      const summary = (await as(admin).call(adminOperationsEndpoints.summary)).json();
+      expect(dashboard.summary).toEqual(summary);
+      // Both count the referrals under review.
+      expect(dashboard.serviceBreaches.find((b) => b.stage === 'under_review')?.open).toBe(
+        dashboard.awaitingReview.total,
+      );
+      return summary;
+    };
+    const before = await cards();
+    await aBroker(t, { active: false });
+    await aSignedContract(t, admin, { rent: 90_000 });
+    const reversed = await aSignedContract(t, admin, { rent: 70_000 });
+    await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: reversed.referral.id },
+      body: { status: 'cancelled' },
+    });
+    const reversal = await as(admin).call(adminCommissionEndpoints.reverse, {
+      params: { id: reversed.commission.id },
+      body: { reason: 'ألغي العقد' },
+    });
+    expect(reversal.statusCode, reversal.body).toBe(200);
+    expect(await cards()).toEqual({
+      totalBrokers: before.totalBrokers + 3,
+      activeBrokers: before.activeBrokers + 2,
+      totalReferrals: before.totalReferrals + 2,
+      // The reversed commission is not earned money.
+      totalCommissions: (Number(before.totalCommissions) + 900).toFixed(2),
+    });
   });
 });
 
