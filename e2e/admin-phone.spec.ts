@@ -1,17 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, expectToast, randomPhone } from './support';
+import { expectNoAxeViolations, expectNoSidewaysScroll, expectToast, randomPhone } from './support';
 
 /** A console list's entries: cards on a phone, table rows from 1024 px. */
 const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
-
-/** No sideways scrolling of the page itself. */
-async function expectNoPageOverflow(page: import('@playwright/test').Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('every admin tab is whole and in sight, on a phone too', async ({ page, admin }) => {
   await page.context().addCookies((await admin.storageState()).cookies);
@@ -28,7 +20,7 @@ test('every admin tab is whole and in sight, on a phone too', async ({ page, adm
     expect(box && box.height >= 44).toBe(true);
     expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   }
-  await expectNoPageOverflow(page);
+  await expectNoSidewaysScroll(page);
 
   await strip.getByRole('tab', { name: 'إعدادات الرسائل' }).click();
   await expect(
@@ -42,7 +34,7 @@ test('every admin tab is whole and in sight, on a phone too', async ({ page, adm
     'aria-selected',
     'true',
   );
-  await expectNoPageOverflow(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
 
@@ -122,7 +114,7 @@ test('analytics charts read right to left, with Saudi date filters', async ({
     consolePage.getByText('لا توجد إحالات في هذه الفترة.', { exact: true }),
   ).toBeVisible();
   await expect(consolePage.getByText(/^الفترة من .*٢٠٢٠/)).toBeVisible();
-  await expectNoPageOverflow(consolePage);
+  await expectNoSidewaysScroll(consolePage);
   await expectNoAxeViolations(consolePage);
   await from.getByRole('button', { name: 'مسح من تاريخ' }).click();
   await expect(from.getByLabel('السنة')).toHaveValue('');
@@ -245,7 +237,7 @@ test('role changes ask first, deletion hides behind «…», no one deactivates 
   await expect(details.getByText('الحساب المحمي لا يمكن حذفه أو سحب صلاحياته')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(details).toHaveCount(0);
-  await expectNoPageOverflow(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 
   // An admin: no «إلغاء التفعيل» on a super-admin's card nor on their own; the server agrees.

@@ -1,7 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
-import { createAccount, expectNoAxeViolations, expectToast, randomPhone, signIn } from './support';
+import {
+  createAccount,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  randomPhone,
+  signIn,
+} from './support';
 
 /** A phone number typed on an Arabic keyboard: ٠-٩ instead of 0-9. */
 const arabicDigits = (s: string) => s.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d);
@@ -26,14 +33,6 @@ async function signContract(admin: APIRequestContext, id: string): Promise<void>
     data: { status: 'contract_signed' },
   });
   expect(signed.ok()).toBe(true);
-}
-
-/** The page does not scroll sideways at its current width. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** The element is shown whole within the screen's width. */
@@ -188,7 +187,7 @@ test('Arabic-keyboard digits in the transfer amount, the phone filter and the re
   await expect(page.getByText('المتاح للتحويل: ٨٤٠ ر.س')).toBeVisible();
   await page.getByLabel('المبلغ المطلوب (ر.س)').pressSequentially('٥٠٠');
   await expect(page.getByLabel('المبلغ المطلوب (ر.س)')).toHaveValue('٥٠٠');
-  await page.getByLabel('رقم الآيبان (IBAN)').fill(iban);
+  await page.getByLabel('رقم الآيبان', { exact: true }).fill(iban);
   const sent = page.waitForRequest(
     (r) => r.url().endsWith('/api/commissions/request-transfer') && r.method() === 'POST',
   );
@@ -223,7 +222,7 @@ test('the commission tiles add up after a transfer request; the IBAN is masked i
   await expectTile(page, 'إجمالي العمولات', '٨٤٠ ر.س');
   await expectTile(page, 'قيد التحويل', '٠ ر.س');
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill('300');
-  await page.getByLabel('رقم الآيبان (IBAN)').fill('SA03 8000 0000 6080 1016 7519');
+  await page.getByLabel('رقم الآيبان', { exact: true }).fill('SA03 8000 0000 6080 1016 7519');
   // The first IBAN becomes the profile's: the password again (decision record 050).
   await page.getByLabel('كلمة المرور الحالية').fill('secret123');
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { commissionTile } from './money';
-import { expectNoAxeViolations, randomPhone } from './support';
+import { expectNoAxeViolations, expectNoSidewaysScroll, randomPhone } from './support';
 
 const IBAN = 'SA0380000000608010167519';
 const NOTE = 'تواصلنا مع المستأجر وقُبل الطلب، بانتظار عقد المالك';
 const phoneWidth = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
-
-/** The page does not scroll sideways at its current width. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** This Riyadh month as the earnings table names it: «نوفمبر ٢٠٢٦». */
 const thisMonth = () =>

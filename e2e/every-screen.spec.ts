@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { prepare, ROLES, settle } from './screens';
+import { sidewaysOverflow } from './support';
 
 /**
  * Western digits (0-9) in what a page says, outside identifiers. Identifiers (phones, IBANs,
@@ -192,13 +193,6 @@ async function illegibleZeros(page: Page): Promise<string[]> {
       ({ font, zero, stop }) =>
         `«٠» is ${zero.toFixed(3)} em tall, the full stop ${stop.toFixed(3)}, in ${font}`,
     );
-}
-
-/** How far the page scrolls sideways (0 when it fits). */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
 }
 
 /**

@@ -122,7 +122,7 @@ test('an IBAN set with the password, a commission past its holding period, a bul
   await page.goto('/commissions');
   const card = page.getByRole('region', { name: 'الحساب البنكي' });
   await card.getByRole('button', { name: 'تسجيل الحساب البنكي' }).click();
-  await card.getByLabel('رقم الآيبان الجديد (IBAN)').fill(formatIban(iban).toLowerCase());
+  await card.getByLabel('رقم الآيبان الجديد', { exact: true }).fill(formatIban(iban).toLowerCase());
   await card.getByLabel('كلمة المرور الحالية').fill('not-my-password');
   await card.getByRole('button', { name: 'حفظ الحساب البنكي' }).click();
   await expect(card.getByText('كلمة المرور الحالية غير صحيحة')).toBeVisible();

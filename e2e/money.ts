@@ -66,7 +66,7 @@ export async function requestAndPay(
 ): Promise<void> {
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill(amount);
   // An IBAN of the broker's own: brokers sharing one would raise the shared-IBAN signal.
-  await page.getByLabel('رقم الآيبان (IBAN)').fill(ibanFor(brokerPhone));
+  await page.getByLabel('رقم الآيبان', { exact: true }).fill(ibanFor(brokerPhone));
   // The password is asked: this request puts the first IBAN on the profile.
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
   await expect(page.getByText('يرجى إدخال كلمة المرور الحالية')).toBeVisible();

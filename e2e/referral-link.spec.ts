@@ -56,6 +56,11 @@ test('a tenant asks through the broker’s link, verifies the phone and sends th
   const tenantPhone = randomPhone();
   await form.getByLabel('رقم جوالك').fill(tenantPhone);
   await form.getByLabel('الإيجار السنوي بالريال (اختياري)').fill('٧٢٠٠٠');
+  // The city from the phone's own picker (a native list), named in Arabic.
+  const city = form.getByLabel('المدينة (اختياري)');
+  await expect(city.locator('option:checked')).toHaveText('اختر المدينة');
+  await city.selectOption({ label: 'جدة' });
+  await expect(city).toHaveValue('jeddah');
   await form.getByRole('button', { name: 'إرسال رمز التحقق' }).click();
   const devCode =
     (await form
@@ -89,6 +94,8 @@ test('a tenant asks through the broker’s link, verifies the phone and sends th
   await page.goto(phoneWidth ? '/mobile-referrals' : '/referrals');
   const item = page.getByRole(phoneWidth ? 'listitem' : 'row').filter({ hasText: tenantPhone });
   await expect(item).toContainText('المصدر: رابط');
+  // The city the tenant chose came with the request (the wide list shows it).
+  if (!phoneWidth) await expect(item).toContainText('جدة');
   await page.goto(phoneWidth ? '/mobile-dashboard' : '/dashboard');
   // One tap away, folded in the link card.
   await card.getByText('ما جلبه رابطك خلال آخر ٨ أسابيع', { exact: true }).click();

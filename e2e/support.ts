@@ -170,10 +170,14 @@ export async function submitTenantForm(
   expect(submitted.ok()).toBe(true);
 }
 
-/** No sideways scrolling of the page itself. */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
+/** How far the page itself scrolls sideways at its current width, in px (0 when it fits). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
-  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** No sideways scrolling of the page itself. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await sidewaysOverflow(page), `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }

@@ -160,12 +160,12 @@ test('commissions: one appears, transfer refused for a bad IBAN and too much, ac
   // The first IBAN becomes the profile's: the password again (decision record 050).
   await page.getByLabel('كلمة المرور الحالية').fill('secret123');
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill('100');
-  await page.getByLabel('رقم الآيبان (IBAN)').fill('SA0480000000608010167519');
+  await page.getByLabel('رقم الآيبان', { exact: true }).fill('SA0480000000608010167519');
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
   await expect(page.getByText('يرجى إدخال رقم آيبان سعودي صحيح')).toBeVisible();
 
   await page.getByLabel('المبلغ المطلوب (ر.س)').fill('900');
-  await page.getByLabel('رقم الآيبان (IBAN)').fill('SA03 8000 0000 6080 1016 7519');
+  await page.getByLabel('رقم الآيبان', { exact: true }).fill('SA03 8000 0000 6080 1016 7519');
   await page.getByRole('button', { name: 'إرسال طلب التحويل' }).click();
   await expect(page.getByText('المبلغ المطلوب أكبر من المبلغ المتاح للتحويل')).toBeVisible();
 

@@ -84,13 +84,16 @@ export const payout = z.object({
   handledAt: isoDateTime.nullable(),
 });
 
+/** The page of the broker's commissions list. */
+export const commissionListQuery = z.object(pageQuery);
+
 export const commissionEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/commissions',
     access: 'broker',
     summary: "the broker's commissions, then the potential ones, paged",
-    query: z.object(pageQuery),
+    query: commissionListQuery,
     response: pageOf(commission),
   }),
   summary: endpoint({

@@ -63,6 +63,13 @@ export const connectionTest = z.object({
   errorCode: z.string().nullable(),
 });
 
+/** A test message: the phone it goes to and its one-line text. */
+export const testWhatsappBody = z.object({
+  phone: z.string({ error: 'يرجى إدخال رقم الجوال' }).max(20, { error: 'رقم الجوال غير صحيح' }),
+  // A template parameter is one line (Meta refuses line breaks and tabs in it).
+  message: singleLineText({ max: 300, min: 1, required: 'يرجى إدخال نص الرسالة' }),
+});
+
 export const messagingEndpoints = {
   config: endpoint({
     method: 'GET',
@@ -105,11 +112,7 @@ export const messagingEndpoints = {
     path: '/api/messaging/test-whatsapp',
     access: 'admin',
     summary: 'send a test message through the status-update template',
-    body: z.object({
-      phone: z.string({ error: 'يرجى إدخال رقم الجوال' }).max(20, { error: 'رقم الجوال غير صحيح' }),
-      // A template parameter is one line (Meta refuses line breaks and tabs in it).
-      message: singleLineText({ max: 300, min: 1, required: 'يرجى إدخال نص الرسالة' }),
-    }),
+    body: testWhatsappBody,
     response: z.object({
       success: z.boolean(),
       message: z.string(),

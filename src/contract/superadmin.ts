@@ -23,7 +23,7 @@ const auditEntry = z.object({
 });
 
 /** A Saudi public holiday: a Riyadh calendar day and its name. */
-const holiday = z.object({
+export const holiday = z.object({
   day: boundedDaySchema,
   name: singleLineText({
     max: 100,
@@ -38,17 +38,26 @@ const user = profile.extend({
   isProtected: z.boolean(),
 });
 
+/** The audit log's search (the actor's phone or the entity's id), action and page. */
+export const auditLogListQuery = z.object({
+  search: singleLineText({ max: 100 }).optional(),
+  action: singleLineText({ max: 60 }).optional(),
+  page: adminPage,
+});
+
+/** The user list's search and page. */
+export const userListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: adminPage,
+});
+
 export const superadminEndpoints = {
   auditLog: endpoint({
     method: 'GET',
     path: '/api/superadmin/audit-log',
     access: 'superadmin',
     summary: "who did what and when, searched by the actor's phone or the entity's id",
-    query: z.object({
-      search: singleLineText({ max: 100 }).optional(),
-      action: singleLineText({ max: 60 }).optional(),
-      page: adminPage,
-    }),
+    query: auditLogListQuery,
     response: pageOf(auditEntry),
   }),
   users: endpoint({
@@ -56,7 +65,7 @@ export const superadminEndpoints = {
     path: '/api/superadmin/users',
     access: 'superadmin',
     summary: 'live accounts with their roles, searched, and the counts per role',
-    query: z.object({ search: z.string().trim().max(100).optional(), page: adminPage }),
+    query: userListQuery,
     response: pageOf(user).extend({
       counts: z.object({
         total: z.number().int(),

@@ -52,6 +52,16 @@ export const webhookDelivery = z.object({
   createdAt: isoDateTime,
 });
 
+/** A new endpoint: its address, an optional description, the events it receives. */
+export const webhookCreateBody = z.object({ url, description: description.optional(), events });
+
+/** The delivery log's endpoint and state filters and page. */
+export const webhookDeliveryListQuery = z.object({
+  endpointId: z.string().max(100).optional(),
+  status: z.enum(OUTBOX_STATUSES).optional(),
+  page: adminPage,
+});
+
 export const webhookEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -65,7 +75,7 @@ export const webhookEndpoints = {
     path: '/api/superadmin/webhooks',
     access: 'superadmin',
     summary: 'add an endpoint; answers its signing secret once (audited)',
-    body: z.object({ url, description: description.optional(), events }),
+    body: webhookCreateBody,
     status: 201,
     response: withSecret,
   }),
@@ -107,11 +117,7 @@ export const webhookEndpoints = {
     path: '/api/superadmin/webhooks/deliveries',
     access: 'superadmin',
     summary: 'the delivery log, newest first, by endpoint and state',
-    query: z.object({
-      endpointId: z.string().max(100).optional(),
-      status: z.enum(OUTBOX_STATUSES).optional(),
-      page: adminPage,
-    }),
+    query: webhookDeliveryListQuery,
     response: pageOf(webhookDelivery),
   }),
   resend: endpoint({

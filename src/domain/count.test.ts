@@ -19,6 +19,9 @@ describe('arabicCount', () => {
     expect(`حذف ${arabicCount(2, inGenitive(NOUNS.referral))}`).toBe('حذف إحالتين');
     expect(arabicCount(2, inGenitive(NOUNS.day))).toBe('يومين');
     expect(arabicCount(5, inGenitive(NOUNS.day))).toBe('٥ أيام');
+    expect(`خلال آخر ${arabicCount(2, inGenitive(NOUNS.week))}`).toBe('خلال آخر أسبوعين');
+    expect(`خلال آخر ${arabicCount(8, inGenitive(NOUNS.week))}`).toBe('خلال آخر ٨ أسابيع');
+    expect(arabicCount(12, NOUNS.week)).toBe('١٢ أسبوعًا');
   });
 });
 

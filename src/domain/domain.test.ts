@@ -14,8 +14,10 @@ import {
   normalizeReferralStatus,
   normalizeSaudiIban,
   normalizeSaudiMobile,
+  PAYOUT_STATUSES,
   parseAmount,
   parseReferralStatus,
+  payoutStatusLabel,
   referralProgress,
   referralStatusLabel,
   referralStatusWithEmoji,
@@ -206,6 +208,31 @@ describe('commissions', () => {
     ['odd', 'odd'],
   ])('label of %s', (status, label) => {
     expect(commissionStatusLabel(status)).toBe(label);
+  });
+});
+
+describe('payout statuses', () => {
+  it.each([
+    ['draft', 'مسودة', 'قيد المراجعة'],
+    ['approved', 'معتمدة', 'معتمد للتحويل'],
+    ['sent', 'أُرسلت إلى البنك', 'أُرسل إلى البنك'],
+    ['paid', 'مدفوعة', 'تم التحويل'],
+    ['failed', 'فشل التحويل', 'فشل التحويل'],
+    ['rejected', 'مرفوضة', 'مرفوض'],
+    ['cancelled', 'ملغاة', 'ملغى'],
+  ] as const)('%s: «%s» of a دفعة, «%s» of a طلب تحويل', (status, payout, request) => {
+    expect(payoutStatusLabel(status, 'payout')).toBe(payout);
+    expect(payoutStatusLabel(status, 'request')).toBe(request);
+    // The console's noun unless another is asked for (the server's messages say «دفعة»).
+    expect(payoutStatusLabel(status)).toBe(payout);
+  });
+
+  it('names every state for both nouns, each state with words of its own', () => {
+    for (const noun of ['payout', 'request'] as const) {
+      const words = PAYOUT_STATUSES.map((status) => payoutStatusLabel(status, noun));
+      expect(words.every((word) => word.length > 0)).toBe(true);
+      expect(new Set(words).size).toBe(PAYOUT_STATUSES.length);
+    }
   });
 });
 

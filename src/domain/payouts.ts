@@ -19,16 +19,30 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 /** The states whose amount the broker's money counts as requested: not yet settled. */
 export const UNSETTLED_PAYOUT_STATUSES = ['draft', 'approved', 'sent'] as const;
 
-const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  draft: 'مسودة',
-  approved: 'معتمدة',
-  sent: 'أُرسلت إلى البنك',
-  paid: 'مدفوعة',
-  failed: 'فشل التحويل',
-  rejected: 'مرفوضة',
-  cancelled: 'ملغاة',
+/**
+ * How a payout is named: the console's «دفعة» (feminine) or the broker's «طلب تحويل»
+ * (masculine). A state's word agrees with the noun it describes.
+ */
+export type PayoutNoun = 'payout' | 'request';
+
+/**
+ * Each state once, in the words of both screens. The console follows the work (a draft, one
+ * approved, sent, paid); the broker follows the request: a draft is simply under review, and a
+ * paid one is a transfer made.
+ */
+const PAYOUT_STATUS_WORDS: Record<PayoutStatus, Record<PayoutNoun, string>> = {
+  draft: { payout: 'مسودة', request: 'قيد المراجعة' },
+  approved: { payout: 'معتمدة', request: 'معتمد للتحويل' },
+  sent: { payout: 'أُرسلت إلى البنك', request: 'أُرسل إلى البنك' },
+  paid: { payout: 'مدفوعة', request: 'تم التحويل' },
+  failed: { payout: 'فشل التحويل', request: 'فشل التحويل' },
+  rejected: { payout: 'مرفوضة', request: 'مرفوض' },
+  cancelled: { payout: 'ملغاة', request: 'ملغى' },
 };
-export const payoutStatusLabel = (status: PayoutStatus): string => PAYOUT_STATUS_LABELS[status];
+
+/** A payout's state in words: «معتمدة» of a «دفعة» (the default), «معتمد للتحويل» of a «طلب تحويل». */
+export const payoutStatusLabel = (status: PayoutStatus, noun: PayoutNoun = 'payout'): string =>
+  PAYOUT_STATUS_WORDS[status][noun];
 
 export const PAYOUT_SOURCES = ['request', 'bulk'] as const;
 export type PayoutSource = (typeof PAYOUT_SOURCES)[number];

@@ -12,6 +12,12 @@ const SOURCE_LABELS: Record<ReferralSource, string> = {
 };
 export const referralSourceLabel = (source: ReferralSource): string => SOURCE_LABELS[source];
 
+/**
+ * What the link brought is counted over this many Riyadh weeks (Sunday first): the week in
+ * progress and those before it. The broker's card names the period from it.
+ */
+export const LINK_FUNNEL_WEEKS = 8;
+
 /** Letters and digits nobody confuses when reading aloud (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V). */
 export const LINK_CODE_ALPHABET = '34679ACDEFGHJKMNPQRTWXY';
 /** 23⁸ ≈ 78 billion codes; every guess is rate-limited per address. */

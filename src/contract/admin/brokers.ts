@@ -20,18 +20,21 @@ const adminBroker = profile.extend({
   isProtected: z.boolean(),
 });
 
+/** The brokers tab's search, filter, order and page. */
+export const adminBrokerListQuery = z.object({
+  search: searchTerm,
+  filter: brokerFilter,
+  sort: sortQuery(ADMIN_BROKER_SORTS),
+  page: adminPage,
+});
+
 export const adminBrokerEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/admin/brokers',
     access: 'admin',
     summary: 'live brokers, searched, filtered (active, inactive, awaiting activation), sorted',
-    query: z.object({
-      search: searchTerm,
-      filter: brokerFilter,
-      sort: sortQuery(ADMIN_BROKER_SORTS),
-      page: adminPage,
-    }),
+    query: adminBrokerListQuery,
     response: pageOf(adminBroker),
   }),
   activate: endpoint({

@@ -33,18 +33,21 @@ const adminCommission = z.object({
   tenantPhone: z.string(),
 });
 
+/** The commissions tab's search, status filter, order and page. */
+export const adminCommissionListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: storedCommissionStatus.optional(),
+  sort: sortQuery(ADMIN_COMMISSION_SORTS),
+  page: adminPage,
+});
+
 export const adminCommissionEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/admin/commissions',
     access: 'admin',
     summary: "every commission, searched by the broker's name or phone, sorted",
-    query: z.object({
-      search: z.string().trim().max(100).optional(),
-      status: storedCommissionStatus.optional(),
-      sort: sortQuery(ADMIN_COMMISSION_SORTS),
-      page: adminPage,
-    }),
+    query: adminCommissionListQuery,
     response: pageOf(adminCommission),
   }),
   confirmPayment: endpoint({

@@ -22,6 +22,22 @@ const outboxItem = z.object({
   readAt: isoDateTime.nullable(),
 });
 
+/** The outbox list's status filter, phone search and page. */
+export const outboxListQuery = z.object({
+  status: outboxStatus.optional(),
+  phone: z.string().trim().max(20, { error: 'النص أطول من المسموح' }).optional(),
+  page: adminPage,
+});
+
+/** The Zoho CRM test's lead: a tenant's phone and a rent. */
+export const zohoTestLeadBody = z.object({
+  tenantPhone: z
+    .string({ error: 'يرجى إدخال رقم الجوال' })
+    .max(20, { error: 'رقم الجوال غير صحيح' }),
+  // Digits as a Saudi keyboard types them (٥٠٠٠٠), at most the rent cap.
+  rentAmount: contractRentSchema,
+});
+
 /** The console's messages: the outbox, a retry, and the Zoho CRM test. */
 export const adminMessagingEndpoints = {
   outbox: endpoint({
@@ -29,11 +45,7 @@ export const adminMessagingEndpoints = {
     path: '/api/admin/outbox',
     access: 'admin',
     summary: 'queued, sent, delivered, read and failed messages and CRM calls',
-    query: z.object({
-      status: outboxStatus.optional(),
-      phone: z.string().trim().max(20, { error: 'النص أطول من المسموح' }).optional(),
-      page: adminPage,
-    }),
+    query: outboxListQuery,
     response: pageOf(outboxItem),
   }),
   retry: endpoint({
@@ -50,13 +62,7 @@ export const adminMessagingEndpoints = {
     path: '/api/admin/test-zoho-lead',
     access: 'admin',
     summary: 'create or find a test lead in Zoho CRM and say what happened',
-    body: z.object({
-      tenantPhone: z
-        .string({ error: 'يرجى إدخال رقم الجوال' })
-        .max(20, { error: 'رقم الجوال غير صحيح' }),
-      // Digits as a Saudi keyboard types them (٥٠٠٠٠), at most the rent cap.
-      rentAmount: contractRentSchema,
-    }),
+    body: zohoTestLeadBody,
     response: z.object({
       success: z.boolean(),
       message: z.string(),

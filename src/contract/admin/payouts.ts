@@ -34,16 +34,19 @@ const BANK_REFERENCE_REQUIRED = 'يرجى إدخال مرجع التحويل م�
 /** How many payouts wait at one step of the work, and their sum. */
 const waiting = z.object({ count, amount: money });
 
+/** The payouts list's status (drafts unless asked) and page. */
+export const adminPayoutListQuery = z.object({
+  status: z.enum(payoutStatus.options, { error: 'حالة غير معروفة' }).default('draft'),
+  page: adminPage,
+});
+
 export const adminPayoutEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/admin/payouts',
     access: 'admin',
     summary: 'payouts of one status, drafts unless asked',
-    query: z.object({
-      status: z.enum(payoutStatus.options, { error: 'حالة غير معروفة' }).default('draft'),
-      page: adminPage,
-    }),
+    query: adminPayoutListQuery,
     response: pageOf(adminPayout),
   }),
   pay: endpoint({

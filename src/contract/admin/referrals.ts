@@ -37,7 +37,7 @@ const adminReferral = referral.extend({
   openSignals: z.array(openSignal),
 });
 
-const referralStatusBody = z.object({
+export const referralStatusBody = z.object({
   // Any label or key the domain knows ("✍️ تم توقيع العقد" as well as "contract_signed").
   status: z.string({ error: 'يرجى اختيار الحالة' }).transform((value, issue) => {
     const status = parseReferralStatus(value);
@@ -53,20 +53,23 @@ const referralStatusBody = z.object({
   contractRent: contractRentSchema.nullish(),
 });
 
+/** The referrals tab's search, status and overdue filters, order and page. */
+export const adminReferralListQuery = z.object({
+  search: searchTerm,
+  status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
+  /** Only referrals past their stage's service deadline. */
+  overdue: z.enum(['true'], { error: 'قيمة غير صالحة' }).optional(),
+  sort: sortQuery(ADMIN_REFERRAL_SORTS),
+  page: adminPage,
+});
+
 export const adminReferralEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/admin/referrals',
     access: 'admin',
     summary: 'every referral, searched by tenant phone, broker, id or number, sorted',
-    query: z.object({
-      search: searchTerm,
-      status: z.enum(REFERRAL_STATUS_KEYS, { error: 'حالة غير معروفة' }).optional(),
-      /** Only referrals past their stage's service deadline. */
-      overdue: z.enum(['true'], { error: 'قيمة غير صالحة' }).optional(),
-      sort: sortQuery(ADMIN_REFERRAL_SORTS),
-      page: adminPage,
-    }),
+    query: adminReferralListQuery,
     response: pageOf(adminReferral),
   }),
   tenantForm: endpoint({

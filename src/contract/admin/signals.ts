@@ -34,16 +34,19 @@ const fraudSignal = z.object({
  */
 export const openSignal = fraudSignal.pick({ id: true, kind: true, scope: true, reason: true });
 
+/** The signals list's status (open unless asked) and page. */
+export const signalListQuery = z.object({
+  status: z.enum([...SIGNAL_STATUSES, 'all'], { error: 'حالة غير معروفة' }).default('open'),
+  page: adminPage,
+});
+
 export const adminSignalEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/api/admin/signals',
     access: 'admin',
     summary: 'fraud and duplicate signals, newest first, open unless asked',
-    query: z.object({
-      status: z.enum([...SIGNAL_STATUSES, 'all'], { error: 'حالة غير معروفة' }).default('open'),
-      page: adminPage,
-    }),
+    query: signalListQuery,
     response: pageOf(fraudSignal),
   }),
   resolve: endpoint({

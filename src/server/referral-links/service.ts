@@ -7,6 +7,7 @@ import {
   isLinkCode,
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
+  LINK_FUNNEL_WEEKS,
   type ReferralSource,
   riyadhIsoDate,
 } from '#domain';
@@ -226,7 +227,7 @@ type FunnelRow = {
 };
 
 /**
- * What the link brought, by Riyadh week (Sunday first) over the last eight: visits, requests
+ * What the link brought, by Riyadh week (Sunday first) over the last LINK_FUNNEL_WEEKS: visits, requests
  * started (a verified phone made a referral), tenant forms completed, contracts signed and the
  * commissions of those referrals, each in the week of the referral's creation.
  */
@@ -236,7 +237,7 @@ export async function linkFunnel(db: Database, brokerId: string, now = new Date(
     sql`
     with weeks as (
       select generate_series(
-        (date_trunc('week', (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date - 49,
+        (date_trunc('week', (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date - ${(LINK_FUNNEL_WEEKS - 1) * 7}::int,
         (date_trunc('week', (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh') + interval '1 day') - interval '1 day')::date,
         interval '7 days'
       )::date as week

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adminBrokerEndpoints } from '#contract/admin/brokers';
-import { adminSignalEndpoints } from '#contract/admin/signals';
+import { adminBrokerListQuery } from '#contract/admin/brokers';
+import { signalListQuery } from '#contract/admin/signals';
 import { readListParams, writeListParams } from './use-list-params';
 
-const brokers = adminBrokerEndpoints.list.query;
-const signals = adminSignalEndpoints.list.query;
+const brokers = adminBrokerListQuery;
+const signals = signalListQuery;
 
 describe('list params in the URL', () => {
   it('reads the defaults from an empty address', () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+// Zod configured as the web validates with it, before a field is read through its schema.
+import './validation';
 
 /** What a list may change at once: some of its query's fields; undefined or '' clears one. */
 export type ListChange<S extends z.ZodObject> = {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { z } from 'zod';
 import { formatNumberAr, formatSar } from '#domain';
 import { useSession } from '#lib/session';
 import { useListParams } from '#lib/use-list-params';
+import { z } from '#lib/validation';
 import { Alert } from '#ui/alert';
 import { Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';

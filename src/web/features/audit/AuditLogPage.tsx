@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { superadminEndpoints } from '#contract/superadmin';
+import { auditLogListQuery } from '#contract/superadmin';
 import { formatDateTimeAr } from '#domain';
 import { AUDIT_ACTIONS, auditActionLabel } from '#domain/audit-actions';
 import { Card } from '#ui/card';
@@ -59,7 +59,7 @@ const COLUMNS: Column<AuditEntry>[] = [
  */
 export function AuditLogPage() {
   // The search, the action and the page, in the URL (`?action=broker.activate&page=2`).
-  const list = useAdminList(superadminEndpoints.auditLog.query);
+  const list = useAdminList(auditLogListQuery);
   const { action, page, search } = list.query;
   const log = useQuery(auditLogQuery({ page, search, action }));
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
@@ -10,6 +9,7 @@ import {
   OTP_CODE_LENGTH,
 } from '#domain';
 import { BRAND } from '#lib/brand';
+import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { FormField, Input } from '#ui/input';

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { bankAccountBodySchema, formatDateTimeAr } from '#domain';
 import { fieldErrors } from '#lib/api';
+import { zodResolver } from '#lib/validation';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -68,14 +68,7 @@ export function BankAccountCard() {
                 className="space-y-4"
                 onSubmit={form.handleSubmit((values) => save.mutate(values))}
               >
-                <FormField
-                  label={
-                    <>
-                      رقم الآيبان الجديد (<bdi dir="ltr">IBAN</bdi>)
-                    </>
-                  }
-                  error={errors.iban?.message ?? server.iban}
-                >
+                <FormField label="رقم الآيبان الجديد" error={errors.iban?.message ?? server.iban}>
                   {(control) => (
                     <Input
                       {...control}

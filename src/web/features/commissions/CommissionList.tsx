@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { commissionEndpoints } from '#contract/commissions';
+import { commissionListQuery } from '#contract/commissions';
 import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
 import { useListParams } from '#lib/use-list-params';
 import { Badge } from '#ui/badge';
@@ -18,7 +18,7 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
 };
 
 /** The page, in the URL (`?page=2`). */
-const PAGE = commissionEndpoints.list.query.pick({ page: true });
+const PAGE = commissionListQuery.pick({ page: true });
 
 /**
  * «سجل العمولات»: amount, date, status badge, contract number and paid date of each

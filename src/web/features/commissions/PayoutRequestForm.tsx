@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AVAILABLE_TO_TRANSFER, formatSar, payoutRequestFormSchema } from '#domain';
 import { fieldErrors } from '#lib/api';
+import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
 import { PasswordInput } from '#ui/password-input';
@@ -11,12 +11,6 @@ import { useRequestPayout } from './api';
 
 type Form = z.input<ReturnType<typeof payoutRequestFormSchema>>;
 
-/** «رقم الآيبان (IBAN)», the Latin term as the bank prints it, marked left to right. */
-const IBAN_LABEL = (
-  <>
-    رقم الآيبان (<bdi dir="ltr">IBAN</bdi>)
-  </>
-);
 type Values = z.output<ReturnType<typeof payoutRequestFormSchema>>;
 
 /**
@@ -80,7 +74,7 @@ export function PayoutRequestForm({
         )}
       </FormField>
       <FormField
-        label={IBAN_LABEL}
+        label="رقم الآيبان"
         error={errors.bankAccount?.message ?? server.bankAccount}
         hint={
           iban ? (

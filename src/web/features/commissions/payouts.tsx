@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatDateAr, formatSar, type PayoutStatus } from '#domain';
+import { formatDateAr, formatSar, type PayoutStatus, payoutStatusLabel } from '#domain';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -74,18 +74,9 @@ export function PayoutRequestButton({ available }: { available: number }) {
 }
 
 /**
- * The broker's words for a payout's state: a draft is simply under review; one the team
- * withdrew before the bank had it is cancelled, its money payable again.
+ * The tone of a request's state, its words those of a «طلب تحويل» (`payoutStatusLabel`): one
+ * the team withdrew before the bank had it is cancelled, its money payable again.
  */
-const REQUEST_STATUS: Record<PayoutStatus, string> = {
-  draft: 'قيد المراجعة',
-  approved: 'معتمد للتحويل',
-  sent: 'أُرسل إلى البنك',
-  paid: 'تم التحويل',
-  failed: 'فشل التحويل',
-  rejected: 'مرفوض',
-  cancelled: 'ملغى',
-};
 const REQUEST_TONE: Record<PayoutStatus, 'success' | 'danger' | 'info' | 'neutral'> = {
   draft: 'info',
   approved: 'info',
@@ -123,7 +114,9 @@ export function PayoutList() {
               <li key={r.id} className="space-y-1 py-2 text-sm">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-bold">{formatSar(r.amount)}</span>
-                  <Badge tone={REQUEST_TONE[r.status]}>{REQUEST_STATUS[r.status]}</Badge>
+                  <Badge tone={REQUEST_TONE[r.status]}>
+                    {payoutStatusLabel(r.status, 'request')}
+                  </Badge>
                 </div>
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
                   <MaskedIban iban={r.iban} />

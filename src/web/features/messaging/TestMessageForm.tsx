@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { messagingEndpoints } from '#contract/messaging';
+import { testWhatsappBody } from '#contract/messaging';
+import { z, zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Textarea } from '#ui/input';
@@ -11,7 +10,7 @@ import { useSendTestMessage } from './api';
 
 const DEFAULT_TEXT = 'رسالة اختبار من إعدادات الرسائل';
 
-const test = messagingEndpoints.testWhatsapp.body.shape;
+const test = testWhatsappBody.shape;
 /** The test the server takes; a Saudi mobile typed any way is sent as 05XXXXXXXX. */
 const testMessageForm = z.object({
   phone: z.string().transform(typedPhone).pipe(test.phone),

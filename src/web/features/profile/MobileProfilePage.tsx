@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { CITIES, cityLabel, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
 import { useLogout, useSession } from '#lib/session';
+import { zodResolver } from '#lib/validation';
 import { Alert } from '#ui/alert';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';

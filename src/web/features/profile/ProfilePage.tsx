@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { CITIES, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
 import { BRAND } from '#lib/brand';
 import { useLogout, useSession } from '#lib/session';
+import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';

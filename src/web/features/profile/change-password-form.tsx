@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { changePasswordFormSchema } from '#domain';
+import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { FormField } from '#ui/input';
 import { PasswordInput } from '#ui/password-input';

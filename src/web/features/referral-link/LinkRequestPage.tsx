@@ -1,16 +1,8 @@
 import { RotateCw } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { LINK_RETIRED } from '#contract/referral-links';
-import {
-  arabicCount,
-  CITIES,
-  inGenitive,
-  linkRequestBodySchema,
-  NOUNS,
-  OTP_CODE_LENGTH,
-  OTP_VALIDITY_MINUTES,
-} from '#domain';
+import { arabicCount, CITIES, NOUNS, OTP_CODE_LENGTH } from '#domain';
 import { type ApiError, errorMessage, fieldErrors, isApiError } from '#lib/api';
 import { BRAND } from '#lib/brand';
 import { Alert } from '#ui/alert';
@@ -19,9 +11,8 @@ import { Card } from '#ui/card';
 import { WhatsappLink } from '#ui/contact-links';
 import { Skeleton } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
+import { NativeSelect } from '#ui/native-select';
 import { PhoneInput } from '#ui/phone-input';
-import { Select } from '#ui/select';
-import { DevCodeBanner, PhoneInUse, ResendCodeButton, useResendClock } from '../auth';
 import {
   DEVICE_DATA,
   FalLicence,
@@ -30,21 +21,24 @@ import {
   TenantShell,
   useProviderWhatsapp,
 } from '../privacy';
-import { type OpenedLink, useLinkRequest, useOpenLink, useSendLinkCode } from './api';
+import { type OpenedLink, useOpenLink, useSendLinkCode } from './api';
+import { KEEP_CODE_PRIVATE } from './link-copy';
 
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
-/** The rent and the city checked before a code is sent: the code step no longer shows them. */
-const detailsSchema = linkRequestBodySchema.pick({ rent: true, city: true });
-
-/** Each refused field's Arabic message, by field name. */
-function detailsErrors(rent: string, city: string): Record<string, string> {
-  const checked = detailsSchema.safeParse({ rent, city });
-  if (checked.success) return {};
-  return Object.fromEntries(
-    checked.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
-  );
-}
+/*
+ * What the tenant needs only once they go on is not in the page's first load (decision 062):
+ * the details' check (Zod and the domain's schemas) and the code step (with the sign-in pages'
+ * parts it shares) are fetched when the tenant first touches the form, and awaited when needed.
+ */
+const loadDetailsCheck = () => import('./link-details-check');
+const loadCodeStep = () => import('./link-code-step');
+const LinkCodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.LinkCodeStep })));
+/** Fetches both ahead, quietly: a failure is met again, and said, where the module is awaited. */
+const prefetchNextSteps = () => {
+  loadDetailsCheck().catch(() => {});
+  loadCodeStep().catch(() => {});
+};
 
 /** What this page asks for, why, on what basis and who sees it (decision record 059). */
 const LINK_PRIVACY: PrivacySummary = {
@@ -56,14 +50,8 @@ const LINK_PRIVACY: PrivacySummary = {
   sharedWith: `${REVIEW_TEAM}؛ والوسيط صاحب هذا الرابط، ويصله رقمك فور فتح طلبك؛ ومزوّدو الرسائل، ونظام متابعة العملاء، والأنظمة المرتبطة بنا آلياً، كلٌّ بما يلزم عمله فقط.`,
 };
 
-/** Said of the code wherever it is asked for. */
-const KEEP_CODE_PRIVATE = 'لا تشاركه مع أحد، ولن يطلبه منك الوسيط.';
+/** Said of the code where the phone is asked for. */
 const CODE_EXPLAINED = `سنرسل رمزاً من ${arabicCount(OTP_CODE_LENGTH, NOUNS.digit)} إلى جوالك للتأكد أنه رقمك؛ ${KEEP_CODE_PRIVATE}`;
-const CODE_VALIDITY = `الرمز صالح مدة ${arabicCount(OTP_VALIDITY_MINUTES, inGenitive(NOUNS.minute))}. ${KEEP_CODE_PRIVATE}`;
-
-/** What pressing «تأكيد الرقم والمتابعة» does, and that it is the tenant's consent to it. */
-const REQUEST_CONSENT =
-  'حين تضغط «تأكيد الرقم والمتابعة» نفتح طلبك لدى الوسيط ونبلغه برقمك، وبذلك توافق على معالجة بياناتك كما يبيّن قسم «من يطلب بياناتك؟» أسفل هذه الصفحة.';
 
 /** Every dead end's last words, before the WhatsApp button. */
 const WE_HELP = 'أو راسلنا على واتساب ونساعدك في تقديم طلبك.';
@@ -113,12 +101,10 @@ export function LinkRequestPage() {
       </DeadEnd>
     );
   } else {
-    body = (
-      <>
-        <h1 className="text-2xl font-bold">ادفع إيجارك شهرياً</h1>
-        <Skeleton className="h-96" />
-      </>
-    );
+    // The request as it will stand, drawn before the link's answer arrives: only the broker's
+    // name, office and licence wait (their space kept), so nothing moves when it comes. The
+    // same element as above, so what the tenant has typed meanwhile stays.
+    body = <RequestCard code={code} viaQr={viaQr} broker={null} />;
   }
   return (
     <TenantShell
@@ -135,22 +121,37 @@ export function LinkRequestPage() {
   );
 }
 
-/** Who the broker is: the checked name, the office and the FAL licence, as far as shown. */
-function BrokerIdentity({ broker }: { broker: OpenedLink }) {
-  if (!broker.brokerName) return null;
+/**
+ * Who the broker is: the checked name, the office and the FAL licence, as far as shown. Its
+ * height is kept from the first paint, whether or not the broker gave an office and a licence
+ * (null: the link's answer is on its way), so the request below never moves.
+ */
+function BrokerIdentity({ broker }: { broker: OpenedLink | null }) {
+  if (broker && !broker.brokerName) return null;
   return (
-    <div className="space-y-1">
+    <div className="min-h-[6.5rem] space-y-1">
       <p className="text-sm text-slate-700">طلبك مع الوسيط العقاري</p>
-      {/* Isolated: a Latin name keeps its own order. */}
-      <p className="text-lg font-bold">
-        <bdi>{broker.brokerName}</bdi>
-      </p>
-      {broker.officeName ? (
-        <p>
-          <bdi>{broker.officeName}</bdi>
-        </p>
-      ) : null}
-      {broker.falLicense ? <FalLicence licence={broker.falLicense} /> : null}
+      {broker ? (
+        <>
+          {/* Isolated: a Latin name keeps its own order. */}
+          <p className="text-lg font-bold">
+            <bdi>{broker.brokerName}</bdi>
+          </p>
+          {broker.officeName ? (
+            <p>
+              <bdi>{broker.officeName}</bdi>
+            </p>
+          ) : null}
+          {broker.falLicense ? <FalLicence licence={broker.falLicense} /> : null}
+        </>
+      ) : (
+        // The name's, the office's and the licence's lines.
+        <>
+          <Skeleton className="h-7 w-48" />
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-5 w-36" />
+        </>
+      )}
     </div>
   );
 }
@@ -256,14 +257,10 @@ function UnavailableCard({ code, broker }: { code: string; broker: OpenedLink })
   );
 }
 
-/** An answer the server gave about the code itself (wrong, expired, too many tries). */
-const isCodeError = (error: unknown) =>
-  isApiError(error) && String(error.data?.code ?? '').startsWith('OTP_');
-
 /**
- * The request: phone, rent and city, a code to the phone, then the code. A wrong code is said
- * under its field and the field keeps what was typed; the code can be sent again after its
- * countdown (or the server's wait), and «تغيير الرقم» goes back to the phone.
+ * The request: phone, rent and city, a code to the phone, then the code (LinkCodeStep).
+ * `broker` is null while the link's answer is on its way: the form is there to fill in, its
+ * button waits for the answer.
  */
 function RequestCard({
   code,
@@ -272,56 +269,52 @@ function RequestCard({
 }: {
   code: string;
   viaQr: boolean;
-  broker: OpenedLink;
+  broker: OpenedLink | null;
 }) {
-  const navigate = useNavigate();
   const [step, setStep] = useState<'details' | 'code'>('details');
   const [phone, setPhone] = useState('');
   const [rent, setRent] = useState('');
   const [city, setCity] = useState('');
-  const [otp, setOtp] = useState('');
   const [devCode, setDevCode] = useState<string | null>(null);
   const [detailsRefused, setDetailsRefused] = useState<Record<string, string>>({});
-  const clock = useResendClock();
+  // The details' check is being fetched (the first tap on a slow network), or it failed to.
+  const [checking, setChecking] = useState(false);
+  const [checkFailed, setCheckFailed] = useState(false);
+  // The first code; the code step sends it again, and keeps its countdown.
   const send = useSendLinkCode(code, {
     onSuccess: (sent) => {
       setDevCode(sent.otpCode ?? null);
-      clock.codeSent();
       setStep('code');
     },
-    onError: clock.refused,
-  });
-  const request = useLinkRequest(code, {
-    onSuccess: ({ formPath }) => navigate(formPath),
-    // A spent wrong-code budget (429) names its wait: the resend countdown shows it.
-    onError: clock.refused,
   });
   const changeNumber = () => {
     setStep('details');
-    setOtp('');
     setDevCode(null);
-    clock.stop();
     send.reset();
-    request.reset();
+  };
+  const sendDetails = () => {
+    prefetchNextSteps();
+    setChecking(true);
+    setCheckFailed(false);
+    loadDetailsCheck()
+      .then(({ detailsErrors }) => {
+        const refused = detailsErrors(rent, city);
+        setDetailsRefused(refused);
+        if (Object.keys(refused).length === 0) send.mutate(phone);
+      })
+      .catch(() => setCheckFailed(true))
+      .finally(() => setChecking(false));
   };
 
-  const errors = {
-    ...detailsRefused,
-    ...fieldErrors(send.error),
-    ...fieldErrors(request.error),
-  };
-  const codeError = isCodeError(request.error)
-    ? errorMessage(request.error, 'رمز التحقق غير صحيح')
-    : errors.otp;
+  const errors = { ...detailsRefused, ...fieldErrors(send.error) };
   // Anything else the server refused, said on the page rather than in a passing toast.
   const sendRefusal =
     send.error && !errors.phone
       ? errorMessage(send.error, 'تعذر إرسال الرمز، يرجى المحاولة مرة أخرى')
-      : null;
-  const requestRefusal =
-    request.error && !isCodeError(request.error) && !errors.otp
-      ? errorMessage(request.error, 'تعذر إرسال الطلب، يرجى المحاولة مرة أخرى')
-      : null;
+      : checkFailed
+        ? 'تعذر إرسال الرمز، يرجى المحاولة مرة أخرى'
+        : null;
+  const busy = send.isPending || checking;
 
   return (
     <>
@@ -336,11 +329,11 @@ function RequestCard({
           <form
             noValidate
             className="space-y-4"
+            // The tenant starts: what comes next is fetched while they type.
+            onFocusCapture={prefetchNextSteps}
             onSubmit={(event) => {
               event.preventDefault();
-              const refused = detailsErrors(rent, city);
-              setDetailsRefused(refused);
-              if (Object.keys(refused).length === 0) send.mutate(phone);
+              sendDetails();
             }}
           >
             <FormField label="رقم جوالك" error={errors.phone} hint={CODE_EXPLAINED}>
@@ -368,75 +361,32 @@ function RequestCard({
             </FormField>
             <FormField label="المدينة (اختياري)" error={errors.city}>
               {(control) => (
-                <Select
+                <NativeSelect
                   {...control}
                   value={city}
-                  onValueChange={setCity}
+                  onChange={(e) => setCity(e.currentTarget.value)}
                   options={CITY_OPTIONS}
                   placeholder="اختر المدينة"
                 />
               )}
             </FormField>
             {sendRefusal ? <Alert>{sendRefusal}</Alert> : null}
-            <Button type="submit" className="w-full" disabled={send.isPending}>
-              {send.isPending ? 'جاري الإرسال...' : 'إرسال رمز التحقق'}
+            <Button type="submit" className="w-full" disabled={busy || !broker}>
+              {busy ? 'جاري الإرسال...' : 'إرسال رمز التحقق'}
             </Button>
           </form>
         ) : (
-          <form
-            noValidate
-            className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              request.mutate({ phone, otp, rent, city, viaQr });
-            }}
-          >
-            {/* Closed while a code is on its way: its answer belongs to this number. */}
-            <PhoneInUse
-              lead="أرسلنا رمز التحقق إلى الرقم"
+          <Suspense fallback={<p role="status">جاري التحميل...</p>}>
+            <LinkCodeStep
+              code={code}
+              viaQr={viaQr}
               phone={phone}
-              onChange={changeNumber}
-              busy={send.isPending}
+              rent={rent}
+              city={city}
+              sentDevCode={devCode}
+              onChangeNumber={changeNumber}
             />
-            <p className="text-sm text-slate-700">{CODE_VALIDITY}</p>
-            <DevCodeBanner code={devCode} />
-            <FormField label="رمز التحقق" error={codeError}>
-              {(control) => (
-                <Input
-                  {...control}
-                  value={otp}
-                  onChange={(e) => setOtp(e.target.value)}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  dir="ltr"
-                  className="text-center tracking-[0.5em]"
-                  maxLength={OTP_CODE_LENGTH}
-                />
-              )}
-            </FormField>
-            {requestRefusal ? <Alert>{requestRefusal}</Alert> : null}
-            {sendRefusal ? <Alert>{sendRefusal}</Alert> : null}
-            {/* The basis of what the button does, said before it (decision record 059). */}
-            <p id="request-consent" className="text-sm leading-6 text-slate-700">
-              {REQUEST_CONSENT}
-            </p>
-            <Button
-              type="submit"
-              className="w-full"
-              disabled={request.isPending}
-              aria-describedby="request-consent"
-            >
-              {request.isPending ? 'جاري التحقق...' : 'تأكيد الرقم والمتابعة'}
-            </Button>
-            <ResendCodeButton
-              availableAt={clock.resendAt}
-              busy={send.isPending}
-              onResend={() => {
-                request.reset();
-                send.mutate(phone);
-              }}
-            />
-          </form>
+          </Suspense>
         )}
       </Card>
     </>

@@ -1,6 +1,13 @@
 import { Copy, QrCode, RefreshCw, Share2 } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
-import { formatNumberAr, formatSar } from '#domain';
+import {
+  arabicCount,
+  formatNumberAr,
+  formatSar,
+  inGenitive,
+  LINK_FUNNEL_WEEKS,
+  NOUNS,
+} from '#domain';
 import { Button, buttonClasses } from '#ui/button';
 import { CardTitle } from '#ui/card';
 import { copyText } from '#ui/copy';
@@ -11,7 +18,8 @@ import { useLinkFunnel, useReferralLink, useRegenerateLink } from './api';
 import { LazyNewLinkDialog, LazyQrDialog } from './lazy-card-dialogs';
 
 const TITLE = 'رابطك الخاص';
-const FUNNEL_TITLE = 'ما جلبه رابطك خلال آخر ٨ أسابيع';
+/** «ما جلبه رابطك خلال آخر ٨ أسابيع», the period the funnel is counted over. */
+const FUNNEL_TITLE = `ما جلبه رابطك خلال آخر ${arabicCount(LINK_FUNNEL_WEEKS, inGenitive(NOUNS.week))}`;
 
 const STEPS = [
   { key: 'visits', label: 'زيارات الرابط' },
@@ -29,8 +37,8 @@ const ACTION_ICON = 'hidden size-4 shrink-0 sm:block';
  * The broker's own link (issue 17) on both dashboards, compact (issue 32): the link on one line,
  * ellipsised at its start so its code always shows; copy, share (the phone's share sheet where
  * the browser has one, else WhatsApp) and the QR code, which opens in a dialog and is only
- * fetched then, so nothing on the page moves when it arrives. What the link brought over eight
- * weeks is one tap away, folded. A new code on demand, after a confirmation.
+ * fetched then, so nothing on the page moves when it arrives. What the link brought over the
+ * last weeks (`LINK_FUNNEL_WEEKS`) is one tap away, folded. A new code on demand, after a confirmation.
  */
 export function ReferralLinkCard() {
   const titleId = useId();
@@ -154,7 +162,7 @@ function share(event: MouseEvent<HTMLAnchorElement>, text: string): void {
   });
 }
 
-/** What the link brought over the last eight weeks; a sentence while it has brought nothing. */
+/** What the link brought over the last `LINK_FUNNEL_WEEKS` weeks; a sentence while it has brought nothing. */
 function Funnel() {
   const funnel = useLinkFunnel();
   return (

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { z } from 'zod';
 import {
   arabicCount,
   formatDateAr,
@@ -10,6 +9,7 @@ import {
 } from '#domain';
 import { useSession } from '#lib/session';
 import { useListParams, useSettledText } from '#lib/use-list-params';
+import { z } from '#lib/validation';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { CallLink, WhatsappLink } from '#ui/contact-links';

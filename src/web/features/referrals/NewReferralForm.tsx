@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatNumberAr, newReferralFormSchema } from '#domain';
 import { useSession } from '#lib/session';
+import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
 import { PhoneInput } from '#ui/phone-input';

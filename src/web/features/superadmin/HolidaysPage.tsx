@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { superadminEndpoints } from '#contract/superadmin';
+import { holiday as holidayBody } from '#contract/superadmin';
 import { formatDateAr, toLatinDigits } from '#domain';
 import { errorMessage, fieldErrors } from '#lib/api';
+import { z, zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
@@ -13,7 +12,7 @@ import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
 import { holidaysQuery, useAddHoliday, useRemoveHoliday } from './api';
 
-const holiday = superadminEndpoints.addHoliday.body.shape;
+const holiday = holidayBody.shape;
 
 /** The holiday the server takes, its day in Latin digits as the date box may not give them. */
 const holidayForm = z.object({

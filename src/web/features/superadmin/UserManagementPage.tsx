@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { superadminEndpoints } from '#contract/superadmin';
+import { userListQuery } from '#contract/superadmin';
 import { formatNumberAr } from '#domain';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
@@ -25,7 +25,7 @@ type User = Users['items'][number];
  */
 export function UserManagementPage() {
   // The search and the page, in the URL (`?search=…&page=2`).
-  const list = useAdminList(superadminEndpoints.users.query);
+  const list = useAdminList(userListQuery);
   const { page, search } = list.query;
   const users = useQuery(usersQuery({ page, search }));
   // A switch only asks; the role changes once the dialog naming the person is confirmed.

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import type { z } from 'zod';
 import { tenantFormSchema } from '#domain';
 import { errorMessage, isApiError } from '#lib/api';
 import { BRAND } from '#lib/brand';
+import { zodResolver } from '#lib/validation';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { webhookEndpoints } from '#contract/webhooks';
+import { webhookDeliveryListQuery } from '#contract/webhooks';
 import {
   formatDateTimeAr,
   formatNumberAr,
@@ -83,7 +83,7 @@ const STATUS_FILTERS = [
   ...DELIVERY_STATUSES.map((status) => ({ value: status, label: deliveryStatusLabel(status) })),
 ];
 
-const deliveries = webhookEndpoints.deliveries.query;
+const deliveries = webhookDeliveryListQuery;
 /** The log's state and page, in the URL (`?status=failed&page=2`): a state a webhook goes through. */
 const DELIVERY_LIST = deliveries.pick({ page: true }).extend({
   status: deliveries.shape.status.unwrap().exclude(['delivered', 'read']).optional(),

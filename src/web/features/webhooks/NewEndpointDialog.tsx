@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { webhookEndpoints } from '#contract/webhooks';
+import { webhookCreateBody } from '#contract/webhooks';
 import { WEBHOOK_EVENTS, type WebhookEvent, webhookEventLabel } from '#domain';
 import { errorMessage, fieldErrors } from '#lib/api';
+import { z, zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Dialog } from '#ui/dialog';
 import { FormField, Input } from '#ui/input';
@@ -47,7 +46,7 @@ function EventChoices({
   );
 }
 
-const body = webhookEndpoints.create.body.shape;
+const body = webhookCreateBody.shape;
 /** The endpoint the server takes; an empty description is none. */
 const newEndpointForm = z.object({
   url: body.url,

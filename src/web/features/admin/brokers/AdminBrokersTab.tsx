@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminBrokerListQuery } from '#contract/admin/brokers';
 import type { ADMIN_BROKER_SORTS } from '#contract/admin/lists';
 import { formatDateAr } from '#domain';
 import { useSession } from '#lib/session';
@@ -40,7 +40,7 @@ export function AdminBrokersTab() {
     // Never offered where the server refuses it: one's own account, the protected one.
     deletable: (b) => !b.isProtected && b.id !== profile?.id,
   });
-  const filters = useAdminList(adminBrokerEndpoints.list.query, {
+  const filters = useAdminList(adminBrokerListQuery, {
     prefix: 'brokers',
     onChange: deletion.clear,
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminCommissionEndpoints } from '#contract/admin/commissions';
+import { adminCommissionListQuery } from '#contract/admin/commissions';
 import type { ADMIN_COMMISSION_SORTS } from '#contract/admin/lists';
 import {
   COMMISSION_STATUS_KEYS,
@@ -47,7 +47,7 @@ const REVERSAL = {
  * table from 1024 px.
  */
 export function CommissionsList() {
-  const filters = useAdminList(adminCommissionEndpoints.list.query, { prefix: 'commissions' });
+  const filters = useAdminList(adminCommissionListQuery, { prefix: 'commissions' });
   const { page, search, status, sort } = filters.query;
   const commissions = useQuery(adminCommissionsQuery({ page, search, status, sort }));
   const action = useCommissionAction(ACTION_TOASTS);

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { adminMessagingEndpoints } from '#contract/admin/messaging';
+import { zohoTestLeadBody } from '#contract/admin/messaging';
 import { formatNumberAr, formatSar } from '#domain';
 import { errorMessage, isApiError } from '#lib/api';
+import { z, zodResolver } from '#lib/validation';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
@@ -16,7 +15,7 @@ import { type CrmTestResult, useTestCrmLead } from './api';
 /** The spec's default annual rent for a test lead. */
 const DEFAULT_RENT = '50000';
 
-const lead = adminMessagingEndpoints.testZohoLead.body.shape;
+const lead = zohoTestLeadBody.shape;
 /** The test lead the server takes; a Saudi mobile typed any way is sent as 05XXXXXXXX. */
 const crmTestForm = z.object({
   tenantPhone: z.string().transform(typedPhone).pipe(lead.tenantPhone),

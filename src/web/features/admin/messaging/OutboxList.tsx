@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminMessagingEndpoints } from '#contract/admin/messaging';
+import { outboxListQuery } from '#contract/admin/messaging';
 import {
   failureKindLabel,
   formatDateTimeAr,
@@ -163,7 +163,7 @@ function OutboxTable({
 
 /** The outbox: every message and CRM call, filtered by state and phone, failed ones retried. */
 export function OutboxList() {
-  const list = useAdminList(adminMessagingEndpoints.outbox.query, {
+  const list = useAdminList(outboxListQuery, {
     prefix: 'outbox',
     searchKey: 'phone',
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminPayoutListQuery } from '#contract/admin/payouts';
 import {
   arabicCount,
   formatNumberAr,
@@ -42,10 +42,10 @@ import { SendPayoutsDialog } from './SendPayoutsDialog';
 // Drafts are the open transfer requests, approved from their own card.
 const STATUS_OPTIONS = PAYOUT_STATUSES.filter((status) => status !== 'draft').map((status) => ({
   value: status,
-  label: payoutStatusLabel(status),
+  label: payoutStatusLabel(status, 'payout'),
 }));
 
-const payoutsList = adminPayoutEndpoints.list.query;
+const payoutsList = adminPayoutListQuery;
 /** The card's list: a state other than draft, the approved ones unless asked. */
 const CARD_LIST = payoutsList.extend({
   status: payoutsList.shape.status.unwrap().exclude(['draft']).default('approved'),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { adminPayoutEndpoints } from '#contract/admin/payouts';
+import { adminPayoutListQuery } from '#contract/admin/payouts';
 import { formatDateAr, formatIban, formatSar } from '#domain';
 import { useListParams } from '#lib/use-list-params';
 import { Badge } from '#ui/badge';
@@ -15,7 +15,7 @@ import { type AdminPayout, payoutsQuery, useMarkPayouts, useRequestAction } from
 import { useCancelDialog } from './cancel-dialog';
 
 /** The open requests' page (their state is always draft). */
-const REQUESTS_LIST = adminPayoutEndpoints.list.query.pick({ page: true });
+const REQUESTS_LIST = adminPayoutListQuery.pick({ page: true });
 
 // The open transfer requests' empty state, also shown while they load.
 const NO_OPEN_REQUESTS = <p className="text-sm text-slate-700">لا توجد طلبات تحويل مفتوحة.</p>;

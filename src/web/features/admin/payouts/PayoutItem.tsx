@@ -118,7 +118,7 @@ export function PayoutItem({
         <div className="flex flex-wrap items-center gap-2">
           <strong className="whitespace-nowrap">{formatSar(p.amount)}</strong>
           <span>{p.brokerName || <bdi dir="ltr">{p.brokerPhone}</bdi>}</span>
-          <Badge tone={TONES[p.status]}>{payoutStatusLabel(p.status)}</Badge>
+          <Badge tone={TONES[p.status]}>{payoutStatusLabel(p.status, 'payout')}</Badge>
           {p.source === 'bulk' ? <Badge tone="neutral">دفع المستحق</Badge> : null}
         </div>
         <dl className="flex flex-wrap gap-x-5 gap-y-1 text-slate-700">

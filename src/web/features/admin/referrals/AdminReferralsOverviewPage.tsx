@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminReferralListQuery } from '#contract/admin/referrals';
 import { formatDateAr, formatNumberAr, isRetiredPhone, NOUNS } from '#domain';
 import { cn } from '#lib/cn';
 import { Button } from '#ui/button';
@@ -16,7 +16,7 @@ import { ProcessReferralDialog } from './ProcessReferralDialog';
 import { ReferralDetails } from './ReferralDetailsDialog';
 import { SignalFlag } from './SignalFlag';
 
-const SEARCH_AND_PAGE = adminReferralEndpoints.list.query.pick({ search: true, page: true });
+const SEARCH_AND_PAGE = adminReferralListQuery.pick({ search: true, page: true });
 
 /**
  * The admin view of /referrals: every referral, searched by phone, broker name or code or

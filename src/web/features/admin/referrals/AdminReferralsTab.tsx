@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ADMIN_REFERRAL_SORTS } from '#contract/admin/lists';
-import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminReferralListQuery } from '#contract/admin/referrals';
 import { formatDateAr, formatNumberAr, formatSar, REFERRAL_STATUSES } from '#domain';
 import { useSession } from '#lib/session';
 import { Button } from '#ui/button';
@@ -40,7 +40,7 @@ export function AdminReferralsTab() {
   const deletion = useDeletion(REFERRAL_DELETION, {
     nameOf: (r: AdminReferral) => `الإحالة ${formatNumberAr(r.number)}`,
   });
-  const filters = useAdminList(adminReferralEndpoints.list.query, {
+  const filters = useAdminList(adminReferralListQuery, {
     prefix: 'referrals',
     onChange: deletion.clear,
   });

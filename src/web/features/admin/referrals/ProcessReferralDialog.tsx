@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +10,7 @@ import {
   statusTakesContract,
 } from '#domain';
 import { isApiError } from '#lib/api';
+import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Dialog } from '#ui/dialog';
 import { FormField, Input, Textarea } from '#ui/input';

@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { referralStatusBody } from '#contract/admin/referrals';
 import { COMPLETED_REFERRAL_STATUSES, contractRentSchema, statusTakesContract } from '#domain';
+import { z } from '#lib/validation';
 
 /** The status change the server takes (PUT /api/admin/referrals/:id/status), field by field. */
-const body = adminReferralEndpoints.changeStatus.body.shape;
+const body = referralStatusBody.shape;
 
 /**
  * Reaching contract signing creates the commission unless the referral already has one: the

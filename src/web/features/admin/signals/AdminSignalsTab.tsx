@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminSignalEndpoints } from '#contract/admin/signals';
+import { signalListQuery } from '#contract/admin/signals';
 import {
   formatDateTimeAr,
   formatNumberAr,
@@ -92,7 +92,7 @@ function SignalCard({
  */
 export function AdminSignalsTab() {
   const { profile } = useSession();
-  const { values, set } = useListParams(adminSignalEndpoints.list.query, 'signals');
+  const { values, set } = useListParams(signalListQuery, 'signals');
   const { status, page } = values;
   const [deciding, setDeciding] = useState<Omit<SignalDecision, 'note'> | null>(null);
   const [note, setNote] = useState('');
