@@ -1,6 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { contractCalls } from './build/contract-calls';
+import { firstLoad } from './build/first-load';
 import { brandFromEnv } from './src/domain/brand';
 
 // The browser runs Preact under React's API (docs/decisions/062-a-phone-sized-first-load.md):
@@ -14,6 +16,14 @@ const PREACT = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
+/**
+ * What the landing page loads too (landing-boot.ts, landing-hydrate.tsx and their imports, and
+ * the build's own helpers, whose ids start `\0vite/`): kept out of the app's one chunk, or the
+ * landing page would download the whole app (build/first-load.ts fails the build if it does).
+ */
+const SHARED_WITH_LANDING =
+  /node_modules[\\/](preact|lucide-react)[\\/]|^\0vite\/|\.css$|src[\\/]domain[\\/]|src[\\/]web[\\/](landing|lib[\\/](brand|effects-as-react-runs-them|service-worker)\.ts)/;
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 const brand = brandFromEnv(process.env);
 
@@ -21,11 +31,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   plugins: [
     react(),
+    firstLoad(),
     tailwindcss(),
     {
       name: 'brand-in-html',
       transformIndexHtml: (html: string) => html.replaceAll('%BRAND_NAME%', brand.productName),
     },
+    // The browser's contract: endpoints' method and path, no schemas (decision 063).
+    contractCalls(),
   ],
   // One brand configuration (src/domain/brand.ts), read from the environment at build time.
   define: { __BRAND__: JSON.stringify(brand) },
@@ -41,9 +54,38 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../../dist/web',
         emptyOutDir: true,
         sourcemap: true,
-        rollupOptions: {
+        rolldownOptions: {
           // Two pages: the app, and the public landing page, which loads none of the app's code.
           input: { app: 'src/web/index.html', landing: 'src/web/landing.html' },
+          // Chunks are entries of ours only, so their export names need not be kept; that lets
+          // the small shared chunks be inlined below.
+          preserveEntrySignatures: false,
+          // src/domain declares functions, constants and schemas, and does nothing when loaded:
+          // a page takes only the modules whose exports it uses, not every schema behind
+          // `#domain` (decision 063).
+          treeshake: {
+            moduleSideEffects: [{ test: /\/src\/domain\/[^/]+\.ts$/, sideEffects: false }],
+          },
+          output: {
+            // A page's code in a handful of files, not forty: each file costs a round trip on a
+            // phone network, six at a time (decision 064). The app's own code that index.html
+            // loads is one chunk (Rolldown's `$initial` tag), apart from what the landing page
+            // shares (Preact, the icons' base, the runtime and preload helpers); shared chunks
+            // under 8 KB before minifying are copied into the chunks that use them
+            // (https://rolldown.rs/in-depth/manual-code-splitting,
+            // https://rolldown.rs/in-depth/inline-common-chunks).
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id: string) => !SHARED_WITH_LANDING.test(id),
+                  includeDependenciesRecursively: false,
+                },
+              ],
+              experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+            },
+          },
         },
       },
   server: {

@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations } from './support';
+import { createAccount, expectNoAxeViolations, randomPhone, signIn } from './support';
 
 /**
  * A page never stays blank (docs/decisions/062-a-phone-sized-first-load.md): when the app's
@@ -30,4 +31,90 @@ test('a page that loads normally never shows the retry', async ({ page }) => {
   await expect(page.getByLabel('رقم الجوال')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تعذّر تحميل الصفحة' })).toBeHidden();
   expect(errors).toEqual([]);
+});
+
+/** The requests a page makes while it loads: API reads (path and query) and app scripts. */
+function recordRequests(page: Page) {
+  const reads: string[] = [];
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname.startsWith('/api/')) reads.push(url.pathname + url.search);
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) {
+      scripts.push(url.pathname);
+    }
+  });
+  return { reads, scripts };
+}
+
+/** What a page's HTML names: its scripts (module and modulepreload) and its preloaded reads. */
+function namedIn(html: string) {
+  const links = (rel: string) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map(
+      ([, href]) => href,
+    );
+  return {
+    scripts: [
+      ...[...html.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].map(
+        ([, src]) => src,
+      ),
+      ...links('modulepreload'),
+    ],
+    reads: links('preload'),
+    answered: Object.keys(
+      JSON.parse(
+        html.match(/<script type="application\/json" id="first-reads">(.*?)<\/script>/)?.[1] ??
+          '{}',
+      ),
+    ),
+  };
+}
+
+/**
+ * A page a visit starts on asks for all it needs in one round trip (build/first-load.ts): its
+ * HTML names every script the page runs, and a signed-in page holds its first reads' answers,
+ * so the app asks for none of them again.
+ */
+test("a broker's dashboard arrives with its code named and its first reads answered", async ({
+  page,
+  request,
+}) => {
+  const phone = randomPhone();
+  await createAccount(request, phone);
+  await signIn(page, phone);
+  const named = namedIn(await (await page.request.get('/dashboard')).text());
+  expect(named.answered.toSorted()).toEqual([
+    '/api/broker/profile',
+    '/api/broker/referral-link',
+    '/api/dashboard/metrics',
+    '/api/notifications',
+    '/api/referrals?page=1',
+  ]);
+
+  const sent = recordRequests(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+
+  // Every script of the first draw was named, so none waited for another to arrive first.
+  expect(sent.scripts.filter((file) => !named.scripts.includes(file))).toEqual([]);
+  // The answered reads were taken from the page: none of those endpoints was asked at all, so
+  // the app asked for exactly the URLs the page answered.
+  const endpoints = named.answered.map((url) => url.split('?')[0]);
+  expect(sent.reads.filter((url) => endpoints.includes(url.split('?')[0]))).toEqual([]);
+});
+
+test('a signed-out page preloads its first read and the app takes the preloaded answer', async ({
+  page,
+}) => {
+  const named = namedIn(await (await page.request.get('/mobile')).text());
+  expect(named.reads).toEqual(['/api/broker/profile']);
+  expect(named.answered).toEqual([]);
+
+  const sent = recordRequests(page);
+  await page.goto('/mobile');
+  await expect(page.getByLabel('رقم الجوال')).toBeVisible();
+  expect(sent.scripts.filter((file) => !named.scripts.includes(file))).toEqual([]);
+  // Asked once, by the preload: the app's own read took its answer.
+  expect(sent.reads.filter((url) => url === '/api/broker/profile')).toHaveLength(1);
 });

@@ -20,6 +20,11 @@ export const profile = z.object({
   email: z.string().nullable(),
   city: z.string().nullable(),
   profileComplete: z.boolean(),
+  /**
+   * Whether the full name passes the rule for what tenants are shown (brokerNameForTenants):
+   * without such a name the broker takes no referral (brokerRequestBlock).
+   */
+  nameShownToTenants: z.boolean(),
   isActive: z.boolean(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),

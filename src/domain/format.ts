@@ -3,31 +3,40 @@
  * months and times, in Arabic-Indic digits and the Gregorian calendar (docs/decisions/060-
  * numbers-nobody-misreads.md). Nothing outside src/domain builds an Intl formatter or calls
  * toLocaleString (scripts/one-formatter.test.ts). It imports nothing, so the landing page's
- * bundle takes it alone.
+ * bundle takes it alone. Each formatter is built on first use: building them all when the file
+ * loads took about 90 ms of a phone's first load (docs/decisions/064).
  */
 
 const NUMBERS = 'ar-SA-u-nu-arab';
 const DATES = 'ar-SA-u-ca-gregory-nu-arab';
 const RIYADH = 'Asia/Riyadh';
 
-const whole = new Intl.NumberFormat(NUMBERS, { maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat(NUMBERS, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const ungrouped = new Intl.NumberFormat(NUMBERS, { useGrouping: false });
+/** A formatter built the first time it is asked for, then kept. */
+function onFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+const whole = onFirstUse(() => new Intl.NumberFormat(NUMBERS, { maximumFractionDigits: 0 }));
+const cents = onFirstUse(
+  () => new Intl.NumberFormat(NUMBERS, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const ungrouped = onFirstUse(() => new Intl.NumberFormat(NUMBERS, { useGrouping: false }));
 
 /** ١٬٧٥٠ ر.س — whole riyals without decimals, otherwise two decimals. */
 export function formatSar(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : (amount ?? 0);
   const safe = Number.isFinite(value) ? value : 0;
-  const formatter = Math.round(safe * 100) % 100 === 0 ? whole : cents;
+  const formatter = Math.round(safe * 100) % 100 === 0 ? whole() : cents();
   return `${formatter.format(safe)} ر.س`;
 }
 
 /** ١٬٢٣٤ — a count or a figure, grouped, up to `maxFractionDigits` decimals («٣٫٥»). */
 export function formatNumberAr(n: number, maxFractionDigits = 0): string {
-  if (maxFractionDigits === 0) return whole.format(n);
+  if (maxFractionDigits === 0) return whole().format(n);
   return new Intl.NumberFormat(NUMBERS, { maximumFractionDigits: maxFractionDigits }).format(n);
 }
 
@@ -38,49 +47,57 @@ export function formatPercentAr(n: number): string {
 
 /** ٢٠٢٦ — a year as written in a date: never grouped («٢٬٠٢٦» reads as a sum of money). */
 export function formatYearAr(year: number): string {
-  return ungrouped.format(year);
+  return ungrouped().format(year);
 }
 
-const date = new Intl.DateTimeFormat(DATES, {
-  timeZone: RIYADH,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const dateTime = new Intl.DateTimeFormat(DATES, {
-  timeZone: RIYADH,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const date = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(DATES, {
+      timeZone: RIYADH,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
+);
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(DATES, {
+      timeZone: RIYADH,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 // Calendar days and months (`YYYY-MM-DD`, `YYYY-MM`) name no instant: read at noon UTC, where
 // no time zone can move them to the day before.
-const dayMonth = new Intl.DateTimeFormat(DATES, { timeZone: 'UTC', day: 'numeric', month: 'long' });
-const monthName = new Intl.DateTimeFormat(DATES, { timeZone: 'UTC', month: 'long' });
-const monthYear = new Intl.DateTimeFormat(DATES, {
-  timeZone: 'UTC',
-  month: 'long',
-  year: 'numeric',
-});
+const dayMonth = onFirstUse(
+  () => new Intl.DateTimeFormat(DATES, { timeZone: 'UTC', day: 'numeric', month: 'long' }),
+);
+const monthName = onFirstUse(
+  () => new Intl.DateTimeFormat(DATES, { timeZone: 'UTC', month: 'long' }),
+);
+const monthYear = onFirstUse(
+  () => new Intl.DateTimeFormat(DATES, { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+);
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
 
 /** ٢٦ نوفمبر ٢٠٢٥ — the Riyadh day of an instant. */
 export function formatDateAr(value: string | Date): string {
-  return date.format(toDate(value));
+  return date().format(toDate(value));
 }
 
 /** ٢٦ نوفمبر ٢٠٢٥ في ٣:٤٠ م — an instant at Riyadh's clock. */
 export function formatDateTimeAr(value: string | Date): string {
-  return dateTime.format(toDate(value));
+  return dateTime().format(toDate(value));
 }
 
 /** ٢٦ نوفمبر — a calendar day `YYYY-MM-DD` without its year (a week's first day, a chart's axis). */
 export function formatDayMonthAr(day: string): string {
-  return dayMonth.format(noonOf(day));
+  return dayMonth().format(noonOf(day));
 }
 
 /**
@@ -88,10 +105,10 @@ export function formatDayMonthAr(day: string): string {
  * a chart whose months are all in the same twelve).
  */
 export function formatMonthAr(month: string, { year = true }: { year?: boolean } = {}): string {
-  return (year ? monthYear : monthName).format(noonOf(`${month}-15`));
+  return (year ? monthYear() : monthName()).format(noonOf(`${month}-15`));
 }
 
 /** The twelve Gregorian months' names, January first: a date picker's month list. */
-export const MONTH_NAMES_AR: readonly string[] = Array.from({ length: 12 }, (_, i) =>
-  monthName.format(new Date(Date.UTC(2026, i, 15, 12))),
+export const monthNamesAr = onFirstUse((): readonly string[] =>
+  Array.from({ length: 12 }, (_, i) => monthName().format(new Date(Date.UTC(2026, i, 15, 12)))),
 );

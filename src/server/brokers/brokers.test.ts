@@ -65,9 +65,20 @@ describe('profile', () => {
       email: 'abdullah@example.sa',
       city: 'riyadh',
       profileComplete: true,
+      nameShownToTenants: true,
     });
     const read = await as(b).call(brokerEndpoints.profile);
     expect(read.json().officeName).toBe('مكتب الشمري للعقار');
+  });
+
+  it('says whether the name may be shown to tenants, by the rule the referrals apply', async () => {
+    // Stored before the public rule: a phone number in the name, which tenants are never shown.
+    const advertised = await aBroker(t, { fullName: 'سعد للتواصل 0551234567' });
+    expect((await as(advertised).call(brokerEndpoints.profile)).json().nameShownToTenants).toBe(
+      false,
+    );
+    const unnamed = await aBroker(t, { fullName: null });
+    expect((await as(unnamed).call(brokerEndpoints.profile)).json().nameShownToTenants).toBe(false);
   });
 
   it('PATCH changes only what it is given', async () => {

@@ -1,3 +1,4 @@
+import { brokerNameForTenants } from '#domain';
 import type { Broker } from '../db/schema.js';
 
 /** The broker as the web app sees it: no password hash, no internal flags. */
@@ -15,6 +16,7 @@ export function toProfile(broker: Broker) {
     email: broker.email,
     city: broker.city,
     profileComplete: broker.profileComplete,
+    nameShownToTenants: brokerNameForTenants(broker.fullName) !== null,
     isActive: broker.isActive,
     isAdmin: broker.isAdmin,
     isSuperAdmin: broker.isSuperAdmin,

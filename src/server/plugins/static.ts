@@ -4,6 +4,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '#domain/brand';
+import {
+  type AnswerRead,
+  encodeHtml,
+  type FirstLoadHtml,
+  loadFirstLoad,
+  pageEncoding,
+} from './first-load.js';
 
 /** Public pages listed in sitemap.xml. */
 const PUBLIC_PAGES = ['/', '/login', '/mobile', '/mobile-landing', '/mobile-demo', '/privacy'];
@@ -125,21 +132,55 @@ export async function registerWebApp(
   app.get('/', { config: { access: 'public' } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     if (!landing) return reply.sendFile('index.html');
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const encoding = pageEncoding(String(request.headers['accept-encoding'] ?? ''));
     reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? landing[encoding] : landing.identity);
   });
-  registerApiNotFound(app, true);
+  registerApiNotFound(app, loadFirstLoad(webRoot));
 }
 
-function registerApiNotFound(app: FastifyInstance, hasWeb: boolean): void {
-  app.setNotFoundHandler((request, reply) => {
+/**
+ * Unknown /api paths answer JSON 404; with the web app, any other page read gets the app's
+ * index.html, naming what the page needs first when the build listed it (./first-load.ts).
+ */
+function registerApiNotFound(app: FastifyInstance, firstLoad: FirstLoadHtml | false): void {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && wantsPage && firstLoad) {
+      const cookie = request.headers.cookie;
+      // A read answered as the API answers this visitor: their cookie, their address; logged
+      // under the page's request id, one suffix a read.
+      let reads = 0;
+      const answer: AnswerRead = async (url) => {
+        reads += 1;
+        const read = await app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            cookie: cookie ?? '',
+            host: request.headers.host ?? '',
+            'x-request-id': `${request.id}.${reads}`,
+          },
+          remoteAddress: request.ip,
+        });
+        const json = String(read.headers['content-type'] ?? '').startsWith('application/json');
+        return read.statusCode === 200 && json ? read.body : null;
+      };
+      // Only a page a person opens is answered: not a HEAD, not a browser's prefetch or
+      // prerender (Sec-Purpose), which may never be shown.
+      const opened = request.method === 'GET' && request.headers['sec-purpose'] === undefined;
+      const page = await firstLoad.page(request.url, cookie && opened ? answer : undefined);
+      if (page === null) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const encoding = pageEncoding(String(request.headers['accept-encoding'] ?? ''));
+      reply
+        // The visitor's own answers: kept by no cache, and not shared by another cookie.
+        .header('cache-control', page.personal ? 'no-store' : 'no-cache')
+        .header('vary', page.personal ? 'accept-encoding, cookie' : 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encodeHtml(page.html, encoding));
     }
     return reply.status(404).send({ message: 'المسار المطلوب غير موجود', code: 'NOT_FOUND' });
   });

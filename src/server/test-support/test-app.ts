@@ -39,7 +39,8 @@ export type TestApp = {
 export type TestAppOptions = Pick<
   BuildAppOptions,
   'logStream' | 'onRoute' | 'sms' | 'channels' | 'outbox' | 'storage' | 'errorReports'
->;
+> &
+  Partial<Pick<BuildAppOptions, 'webRoot'>>;
 
 /**
  * Production refuses the console SMS adapter (config.ts): production-mode tests name a real

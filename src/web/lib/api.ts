@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { apiUrl, type Endpoint, type ResponseOf } from '#contract/common';
+import { takeFirstRead } from './first-reads';
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
@@ -67,6 +68,8 @@ async function apiRequest<T = unknown>(
   url: string,
   body?: unknown,
 ): Promise<T> {
+  const first = method === 'GET' ? takeFirstRead(url) : undefined;
+  if (first) return first.answer as T;
   const response = await fetch(url, {
     method,
     credentials: 'include',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints, type profile } from '#contract/brokers';
 import { callApi } from './api';
+import { dropFirstReads } from './first-reads';
 import { queryClient } from './query-client';
 import { rootKeys } from './query-keys';
 
@@ -42,6 +43,7 @@ export function useLogout(to: string): () => Promise<void> {
       console.error('logout failed', error);
     }
     queryClient.clear();
+    dropFirstReads();
     navigate(to, { replace: true });
   };
 }

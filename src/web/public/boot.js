@@ -1,12 +1,18 @@
-// The app's safety net, a plain script that runs before the app's own (index.html): when one
-// of the app's scripts or styles fails to load (a dropped connection on a phone, a deploy that
-// replaced the files), or the app stops before drawing anything, the page says so in Arabic
-// and offers to load it again, instead of staying blank (docs/decisions/062).
+// The app's safety net, a plain script that runs before the app's own (first in index.html's
+// head, so a phone fetches it first instead of after the app's files): when one of the app's
+// scripts or styles fails to load (a dropped connection on a phone, a deploy that replaced the
+// files), or the app stops before drawing anything, the page says so in Arabic and offers to
+// load it again, instead of staying blank (docs/decisions/062).
 (() => {
-  const failed = document.getElementById('boot-failed');
-  const root = document.getElementById('root');
-  if (!(failed instanceof HTMLTemplateElement) || !root) return;
   const show = () => {
+    // The page below this script is not parsed yet: say it once it is.
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', show, { once: true });
+      return;
+    }
+    const failed = document.getElementById('boot-failed');
+    const root = document.getElementById('root');
+    if (!(failed instanceof HTMLTemplateElement) || !root) return;
     // Shown already, or the app drew itself: its own error pages take over from there.
     if (root.querySelector('[data-boot]') === null) return;
     root.replaceChildren(failed.content.cloneNode(true));

@@ -1,6 +1,5 @@
 import { PlusCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { brokerRequestBlock } from '#domain';
 import type { Profile } from '#lib/session';
 import { buttonClasses } from '#ui/button';
 
@@ -18,14 +17,13 @@ export const NEW_REFERRAL = {
 
 /**
  * What keeps a broker from referring, in a few words; null when nothing does. The domain's one
- * rule (`brokerRequestBlock`, the server's too), the name said first as the dashboards ask it
- * first.
+ * rule (`brokerRequestBlock`), as the server applied it to the profile (the name's check is the
+ * server's, so the page carries no validation library), the name said first as the dashboards
+ * ask it first.
  */
 export function referralBlocker(profile: Profile): string | null {
-  const { fullName } = profile;
-  if (brokerRequestBlock({ isActive: true, fullName }) === 'broker_unnamed')
-    return 'بعد إكمال الاسم';
-  return brokerRequestBlock(profile) ? 'بعد تفعيل الحساب' : null;
+  if (!profile.nameShownToTenants) return 'بعد إكمال الاسم';
+  return profile.isActive ? null : 'بعد تفعيل الحساب';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatNumberAr, formatYearAr, MONTH_NAMES_AR } from '#domain';
+import { formatNumberAr, formatYearAr, monthNamesAr } from '#domain';
 import { Button } from '#ui/button';
 
 const FIRST_YEAR = 2020;
@@ -88,7 +88,7 @@ export function DateFilter({
         {part(
           'month',
           'الشهر',
-          MONTH_NAMES_AR.map((name, i) => ({ value: `${i + 1}`, label: name })),
+          monthNamesAr().map((name, i) => ({ value: `${i + 1}`, label: name })),
         )}
         {part(
           'year',
