@@ -71,7 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // phone network, six at a time (decision 064). The app's own code that index.html
             // loads is one chunk (Rolldown's `$initial` tag), apart from what the landing page
             // shares (Preact, the icons' base, the runtime and preload helpers); shared chunks
-            // under 8 KB before minifying are copied into the chunks that use them
+            // under 16 KB before minifying are copied into the chunks that use them
             // (https://rolldown.rs/in-depth/manual-code-splitting,
             // https://rolldown.rs/in-depth/inline-common-chunks).
             codeSplitting: {
@@ -83,7 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   includeDependenciesRecursively: false,
                 },
               ],
-              experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+              experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
             },
           },
         },
