@@ -155,17 +155,10 @@ export function splitContractModule(
 ): { module: string; calls: string | null } {
   // Every top-level `const` that is an endpoint group, exported or not.
   const groups = new Map<string, Record<string, Call>>();
-  for (const statement of program.body) {
-    const declaration =
-      statement.type === 'ExportNamedDeclaration'
-        ? (statement.declaration as Node | null)
-        : statement;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const declarator of declaration.declarations as Node[]) {
-      const id = declarator.id as Node;
-      const group = endpointGroup(String(id.name), declarator.init as Node | null, file);
-      if (group && id.type === 'Identifier') groups.set(id.name as string, group);
-    }
+  for (const declarator of topLevelDeclarators(program)) {
+    const id = declarator.id as Node;
+    const group = endpointGroup(String(id.name), declarator.init as Node | null, file);
+    if (group && id.type === 'Identifier') groups.set(id.name as string, group);
   }
 
   const fromSource: string[] = [];
@@ -252,20 +245,24 @@ const INERT = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'Func
  */
 export function markInitialisersPure(program: Program, code: string): RolldownMagicString {
   const out = new RolldownMagicString(code);
-  for (const statement of program.body) {
+  for (const declarator of topLevelDeclarators(program)) {
+    const init = declarator.init as Node | null;
+    if (!init || INERT.has(init.type) || awaits(init)) continue;
+    out.appendLeft(init.start, '/* @__PURE__ */ (() => (');
+    out.appendRight(init.end, '))()');
+  }
+  return out;
+}
+
+/** Every declarator of the module's top-level `const`s (`let`s, `var`s), exported or not. */
+function topLevelDeclarators(program: Program): Node[] {
+  return program.body.flatMap((statement) => {
     const declaration =
       statement.type === 'ExportNamedDeclaration'
         ? (statement.declaration as Node | null)
         : statement;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const declarator of declaration.declarations as Node[]) {
-      const init = declarator.init as Node | null;
-      if (!init || INERT.has(init.type) || awaits(init)) continue;
-      out.appendLeft(init.start, '/* @__PURE__ */ (() => (');
-      out.appendRight(init.end, '))()');
-    }
-  }
-  return out;
+    return declaration?.type === 'VariableDeclaration' ? (declaration.declarations as Node[]) : [];
+  });
 }
 
 /** The Vite plugin: `plugins: [..., contractCalls()]`. */

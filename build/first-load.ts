@@ -51,6 +51,16 @@ type FirstPage = { path: string; modules: string[]; reads: Read[]; answered?: tr
 /** Every signed-in page first reads the session; so do the sign-in pages, to skip ahead. */
 const SESSION = brokerEndpoints.profile;
 
+/** What both dashboards read first: the session, the figures, the latest referrals, the link, the bell. */
+const DASHBOARD_READS: Read[] = [
+  SESSION,
+  referralEndpoints.metrics,
+  // The latest referrals: the first page of the list (useReferrals({ page: 1 })).
+  { endpoint: referralEndpoints.list, query: { page: 1 } },
+  referralLinkEndpoints.mine,
+  notificationEndpoints.list,
+];
+
 export const FIRST_PAGES: FirstPage[] = [
   { path: '/mobile', modules: ['features/auth/MobileLoginPage.tsx'], reads: [SESSION] },
   { path: '/login', modules: ['features/auth/LoginPage.tsx'], reads: [SESSION] },
@@ -58,27 +68,13 @@ export const FIRST_PAGES: FirstPage[] = [
     path: '/mobile-dashboard',
     answered: true,
     modules: ['app/layouts/MobileLayout.tsx', 'features/dashboard/MobileDashboardPage.tsx'],
-    reads: [
-      SESSION,
-      referralEndpoints.metrics,
-      // The latest referrals: the first page of the list (useReferrals({ page: 1 })).
-      { endpoint: referralEndpoints.list, query: { page: 1 } },
-      referralLinkEndpoints.mine,
-      notificationEndpoints.list,
-    ],
+    reads: DASHBOARD_READS,
   },
   {
     path: '/dashboard',
     answered: true,
     modules: ['app/layouts/DesktopLayout.tsx', 'features/dashboard/DashboardPage.tsx'],
-    reads: [
-      SESSION,
-      referralEndpoints.metrics,
-      // The latest referrals: the first page of the list (useReferrals({ page: 1 })).
-      { endpoint: referralEndpoints.list, query: { page: 1 } },
-      referralLinkEndpoints.mine,
-      notificationEndpoints.list,
-    ],
+    reads: DASHBOARD_READS,
   },
   {
     path: '/r/:code',

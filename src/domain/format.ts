@@ -50,25 +50,10 @@ export function formatYearAr(year: number): string {
   return ungrouped().format(year);
 }
 
-const date = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(DATES, {
-      timeZone: RIYADH,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }),
-);
+const DAY = { timeZone: RIYADH, day: 'numeric', month: 'long', year: 'numeric' } as const;
+const date = onFirstUse(() => new Intl.DateTimeFormat(DATES, DAY));
 const dateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(DATES, {
-      timeZone: RIYADH,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
+  () => new Intl.DateTimeFormat(DATES, { ...DAY, hour: 'numeric', minute: '2-digit' }),
 );
 // Calendar days and months (`YYYY-MM-DD`, `YYYY-MM`) name no instant: read at noon UTC, where
 // no time zone can move them to the day before.
