@@ -1,6 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
+import { signedReferral } from './money';
 import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
@@ -363,20 +364,6 @@ async function openPlace(page: Page, app: App, path: string): Promise<void> {
   await sidebar(page).getByRole('link', { name: entry, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(sidebar(page)).toBeHidden();
-}
-
-/** A referral of the signed-in broker with a signed contract: a commission of 1% of the rent. */
-async function signedReferral(page: Page, admin: APIRequestContext, rent: number): Promise<string> {
-  const created = await page.request.post('/api/referrals', {
-    data: { tenantPhone: randomPhone(), rent },
-  });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed' },
-  });
-  expect(signed.ok()).toBe(true);
-  return id;
 }
 
 test('every broker action is found in this viewport’s apps: the desktop pages at 1280 px; at 390 px the phone app, and the desktop pages through the menu', async ({

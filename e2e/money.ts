@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect } from './fixtures';
-import { expectToast } from './support';
+import { expectToast, randomPhone } from './support';
 
 // What the money journeys share: the broker's tiles, the console's commissions tab
 // beside the broker's page, and a transfer request from the form paid by the team.
@@ -82,4 +82,22 @@ export async function requestAndPay(
   expect(request).toBeDefined();
   const paid = await admin.post(`/api/admin/payouts/${request?.id}/pay`, { data: {} });
   expect(paid.ok()).toBe(true);
+}
+
+/** A referral of the signed-in broker with a signed contract: a commission of 1% of the rent. */
+export async function signedReferral(
+  page: Page,
+  admin: APIRequestContext,
+  rent: number,
+): Promise<string> {
+  const created = await page.request.post('/api/referrals', {
+    data: { tenantPhone: randomPhone(), rent },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
+    data: { status: 'contract_signed' },
+  });
+  expect(signed.ok()).toBe(true);
+  return id;
 }

@@ -1,22 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { commissionsConsole, commissionTile, requestAndPay } from './money';
-import { expectNoAxeViolations, expectToast, randomPhone, uniqueName } from './support';
+import { commissionsConsole, commissionTile, requestAndPay, signedReferral } from './money';
+import { expectNoAxeViolations, expectToast, uniqueName } from './support';
 
 // A paid commission whose contract falls through is reversed in the console,
 // and what was paid is deducted from the broker's next payment.
 
 /** The broker refers a tenant and the team signs the contract; the commission's id. */
 async function signedCommission(page: Page, admin: APIRequestContext, rent: number) {
-  const created = await page.request.post('/api/referrals', {
-    data: { tenantPhone: randomPhone(), rent },
-  });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed' },
-  });
-  expect(signed.ok()).toBe(true);
+  const id = await signedReferral(page, admin, rent);
   const listed = (await (await page.request.get('/api/commissions')).json()) as {
     items: { id: string; referralId: string }[];
   };

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, randomPhone } from './support';
+import { expectNoAxeViolations, expectNoSidewaysScroll, randomPhone } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 /** A small PNG (a white 40×30 picture), as a phone camera would hand over an image. */
@@ -30,14 +30,6 @@ function png(width: number, height: number): Buffer {
 const PNG = png(40, 30);
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-
-/** Nothing scrolls sideways at this width. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function expectTouchTarget(target: Locator): Promise<void> {
   const box = await target.boundingBox();

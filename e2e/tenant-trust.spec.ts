@@ -1,6 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, expectNoAxeViolations, randomPhone, signIn, uniqueName } from './support';
+import {
+  createAccount,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  randomPhone,
+  signIn,
+  uniqueName,
+} from './support';
 
 // Issue 32 (items 3–5): a tenant's first screen worth trusting, dead ends that say why and what
 // next, a code step that keeps a wrong code in place and offers resend and another number, and
@@ -20,14 +27,6 @@ const PROVIDER_WHATSAPP = /^https:\/\/wa\.me\/966550001234/;
 const COUNTDOWN = /^إعادة الإرسال بعد [٠-٩]:[٠-٩]{2}$/;
 /** «إعادة الإرسال بعد ٠:٥٩:٥٩»: a wait of an hour or more, hours first. */
 const HOURS_COUNTDOWN = /^إعادة الإرسال بعد [٠-٩]+:[٠-٩]{2}:[٠-٩]{2}$/;
-
-/** Nothing scrolls sideways at this width. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function expectTouchTarget(target: Locator): Promise<void> {
   const box = await target.boundingBox();

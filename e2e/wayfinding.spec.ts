@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, randomPhone } from './support';
+import { expectNoAxeViolations, expectNoSidewaysScroll, randomPhone } from './support';
 
 /** A referral of the signed-in broker; its id. */
 async function aReferral(page: Page): Promise<string> {
@@ -16,14 +16,6 @@ async function aReferral(page: Page): Promise<string> {
 async function changeStatus(admin: APIRequestContext, id: string, status: string): Promise<void> {
   const changed = await admin.put(`/api/admin/referrals/${id}/status`, { data: { status } });
   expect(changed.ok()).toBe(true);
-}
-
-/** The page does not scroll sideways at its current width. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /**

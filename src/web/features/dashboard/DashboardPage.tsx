@@ -1,16 +1,14 @@
 import { FileText, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateAr } from '#domain';
 import { useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Button, buttonClasses } from '#ui/button';
-import { Card, CardTitle } from '#ui/card';
-import { QueryView } from '#ui/query-view';
-import { ReferralStatusBadge } from '#ui/status-badge';
+
 import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
 import { DashboardFigures } from './DashboardFigures';
 import { NoReferralsYet, settled } from './empty';
+import { LatestReferrals } from './LatestReferrals';
 import { NEW_REFERRAL, referralBlocker } from './new-referral';
 import { useRequestActivation } from './use-request-activation';
 
@@ -93,31 +91,7 @@ export function DashboardPage() {
         <>
           <DashboardFigures metrics={metrics} className="lg:grid-cols-4" />
           <ReferralLinkCard />
-          <Card>
-            <CardTitle className="mb-3">أحدث الإحالات</CardTitle>
-            <QueryView query={latest} loading={null}>
-              {(data) => (
-                <ul className="divide-y divide-slate-100">
-                  {data.items.slice(0, 3).map((r) => (
-                    <li key={r.id}>
-                      <Link
-                        to={`/referral/${r.id}`}
-                        className="flex min-h-14 flex-wrap items-center justify-between gap-2 py-2 hover:bg-slate-50"
-                      >
-                        <bdi dir="ltr" className="font-medium">
-                          {r.tenantPhone}
-                        </bdi>
-                        <span className="text-sm text-slate-700">
-                          {formatDateAr(r.submittedAt)}
-                        </span>
-                        <ReferralStatusBadge status={r.status} />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </QueryView>
-          </Card>
+          <LatestReferrals latest={latest} app="desktop" />
         </>
       )}
     </div>

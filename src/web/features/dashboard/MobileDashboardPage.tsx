@@ -1,17 +1,15 @@
 import { FileText, LogOut, PlusCircle, UserPen, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateAr, formatSar } from '#domain';
 import { type Profile, useLogout, useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
-import { QueryView } from '#ui/query-view';
-import { ReferralStatusBadge } from '#ui/status-badge';
 import { MOBILE_NAME_FIELD_PATH } from '../profile';
 import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
 import { DashboardFigures } from './DashboardFigures';
 import { NoReferralsYet, settled } from './empty';
+import { LatestReferrals } from './LatestReferrals';
 import { NEW_REFERRAL, referralBlocker } from './new-referral';
 import { useRequestActivation } from './use-request-activation';
 
@@ -130,34 +128,7 @@ export function MobileDashboardPage() {
           )}
           <ReferralLinkCard />
           {metrics.data?.totalReferrals === 0 ? null : (
-            <Card className="p-4">
-              <CardTitle className="mb-2">أحدث الإحالات</CardTitle>
-              <QueryView query={latest} loading={null}>
-                {(data) => (
-                  <ul className="divide-y divide-slate-100">
-                    {data.items.slice(0, 3).map((r) => (
-                      <li key={r.id}>
-                        <Link
-                          to={`/mobile-referral-details/${r.id}`}
-                          className="block space-y-1 py-2"
-                        >
-                          <div className="flex items-center justify-between gap-2">
-                            <bdi dir="ltr" className="font-medium">
-                              {r.tenantPhone}
-                            </bdi>
-                            <ReferralStatusBadge status={r.status} />
-                          </div>
-                          <p className="text-sm text-slate-700">
-                            {r.rentAmount ? formatSar(r.rentAmount) : 'الإيجار غير محدد'}،{' '}
-                            {formatDateAr(r.createdAt)}
-                          </p>
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </QueryView>
-            </Card>
+            <LatestReferrals latest={latest} app="phone" />
           )}
           <Card className="space-y-2 p-4">
             <div className="flex items-center justify-between">
