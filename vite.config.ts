@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { contractCalls } from './build/contract-calls';
 import { firstLoad } from './build/first-load';
+import { inlineBoot } from './build/inline-boot';
 import { brandFromEnv } from './src/domain/brand';
 
 // The browser runs Preact under React's API (docs/decisions/062-a-phone-sized-first-load.md):
@@ -16,22 +17,26 @@ const PREACT = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-/**
- * What the landing page loads too (landing-boot.ts, landing-hydrate.tsx and their imports, and
- * the build's own helpers, whose ids start `\0vite/`): kept out of the app's one chunk, or the
- * landing page would download the whole app (build/first-load.ts fails the build if it does).
- */
-const SHARED_WITH_LANDING =
-  /node_modules[\\/](preact|lucide-react)[\\/]|^\0vite\/|\.css$|src[\\/]domain[\\/]|src[\\/]web[\\/](landing|lib[\\/](brand|effects-as-react-runs-them|service-worker)\.ts)/;
-
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 const brand = brandFromEnv(process.env);
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The app and the public landing page are two builds (`vite build`, then `vite build --mode
+ * landing`) into one folder: built together they would share chunks, and the app's first load
+ * would be split along what the landing page happens to share with it, a round trip more on a
+ * phone network (docs/decisions/065-six-files-for-six-connections.md).
+ */
+const LANDING = 'landing';
+/** The page a build makes: the app's index.html or, with `--mode landing`, the landing page. */
+const input = (mode: string): Record<string, string> =>
+  mode === LANDING ? { landing: 'src/web/landing.html' } : { app: 'src/web/index.html' };
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   plugins: [
     react(),
     firstLoad(),
+    inlineBoot(),
     tailwindcss(),
     {
       name: 'brand-in-html',
@@ -52,11 +57,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       { outDir: '../../dist/ssr', emptyOutDir: true }
     : {
         outDir: '../../dist/web',
-        emptyOutDir: true,
         sourcemap: true,
+        // The landing page's build adds to the app's folder.
+        emptyOutDir: mode !== LANDING,
         rolldownOptions: {
-          // Two pages: the app, and the public landing page, which loads none of the app's code.
-          input: { app: 'src/web/index.html', landing: 'src/web/landing.html' },
+          input: input(mode),
           // Chunks are entries of ours only, so their export names need not be kept; that lets
           // the small shared chunks be inlined below.
           preserveEntrySignatures: false,
@@ -68,21 +73,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           output: {
             // A page's code in a handful of files, not forty: each file costs a round trip on a
-            // phone network, six at a time (decision 064). The app's own code that index.html
-            // loads is one chunk (Rolldown's `$initial` tag), apart from what the landing page
-            // shares (Preact, the icons' base, the runtime and preload helpers); shared chunks
-            // under 16 KB before minifying are copied into the chunks that use them
-            // (https://rolldown.rs/in-depth/manual-code-splitting,
+            // phone network, six at a time (decision 064). Everything the page's HTML loads is
+            // one chunk (Rolldown's `$initial` tag), even what pages loaded on demand import
+            // too; chunks those pages share, under 16 KB before minifying, are copied into the
+            // pages that use them (https://rolldown.rs/in-depth/manual-code-splitting,
             // https://rolldown.rs/in-depth/inline-common-chunks).
             codeSplitting: {
-              groups: [
-                {
-                  name: 'app',
-                  tags: ['$initial'],
-                  test: (id: string) => !SHARED_WITH_LANDING.test(id),
-                  includeDependenciesRecursively: false,
-                },
-              ],
+              groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
               experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
             },
           },

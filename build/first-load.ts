@@ -79,13 +79,17 @@ export const FIRST_PAGES: FirstPage[] = [
   {
     path: '/r/:code',
     modules: ['features/referral-link/LinkRequestPage.tsx'],
-    // The QR code's link (`?s=qr`) reads with the same marker (referral-link/api.ts).
-    reads: [{ endpoint: referralLinkEndpoints.open, pageQuery: { s: ['qr'] } }],
+    // The QR code's link (`?s=qr`) reads with the same marker (referral-link/api.ts); the
+    // provider's identity heads both of the tenant's pages (privacy/ProviderNotice.tsx).
+    reads: [
+      { endpoint: referralLinkEndpoints.open, pageQuery: { s: ['qr'] } },
+      referralLinkEndpoints.provider,
+    ],
   },
   {
     path: '/tenant-form/:token',
     modules: ['features/tenant-form/TenantFormPage.tsx'],
-    reads: [tenantFormEndpoints.open],
+    reads: [tenantFormEndpoints.open, referralLinkEndpoints.provider],
   },
 ];
 
@@ -117,23 +121,19 @@ export function firstLoad(): Plugin {
     applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      // The landing page's own build (vite.config.ts) must not take in the app: its header,
+      // hydrated later, would download the router and every page with it.
+      if (chunks.some((chunk) => chunk.isEntry && chunk.name === 'landing')) {
+        const router = path.join(WEB_ROOT, 'app/router.tsx');
+        const app = chunks.find((chunk) => chunk.moduleIds.includes(router));
+        if (app)
+          this.error(`first-load: the landing page loads ${app.fileName}, the app's own code`);
+        return;
+      }
       const app = chunks.find((chunk) => chunk.isEntry && chunk.name === 'app');
       if (!app) this.error('first-load: the app entry chunk is missing');
       // The app's own files are in index.html already (Vite's modulepreload links).
       const inHtml = closure(bundle, app);
-      // The landing page (and its header, hydrated later) must not download the app.
-      const landing = chunks.filter(
-        (chunk) =>
-          (chunk.isEntry && chunk.name === 'landing') ||
-          chunk.facadeModuleId === path.join(WEB_ROOT, 'landing-hydrate.tsx'),
-      );
-      const router = path.join(WEB_ROOT, 'app/router.tsx');
-      for (const file of landing.flatMap((chunk) => [...closure(bundle, chunk)])) {
-        const chunk = bundle[file];
-        if (chunk?.type === 'chunk' && chunk.moduleIds.includes(router)) {
-          this.error(`first-load: the landing page loads ${file}, the app's own code`);
-        }
-      }
       const pages: FirstLoad = FIRST_PAGES.map((page) => {
         const scripts = new Set<string>();
         for (const module of page.modules) {

@@ -27,10 +27,18 @@ test('a lost app script shows an Arabic retry, and the retry loads the page', as
 test('a page that loads normally never shows the retry', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // The safety net is written into the page (build/inline-boot.ts): the page's policy allows
+  // it by its hash, so the browser reports no script it refused.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
   await page.goto('/login');
   await expect(page.getByLabel('رقم الجوال')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'تعذّر تحميل الصفحة' })).toBeHidden();
   expect(errors).toEqual([]);
+  await expect(page.locator('head > script:not([src]):not([type])')).toHaveCount(1);
 });
 
 /** The requests a page makes while it loads: API reads (path and query) and app scripts. */
@@ -82,7 +90,12 @@ test("a broker's dashboard arrives with its code named and its first reads answe
   const phone = randomPhone();
   await createAccount(request, phone);
   await signIn(page, phone);
-  const named = namedIn(await (await page.request.get('/dashboard')).text());
+  const html = await (await page.request.get('/dashboard')).text();
+  const named = namedIn(html);
+  // Its first files fit the six connections a browser opens to one server over HTTP/1.1, so
+  // none waits for another's answer (docs/decisions/065).
+  const styles = html.match(/<link rel="stylesheet"/g) ?? [];
+  expect(named.scripts.length + styles.length).toBeLessThanOrEqual(6);
   expect(named.answered.toSorted()).toEqual([
     '/api/broker/profile',
     '/api/broker/referral-link',

@@ -11,10 +11,10 @@ const worker = `${webRoot}/sw.js`;
 const assets = (await readdir(`${webRoot}/assets`)).sort();
 const build = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
 const index = await readFile(`${webRoot}/index.html`, 'utf8');
-// The shell's scripts and styles, and the safety net that says so when they fail (boot.js).
-const shellAssets = [
-  ...index.matchAll(/(?:src|href)="(\/(?:assets\/[^"]+\.(?:js|css)|boot\.js))"/g),
-].map((match) => match[1]);
+// The shell's scripts and styles.
+const shellAssets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+  (match) => match[1],
+);
 const source = await readFile(worker, 'utf8');
 if (!source.includes('__BUILD__') || !source.includes("'__SHELL_ASSETS__'")) {
   throw new Error('dist/web/sw.js has no __BUILD__ or __SHELL_ASSETS__ placeholder');

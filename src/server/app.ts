@@ -32,6 +32,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { type ErrorReporter, errorReporterFor } from './observability/error-reports.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
+import { inlineScriptSources } from './plugins/inline-scripts.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import {
   errorLogSerializer,
@@ -196,7 +197,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, diskSpace);
   // NODE_ENV=test is the test suite's own, which relays forwarded headers on purpose.
   if (config.development && config.env === 'development') registerDevelopmentGuard(app);
-  registerSecurity(app, { production: config.env === 'production' });
+  registerSecurity(app, {
+    production: config.env === 'production',
+    inlineScripts: inlineScriptSources(options.webRoot),
+  });
   await registerSessions(app, { db: ctx.db, secureCookies: config.secureCookies });
   // After the session hook (hooks run in registration order): a stranger gets 401/403 first.
   registerInputGuard(app);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,9 @@ import {
   RepeatedFailureLog,
 } from './log-safety.js';
 
+/** The page's one inline script, allowed by its hash (build/inline-boot.ts). */
+const INLINE_SCRIPT = "(() => { document.documentElement.dataset.boot = 'yes'; })();";
+
 let app: FastifyInstance;
 let database: DatabaseHandle;
 let dropDatabase: () => Promise<void>;
@@ -37,7 +40,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="ar" dir="rtl"></html>',
+    `<!doctype html><html lang="ar" dir="rtl"><head><script>${INLINE_SCRIPT}</script>` +
+      '<script type="application/json" id="first-reads">{}</script></head></html>',
   );
   writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'console.log(1)');
   ({ database, drop: dropDatabase } = await freshDatabase());
@@ -101,6 +105,11 @@ describe('web app serving', () => {
     const response = await visitor().get('/');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The page's inline script by its hash, and no other inline script (the JSON one never runs).
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(
+      `script-src 'self' 'sha256-${hash}';`,
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');
   });

@@ -1,21 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  // data: for the number face inlined into the style sheet (decision 060).
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The page policy; `inlineScripts` are the hash sources of the page's own inline scripts. */
+const contentSecurityPolicy = (inlineScripts: string[]) =>
+  [
+    "default-src 'self'",
+    ['script-src', "'self'", ...inlineScripts].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    // data: for the number face inlined into the style sheet (decision 060).
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -45,7 +47,10 @@ function fromAnotherOrigin(request: FastifyRequest): boolean {
   return originHost === '' || originHost !== request.headers.host;
 }
 
-export function registerSecurity(app: FastifyInstance, options: { production: boolean }): void {
+export function registerSecurity(
+  app: FastifyInstance,
+  options: { production: boolean; inlineScripts: string[] },
+): void {
   // Only JSON (and later multipart for uploads) may change state: a cross-site HTML form
   // cannot send either, which closes the CSRF door together with SameSite cookies.
   app.removeContentTypeParser('text/plain');
@@ -63,7 +68,7 @@ export function registerSecurity(app: FastifyInstance, options: { production: bo
     : {};
   // Pages (the app's HTML, its scripts, styles and files): the document policy.
   const pageHeaders: Record<string, string> = {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(options.inlineScripts),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'same-origin',

@@ -47,10 +47,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (NEVER.some((prefix) => url.pathname.startsWith(prefix))) return;
 
-  // Hashed build files never change, and this build's /boot.js is the one precached with it
-  // (a new build is a new worker with a new cache): cache first. boot.js heads every page, so
-  // a repeat visit waits for no round trip before the page starts.
-  if (url.pathname.startsWith('/assets/') || url.pathname === '/boot.js') {
+  // Hashed build files never change: cache first.
+  if (url.pathname.startsWith('/assets/')) {
     event.respondWith(
       caches
         .match(request)

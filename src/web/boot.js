@@ -1,5 +1,5 @@
-// The app's safety net, a plain script that runs before the app's own (first in index.html's
-// head, so a phone fetches it first instead of after the app's files): when one of the app's
+// The app's safety net, a plain script that runs before the app's own (written into the head of
+// index.html by the build, build/inline-boot.ts, so it costs no request): when one of the app's
 // scripts or styles fails to load (a dropped connection on a phone, a deploy that replaced the
 // files), or the app stops before drawing anything, the page says so in Arabic and offers to
 // load it again, instead of staying blank (docs/decisions/062).
