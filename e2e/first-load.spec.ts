@@ -131,3 +131,41 @@ test('a signed-out page preloads its first read and the app takes the preloaded 
   // Asked once, by the preload: the app's own read took its answer.
   expect(sent.reads.filter((url) => url === '/api/broker/profile')).toHaveLength(1);
 });
+
+/**
+ * The sign-in form draws without Zod and its schemas (features/auth/schemas.ts): they are
+ * fetched when the form is first touched and awaited on submit. When they cannot be downloaded
+ * the form says so in Arabic, and submitting again tries again.
+ */
+test.describe('the sign-in form', () => {
+  // The service worker would fetch the check itself, out of the test's reach (Playwright's
+  // routes do not see a worker's requests), and keeps the app's files: not under test here.
+  test.use({ serviceWorkers: 'block' });
+
+  test('draws without its check, and says so when the check cannot be downloaded', async ({
+    page,
+  }) => {
+    const sent = recordRequests(page);
+    await page.goto('/mobile');
+    const phone = page.getByLabel('رقم الجوال');
+    await expect(phone).toBeVisible();
+    const drawnWith = sent.scripts.length;
+
+    // From here on every script is lost on the way, as on a connection that dropped.
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort('connectionreset'));
+    await phone.fill(randomPhone());
+    await page.getByRole('button', { name: 'متابعة' }).click();
+    await expect(
+      page.getByText('تعذّر التحقق من البيانات. تحقّق من اتصالك ثم أعد المحاولة.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('رمز التحقق')).toBeHidden();
+
+    // The connection is back: the same button checks the number and goes on to the code.
+    await page.unroute(/\/assets\/.+\.js$/);
+    await page.getByRole('button', { name: 'متابعة' }).click();
+    await expect(page.getByLabel('رمز التحقق')).toBeVisible();
+    await expect(page.getByText('تعذّر التحقق من البيانات', { exact: false })).toBeHidden();
+    // The check arrived on demand, after the form was drawn.
+    expect(sent.scripts.length).toBeGreaterThan(drawnWith);
+  });
+});

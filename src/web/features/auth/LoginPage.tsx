@@ -1,5 +1,4 @@
 import { Link, useNavigate } from 'react-router';
-import { loginCodeFormSchema, loginPhoneFormSchema } from '#domain';
 import { queryClient } from '#lib/query-client';
 import { PROFILE_KEY, type Profile } from '#lib/session';
 import { Alert } from '#ui/alert';
@@ -52,7 +51,7 @@ export function LoginPage() {
       <div key={flow.generation} className="space-y-4">
         {flow.step === 'phone' ? (
           <PhoneForm
-            schema={loginPhoneFormSchema}
+            schema={(schemas) => schemas.loginPhoneFormSchema}
             submitLabel="متابعة"
             busy={flow.busy}
             onSubmit={onPhone}
@@ -65,7 +64,7 @@ export function LoginPage() {
               مرور لحسابك.
             </p>
             <CodeStep
-              schema={loginCodeFormSchema}
+              schema={(schemas) => schemas.loginCodeFormSchema}
               fields={[CODE_FIELD, newPasswordField('password', 'كلمة المرور الجديدة')]}
               submitLabel="تأكيد"
               busy={flow.busy}

@@ -1,9 +1,4 @@
 import { Link } from 'react-router';
-import {
-  mobileCodeFormSchema,
-  mobileCreatePasswordFormSchema,
-  mobilePhoneFormSchema,
-} from '#domain';
 import { BRAND } from '#lib/brand';
 import { Alert } from '#ui/alert';
 import { toast } from '#ui/toast';
@@ -83,7 +78,7 @@ export function MobileLoginPage() {
       <div key={flow.generation}>
         {flow.step === 'phone' ? (
           <PhoneForm
-            schema={mobilePhoneFormSchema}
+            schema={(schemas) => schemas.mobilePhoneFormSchema}
             submitLabel="متابعة"
             busy={flow.busy}
             onSubmit={onPhone}
@@ -103,7 +98,7 @@ export function MobileLoginPage() {
         {flow.step === 'code' ? (
           <div className="space-y-4">
             <CodeStep
-              schema={mobileCodeFormSchema}
+              schema={(schemas) => schemas.mobileCodeFormSchema}
               fields={[CODE_FIELD]}
               submitLabel="تحقق"
               busy={flow.busy}
@@ -116,7 +111,7 @@ export function MobileLoginPage() {
         ) : null}
         {flow.step === 'createPassword' ? (
           <CredentialsForm
-            schema={mobileCreatePasswordFormSchema}
+            schema={(schemas) => schemas.mobileCreatePasswordFormSchema}
             fields={[newPasswordField('password', 'كلمة المرور'), CONFIRM_PASSWORD_FIELD]}
             submitLabel="إنشاء الحساب"
             busy={flow.busy}

@@ -1,5 +1,4 @@
 import { useLocation, useNavigate } from 'react-router';
-import { resetCodeFormSchema, resetNewPasswordFormSchema, resetPhoneFormSchema } from '#domain';
 import { Button } from '#ui/button';
 import { errorToast, toast } from '#ui/toast';
 import { authApi } from './api';
@@ -76,7 +75,7 @@ export function ResetPasswordPage() {
     <AuthCard title="استعادة كلمة المرور" subtitle={subtitles[flow.step]}>
       {flow.step === 'phone' ? (
         <PhoneForm
-          schema={resetPhoneFormSchema}
+          schema={(schemas) => schemas.resetPhoneFormSchema}
           submitLabel="إرسال رمز التحقق"
           busy={flow.busy}
           onSubmit={onPhone}
@@ -84,7 +83,7 @@ export function ResetPasswordPage() {
       ) : null}
       {flow.step === 'code' ? (
         <CodeStep
-          schema={resetCodeFormSchema}
+          schema={(schemas) => schemas.resetCodeFormSchema}
           fields={[CODE_FIELD]}
           submitLabel="تحقق"
           busy={flow.busy}
@@ -96,7 +95,7 @@ export function ResetPasswordPage() {
       ) : null}
       {flow.step === 'password' ? (
         <CredentialsForm
-          schema={resetNewPasswordFormSchema}
+          schema={(schemas) => schemas.resetNewPasswordFormSchema}
           fields={[newPasswordField('newPassword', 'كلمة المرور الجديدة'), CONFIRM_PASSWORD_FIELD]}
           submitLabel="تغيير كلمة المرور"
           busy={flow.busy}

@@ -1,15 +1,9 @@
 import { ArrowRight } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  formatNumberAr,
-  loginPasswordFormSchema,
-  normalizeSaudiMobile,
-  OTP_CODE_LENGTH,
-} from '#domain';
+import { formatNumberAr, normalizeSaudiMobile, OTP_CODE_LENGTH } from '#domain';
 import { BRAND } from '#lib/brand';
-import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { FormField, Input } from '#ui/input';
@@ -174,7 +168,54 @@ export function PhoneInUse({
   );
 }
 
-type PhoneSchema = z.ZodType<{ phone: string }, { phone: string }>;
+type StepSchemas = typeof import('./schemas');
+/** A step's schema, picked from ./schemas once it has loaded: `(s) => s.mobilePhoneFormSchema`. */
+type PickSchema<V> = (schemas: StepSchemas) => z.ZodType<V, V>;
+
+const loadStepSchemas = () => import('./schemas');
+/** Fetches the schemas ahead, quietly: a failure is met again, and said, on submit. */
+const prefetchStepSchemas = () => {
+  loadStepSchemas().catch(() => {});
+};
+
+/** Said under the form when the check itself could not be downloaded. */
+const CHECK_NOT_LOADED = 'تعذّر التحقق من البيانات. تحقّق من اتصالك ثم أعد المحاولة.';
+
+/**
+ * A step's form, validated by its schema from ./schemas: the form draws without Zod, fetches it
+ * on its first focus, and waits for it on submit. A failed download is said under the form, and
+ * submitting again tries again.
+ */
+function useStepForm<V extends Record<string, string>>(
+  pick: PickSchema<V>,
+  defaultValues?: DefaultValues<V>,
+) {
+  const form = useForm<V, unknown, V>({
+    defaultValues,
+    resolver: async (values, context, options) => {
+      const schemas = await loadStepSchemas();
+      return schemas.zodResolver(pick(schemas))(values, context, options);
+    },
+  });
+  const submitWith = (onValid: (values: V) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    loadStepSchemas().then(
+      () => void form.handleSubmit(onValid)(),
+      () => form.setError('root.load', { type: 'load', message: CHECK_NOT_LOADED }),
+    );
+  };
+  return { form, submitWith };
+}
+
+/** The form's own failure (not a field's), where the submit button can retry it. */
+function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
 
 /** Phone step shared by the three sign-in flows; accepts any Saudi format and Arabic digits. */
 export function PhoneForm({
@@ -183,19 +224,17 @@ export function PhoneForm({
   busy,
   onSubmit,
 }: {
-  schema: PhoneSchema;
+  schema: PickSchema<{ phone: string }>;
   submitLabel: string;
   busy: boolean;
   onSubmit: (phone: string) => void;
 }) {
-  const form = useForm<{ phone: string }, unknown, { phone: string }>({
-    resolver: zodResolver(schema),
-    defaultValues: { phone: '' },
-  });
+  const { form, submitWith } = useStepForm(schema, { phone: '' });
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit(({ phone }) => onSubmit(phone))}
+      onFocusCapture={prefetchStepSchemas}
+      onSubmit={submitWith(({ phone }) => onSubmit(phone))}
       className="space-y-4"
     >
       <FormField label="رقم الجوال" error={form.formState.errors.phone?.message}>
@@ -208,6 +247,7 @@ export function PhoneForm({
           />
         )}
       </FormField>
+      <FormError message={form.formState.errors.root?.load?.message} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'جاري التحقق...' : submitLabel}
       </Button>
@@ -240,7 +280,7 @@ export const newPasswordField = <K extends string>(name: K, label: string): Fiel
 export const CONFIRM_PASSWORD_FIELD = newPasswordField('confirmPassword', 'تأكيد كلمة المرور');
 
 type CredentialsFormProps<K extends string> = {
-  schema: z.ZodType<Record<K, string>, Record<K, string>>;
+  schema: PickSchema<Record<K, string>>;
   fields: FieldSpec<K>[];
   submitLabel: string;
   busy: boolean;
@@ -260,12 +300,15 @@ export function CredentialsForm<K extends string>({
   onSubmit,
   children,
 }: CredentialsFormProps<K>) {
-  const form = useForm<Record<K, string>, unknown, Record<K, string>>({
-    resolver: zodResolver(schema),
-  });
+  const { form, submitWith } = useStepForm(schema);
   const errors = form.formState.errors as Partial<Record<K, { message?: string }>>;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+    <form
+      noValidate
+      onFocusCapture={prefetchStepSchemas}
+      onSubmit={submitWith(onSubmit)}
+      className="space-y-4"
+    >
       {fields.map((field) => (
         <FormField key={field.name} label={field.label} error={errors[field.name]?.message}>
           {(control) => {
@@ -288,6 +331,7 @@ export function CredentialsForm<K extends string>({
         </FormField>
       ))}
       {children}
+      <FormError message={form.formState.errors.root?.load?.message} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'جاري التحقق...' : submitLabel}
       </Button>
@@ -303,7 +347,7 @@ export function PasswordLoginForm({
 }: Pick<CredentialsFormProps<'password'>, 'busy' | 'onSubmit' | 'children'>) {
   return (
     <CredentialsForm
-      schema={loginPasswordFormSchema}
+      schema={(schemas) => schemas.loginPasswordFormSchema}
       fields={[
         {
           name: 'password',
