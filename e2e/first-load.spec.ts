@@ -117,6 +117,47 @@ test("a broker's dashboard arrives with its code named and its first reads answe
   expect(sent.reads.filter((url) => endpoints.includes(url.split('?')[0]))).toEqual([]);
 });
 
+/**
+ * The dashboard draws its first screen in one task and what is below it (the link card, the
+ * latest referrals) in the next (lib/after-first-draw.ts), so a slow phone shows the figures
+ * sooner and answers a tap between the two.
+ */
+test('the dashboard draws its first screen before the link card below it', async ({
+  page,
+  request,
+}) => {
+  const phone = randomPhone();
+  await createAccount(request, phone);
+  await signIn(page, phone);
+  // Each state of the page as the DOM changes: the heading, the first screen's answer (a new
+  // broker's «لا توجد طلبات بعد»), the link card below it.
+  await page.addInitScript(() => {
+    const states: string[] = [];
+    Object.assign(window, { pageStates: states });
+    new MutationObserver(() => {
+      const texts = [...document.querySelectorAll('main h1, main h2, main h3, main p')].map(
+        (element) => element.textContent?.trim(),
+      );
+      const state = [
+        document.querySelector('main h1') ? 'heading' : '',
+        texts.includes('لا توجد طلبات بعد') ? 'answer' : '',
+        texts.includes('رابطك الخاص') ? 'card' : '',
+      ]
+        .filter(Boolean)
+        .join('+');
+      if (state && states.at(-1) !== state) states.push(state);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto('/mobile-dashboard');
+  await expect(page.getByRole('heading', { name: 'رابطك الخاص' })).toBeVisible();
+  const states = await page.evaluate(
+    () => (window as unknown as { pageStates: string[] }).pageStates,
+  );
+  // The first screen with its answer was drawn, and shown, before the card came below it.
+  expect(states).toContain('heading+answer');
+  expect(states.at(-1)).toBe('heading+answer+card');
+});
+
 test('a signed-out page preloads its first read and the app takes the preloaded answer', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { FileText, PlusCircle, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAfterFirstDraw } from '#lib/after-first-draw';
 import { useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Button, buttonClasses } from '#ui/button';
@@ -22,9 +23,10 @@ export function DashboardPage() {
   const metrics = useMetrics();
   const latest = useReferrals({ page: 1 });
   const requestActivation = useRequestActivation();
+  const ready = settled(metrics) && settled(latest);
+  const belowFold = useAfterFirstDraw(ready);
   if (!profile) return null;
   const blocked = referralBlocker(profile) !== null;
-  const ready = settled(metrics) && settled(latest);
 
   return (
     <div className="space-y-6">
@@ -85,13 +87,18 @@ export function DashboardPage() {
       ) : metrics.data?.totalReferrals === 0 ? (
         <>
           <NoReferralsYet />
-          <ReferralLinkCard />
+          {belowFold ? <ReferralLinkCard /> : null}
         </>
       ) : (
         <>
           <DashboardFigures metrics={metrics} className="lg:grid-cols-4" />
-          <ReferralLinkCard />
-          <LatestReferrals latest={latest} app="desktop" />
+          {/* Below the first screen: drawn a task after it (docs/decisions/065). */}
+          {belowFold ? (
+            <>
+              <ReferralLinkCard />
+              <LatestReferrals latest={latest} app="desktop" />
+            </>
+          ) : null}
         </>
       )}
     </div>

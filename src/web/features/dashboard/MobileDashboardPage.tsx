@@ -1,5 +1,6 @@
 import { FileText, LogOut, PlusCircle, UserPen, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAfterFirstDraw } from '#lib/after-first-draw';
 import { type Profile, useLogout, useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
@@ -97,8 +98,9 @@ export function MobileDashboardPage() {
   const metrics = useMetrics();
   const latest = useReferrals({ page: 1 });
   const logout = useLogout('/mobile');
-  if (!profile) return null;
   const ready = settled(metrics) && settled(latest);
+  const belowFold = useAfterFirstDraw(ready);
+  if (!profile) return null;
 
   return (
     <div className="space-y-4">
@@ -126,28 +128,33 @@ export function MobileDashboardPage() {
           ) : (
             <DashboardFigures metrics={metrics} />
           )}
-          <ReferralLinkCard />
-          {metrics.data?.totalReferrals === 0 ? null : (
-            <LatestReferrals latest={latest} app="phone" />
-          )}
-          <Card className="space-y-2 p-4">
-            <div className="flex items-center justify-between">
-              <span>حالة الحساب</span>
-              <Badge tone={profile.isActive ? 'success' : 'warning'}>
-                {profile.isActive ? 'مفعل' : 'غير مفعل'}
-              </Badge>
-            </div>
-            <div className="flex items-center justify-between">
-              <span>رمز الوسيط</span>
-              <bdi dir="ltr" className="font-mono font-bold">
-                {profile.brokerCode}
-              </bdi>
-            </div>
-          </Card>
-          <Button variant="outline" className="w-full" onClick={() => void logout()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            تسجيل الخروج
-          </Button>
+          {/* Below the first screen: drawn a task after it (docs/decisions/065). */}
+          {belowFold ? (
+            <>
+              <ReferralLinkCard />
+              {metrics.data?.totalReferrals === 0 ? null : (
+                <LatestReferrals latest={latest} app="phone" />
+              )}
+              <Card className="space-y-2 p-4">
+                <div className="flex items-center justify-between">
+                  <span>حالة الحساب</span>
+                  <Badge tone={profile.isActive ? 'success' : 'warning'}>
+                    {profile.isActive ? 'مفعل' : 'غير مفعل'}
+                  </Badge>
+                </div>
+                <div className="flex items-center justify-between">
+                  <span>رمز الوسيط</span>
+                  <bdi dir="ltr" className="font-mono font-bold">
+                    {profile.brokerCode}
+                  </bdi>
+                </div>
+              </Card>
+              <Button variant="outline" className="w-full" onClick={() => void logout()}>
+                <LogOut aria-hidden="true" className="size-4" />
+                تسجيل الخروج
+              </Button>
+            </>
+          ) : null}
         </>
       )}
     </div>
