@@ -19,7 +19,9 @@ const SOURCE = path.resolve(import.meta.dirname, '../src/web/boot.js');
 
 /** The script without its leading comment: the page carries the code, the file the reasons. */
 function bootScript(): string {
+  // Line ends as the browser hashes them (it reads CR LF as LF), whatever the checkout wrote.
   return readFileSync(SOURCE, 'utf8')
+    .replaceAll('\r\n', '\n')
     .replace(/^(?:\/\/.*\n)+/, '')
     .trim();
 }

@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** What the build reads: the sources, the build scripts and the configuration. */
 export const BUILD_INPUTS = [
   'src',
+  'build',
   'package.json',
   'package-lock.json',
   'vite.config.ts',

@@ -1,6 +1,5 @@
 // Types of scripts/plex-fonts.mjs (plain JavaScript, run by node as it is).
 export type PlexSubset = 'arabic' | 'latin';
-export const PLEX_RANGES: Record<PlexSubset, [number, number][]>;
 export const PLEX_FACES: [PlexSubset, number][];
 export function plexFontPath(subset: PlexSubset, weight: number): string;
 export function unicodeRange(subset: PlexSubset): string;

@@ -1,8 +1,8 @@
 // Writes the app's text face (docs/decisions/065-six-files-for-six-connections.md): IBM Plex
 // Sans Arabic cut to the Arabic block and the Latin letters, as woff2 files in src/web/fonts/
-// that src/web/styles.css declares with the same unicode-ranges. Fontsource's Arabic files also
-// carry the presentation forms and the Arabic of other languages (U+0750-08FF, U+FB50-FEFC),
-// a third of their weight, which no Saudi broker or tenant types; a character outside the ranges
+// that src/web/fonts.css declares with the same unicode-ranges. Fontsource's Arabic files also
+// carry the Arabic of other languages and its presentation forms A (U+0750-08FF, U+FB50-FDFF),
+// much of their weight, which no Saudi broker or tenant types; a character outside the ranges
 // is drawn by the next face in the stack. Run it again (`node scripts/plex-fonts.mjs`) only when
 // the ranges or the weights change; scripts/plex-fonts.test.ts fails when the files in the tree
 // are not what it writes.
@@ -14,14 +14,21 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const source = `${root}node_modules/@fontsource/ibm-plex-sans-arabic/files`;
 
 /**
- * Each file's characters, as inclusive code-point ranges: the Arabic block with the joiners and
- * marks of direction; the Latin of Fontsource's own Latin file (Google Fonts' range).
+ * Each file's characters, as inclusive code-point ranges: the Arabic block with the joiners, the
+ * marks of direction and what is pasted; the Latin of Fontsource's own Latin file (Google
+ * Fonts' range).
  */
-export const PLEX_RANGES = {
+const PLEX_RANGES = {
   arabic: [
     [0x0600, 0x06ff],
     [0x200c, 0x200f],
     [0x2010, 0x2011],
+    // The ligatures of «الله», «ﷺ» and the rial sign, and the presentation forms that text
+    // copied out of a PDF carries.
+    [0xfdf2, 0xfdf2],
+    [0xfdfa, 0xfdfc],
+    [0xfe70, 0xfe74],
+    [0xfe76, 0xfefc],
   ],
   latin: [
     [0x0000, 0x00ff],
@@ -43,7 +50,8 @@ export const PLEX_RANGES = {
 /**
  * The faces the app draws with: regular, medium and bold Arabic; regular and bold Latin. The
  * Latin medium face is left out on purpose: its full stop (0.150 em) is too tall beside the
- * Arabic zero (decision 060), so medium Latin text takes the regular face.
+ * Arabic zero (decision 060). Medium Latin text is drawn by the next face in the stack, as it
+ * was when Fontsource's medium Arabic file stood alone.
  */
 export const PLEX_FACES = [
   ['arabic', 400],
@@ -56,7 +64,7 @@ export const PLEX_FACES = [
 export const plexFontPath = (subset, weight) =>
   `${root}src/web/fonts/plex-${subset}-${weight}.woff2`;
 
-/** The CSS unicode-range of a subset, as styles.css must write it. */
+/** The CSS unicode-range of a subset, as fonts.css must write it. */
 export const unicodeRange = (subset) =>
   PLEX_RANGES[subset]
     .map(([from, to]) => {

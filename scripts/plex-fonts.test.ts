@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PLEX_FACES, plexFont, plexFontPath, unicodeRange } from './plex-fonts.mjs';
 
-const styles = readFileSync(new URL('../src/web/styles.css', import.meta.url), 'utf8');
+const fonts = readFileSync(new URL('../src/web/fonts.css', import.meta.url), 'utf8');
 
-/** styles.css's @font-face rules of the text face: file, weight and unicode-range. */
-const declared = [...styles.matchAll(/@font-face\s*\{([^}]*)\}/g)]
+/** fonts.css's @font-face rules of the text face: file, weight and unicode-range. */
+const declared = [...fonts.matchAll(/@font-face\s*\{([^}]*)\}/g)]
   .map(([, body = '']) => body)
   .filter((body) => body.includes('"IBM Plex Sans Arabic"'))
   .map((body) => ({
@@ -23,7 +23,7 @@ describe('the text face (decision 065)', () => {
     },
   );
 
-  it('is declared in styles.css once a file, with the ranges the files were cut to', () => {
+  it('is declared in fonts.css once a file, with the ranges the files were cut to', () => {
     expect(declared).toEqual(
       PLEX_FACES.map(([subset, weight]) => ({
         file: `plex-${subset}-${weight}.woff2`,

@@ -1,4 +1,5 @@
-// The text and number faces are declared in styles.css (decisions 060 and 065).
+// The app's text face (decision 065), then the styles with the number face (decision 060).
+import './fonts.css';
 import './styles.css';
 import '#lib/effects-as-react-runs-them';
 import { StrictMode } from 'react';

@@ -84,7 +84,9 @@ describe("a first page's HTML names what it needs first", () => {
 
   it("answers a signed-in page's reads inside it, escaped so no answer can end the script", async () => {
     const asked: string[] = [];
-    const hostile = { name: '</script><script>alert(1)</script>\u2028' };
+    // A tenant's name may hold what String.replace reads as a pattern: `$'` is the page after
+    // the match, `$&` the match itself; each must be written as it is.
+    const hostile = { name: "</script><script>alert(1)</script>\u2028 $' $& $`" };
     const answer: AnswerRead = async (url) => {
       asked.push(url);
       if (url === '/api/dashboard/metrics') return null; // a read that failed

@@ -124,7 +124,9 @@ export function loadFirstLoad(webRoot: string): FirstLoadHtml {
           ]
         : []),
     ];
-    return index.replace('</head>', `${head.join('\n    ')}\n  </head>`);
+    // A function, so a `$'` or `$&` inside an answer (a tenant's name) is written as it is,
+    // not read as a replacement pattern.
+    return index.replace('</head>', () => `${head.join('\n    ')}\n  </head>`);
   };
 
   return {

@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatNumberAr, normalizeSaudiMobile, OTP_CODE_LENGTH } from '#domain';
@@ -180,11 +180,18 @@ const prefetchStepSchemas = () => {
 
 /** Said under the form when the check itself could not be downloaded. */
 const CHECK_NOT_LOADED = 'تعذّر التحقق من البيانات. تحقّق من اتصالك ثم أعد المحاولة.';
+/**
+ * Said when it failed again: a browser may keep a failed download's answer for the page's life
+ * (whatwg/html#6768), and a reload always fetches afresh.
+ */
+const CHECK_STILL_NOT_LOADED =
+  'تعذّر التحقق من البيانات مرة أخرى. أعد تحميل الصفحة ثم حاول من جديد.';
 
 /**
  * A step's form, validated by its schema from ./schemas: the form draws without Zod, fetches it
- * on its first focus, and waits for it on submit. A failed download is said under the form, and
- * submitting again tries again.
+ * on its first focus, and waits for it on submit, taking no second submit meanwhile (`checking`
+ * disables the button). A failed download is said under the form, and submitting again tries
+ * again.
  */
 function useStepForm<V extends Record<string, string>>(
   pick: PickSchema<V>,
@@ -197,14 +204,29 @@ function useStepForm<V extends Record<string, string>>(
       return schemas.zodResolver(pick(schemas))(values, context, options);
     },
   });
+  const [checking, setChecking] = useState(false);
+  const pending = useRef(false);
+  const failures = useRef(0);
   const submitWith = (onValid: (values: V) => void) => (event: FormEvent) => {
     event.preventDefault();
-    loadStepSchemas().then(
-      () => void form.handleSubmit(onValid)(),
-      () => form.setError('root.load', { type: 'load', message: CHECK_NOT_LOADED }),
-    );
+    if (pending.current) return;
+    pending.current = true;
+    setChecking(true);
+    loadStepSchemas()
+      .then(
+        () => form.handleSubmit(onValid)(),
+        () => {
+          failures.current += 1;
+          const message = failures.current > 1 ? CHECK_STILL_NOT_LOADED : CHECK_NOT_LOADED;
+          form.setError('root.load', { type: 'load', message });
+        },
+      )
+      .finally(() => {
+        pending.current = false;
+        setChecking(false);
+      });
   };
-  return { form, submitWith };
+  return { form, submitWith, checking };
 }
 
 /** The form's own failure (not a field's), where the submit button can retry it. */
@@ -229,7 +251,7 @@ export function PhoneForm({
   busy: boolean;
   onSubmit: (phone: string) => void;
 }) {
-  const { form, submitWith } = useStepForm(schema, { phone: '' });
+  const { form, submitWith, checking } = useStepForm(schema, { phone: '' });
   return (
     <form
       noValidate
@@ -248,8 +270,8 @@ export function PhoneForm({
         )}
       </FormField>
       <FormError message={form.formState.errors.root?.load?.message} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'جاري التحقق...' : submitLabel}
+      <Button type="submit" className="w-full" disabled={busy || checking}>
+        {busy || checking ? 'جاري التحقق...' : submitLabel}
       </Button>
     </form>
   );
@@ -300,7 +322,7 @@ export function CredentialsForm<K extends string>({
   onSubmit,
   children,
 }: CredentialsFormProps<K>) {
-  const { form, submitWith } = useStepForm(schema);
+  const { form, submitWith, checking } = useStepForm(schema);
   const errors = form.formState.errors as Partial<Record<K, { message?: string }>>;
   return (
     <form
@@ -332,8 +354,8 @@ export function CredentialsForm<K extends string>({
       ))}
       {children}
       <FormError message={form.formState.errors.root?.load?.message} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {busy ? 'جاري التحقق...' : submitLabel}
+      <Button type="submit" className="w-full" disabled={busy || checking}>
+        {busy || checking ? 'جاري التحقق...' : submitLabel}
       </Button>
     </form>
   );
