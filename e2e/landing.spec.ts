@@ -199,7 +199,9 @@ test('every section, anchor and link of the landing page, with no layout shift',
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  // No service worker: once it controls the page it fetches the header's code itself, out of
+  // the route that holds it back (Playwright's routes do not see a worker's requests).
+  test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
 
   test('a tap on the menu before React has loaded is not lost', async ({ page }) => {
     let release = () => {};
