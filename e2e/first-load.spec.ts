@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createAccount, expectNoAxeViolations, randomPhone, signIn } from './support';
 
@@ -78,6 +78,13 @@ function namedIn(html: string) {
   };
 }
 
+/** A new broker, signed in on this page. */
+async function signUpAndIn(page: Page, request: APIRequestContext): Promise<void> {
+  const phone = randomPhone();
+  await createAccount(request, phone);
+  await signIn(page, phone);
+}
+
 /**
  * A page a visit starts on asks for all it needs in one round trip (build/first-load.ts): its
  * HTML names every script the page runs, and a signed-in page holds its first reads' answers,
@@ -87,9 +94,7 @@ test("a broker's dashboard arrives with its code named and its first reads answe
   page,
   request,
 }) => {
-  const phone = randomPhone();
-  await createAccount(request, phone);
-  await signIn(page, phone);
+  await signUpAndIn(page, request);
   const html = await (await page.request.get('/dashboard')).text();
   const named = namedIn(html);
   // Its first files fit the six connections a browser opens to one server over HTTP/1.1, so
@@ -126,9 +131,7 @@ test('the dashboard draws its first screen before the link card below it', async
   page,
   request,
 }) => {
-  const phone = randomPhone();
-  await createAccount(request, phone);
-  await signIn(page, phone);
+  await signUpAndIn(page, request);
   // Each state of the page as the DOM changes: the heading, the first screen's answer (a new
   // broker's «لا توجد طلبات بعد»), the link card below it.
   await page.addInitScript(() => {
