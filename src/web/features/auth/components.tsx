@@ -4,6 +4,7 @@ import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatNumberAr, normalizeSaudiMobile, OTP_CODE_LENGTH } from '#domain';
 import { BRAND } from '#lib/brand';
+import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card } from '#ui/card';
 import { FormField, Input } from '#ui/input';
@@ -229,13 +230,26 @@ function useStepForm<V extends Record<string, string>>(
   return { form, submitWith, checking };
 }
 
-/** The form's own failure (not a field's), where the submit button can retry it. */
-function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
+/**
+ * A step's end: the form's own failure (its check not downloaded, not a field's), then the
+ * submit button, which can retry it and is held while the step checks or sends.
+ */
+function StepSubmit({
+  failure,
+  label,
+  busy,
+}: {
+  failure: string | undefined;
+  label: string;
+  busy: boolean;
+}) {
   return (
-    <p role="alert" className="text-sm text-red-700">
-      {message}
-    </p>
+    <>
+      {failure ? <Alert>{failure}</Alert> : null}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'جاري التحقق...' : label}
+      </Button>
+    </>
   );
 }
 
@@ -269,10 +283,11 @@ export function PhoneForm({
           />
         )}
       </FormField>
-      <FormError message={form.formState.errors.root?.load?.message} />
-      <Button type="submit" className="w-full" disabled={busy || checking}>
-        {busy || checking ? 'جاري التحقق...' : submitLabel}
-      </Button>
+      <StepSubmit
+        failure={form.formState.errors.root?.load?.message}
+        label={submitLabel}
+        busy={busy || checking}
+      />
     </form>
   );
 }
@@ -353,10 +368,11 @@ export function CredentialsForm<K extends string>({
         </FormField>
       ))}
       {children}
-      <FormError message={form.formState.errors.root?.load?.message} />
-      <Button type="submit" className="w-full" disabled={busy || checking}>
-        {busy || checking ? 'جاري التحقق...' : submitLabel}
-      </Button>
+      <StepSubmit
+        failure={form.formState.errors.root?.load?.message}
+        label={submitLabel}
+        busy={busy || checking}
+      />
     </form>
   );
 }

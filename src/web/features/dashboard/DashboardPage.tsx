@@ -4,7 +4,6 @@ import { useAfterFirstDraw } from '#lib/after-first-draw';
 import { useSession } from '#lib/session';
 import { Alert } from '#ui/alert';
 import { Button, buttonClasses } from '#ui/button';
-
 import { ReferralLinkCard } from '../referral-link';
 import { useMetrics, useReferrals } from './api';
 import { DashboardFigures } from './DashboardFigures';
