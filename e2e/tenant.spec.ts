@@ -63,21 +63,20 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   await expect(form.getByRole('heading', { name: 'تم استلام بياناتك' })).toBeVisible();
   await tenant.close();
 
-  // The broker sees the data and downloads the PDF byte for byte.
-  await page.goto(`/mobile-referral-details/${id}`);
-  await expect(page.getByText('سلمان الدوسري')).toBeVisible();
-  await expect(page.getByText('١٢٬٠٠٠ ر.س')).toBeVisible(); // net salary
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'تعريف الراتب' }).click();
-  const download = await downloading;
-  const saved = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of saved) chunks.push(Buffer.from(chunk));
-  expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
-  await expect(page.getByRole('link', { name: 'تقرير سمة الائتماني' })).toHaveAttribute(
-    'href',
-    'https://simah.example.sa/report/77',
-  );
+  // The broker sees the name, the verdict and which documents came, on the phone and on the
+  // desktop page; never the figures or the documents themselves (decision 066).
+  for (const path of [`/mobile-referral-details/${id}`, `/referral/${id}`]) {
+    await page.goto(path);
+    await expect(page.getByText('سلمان الدوسري')).toBeVisible();
+    // 48,000 a year is 4,000 a month: a third of the 12,000 left of the salary.
+    await expect(page.getByText('في حدود القدرة')).toBeVisible();
+    await expect(page.getByText(/^وصل في /)).toHaveCount(2);
+    await expect(page.getByText(/١٥٬٠٠٠|١٢٬٠٠٠|٣٬٠٠٠/)).toHaveCount(0);
+    for (const name of ['تعريف الراتب', 'تقرير سمة الائتماني']) {
+      await expect(page.getByRole('link', { name })).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+  }
 
   // The admin too: in the console's details dialog, and by download.
   const adminContext = await browser.newContext({ storageState: await admin.storageState() });
@@ -91,8 +90,23 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   const dialog = consolePage.getByRole('dialog');
   await expect(dialog.getByText('سلمان الدوسري')).toBeVisible();
   await expect(dialog.getByRole('definition').filter({ hasText: 'ريم السبيعي' })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'تعريف الراتب' })).toBeVisible();
+  await expect(dialog.getByText('في حدود القدرة')).toBeVisible();
   await expectNoAxeViolations(consolePage);
+  const downloading = consolePage.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'تعريف الراتب' }).click();
+  const download = await downloading;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
+  // The typed link opens through the server, which records the opening, then the tenant's link.
+  const creditLink = dialog.getByRole('link', { name: 'تقرير سمة الائتماني' });
+  await expect(creditLink).toHaveAttribute('href', `/api/files/links/${id}/credit`);
+  await expect(creditLink).toHaveAttribute('target', '_blank');
+  const opened = await consolePage.request.get(`/api/files/links/${id}/credit`, {
+    maxRedirects: 0,
+  });
+  expect(opened.status()).toBe(303);
+  expect(opened.headers().location).toBe('https://simah.example.sa/report/77');
   await adminContext.close();
 
   const view = (await (await admin.get(`/api/admin/referrals/${id}/tenant-form`)).json()) as {

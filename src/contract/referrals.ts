@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  AFFORDABILITY_LEVELS,
   boundedDaySchema,
   newReferralBodySchema,
   REFERRAL_SOURCES,
   REFERRAL_STATUS_KEYS,
+  TENANT_DOCUMENT_KINDS,
 } from '../domain/index.js';
 import {
   commissionStatus,
@@ -78,14 +80,20 @@ export const referralDetails = referral.extend({
   tenantFormUrl: z.string(),
   /** The latest message carrying the tenant's link; null when none was sent (SMS switched off). */
   linkDelivery: linkDelivery.nullable(),
+  /**
+   * What the tenant sent, as far as the referring broker needs it: the name, the affordability
+   * verdict without the figures behind it, and which documents were provided and when; never the
+   * salary, the obligations, the salary certificate or the credit report (decision 066).
+   */
   tenantData: z
     .object({
       name: z.string(),
-      income: money,
-      monthlyObligations: money,
       submittedAt: isoDateTime,
-      salaryDefinitionFile: z.string().nullable(),
-      creditReportFile: z.string().nullable(),
+      /** Null while the referral's rent is unknown. */
+      affordability: z.enum(AFFORDABILITY_LEVELS).nullable(),
+      documents: z.array(
+        z.object({ kind: z.enum(TENANT_DOCUMENT_KINDS), providedAt: isoDateTime }),
+      ),
     })
     .nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tenantFormBodySchema } from '../domain/index.js';
+import { TENANT_DOCUMENT_KINDS, tenantFormBodySchema } from '../domain/index.js';
 import { endpoint, referralStatus } from './common.js';
 
 export const tenantFormEndpoints = {
@@ -38,9 +38,18 @@ export const tenantFormEndpoints = {
   download: endpoint({
     method: 'GET',
     path: '/api/files/:key',
-    access: 'broker',
-    summary: "a tenant's document, for admins and the referral's broker (audited)",
+    access: 'admin',
+    summary: "a tenant's uploaded document, for admins only (audited)",
     params: z.object({ key: z.string() }),
+    response: null,
+  }),
+  openLink: endpoint({
+    method: 'GET',
+    path: '/api/files/links/:id/:kind',
+    access: 'admin',
+    summary: "a tenant's typed document link, opened through the server so the opening is audited",
+    params: z.object({ id: z.string(), kind: z.enum(TENANT_DOCUMENT_KINDS) }),
+    notFound: 'الملف غير موجود',
     response: null,
   }),
 };

@@ -8,7 +8,8 @@
 export const AFFORDABLE_SHARE = 1 / 3;
 export const STRETCHED_SHARE = 1 / 2;
 
-export type AffordabilityLevel = 'comfortable' | 'stretched' | 'beyond';
+export const AFFORDABILITY_LEVELS = ['comfortable', 'stretched', 'beyond'] as const;
+export type AffordabilityLevel = (typeof AFFORDABILITY_LEVELS)[number];
 
 export const AFFORDABILITY_LABELS: Record<AffordabilityLevel, string> = {
   comfortable: 'في حدود القدرة',

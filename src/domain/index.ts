@@ -21,6 +21,7 @@ export * from './referral-links.js';
 export * from './referral-status.js';
 export * from './schemas.js';
 export * from './signals.js';
+export * from './tenant-documents.js';
 export * from './text.js';
 export * from './webhooks.js';
 export * from './working-time.js';

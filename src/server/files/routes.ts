@@ -3,36 +3,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { audit } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
-import { referrals, storedFiles } from '../db/schema.js';
+import { storedFiles, tenantForms } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { serve } from '../http/serve.js';
 import { STORAGE_KEY } from '../integrations/storage.js';
-import { currentBroker } from '../plugins/session.js';
+
+const fileNotFound = () => notFound('الملف غير موجود');
 
 /**
- * The only way to a stored document: admins, and the referral's own broker. Anything else,
- * including a malformed or traversing name, is simply not found.
+ * The only ways to a tenant's documents, both for admins only (the referring broker learns that
+ * a document was provided, never its content: decision 066), and both on record: an upload is
+ * streamed, a typed link is opened through a redirect so its opening is audited too. A malformed
+ * or traversing name is simply not found.
  */
 export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   serve(app, tenantFormEndpoints.download, async (request, reply) => {
-    const me = currentBroker(request);
     const { key } = request.params;
-    if (!STORAGE_KEY.test(key)) throw notFound('الملف غير موجود');
+    if (!STORAGE_KEY.test(key)) throw fileNotFound();
     const [file] = await ctx.db
-      .select({
-        key: storedFiles.key,
-        kind: storedFiles.kind,
-        referralId: storedFiles.referralId,
-        brokerId: referrals.brokerId,
-      })
+      .select({ key: storedFiles.key, kind: storedFiles.kind, referralId: storedFiles.referralId })
       .from(storedFiles)
-      .innerJoin(referrals, eq(referrals.id, storedFiles.referralId))
       .where(eq(storedFiles.key, key))
       .limit(1);
-    const allowed = file && (me.isAdmin || me.isSuperAdmin || file.brokerId === me.id);
-    if (!allowed) throw notFound('الملف غير موجود');
+    if (!file) throw fileNotFound();
     const stream = await ctx.storage.get(key);
-    if (!stream) throw notFound('الملف غير موجود');
+    if (!stream) throw fileNotFound();
     // A tenant's salary certificate or credit report: every copy handed out is on record,
     // and none is handed out unrecorded.
     try {
@@ -52,5 +47,27 @@ export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'private, no-store')
       .send(stream);
+  });
+
+  serve(app, tenantFormEndpoints.openLink, async (request, reply) => {
+    const { id, kind } = request.params;
+    const [form] = await ctx.db
+      .select({ salary: tenantForms.salaryDefinitionUrl, credit: tenantForms.creditReportUrl })
+      .from(tenantForms)
+      .where(eq(tenantForms.referralId, id))
+      .limit(1);
+    const link = form?.[kind];
+    // Only a typed link: an upload has its own audited download.
+    if (!link || link.startsWith('upload:')) throw fileNotFound();
+    await audit(ctx.db, request, {
+      action: 'file.download',
+      entityType: 'referral',
+      entityId: id,
+      after: { kind, link: true },
+    });
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .redirect(link, 303);
   });
 };

@@ -9,7 +9,11 @@ import { currentBroker } from '../plugins/session.js';
 import { loadHolidays, stageClock } from '../service-clocks.js';
 import { commissionRule } from '../settings/service.js';
 import { tenantFormPath } from '../tenant-forms/links.js';
-import { auditTenantFormView, documentHref } from '../tenant-forms/service.js';
+import {
+  auditTenantFormView,
+  brokerTenantView,
+  TENANT_FORM_FIELDS_SHOWN,
+} from '../tenant-forms/service.js';
 import { createReferral } from './create.js';
 import { brokerReferralHistory } from './history.js';
 import {
@@ -56,7 +60,9 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       brokerReferralHistory(db, row.referral),
       loadHolidays(db),
     ]);
-    if (form) await auditTenantFormView(db, request, row.referral.id);
+    if (form) {
+      await auditTenantFormView(db, request, row.referral.id, TENANT_FORM_FIELDS_SHOWN.broker);
+    }
     return {
       ...referralViewOf(row, rule),
       formToken: row.referral.formToken,
@@ -65,14 +71,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       history,
       stageClock: stageClock(row.referral, holidays),
       tenantData: form
-        ? {
-            name: form.name,
-            income: form.income,
-            monthlyObligations: form.monthlyObligations,
-            submittedAt: form.submittedAt.toISOString(),
-            salaryDefinitionFile: documentHref(form.salaryDefinitionUrl),
-            creditReportFile: documentHref(form.creditReportUrl),
-          }
+        ? await brokerTenantView(db, form, row.referral.contractRent ?? row.referral.rentAmount)
         : null,
     };
   });

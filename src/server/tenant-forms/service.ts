@@ -1,6 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { brokerNameForTenants, checkedFalLicense, type TenantFormBody } from '#domain';
+import {
+  affordability,
+  brokerNameForTenants,
+  checkedFalLicense,
+  TENANT_DOCUMENT_KINDS,
+  type TenantDocumentKind,
+  type TenantFormBody,
+} from '#domain';
 import { type AuditRecorder, type AuditWriter, audit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
@@ -128,10 +135,78 @@ export async function submitTenantForm(
   return referral;
 }
 
-/** What admins and the owning broker see of a document: a download path or the typed link. */
-export function documentHref(ref: string | null): string | null {
+/**
+ * What admins see of a document: an audited path to it, the download of an upload or the
+ * redirect to a typed link (src/server/files/routes.ts).
+ */
+function documentHref(
+  referralId: string,
+  kind: TenantDocumentKind,
+  ref: string | null,
+): string | null {
   if (!ref) return null;
-  return ref.startsWith('upload:') ? `/api/files/${ref.slice('upload:'.length)}` : ref;
+  return ref.startsWith('upload:')
+    ? `/api/files/${ref.slice('upload:'.length)}`
+    : `/api/files/links/${referralId}/${kind}`;
+}
+
+type TenantForm = typeof tenantForms.$inferSelect;
+
+const documentRefs = (form: TenantForm): Record<TenantDocumentKind, string | null> => ({
+  salary: form.salaryDefinitionUrl,
+  credit: form.creditReportUrl,
+});
+
+/** Both of a form's document paths for admins, by the names the admin contract uses. */
+export function documentHrefs(form: TenantForm) {
+  const refs = documentRefs(form);
+  return {
+    salaryReportUrl: documentHref(form.referralId, 'salary', refs.salary),
+    creditReportUrl: documentHref(form.referralId, 'credit', refs.credit),
+  };
+}
+
+/**
+ * What the referring broker learns of a tenant's submission (decision 066): the name, the
+ * affordability verdict without the figures behind it, and which documents were provided and
+ * when: an upload on the day it was uploaded, a typed link with the form. Never the salary, the
+ * obligations or a document itself: SIMAH's members may not pass a credit report on, and the
+ * broker needs none of it to follow the referral (PDPL's minimisation).
+ */
+export async function brokerTenantView(
+  db: Pick<Database, 'select'>,
+  form: TenantForm,
+  annualRent: number | null,
+) {
+  const refs = documentRefs(form);
+  const keys = TENANT_DOCUMENT_KINDS.flatMap((kind) => {
+    const ref = refs[kind];
+    return ref?.startsWith('upload:') ? [ref.slice('upload:'.length)] : [];
+  });
+  const uploaded =
+    keys.length === 0
+      ? []
+      : await db
+          .select({ key: storedFiles.key, createdAt: storedFiles.createdAt })
+          .from(storedFiles)
+          .where(inArray(storedFiles.key, keys));
+  const uploadedAt = new Map(uploaded.map((file) => [`upload:${file.key}`, file.createdAt]));
+  return {
+    name: form.name,
+    submittedAt: form.submittedAt.toISOString(),
+    affordability:
+      affordability({
+        monthlyIncome: form.income,
+        monthlyObligations: form.monthlyObligations,
+        annualRent,
+      })?.level ?? null,
+    documents: TENANT_DOCUMENT_KINDS.flatMap((kind) => {
+      const ref = refs[kind];
+      if (!ref) return [];
+      const providedAt = uploadedAt.get(ref) ?? form.submittedAt;
+      return [{ kind, providedAt: providedAt.toISOString() }];
+    }),
+  };
 }
 
 /**
@@ -142,14 +217,21 @@ export function auditTenantFormView(
   db: AuditWriter,
   request: FastifyRequest,
   referralId: string,
+  fields: readonly string[],
 ): Promise<void> {
   return audit(db, request, {
     action: 'tenant_form.view',
     entityType: 'referral',
     entityId: referralId,
-    after: { fields: ['name', 'income', 'monthlyObligations', 'documents'] },
+    after: { fields },
   });
 }
+
+/** The fields of a tenant's submission each reader is shown, as the audit records them. */
+export const TENANT_FORM_FIELDS_SHOWN = {
+  admin: ['name', 'income', 'monthlyObligations', 'documents'],
+  broker: ['name', 'affordability', 'documentsProvided'],
+} as const;
 
 /**
  * The referring broker as the form shows them: the name a tenant may see (null when missing or

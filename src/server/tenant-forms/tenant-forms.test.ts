@@ -6,7 +6,7 @@ import type { ResponseOf } from '#contract/common';
 import { notificationEndpoints } from '#contract/notifications';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { auditLog, brokers, referrals } from '../db/schema.js';
+import { auditLog, brokers, referrals, storedFiles } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { type BodyOf, unchecked } from '../test-support/endpoints.js';
 import {
@@ -119,11 +119,16 @@ describe('POST /api/tenant-form/submit', () => {
     const details = (
       await as(owner).call(referralEndpoints.details, { params: { id: r.id } })
     ).json();
-    expect(details.tenantData).toMatchObject({
+    // Decision 066: the referring broker learns the name, the verdict and which documents came,
+    // never the figures or the documents themselves.
+    expect(details.tenantData).toEqual({
       name: 'محمد العنزي',
-      income: '12000.00',
-      monthlyObligations: '2500.00',
+      submittedAt: expect.any(String),
+      // 60,000 a year is 5,000 a month against 9,500 left of the salary: more than half.
+      affordability: 'beyond',
+      documents: [{ kind: 'credit', providedAt: details.tenantData?.submittedAt }],
     });
+    expect(JSON.stringify(details)).not.toMatch(/12000|2500|reports\.example\.sa/);
 
     const adminView = await as(admin).call(adminReferralEndpoints.tenantForm, {
       params: { id: r.id },
@@ -133,7 +138,8 @@ describe('POST /api/tenant-form/submit', () => {
       phone: r.tenantPhone,
       monthlyIncome: '12000.00',
       monthlyObligations: '2500.00',
-      creditReportUrl: 'https://reports.example.sa/simah/123',
+      // A typed link is opened through the server, which records each opening.
+      creditReportUrl: `/api/files/links/${r.id}/credit`,
       salaryReportUrl: null,
     });
     expect((await formLink(r.token)).json().submitted).toBe(true);
@@ -186,7 +192,7 @@ describe('POST /api/tenant-form/submit', () => {
 });
 
 describe('POST /api/upload and GET /api/files/:key', () => {
-  it('stores a PDF and lets the admin and the owning broker download it byte for byte', async () => {
+  it('stores a PDF and lets the admin, and only the admin, download it byte for byte', async () => {
     const { broker: owner, referral: r } = await anActiveBrokerWithReferral(t);
     const response = await upload(r.token, PDF, 'salary', 'شهادة راتب.png');
     expect(response.status).toBe(201);
@@ -194,23 +200,34 @@ describe('POST /api/upload and GET /api/files/:key', () => {
     expect(url).toMatch(/^upload:[a-f0-9]{32}\.pdf$/);
     expect((await submit({ ...validForm(r), salaryDefinitionUrl: url })).statusCode).toBe(200);
 
+    const href = (
+      await as(admin).call(adminReferralEndpoints.tenantForm, { params: { id: r.id } })
+    ).json().salaryReportUrl;
+    expect(href).toBe(`/api/files/${url.slice('upload:'.length)}`);
+
+    const download = await fetch(`${base}${href}`, { headers: { cookie: admin.cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toContain('attachment');
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+
+    // The owning broker sees that it came and when, and cannot open it (decision 066).
     const details = (
       await as(owner).call(referralEndpoints.details, { params: { id: r.id } })
     ).json();
-    const href = details.tenantData?.salaryDefinitionFile;
-    expect(href).toBe(`/api/files/${url.slice('upload:'.length)}`);
-
-    for (const cookie of [owner.cookie, admin.cookie]) {
-      const download = await fetch(`${base}${href}`, { headers: { cookie } });
-      expect(download.status).toBe(200);
-      expect(download.headers.get('content-type')).toBe('application/pdf');
-      expect(download.headers.get('content-disposition')).toContain('attachment');
-      expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
-    }
+    const [stored] = await t.database.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.key, url.slice('upload:'.length)));
+    expect(details.tenantData?.documents).toEqual([
+      { kind: 'salary', providedAt: stored?.createdAt.toISOString() },
+      { kind: 'credit', providedAt: details.tenantData?.submittedAt },
+    ]);
+    expect(JSON.stringify(details)).not.toContain(url.slice('upload:'.length));
     const stranger = await aBroker(t);
-    expect((await fetch(`${base}${href}`, { headers: { cookie: stranger.cookie } })).status).toBe(
-      404,
-    );
+    for (const cookie of [owner.cookie, stranger.cookie]) {
+      expect((await fetch(`${base}${href}`, { headers: { cookie } })).status).toBe(403);
+    }
     expect((await fetch(`${base}${href}`)).status).toBe(401);
   });
 
@@ -447,27 +464,56 @@ describe("who saw a tenant's data is on record", () => {
     expect(details.statusCode).toBe(200);
     const views = await entriesFor('tenant_form.view', r.id);
     expect(views.map((v) => v.actorId)).toEqual([owner.id, admin.id]);
+    // Each records what its reader was shown: the broker less than the admin (decision 066).
+    expect(views.map((v) => v.after)).toEqual([
+      { fields: ['name', 'affordability', 'documentsProvided'] },
+      { fields: ['name', 'income', 'monthlyObligations', 'documents'] },
+    ]);
     for (const view of views) {
-      expect(view).toMatchObject({
-        entityType: 'referral',
-        entityId: r.id,
-        after: { fields: ['name', 'income', 'monthlyObligations', 'documents'] },
-      });
+      expect(view).toMatchObject({ entityType: 'referral', entityId: r.id });
       expect(view.ip).toBeTruthy();
     }
 
     const key = uploaded.url.slice('upload:'.length);
-    for (const cookie of [admin.cookie, owner.cookie]) {
-      const download = await fetch(`${base}/api/files/${key}`, { headers: { cookie } });
-      expect(download.status).toBe(200);
-      await download.arrayBuffer();
-    }
-    const downloads = await entriesFor('file.download', r.id);
-    expect(downloads.map((d) => d.actorId)).toEqual([owner.id, admin.id]);
-    expect(downloads[0]).toMatchObject({
-      entityType: 'referral',
-      after: { key, kind: 'salary' },
+    const download = await fetch(`${base}/api/files/${key}`, { headers: { cookie: admin.cookie } });
+    expect(download.status).toBe(200);
+    await download.arrayBuffer();
+    const refused = await fetch(`${base}/api/files/${key}`, { headers: { cookie: owner.cookie } });
+    expect(refused.status).toBe(403);
+    // The typed link too: opened through the server, on record, for admins only.
+    const linkPath = `/api/files/links/${r.id}/credit`;
+    const opened = await fetch(`${base}${linkPath}`, {
+      headers: { cookie: admin.cookie },
+      redirect: 'manual',
     });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('https://reports.example.sa/simah/123');
+    expect(opened.headers.get('cache-control')).toBe('private, no-store');
+    const ownerLink = await fetch(`${base}${linkPath}`, {
+      headers: { cookie: owner.cookie },
+      redirect: 'manual',
+    });
+    expect(ownerLink.status).toBe(403);
+    // An upload has no link to open, and neither has a referral without a form.
+    for (const path of [`/api/files/links/${r.id}/salary`, `/api/files/links/${owner.id}/credit`]) {
+      const none = await fetch(`${base}${path}`, {
+        headers: { cookie: admin.cookie },
+        redirect: 'manual',
+      });
+      expect(none.status).toBe(404);
+    }
+    const badKind = await fetch(`${base}/api/files/links/${r.id}/passport`, {
+      headers: { cookie: admin.cookie },
+      redirect: 'manual',
+    });
+    expect(badKind.status).toBe(400);
+
+    const downloads = await entriesFor('file.download', r.id);
+    expect(downloads.map((d) => [d.actorId, d.after])).toEqual([
+      [admin.id, { kind: 'credit', link: true }],
+      [admin.id, { key, kind: 'salary' }],
+    ]);
+    expect(downloads[0]?.entityType).toBe('referral');
   });
 
   it('records nothing when nothing is shown', async () => {
@@ -489,10 +535,11 @@ describe("who saw a tenant's data is on record", () => {
     const foreign = await as(stranger).call(referralEndpoints.details, { params: { id: r.id } });
     expect(foreign.statusCode).toBe(404);
     const key = uploaded.url.slice('upload:'.length);
+    // Brokers are refused every file, their own referral's or not (decision 066).
     const refused = await fetch(`${base}/api/files/${key}`, {
       headers: { cookie: stranger.cookie },
     });
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(403);
     const missing = await fetch(`${base}/api/files/${'0'.repeat(32)}.pdf`, {
       headers: { cookie: admin.cookie },
     });

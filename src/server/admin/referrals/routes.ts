@@ -10,7 +10,11 @@ import { currentBroker } from '../../plugins/session.js';
 import { referralHistory } from '../../referrals/history.js';
 import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
-import { auditTenantFormView, documentHref } from '../../tenant-forms/service.js';
+import {
+  auditTenantFormView,
+  documentHrefs,
+  TENANT_FORM_FIELDS_SHOWN,
+} from '../../tenant-forms/service.js';
 import { listAdminReferrals } from './service.js';
 
 /** The referrals tab: the list, the tenant's data, the status change. */
@@ -24,14 +28,13 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
   serve(app, adminReferralEndpoints.tenantForm, async (request) => {
     const form = await findTenantForm(db, request.params.id);
     if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
-    await auditTenantFormView(db, request, form.referralId);
+    await auditTenantFormView(db, request, form.referralId, TENANT_FORM_FIELDS_SHOWN.admin);
     return {
       fullName: form.name,
       phone: form.tenantPhone,
       monthlyIncome: form.income,
       monthlyObligations: form.monthlyObligations,
-      salaryReportUrl: documentHref(form.salaryDefinitionUrl),
-      creditReportUrl: documentHref(form.creditReportUrl),
+      ...documentHrefs(form),
       submittedAt: form.submittedAt.toISOString(),
     };
   });

@@ -1,6 +1,10 @@
+import { TENANT_DOCUMENT_LABELS } from '#domain';
 import { isPrivateFile } from './api';
 
-/** The tenant's documents: a private download for uploads, the typed link otherwise. */
+/**
+ * The tenant's documents, for admins: a private download for uploads, the typed link (opened
+ * through the server, which records it) otherwise.
+ */
 export function DocumentLinks({
   salary,
   credit,
@@ -9,8 +13,8 @@ export function DocumentLinks({
   credit: string | null;
 }) {
   const documents = [
-    { label: 'تعريف الراتب', href: salary },
-    { label: 'تقرير سمة الائتماني', href: credit },
+    { label: TENANT_DOCUMENT_LABELS.salary, href: salary },
+    { label: TENANT_DOCUMENT_LABELS.credit, href: credit },
   ].filter((d): d is { label: string; href: string } => Boolean(d.href));
   if (documents.length === 0) return <span>لا توجد مستندات</span>;
   return (

@@ -1,18 +1,16 @@
-import { ExternalLink } from 'lucide-react';
 import { formatDateAr, formatSar } from '#domain';
 import { useSession } from '#lib/session';
 import type { ReferralDetails } from '#lib/types';
-import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { StageClock } from '#ui/stage-clock';
 import { ReferralStatusBadge } from '#ui/status-badge';
 import { ReferralSourceBadge } from '../referral-link';
 import { BackLink } from '../shell';
-import { DocumentLinks } from './DocumentLinks';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 import { ReferralHistoryCard } from './StatusTimeline';
+import { TenantDataCard } from './TenantDataCard';
 
 export function MobileReferralDetailsPage() {
   return (
@@ -27,7 +25,6 @@ export function MobileReferralDetailsPage() {
 
 function ReferralDetail({ r }: { r: ReferralDetails }) {
   const { profile } = useSession();
-  const tenant = r.tenantData;
 
   return (
     <div className="space-y-4">
@@ -58,45 +55,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
       </Card>
       <LinkDeliveryCard r={r} className="p-4" />
       <ReferralHistoryCard history={r.history} className="p-4" />
-      <Card className="space-y-2 p-4">
-        <CardTitle>بيانات المستأجر</CardTitle>
-        {tenant ? (
-          <dl className="grid grid-cols-2 gap-2 text-sm">
-            <dt className="text-slate-700">الاسم</dt>
-            <dd>{tenant.name}</dd>
-            <dt className="text-slate-700">الراتب الشهري</dt>
-            <dd>{formatSar(tenant.income)}</dd>
-            <dt className="text-slate-700">الالتزامات الشهرية</dt>
-            <dd>{formatSar(tenant.monthlyObligations)}</dd>
-            <dt className="text-slate-700">صافي الراتب</dt>
-            <dd>{formatSar(Number(tenant.income) - Number(tenant.monthlyObligations))}</dd>
-            <dt className="text-slate-700">تاريخ الإرسال</dt>
-            <dd>{formatDateAr(tenant.submittedAt)}</dd>
-            <dt className="text-slate-700">المستندات المرفقة</dt>
-            <dd>
-              <DocumentLinks
-                salary={tenant.salaryDefinitionFile}
-                credit={tenant.creditReportFile}
-              />
-            </dd>
-          </dl>
-        ) : (
-          <>
-            <p className="text-sm text-slate-700">
-              لم يُدخل المستأجر بياناته بعد. يمكنه إكمالها عبر الرابط المرسل إليه.
-            </p>
-            <a
-              href={r.tenantFormUrl}
-              target="_blank"
-              rel="noreferrer"
-              className={buttonClasses('outline', 'w-full')}
-            >
-              <ExternalLink aria-hidden="true" className="size-4" />
-              فتح نموذج المستأجر
-            </a>
-          </>
-        )}
-      </Card>
+      <TenantDataCard r={r} className="p-4" />
     </div>
   );
 }

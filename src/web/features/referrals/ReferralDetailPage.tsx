@@ -21,6 +21,7 @@ import { BackLink } from '../shell';
 import { LinkDeliveryCard } from './LinkDeliveryCard';
 import { ReferralDetailsQuery } from './ReferralDetailsQuery';
 import { ReferralHistoryCard } from './StatusTimeline';
+import { TenantDataCard } from './TenantDataCard';
 
 const STEPS = [
   { key: 'sent', label: 'تم الإرسال' },
@@ -106,6 +107,7 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
 
       <LinkDeliveryCard r={r} />
       <ReferralHistoryCard history={r.history} />
+      <TenantDataCard r={r} />
 
       <Card>
         <CardTitle className="mb-4">مراحل الطلب</CardTitle>

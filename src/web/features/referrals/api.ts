@@ -54,6 +54,8 @@ export function useResendLink(id: string, callbacks: MutationCallbacks<LinkDeliv
 }
 
 const FILES_PREFIX = tenantFormEndpoints.download.path.replace(':key', '');
+const LINKS_PREFIX = tenantFormEndpoints.openLink.path.replace(':id/:kind', '');
 
 /** A document the server keeps privately (downloaded from it), not a link the tenant typed. */
-export const isPrivateFile = (href: string) => href.startsWith(FILES_PREFIX);
+export const isPrivateFile = (href: string) =>
+  href.startsWith(FILES_PREFIX) && !href.startsWith(LINKS_PREFIX);

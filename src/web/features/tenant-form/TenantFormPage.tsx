@@ -209,8 +209,9 @@ export function TenantFormPage() {
                 {...form.register('consent')}
                 aria-invalid={Boolean(errors.consent)}
               />
-              {/* Says who receives what: the provider, and the broker who sees the tenant's name,
-                  salary, obligations and documents to follow the request. */}
+              {/* Says who receives what: the provider, and the broker who follows the request
+                  (of the submission, only the name, the affordability verdict and which documents
+                  arrived: decision 066). */}
               <span>
                 أوافق على مشاركة بياناتي ومستنداتي مع {BRAND.productName} لدراسة طلب الدفع الشهري
                 للإيجار، ومع الوسيط العقاري{' '}

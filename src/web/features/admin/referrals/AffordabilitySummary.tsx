@@ -1,19 +1,6 @@
 import { useId } from 'react';
-import {
-  AFFORDABILITY_LABELS,
-  type AffordabilityLevel,
-  affordability,
-  formatPercentAr,
-  formatSar,
-} from '#domain';
-import { Badge } from '#ui/badge';
-
-const TONE: Record<AffordabilityLevel, 'success' | 'warning' | 'danger'> = {
-  comfortable: 'success',
-  stretched: 'warning',
-  beyond: 'danger',
-};
-const SIGN: Record<AffordabilityLevel, string> = { comfortable: '✓', stretched: '!', beyond: '✕' };
+import { affordability, formatPercentAr, formatSar } from '#domain';
+import { AffordabilityBadge } from '#ui/affordability-badge';
 
 /**
  * The tenant's net monthly salary (income − obligations) against the monthly rent (the annual
@@ -51,12 +38,7 @@ export function AffordabilitySummary({
             </dd>
           </dl>
           <p className="mt-2">
-            <Badge tone={TONE[result.level]}>
-              <span aria-hidden="true" className="me-1">
-                {SIGN[result.level]}
-              </span>
-              {AFFORDABILITY_LABELS[result.level]}
-            </Badge>
+            <AffordabilityBadge level={result.level} />
           </p>
         </>
       ) : (
