@@ -34,7 +34,7 @@ const mobile = {
   isMobile: true,
   hasTouch: true,
 };
-const SERVER_WIDE = /holding-period\.spec\.ts/;
+const SERVER_WIDE = /(holding-period|document-retention)\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,8 +51,9 @@ export default defineConfig({
     { name: 'setup', testMatch: /\.setup\.ts$/ },
     { name: 'desktop', testIgnore: SERVER_WIDE, dependencies: ['setup'], use: desktop },
     { name: 'mobile', testIgnore: SERVER_WIDE, dependencies: ['setup'], use: mobile },
-    // Journeys that change a setting of the whole server (the holding period) run after every
-    // other journey, one viewport after the other, so no other journey runs while it is set.
+    // Journeys that change a setting of the whole server (the holding period, the documents'
+    // retention period) run after every other journey, one viewport after the other, so no other
+    // journey runs while it is set.
     {
       name: 'desktop-server-wide',
       testMatch: SERVER_WIDE,

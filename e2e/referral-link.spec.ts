@@ -85,7 +85,8 @@ test('a tenant asks through the broker’s link, verifies the phone and sends th
   const credit = form.getByRole('group', { name: 'تقرير سمة الائتماني' });
   await credit.getByRole('button', { name: 'إدخال رابط' }).click();
   await form.getByLabel('رابط تقرير سمة الائتماني').fill('https://simah.example.sa/report/17');
-  await form.getByRole('checkbox').check();
+  await form.getByRole('checkbox', { name: /أوافق على مشاركة بياناتي/ }).check();
+  await form.getByRole('checkbox', { name: /سجلي الائتماني/ }).check();
   await form.getByRole('button', { name: 'إرسال البيانات' }).click();
   await expect(form.getByRole('heading', { name: 'تم إرسال بياناتك بنجاح' })).toBeVisible();
   await tenant.close();

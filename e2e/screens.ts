@@ -114,11 +114,26 @@ export async function prepare(
       ];
     case 'superAdmin':
       await shareSession(page, accounts.superAdmin);
+      // The breach register with an incident on it, past its 72 hours (decision record 067).
+      expect(
+        (
+          await accounts.superAdmin.post('/api/superadmin/data-incidents', {
+            data: {
+              title: 'رابط نموذج فتحه غير المستأجر',
+              description: 'أُرسل رابط نموذج إلى رقم خاطئ.',
+              dataCategories: ['contact', 'financial'],
+              affectedCount: 1,
+              discoveredAt: new Date(Date.now() - 80 * 3_600_000).toISOString(),
+            },
+          })
+        ).ok(),
+      ).toBe(true);
       return [
         { name: 'audit-log', path: '/audit-log' },
         { name: 'user-management', path: '/user-management' },
         { name: 'webhooks', path: '/webhooks' },
         { name: 'holidays', path: '/holidays' },
+        { name: 'data-incidents', path: '/data-incidents' },
       ];
   }
 }

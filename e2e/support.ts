@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { CONSENT_VERSION } from '../src/domain/consent.js';
 
 /** A fresh Saudi mobile for each journey, so journeys never share an account. */
 export function randomPhone(): string {
@@ -165,6 +166,8 @@ export async function submitTenantForm(
       ...tenant,
       salaryDefinitionUrl: '',
       consent: true,
+      creditConsent: true,
+      consentVersion: CONSENT_VERSION,
     },
   });
   expect(submitted.ok()).toBe(true);

@@ -128,6 +128,7 @@ test.describe('the tenant form', () => {
     await page.getByLabel('الدخل الشهري (ر.س)').fill('١٥٠٠٠');
     await page.getByLabel('الالتزامات الشهرية (ر.س)').fill('٠');
     await page.getByRole('checkbox', { name: /أوافق على مشاركة بياناتي/ }).check();
+    await page.getByRole('checkbox', { name: /سجلي الائتماني/ }).check();
     await page.getByRole('button', { name: 'إرسال البيانات' }).click();
     await expect(page.getByRole('heading', { name: 'تم إرسال بياناتك بنجاح' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'من يطلب بياناتك؟' })).toBeVisible();

@@ -43,14 +43,17 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   const credit = form.getByRole('group', { name: 'تقرير سمة الائتماني' });
   await credit.getByRole('button', { name: 'إدخال رابط' }).click();
   await form.getByLabel('رابط تقرير سمة الائتماني').fill('http://insecure.example.sa/report');
-  // The consent says who receives the data: the provider, and the broker who referred.
+  // The consent says who receives what: the provider, and the broker who referred, what the
+  // broker sees and that they earn a commission; the credit enquiry is a consent of its own.
   const productName = (await form.getByRole('banner').locator('p').first().textContent()) ?? '';
-  const consent = form.getByRole('checkbox', {
-    name: `أوافق على مشاركة بياناتي ومستنداتي مع ${productName} لدراسة طلب الدفع الشهري للإيجار، ومع الوسيط العقاري ريم السبيعي الذي أحالني لمتابعة طلبي، ولن تُستخدم لأي غرض آخر.`,
-    exact: true,
-  });
+  const dataSharing = `أوافق على مشاركة بياناتي ومستنداتي مع ${productName} لدراسة طلب دفع إيجاري شهرياً، ومع الوسيط العقاري ريم السبيعي الذي أحالني لمتابعة طلبي: يطّلع على اسمي وعلى مدى تناسب الإيجار مع دخلي دون دخلي أو مستنداتي، ويتقاضى من ${productName} عمولة إذا وُقّع عقدي، ولن تُستخدم بياناتي لأي غرض آخر.`;
+  const creditEnquiry = `أوافق على أن تستعلم ${productName} عن سجلي الائتماني لدى الشركة السعودية للمعلومات الائتمانية (سمة) لدراسة هذا الطلب وحده.`;
+  const consent = form.getByRole('checkbox', { name: dataSharing, exact: true });
   await expect(consent).toBeVisible();
   await consent.check();
+  await form.getByRole('button', { name: 'إرسال البيانات' }).click();
+  await expect(form.getByText('يجب الموافقة على الاستعلام الائتماني لدراسة الطلب')).toBeVisible();
+  await form.getByRole('checkbox', { name: creditEnquiry, exact: true }).check();
   await form.getByRole('button', { name: 'إرسال البيانات' }).click();
   await expect(form.getByText('يرجى إدخال رابط صحيح يبدأ بـ https')).toBeVisible();
   await form.getByLabel('رابط تقرير سمة الائتماني').fill('https://simah.example.sa/report/77');
@@ -91,6 +94,10 @@ test('the tenant opens the SMS link, uploads a PDF, types a link, and the data r
   await expect(dialog.getByText('سلمان الدوسري')).toBeVisible();
   await expect(dialog.getByRole('definition').filter({ hasText: 'ريم السبيعي' })).toBeVisible();
   await expect(dialog.getByText('في حدود القدرة')).toBeVisible();
+  // The consents as the tenant read them, word for word (decision 068).
+  const consents = dialog.getByRole('region', { name: 'الموافقات' });
+  await expect(consents.getByText(dataSharing, { exact: true })).toBeVisible();
+  await expect(consents.getByText(creditEnquiry, { exact: true })).toBeVisible();
   await expectNoAxeViolations(consolePage);
   const downloading = consolePage.waitForEvent('download');
   await dialog.getByRole('link', { name: 'تعريف الراتب' }).click();

@@ -12,10 +12,12 @@
  * SOAK_SECONDS (default 300), SOAK_BROKERS (default 20), SOAK_DATABASE_URL (PostgreSQL; the
  * embedded database in a fresh folder when unset). Not part of `npm test`.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONSENT_VERSION } from '../src/domain/consent.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const BROKERS = Number(process.env.SOAK_BROKERS ?? 20);
@@ -218,6 +220,8 @@ async function tenantStep(admin: Session, referred: string[]): Promise<void> {
     salaryDefinitionUrl: url,
     creditReportUrl: 'https://reports.example.sa/simah/1',
     consent: true,
+    creditConsent: true,
+    consentVersion: CONSENT_VERSION,
   });
 }
 

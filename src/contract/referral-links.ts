@@ -111,6 +111,14 @@ export const referralLinkEndpoints = {
       "the provider's identity for the tenant's pages: legal name, commercial registration, licence, WhatsApp, privacy policy",
     response: providerIdentity,
   }),
+  retention: endpoint({
+    method: 'GET',
+    path: '/api/privacy/retention',
+    access: 'public',
+    summary:
+      "for the privacy notice: how many days after a referral closes its tenant's documents are erased",
+    response: z.object({ documentRetentionDays: z.number().int() }),
+  }),
   sendCode: endpoint({
     method: 'POST',
     path: '/api/r/:code/send-code',

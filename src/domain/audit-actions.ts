@@ -54,6 +54,18 @@ const AUDIT_ACTION_LABELS = {
   'holiday.remove': 'حذف عطلة رسمية',
   'signal.resolve': 'معالجة تنبيه',
   'signal.dismiss': 'تجاهل تنبيه',
+  'file.retention_erase': 'حذف مستندات طلبات مغلقة بانتهاء مدة حفظها',
+  'data_incident.create': 'تسجيل حادثة بيانات',
+  'data_incident.sdaia_notice': 'تسجيل إبلاغ سدايا بحادثة بيانات',
+  'data_incident.subjects_notice': 'تسجيل إبلاغ أصحاب البيانات بحادثة بيانات',
+  'data_incident.measures': 'تحديث إجراءات حادثة بيانات',
+  'data_incident.close': 'إغلاق حادثة بيانات',
+  'data_incident.reopen': 'إعادة فتح حادثة بيانات',
+  'data_request.view': 'اطلاع المستأجر على بياناته',
+  'data_request.create': 'طلب من المستأجر بشأن بياناته',
+  'data_request.correct': 'تصحيح بيانات مستأجر بطلبه',
+  'data_request.erase': 'محو بيانات مستأجر بطلبه',
+  'data_request.refuse': 'رفض طلب مستأجر بشأن بياناته',
 } as const satisfies Record<string, string>;
 
 type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -69,6 +69,8 @@ export const NOUNS = {
   month: noun('شهر واحد', 'شهران', 'أشهر', 'شهر'),
   payout: noun('دفعة واحدة', 'دفعتان', 'دفعات', 'دفعة'),
   signal: noun('تنبيه واحد', 'تنبيهان', 'تنبيهات', 'تنبيه'),
+  incident: noun('حادثة واحدة', 'حادثتان', 'حوادث', 'حادثة'),
+  person: noun('شخص واحد', 'شخصان', 'أشخاص', 'شخص'),
 } satisfies Record<string, CountedNoun>;
 
 /**

@@ -3,7 +3,7 @@
  * says it, and a code is accepted only by the calls of that purpose: a code a tenant asked for
  * through a broker's link never signs anyone in, and a sign-in code never makes a referral.
  */
-export const OTP_PURPOSES = ['sign_in', 'reset', 'referral_request'] as const;
+export const OTP_PURPOSES = ['sign_in', 'reset', 'referral_request', 'data_access'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /** How many digits a one-time code has; the pages say it and size the field by it. */
@@ -16,6 +16,7 @@ const PURPOSE_PHRASES: Record<OtpPurpose, string> = {
   sign_in: 'لتسجيل الدخول أو إنشاء الحساب',
   reset: 'لإعادة تعيين كلمة المرور',
   referral_request: 'لطلب دفع الإيجار شهرياً',
+  data_access: 'للاطلاع على بياناتك',
 };
 export const otpPurposePhrase = (purpose: OtpPurpose): string => PURPOSE_PHRASES[purpose];
 
@@ -28,6 +29,7 @@ const SMS_NAMES: Record<OtpPurpose, string> = {
   sign_in: 'رمز الدخول أو التسجيل في',
   reset: 'رمز استعادة كلمة المرور في',
   referral_request: 'رمز طلب الدفع الشهري في',
+  data_access: 'رمز الاطلاع على بياناتك في',
 };
 export const otpSmsName = (purpose: OtpPurpose): string => SMS_NAMES[purpose];
 

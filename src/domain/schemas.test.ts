@@ -269,6 +269,7 @@ describe('issue 26 item 7: what a tenant is shown of a broker is plain text', ()
         income: 10000,
         monthlyObligations: 0,
         consent: true,
+        creditConsent: true,
       }),
     ).toBe(SINGLE_LINE_MESSAGE);
   });

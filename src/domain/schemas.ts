@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CITY_KEYS } from './catalogues.js';
+import { CONSENT_VERSIONS } from './consent.js';
 import { toLatinDigits } from './digits.js';
 import { normalizeSaudiIban } from './iban.js';
 import { MESSAGES } from './messages.js';
@@ -25,7 +26,7 @@ const saudiMobile = (message: string) =>
     });
 
 /** Exactly OTP_CODE_LENGTH (four) digits; Arabic-Indic digits are accepted and converted. */
-const fourDigitCode = (message: string) =>
+export const fourDigitCode = (message: string) =>
   z
     .string({ error: message })
     .transform((value) => toLatinDigits(value.trim()))
@@ -341,7 +342,7 @@ const documentRef = singleLineText({ max: 2000, required: MESSAGES.documentLink 
   })
   .nullish();
 
-const monthlyAmount = (requiredMessage: string) =>
+export const monthlyAmount = (requiredMessage: string) =>
   z.union([z.number(), z.string()], { error: requiredMessage }).transform((value, ctx) => {
     const text =
       typeof value === 'number' ? String(value) : toLatinDigits(value.trim()).replace(/,/g, '');
@@ -374,7 +375,15 @@ export const tenantFormBodySchema = z.object({
   salaryDefinitionUrl: documentRef,
   creditReportUrl: documentRef,
   consent: z.literal(true, { error: MESSAGES.consent }),
+  /** Its own checkbox: the credit bureau's rules ask for this consent apart (decision 068). */
+  creditConsent: z.literal(true, { error: MESSAGES.creditConsent }),
+  /** The consent wording the form showed; the server records that text. */
+  consentVersion: z.enum(CONSENT_VERSIONS, { error: MESSAGES.consentVersion }),
 });
 
-export const tenantFormSchema = tenantFormBodySchema.omit({ token: true, referralId: true });
+export const tenantFormSchema = tenantFormBodySchema.omit({
+  token: true,
+  referralId: true,
+  consentVersion: true,
+});
 export type TenantFormBody = z.infer<typeof tenantFormBodySchema>;

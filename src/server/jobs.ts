@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
+import { eraseClosedReferralDocuments } from './files/retention.js';
 import { releaseHeldCommissions } from './ledger/holds.js';
 import { expireUncompletedReferrals } from './referrals/ownership.js';
 import { fillServiceDeadlines } from './service-clocks.js';
@@ -11,15 +13,21 @@ export type ScheduledJobs = {
   releaseCommissions: () => Promise<number>;
   /** Service-clock deadlines still missing, computed (src/server/service-clocks.ts). */
   fillDeadlines: () => Promise<void>;
+  /**
+   * The documents of referrals closed longer ago than the retention period, erased (files/
+   * retention.ts); a file storage could not remove is logged on `log`. Answers how many referrals.
+   */
+  eraseClosedDocuments: (log: Pick<FastifyBaseLogger, 'warn'>) => Promise<number>;
 };
 
 export function scheduledJobsFor(
-  ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox' | 'storage'>,
 ): ScheduledJobs {
   return {
     expireReferrals: () => expireUncompletedReferrals(ctx),
     releaseCommissions: () => releaseHeldCommissions(ctx.db),
     fillDeadlines: () => fillServiceDeadlines(ctx.db),
+    eraseClosedDocuments: (log) => eraseClosedReferralDocuments(ctx.db, ctx.storage, log),
   };
 }
 

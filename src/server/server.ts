@@ -181,6 +181,13 @@ async function main(): Promise<void> {
       },
     ],
     ['fill-deadlines', () => app.scheduledJobs.fillDeadlines()],
+    [
+      'erase-documents',
+      async () => {
+        const erased = await app.scheduledJobs.eraseClosedDocuments(app.log);
+        if (erased > 0) app.log.info({ erased }, 'closed referrals’ documents erased');
+      },
+    ],
   ];
   const runHousekeeping = async () => {
     for (const [job, step] of housekeeping) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CONSENT_CHANNELS,
+  CONSENT_PURPOSES,
   contractRentSchema,
   multiLineText,
   parseReferralStatus,
@@ -87,6 +89,17 @@ export const adminReferralEndpoints = {
       salaryReportUrl: z.string().nullable(),
       creditReportUrl: z.string().nullable(),
       submittedAt: isoDateTime,
+      /** What the tenant agreed to, word for word, when, from where (decision 068). */
+      consents: z.array(
+        z.object({
+          purpose: z.enum(CONSENT_PURPOSES),
+          version: z.string(),
+          text: z.string(),
+          channel: z.enum(CONSENT_CHANNELS),
+          givenAt: isoDateTime,
+          ip: z.string().nullable(),
+        }),
+      ),
     }),
   }),
   changeStatus: endpoint({

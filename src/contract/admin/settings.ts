@@ -7,6 +7,25 @@ import { endpoint } from '../common.js';
 const HOLDING_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٠ و٣٦٥';
 const OTP_CEILING_MESSAGE = 'يرجى إدخال عدد بين ١ و٩٩٩٩٩٩';
 
+/**
+ * How many days after a referral closes (rejected, cancelled or its contract signed) its
+ * tenant's documents are erased (decision record 068): at least a week, so a referral closed by
+ * mistake can be reopened with them; at most ten years; 90 days where nothing is set.
+ */
+export const DOCUMENT_RETENTION_DAYS = { default: 90, least: 7, most: 3650 } as const;
+const RETENTION_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٧ و٣٦٥٠';
+
+/** A retention period as the settings call takes it: whole days, Latin digits, no leading zero. */
+export const documentRetentionDaysValue = z
+  .string()
+  .regex(/^[1-9]\d{0,3}$/, { error: RETENTION_DAYS_MESSAGE })
+  .refine(
+    (value) =>
+      Number(value) >= DOCUMENT_RETENTION_DAYS.least &&
+      Number(value) <= DOCUMENT_RETENTION_DAYS.most,
+    { error: RETENTION_DAYS_MESSAGE },
+  );
+
 /** Settings an admin may read and change, with what each value may be. */
 const SETTINGS = {
   sms_notifications_enabled: z.enum(['true', 'false'], {
@@ -35,6 +54,8 @@ const SETTINGS = {
   otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
   /** One-time codes one broker's referral link may send in a day, from every address. */
   link_otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
+  /** Days after a referral closes before its tenant's documents are erased (super-admins). */
+  document_retention_days: documentRetentionDaysValue,
   /**
    * Private address ranges webhooks may reach on purpose (CIDR, separated by commas); empty: the
    * outside world only.

@@ -55,6 +55,10 @@ const ADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/admin/signals?status=nope' },
   { method: 'POST', url: `/api/admin/signals/${ID}/resolve`, payload: {} },
   { method: 'POST', url: `/api/admin/signals/${ID}/dismiss`, payload: {} },
+  { method: 'GET', url: '/api/admin/data-requests?status=nope' },
+  { method: 'POST', url: `/api/admin/data-requests/${ID}/correct` },
+  { method: 'POST', url: `/api/admin/data-requests/${ID}/erase` },
+  { method: 'POST', url: `/api/admin/data-requests/${ID}/refuse`, payload: {} },
 ];
 const SUPERADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/superadmin/users?page=0' },
@@ -72,6 +76,9 @@ const SUPERADMIN_CALLS: Call[] = [
   { method: 'DELETE', url: `/api/superadmin/webhooks/${ID}` },
   { method: 'GET', url: '/api/superadmin/webhooks/deliveries?page=0' },
   { method: 'POST', url: `/api/superadmin/webhooks/deliveries/${ID}/resend` },
+  { method: 'GET', url: '/api/superadmin/data-incidents?page=0' },
+  { method: 'POST', url: '/api/superadmin/data-incidents', payload: { title: 1 } },
+  { method: 'PATCH', url: `/api/superadmin/data-incidents/${ID}`, payload: { status: 'nope' } },
 ];
 
 let broker: TestBroker;

@@ -8,6 +8,7 @@ import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints } from '#contract/brokers';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { CONSENT_VERSION } from '#domain';
 import {
   auditLog,
   brokers,
@@ -191,6 +192,8 @@ describe('self-deletion keeps the ledger', () => {
         salaryDefinitionUrl: `upload:${key}`,
         creditReportUrl: null,
         consent: true,
+        creditConsent: true,
+        consentVersion: CONSENT_VERSION,
       },
     });
     expect(submitted.statusCode).toBe(200);

@@ -18,7 +18,23 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   COMMISSION_STATUS_KEYS,
+  CONSENT_CHANNELS,
+  CONSENT_PURPOSES,
   type CommissionStatus,
+  type ConsentChannel,
+  type ConsentPurpose,
+  type ConsentVersion,
+  DATA_INCIDENT_CATEGORIES,
+  DATA_INCIDENT_NOTICES,
+  DATA_INCIDENT_STATUSES,
+  DATA_REQUEST_KINDS,
+  DATA_REQUEST_STATUSES,
+  type DataCorrection,
+  type DataIncidentCategory,
+  type DataIncidentNotice,
+  type DataIncidentStatus,
+  type DataRequestKind,
+  type DataRequestStatus,
   type FAILURE_KINDS,
   OPEN_REFERRAL_STATUSES,
   OTP_PURPOSES,
@@ -407,6 +423,80 @@ export const tenantForms = pgTable('tenant_forms', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Each consent a tenant gave with their form: the exact text shown, its version, when, from which
+ * address and through which channel (decision 068). Evidence: kept when the referral is deleted or
+ * the tenant's data erased.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    tenantPhone: text('tenant_phone').notNull(),
+    purpose: text('purpose').$type<ConsentPurpose>().notNull(),
+    version: text('version').$type<ConsentVersion>().notNull(),
+    text: text('text').notNull(),
+    channel: text('channel').$type<ConsentChannel>().notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    givenAt: ts('given_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('consents_purpose_check', sql`${t.purpose} in ${sqlList(CONSENT_PURPOSES)}`),
+    check('consents_channel_check', sql`${t.channel} in ${sqlList(CONSENT_CHANNELS)}`),
+    index('consents_referral_idx').on(t.referralId),
+    index('consents_phone_idx').on(t.tenantPhone),
+  ],
+);
+
+/**
+ * A tenant's requests about their data (correction, erasure), made through their form link once
+ * the phone's code was confirmed, answered within 30 days (decision 068). Kept once answered.
+ */
+export const dataRequests = pgTable(
+  'data_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<DataRequestKind>().notNull(),
+    /** A correction's values, as the tenant typed them. */
+    correction: jsonb('correction').$type<DataCorrection>(),
+    note: text('note'),
+    status: text('status').$type<DataRequestStatus>().notNull().default('open'),
+    dueAt: ts('due_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => brokers.id, { onDelete: 'set null' }),
+    /** Why a request was refused, told to the tenant. */
+    resolution: text('resolution'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('data_requests_kind_check', sql`${t.kind} in ${sqlList(DATA_REQUEST_KINDS)}`),
+    check('data_requests_status_check', sql`${t.status} in ${sqlList(DATA_REQUEST_STATUSES)}`),
+    index('data_requests_status_due_idx').on(t.status, t.dueAt),
+    index('data_requests_referral_idx').on(t.referralId),
+  ],
+);
+
+/**
+ * A tenant's view of their own data, opened by a code sent to the referral's phone: a random
+ * token in an HttpOnly cookie, only its SHA-256 here, for 15 minutes.
+ */
+export const dataAccessSessions = pgTable(
+  'data_access_sessions',
+  {
+    /** SHA-256 of the cookie token, hex. */
+    id: text('id').primaryKey(),
+    referralId: uuid('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('data_access_sessions_referral_idx').on(t.referralId)],
+);
+
 /** Documents uploaded through a tenant-form link; the bytes live in the file storage. */
 export const storedFiles = pgTable(
   'stored_files',
@@ -543,6 +633,76 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
 );
+
+/**
+ * Personal-data incidents (breaches) super-admins record, with the 72-hour clock to SDAIA and the
+ * notices given (decision record 067). Rows are never deleted; every change is audited.
+ */
+export const dataIncidents = pgTable(
+  'data_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** What happened, in the recorder's words. */
+    description: text('description').notNull(),
+    dataCategories: text('data_categories').array().$type<DataIncidentCategory[]>().notNull(),
+    /** About how many people are affected. */
+    affectedCount: integer('affected_count').notNull(),
+    /** When the provider became aware of it: the 72 hours run from here. */
+    discoveredAt: ts('discovered_at').notNull(),
+    occurredAt: ts('occurred_at'),
+    // Restrict: accounts are retired, never removed, and the register keeps who recorded it.
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => brokers.id, { onDelete: 'restrict' }),
+    sdaiaNotice: text('sdaia_notice').$type<DataIncidentNotice>().notNull().default('pending'),
+    sdaiaNotifiedAt: ts('sdaia_notified_at'),
+    /** The reference SDAIA's platform gave the notification, when it gave one. */
+    sdaiaReference: text('sdaia_reference'),
+    subjectsNotice: text('subjects_notice')
+      .$type<DataIncidentNotice>()
+      .notNull()
+      .default('pending'),
+    subjectsNotifiedAt: ts('subjects_notified_at'),
+    /** Containment and the measures taken. */
+    measures: text('measures'),
+    status: text('status').$type<DataIncidentStatus>().notNull().default('open'),
+    closedAt: ts('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'data_incidents_categories_check',
+      sql`cardinality(${t.dataCategories}) > 0 and ${t.dataCategories} <@ ${sqlArray(DATA_INCIDENT_CATEGORIES)}`,
+    ),
+    check('data_incidents_affected_count_check', sql`${t.affectedCount} >= 0`),
+    check('data_incidents_status_check', sql`${t.status} in ${sqlList(DATA_INCIDENT_STATUSES)}`),
+    check(
+      'data_incidents_sdaia_notice_check',
+      sql`${t.sdaiaNotice} in ${sqlList(DATA_INCIDENT_NOTICES)}`,
+    ),
+    check(
+      'data_incidents_subjects_notice_check',
+      sql`${t.subjectsNotice} in ${sqlList(DATA_INCIDENT_NOTICES)}`,
+    ),
+    // A notice given has its time, and only a notice given has one; a closed incident its closing.
+    check(
+      'data_incidents_sdaia_notified_at_check',
+      sql`(${t.sdaiaNotice} = 'notified') = (${t.sdaiaNotifiedAt} is not null)`,
+    ),
+    check(
+      'data_incidents_subjects_notified_at_check',
+      sql`(${t.subjectsNotice} = 'notified') = (${t.subjectsNotifiedAt} is not null)`,
+    ),
+    check(
+      'data_incidents_closed_at_check',
+      sql`(${t.status} = 'closed') = (${t.closedAt} is not null)`,
+    ),
+    index('data_incidents_created_idx').on(t.createdAt),
+  ],
+);
+export type DataIncident = typeof dataIncidents.$inferSelect;
 
 /**
  * Where signed webhooks go, managed by super-admins. The secret signs every

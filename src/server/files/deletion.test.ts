@@ -2,6 +2,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { CONSENT_VERSION } from '#domain';
 import { storedFiles } from '../db/schema.js';
 import { type FileStorage, LocalFileStorage } from '../integrations/storage.js';
 import { client } from '../test-support/client.js';
@@ -69,6 +70,8 @@ describe('retention of unattached uploads', () => {
           salaryDefinitionUrl: null,
           creditReportUrl: `upload:${oldAttached}`,
           consent: true,
+          creditConsent: true,
+          consentVersion: CONSENT_VERSION,
         },
       });
     expect(sent.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { brokerEndpoints } from '#contract/brokers';
 import { messagingEndpoints } from '#contract/messaging';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { CONSENT_VERSION } from '#domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import {
@@ -553,6 +554,8 @@ describe('the outbox', { timeout: 90_000 }, () => {
           income: 12000,
           monthlyObligations: 2000,
           consent: true,
+          creditConsent: true,
+          consentVersion: CONSENT_VERSION,
         },
       });
     expect(submitted.statusCode, submitted.body).toBe(200);

@@ -39,8 +39,13 @@ declare module 'fastify' {
  */
 export const cookieNames = (secureCookies: boolean) =>
   secureCookies
-    ? { session: '__Host-sid', verification: '__Host-vrf', device: '__Host-did' }
-    : { session: 'sid', verification: 'vrf', device: 'did' };
+    ? {
+        session: '__Host-sid',
+        verification: '__Host-vrf',
+        device: '__Host-did',
+        dataAccess: '__Host-dac',
+      }
+    : { session: 'sid', verification: 'vrf', device: 'did', dataAccess: 'dac' };
 
 export async function registerSessions(
   app: FastifyInstance,

@@ -17,6 +17,7 @@ import { sendNewCode } from '../messaging/codes.js';
 import { currentAccount } from '../plugins/session.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { createReferral } from '../referrals/create.js';
+import { documentRetentionDays } from '../settings/service.js';
 import { tenantFormPath } from '../tenant-forms/links.js';
 import {
   brokerByCode,
@@ -116,6 +117,12 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
   };
 
   serve(app, referralLinkEndpoints.provider, async () => config.provider);
+
+  // Apart from the provider's identity, which is fixed at start and kept by the page: this one
+  // follows a super-admin's setting, read fresh on each visit.
+  serve(app, referralLinkEndpoints.retention, async () => ({
+    documentRetentionDays: await documentRetentionDays(db),
+  }));
 
   serve(app, referralLinkEndpoints.open, async (request) => {
     await limitLink(request.ip, request.params.code, 'link-open', 600);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { CONSENT_VERSION } from '#domain';
 import { brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import type { BodyOf } from '../test-support/endpoints.js';
@@ -42,6 +43,8 @@ async function processedReferral() {
       salaryDefinitionUrl: null,
       creditReportUrl: null,
       consent: true,
+      creditConsent: true,
+      consentVersion: CONSENT_VERSION,
     },
   });
   expect(submitted.statusCode).toBe(200);

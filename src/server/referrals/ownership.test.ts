@@ -4,7 +4,7 @@ import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { notificationEndpoints } from '#contract/notifications';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { EXPIRED_REFERRAL_NOTE, TENANT_ALREADY_REFERRED } from '#domain';
+import { CONSENT_VERSION, EXPIRED_REFERRAL_NOTE, TENANT_ALREADY_REFERRED } from '#domain';
 import { auditLog, outboundMessages, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
@@ -117,6 +117,8 @@ describe('a referral its tenant never completes', () => {
         salaryDefinitionUrl: null,
         creditReportUrl: 'https://reports.example.sa/simah/1',
         consent: true,
+        creditConsent: true,
+        consentVersion: CONSENT_VERSION,
       },
     });
     expect(submit.statusCode).toBe(200);

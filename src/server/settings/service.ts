@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { DOCUMENT_RETENTION_DAYS } from '#contract/admin/settings';
 import {
   type CommissionRule,
   DEFAULT_COMMISSION_RULE,
@@ -101,6 +102,23 @@ export async function otpCeilings(
       DEFAULT_LINK_OTP_DAILY_CEILING,
     ),
   };
+}
+
+export const DOCUMENT_RETENTION_KEY = 'document_retention_days';
+
+/**
+ * How many days after a referral closes its tenant's documents are erased (decision record 068):
+ * what the retention sweep erases by and the privacy notice says. DOCUMENT_RETENTION_DAYS'
+ * default where nothing usable is stored (a value set by hand outside its bounds among them).
+ */
+export async function documentRetentionDays(db: Pick<Database, 'select'>): Promise<number> {
+  const stored = await getSetting(db, DOCUMENT_RETENTION_KEY);
+  const days = stored === null || stored.trim() === '' ? Number.NaN : Number(stored);
+  return Number.isInteger(days) &&
+    days >= DOCUMENT_RETENTION_DAYS.least &&
+    days <= DOCUMENT_RETENTION_DAYS.most
+    ? days
+    : DOCUMENT_RETENTION_DAYS.default;
 }
 
 export const WEBHOOK_PRIVATE_RANGES_KEY = 'webhook_private_ranges';

@@ -81,6 +81,7 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     const referral = await submitTenantForm(ctx, request.body, {
       record: auditBy(request),
       log: request.log,
+      visitor: { ip: request.ip, userAgent: request.headers['user-agent'] },
     });
     return { ok: true as const, status: referral.status };
   });

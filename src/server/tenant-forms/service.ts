@@ -3,7 +3,12 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   affordability,
   brokerNameForTenants,
+  CONSENT_PURPOSES,
+  type ConsentPurpose,
   checkedFalLicense,
+  cleanText,
+  consentSegments,
+  consentText,
   TENANT_DOCUMENT_KINDS,
   type TenantDocumentKind,
   type TenantFormBody,
@@ -11,7 +16,14 @@ import {
 import { type AuditRecorder, type AuditWriter, audit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
-import { brokers, type Referral, referrals, storedFiles, tenantForms } from '../db/schema.js';
+import {
+  brokers,
+  consents,
+  type Referral,
+  referrals,
+  storedFiles,
+  tenantForms,
+} from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
@@ -60,7 +72,16 @@ export async function hasSubmitted(db: Database, referralId: string): Promise<bo
 export async function submitTenantForm(
   ctx: Pick<AppContext, 'db' | 'config' | 'channels' | 'outbox'>,
   body: TenantFormBody,
-  { record, log }: { record: AuditRecorder; log: FastifyBaseLogger },
+  {
+    record,
+    log,
+    visitor,
+  }: {
+    record: AuditRecorder;
+    log: FastifyBaseLogger;
+    /** Where the consents came from, kept with them as evidence. */
+    visitor: { ip: string; userAgent: string | undefined };
+  },
 ): Promise<Referral> {
   const { db } = ctx;
   const referral = await db.transaction(async (tx) => {
@@ -104,6 +125,24 @@ export async function submitTenantForm(
       salaryDefinitionUrl: body.salaryDefinitionUrl ?? null,
       creditReportUrl: body.creditReportUrl ?? null,
     });
+    // The consents as the form showed them, built here from the version it names (decision 068).
+    const { brokerName } = await referringBroker(tx, referral.brokerId);
+    const wording = consentSegments(body.consentVersion, {
+      productName: ctx.config.brand.productName,
+      brokerName,
+    });
+    await tx.insert(consents).values(
+      CONSENT_PURPOSES.map((purpose) => ({
+        referralId: referral.id,
+        tenantPhone: referral.tenantPhone,
+        purpose,
+        version: body.consentVersion,
+        text: consentText(wording[purpose]),
+        channel: 'tenant_form' as const,
+        ip: visitor.ip,
+        userAgent: visitor.userAgent ? cleanText(visitor.userAgent).slice(0, 300) : null,
+      })),
+    );
     const [updated] = await tx
       .update(referrals)
       .set({ status: 'under_review', updatedAt: new Date() })
@@ -119,7 +158,7 @@ export async function submitTenantForm(
       action: 'tenant_form.submit',
       entityType: 'referral',
       entityId: updated.id,
-      after: { status: updated.status },
+      after: { status: updated.status, consentVersion: body.consentVersion },
     });
     return updated;
   });
@@ -252,4 +291,26 @@ export async function referringBroker(
     brokerName: brokerNameForTenants(broker.fullName),
     brokerFalLicense: checkedFalLicense(broker.falLicense),
   };
+}
+
+/** The consents given with a referral's form, as an admin reads them (decision 068). */
+export async function consentsOf(db: Pick<Database, 'select'>, referralId: string) {
+  const rows = await db
+    .select()
+    .from(consents)
+    .where(eq(consents.referralId, referralId))
+    .orderBy(consents.givenAt);
+  // In the form's order: the data sharing, then the credit enquiry.
+  const order = (purpose: ConsentPurpose) => CONSENT_PURPOSES.indexOf(purpose);
+  rows.sort(
+    (a, b) => a.givenAt.getTime() - b.givenAt.getTime() || order(a.purpose) - order(b.purpose),
+  );
+  return rows.map((row) => ({
+    purpose: row.purpose,
+    version: row.version,
+    text: row.text,
+    channel: row.channel,
+    givenAt: row.givenAt.toISOString(),
+    ip: row.ip,
+  }));
 }

@@ -6,7 +6,9 @@ import type { ResponseOf } from '#contract/common';
 import { notificationEndpoints } from '#contract/notifications';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
-import { auditLog, brokers, referrals, storedFiles } from '../db/schema.js';
+import { CONSENT_VERSION } from '#domain';
+import { brandFromEnv } from '#domain/brand';
+import { auditLog, brokers, consents, referrals, storedFiles } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { type BodyOf, unchecked } from '../test-support/endpoints.js';
 import {
@@ -61,6 +63,8 @@ const validForm = (r: {
   salaryDefinitionUrl: null,
   creditReportUrl: 'https://reports.example.sa/simah/123',
   consent: true,
+  creditConsent: true,
+  consentVersion: CONSENT_VERSION,
 });
 
 describe('GET /api/tenant-form/:token', () => {
@@ -173,6 +177,9 @@ describe('POST /api/tenant-form/submit', () => {
     [{ creditReportUrl: 'javascript:alert(1)' }, 'يرجى إدخال رابط صحيح يبدأ بـ https'],
     [{ creditReportUrl: 'http://reports.example.sa/x' }, 'يرجى إدخال رابط صحيح يبدأ بـ https'],
     [{ consent: false }, 'يجب الموافقة على مشاركة البيانات لإرسال الطلب'],
+    [{ creditConsent: false }, 'يجب الموافقة على الاستعلام الائتماني لدراسة الطلب'],
+    [{ creditConsent: undefined }, 'يجب الموافقة على الاستعلام الائتماني لدراسة الطلب'],
+    [{ consentVersion: '2020-01-01' }, 'تغيّر نص الموافقة، يرجى تحديث الصفحة ومراجعته'],
   ])('refuses %o and stores nothing', async (change, message) => {
     const { referral: r } = await anActiveBrokerWithReferral(t);
     const response = await submit(unchecked({ ...validForm(r), ...change }));
@@ -180,6 +187,65 @@ describe('POST /api/tenant-form/submit', () => {
     expect(response.json<ApiError>().message).toBe(message);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, r.id));
     expect(row?.status).toBe('pending_completion');
+    expect(
+      await t.database.db.select().from(consents).where(eq(consents.referralId, r.id)),
+    ).toEqual([]);
+  });
+
+  it('keeps each consent as the tenant read it: text, version, time, address, channel', async () => {
+    const { referral: r } = await anActiveBrokerWithReferral(t, { fullName: 'ريم السبيعي' });
+    const before = Date.now();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/tenant-form/submit',
+      payload: validForm(r),
+      remoteAddress: '198.51.100.23',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone)\u202e' },
+    });
+    expect(response.statusCode).toBe(200);
+    const product = brandFromEnv(process.env).productName;
+    const rows = await t.database.db
+      .select()
+      .from(consents)
+      .where(eq(consents.referralId, r.id))
+      .orderBy(consents.purpose);
+    expect(rows.map(({ id: _id, givenAt: _at, ...row }) => row)).toEqual([
+      {
+        referralId: r.id,
+        tenantPhone: r.tenantPhone,
+        purpose: 'credit_enquiry',
+        version: CONSENT_VERSION,
+        text: `أوافق على أن تستعلم ${product} عن سجلي الائتماني لدى الشركة السعودية للمعلومات الائتمانية (سمة) لدراسة هذا الطلب وحده.`,
+        channel: 'tenant_form',
+        ip: '198.51.100.23',
+        userAgent: 'Mozilla/5.0 (iPhone)',
+      },
+      {
+        referralId: r.id,
+        tenantPhone: r.tenantPhone,
+        purpose: 'data_sharing',
+        version: CONSENT_VERSION,
+        text: `أوافق على مشاركة بياناتي ومستنداتي مع ${product} لدراسة طلب دفع إيجاري شهرياً، ومع الوسيط العقاري ريم السبيعي الذي أحالني لمتابعة طلبي: يطّلع على اسمي وعلى مدى تناسب الإيجار مع دخلي دون دخلي أو مستنداتي، ويتقاضى من ${product} عمولة إذا وُقّع عقدي، ولن تُستخدم بياناتي لأي غرض آخر.`,
+        channel: 'tenant_form',
+        ip: '198.51.100.23',
+        userAgent: 'Mozilla/5.0 (iPhone)',
+      },
+    ]);
+    for (const row of rows) expect(row.givenAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    // The admin reads them with the tenant's data; the audit names the version.
+    const adminView = (
+      await as(admin).call(adminReferralEndpoints.tenantForm, { params: { id: r.id } })
+    ).json();
+    // In the form's order: the data sharing first.
+    expect(adminView.consents.map((c) => [c.purpose, c.text, c.ip])).toEqual(
+      [rows[1], rows[0]].map((row) => [row?.purpose, row?.text, row?.ip]),
+    );
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tenant_form.submit'), eq(auditLog.entityId, r.id)));
+    expect(entry?.after).toEqual({ status: 'under_review', consentVersion: CONSENT_VERSION });
   });
 
   it('refuses an upload reference that belongs to another referral', async () => {

@@ -12,6 +12,8 @@ import * as authContract from '#contract/auth';
 import * as brokerContract from '#contract/brokers';
 import * as commissionContract from '#contract/commissions';
 import type { Endpoint } from '#contract/common';
+import * as dataIncidentContract from '#contract/data-incidents';
+import * as dataRequestContract from '#contract/data-requests';
 import * as devContract from '#contract/dev';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
@@ -37,6 +39,8 @@ export const contractEndpoints: Endpoint[] = [
   authContract,
   brokerContract,
   commissionContract,
+  dataIncidentContract,
+  dataRequestContract,
   messagingContract,
   notificationContract,
   referralContract,

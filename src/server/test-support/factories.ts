@@ -1,6 +1,7 @@
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { commissionEndpoints } from '#contract/commissions';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
+import { CONSENT_VERSION } from '#domain';
 import { createSession } from '../auth/sessions.js';
 import { brokers } from '../db/schema.js';
 import { client } from './client.js';
@@ -98,6 +99,8 @@ export async function aTenantSubmission(t: TestApp, referral: TestReferral): Pro
         income: 12000,
         monthlyObligations: 2000,
         consent: true,
+        creditConsent: true,
+        consentVersion: CONSENT_VERSION,
       },
     });
   if (submitted.statusCode !== 200) {

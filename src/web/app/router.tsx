@@ -92,6 +92,10 @@ const MobileProfilePage = lazyPage(
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 const HolidaysPage = lazyPage(() => import('../features/superadmin/HolidaysPage'), 'HolidaysPage');
+const DataIncidentsPage = lazyPage(
+  () => import('../features/data-incidents/DataIncidentsPage'),
+  'DataIncidentsPage',
+);
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const UserManagementPage = lazyPage(
   () => import('../features/superadmin/UserManagementPage'),
@@ -109,6 +113,10 @@ const LinkRequestPage = lazyPage(
 const TenantFormPage = lazyPage(
   () => import('../features/tenant-form/TenantFormPage'),
   'TenantFormPage',
+);
+const TenantDataPage = lazyPage(
+  () => import('../features/tenant-form/TenantDataPage'),
+  'TenantDataPage',
 );
 const PrivacyPage = lazyPage(() => import('../features/privacy/PrivacyPage'), 'PrivacyPage');
 const MobileChangePasswordPage = lazyPage(
@@ -189,6 +197,12 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
   { path: '/webhooks', access: 'superadmin', title: 'ربط الأنظمة', element: <WebhooksPage /> },
   { path: '/holidays', access: 'superadmin', title: 'العطل الرسمية', element: <HolidaysPage /> },
   {
+    path: '/data-incidents',
+    access: 'superadmin',
+    title: 'سجل حوادث البيانات',
+    element: <DataIncidentsPage />,
+  },
+  {
     path: '/user-management',
     access: 'superadmin',
     title: 'إدارة المستخدمين',
@@ -244,6 +258,10 @@ export const router = createBrowserRouter([
       {
         path: '/tenant-form/:token',
         element: titled('إكمال بيانات المستأجر', <TenantFormPage />),
+      },
+      {
+        path: '/tenant-form/:token/my-data',
+        element: titled('بياناتك لدينا', <TenantDataPage />),
       },
       { path: '/privacy', element: titled('إشعار الخصوصية', <PrivacyPage />) },
       {

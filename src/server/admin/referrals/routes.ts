@@ -12,6 +12,7 @@ import { findTenantForm } from '../../referrals/service.js';
 import { changeReferralStatus } from '../../referrals/status-change.js';
 import {
   auditTenantFormView,
+  consentsOf,
   documentHrefs,
   TENANT_FORM_FIELDS_SHOWN,
 } from '../../tenant-forms/service.js';
@@ -36,6 +37,7 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
       monthlyObligations: form.monthlyObligations,
       ...documentHrefs(form),
       submittedAt: form.submittedAt.toISOString(),
+      consents: await consentsOf(db, form.referralId),
     };
   });
 

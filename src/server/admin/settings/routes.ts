@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
 import {
+  DOCUMENT_RETENTION_KEY,
   forgetSettings,
   getSetting,
   HOLDING_DAYS_KEY,
@@ -28,10 +29,14 @@ const MONEY_SETTINGS = new Set<string>([
   PAYOUT_DUAL_CONTROL_KEY,
 ]);
 
-/** What the SMS bill and the network's reach hang on: only super-admins change them either. */
+/**
+ * What the SMS bill, the network's reach and how long tenants' documents are kept hang on: only
+ * super-admins change them either.
+ */
 const GUARD_SETTINGS = new Set<string>([
   ...Object.values(OTP_CEILING_KEYS),
   WEBHOOK_PRIVATE_RANGES_KEY,
+  DOCUMENT_RETENTION_KEY,
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -57,7 +62,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
           'FORBIDDEN',
           key === WEBHOOK_PRIVATE_RANGES_KEY
             ? 'تعديل العناوين الداخلية المسموح بها متاح للمشرف العام فقط'
-            : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
+            : key === DOCUMENT_RETENTION_KEY
+              ? 'تعديل مدة حفظ مستندات المستأجرين متاح للمشرف العام فقط'
+              : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
         );
       }
       if (

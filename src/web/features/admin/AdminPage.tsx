@@ -11,6 +11,7 @@ import { StatTile } from '#ui/stat-tile';
 import { Tabs } from '#ui/tabs';
 import { AdminBrokersTab } from './brokers';
 import { AdminCommissionsTab } from './commissions';
+import { AdminDataRequestsTab } from './data-requests';
 import { AdminMessagingTab } from './messaging';
 import { adminSummaryQuery } from './operations';
 import { AdminReferralsTab } from './referrals';
@@ -19,7 +20,15 @@ import { AdminSignalsTab } from './signals';
 // The charts library is loaded only when the analytics tab is opened.
 const AdminAnalyticsTab = lazy(() => import('./analytics/AdminAnalyticsTab'));
 
-const TABS = ['brokers', 'referrals', 'commissions', 'signals', 'messaging', 'analytics'] as const;
+const TABS = [
+  'brokers',
+  'referrals',
+  'commissions',
+  'signals',
+  'data-requests',
+  'messaging',
+  'analytics',
+] as const;
 /** The open tab in the URL (`?tab=`), the referrals unless asked; an unknown one is that too. */
 const TAB_PARAM = z.object({ tab: z.enum(TABS).default('referrals') });
 
@@ -74,6 +83,7 @@ export function AdminPage() {
           { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },
           { value: 'commissions', label: 'العمولات', content: <AdminCommissionsTab /> },
           { value: 'signals', label: 'التنبيهات', content: <AdminSignalsTab /> },
+          { value: 'data-requests', label: 'طلبات البيانات', content: <AdminDataRequestsTab /> },
           { value: 'messaging', label: 'إعدادات الرسائل', content: <AdminMessagingTab /> },
           {
             value: 'analytics',

@@ -1,8 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '#ui/external-link';
 import { Skeleton } from '#ui/feedback';
-import { useProvider } from './api';
-import { DEVICE_DATA, KEPT, NOT_SOLD, PROVIDER_UNAVAILABLE, REVIEW_TEAM } from './copy';
+import { documentRetentionQuery, useProvider } from './api';
+import {
+  DEVICE_DATA,
+  DOCUMENTS_KEPT_UNAVAILABLE,
+  documentsKept,
+  KEPT,
+  NOT_SOLD,
+  PROVIDER_UNAVAILABLE,
+  REVIEW_TEAM,
+} from './copy';
 import { ProviderContacts, ProviderIdentity, TenantBrand } from './ProviderNotice';
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -25,6 +34,7 @@ const list = 'list-disc space-y-1 ps-5';
  */
 export function PrivacyPage() {
   const provider = useProvider();
+  const retention = useQuery(documentRetentionQuery());
   return (
     <div className="min-h-screen bg-slate-50">
       <TenantBrand />
@@ -123,7 +133,16 @@ export function PrivacyPage() {
 
         <Part id="privacy-keep" title="مدة الحفظ">
           <ul className={list}>
-            <li>بيانات طلبك ومستنداته: {KEPT}</li>
+            <li>بيانات طلبك: {KEPT}</li>
+            <li>
+              {retention.data ? (
+                documentsKept(retention.data.documentRetentionDays)
+              ) : retention.isError ? (
+                DOCUMENTS_KEPT_UNAVAILABLE
+              ) : (
+                <Skeleton className="h-7" />
+              )}
+            </li>
             <li>المستند الذي ترفعه ولا ترسل النموذج معه نحذفه بعد سبعة أيام.</li>
             <li>
               رموز التحقق نحذفها بعد يومين من انتهاء صلاحيتها، وما نعدّ به المحاولات بعد يوم من

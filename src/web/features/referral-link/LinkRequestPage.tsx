@@ -322,8 +322,8 @@ function RequestCard({
       <Card className="space-y-4">
         <BrokerIdentity broker={broker} />
         <p className="text-slate-800">
-          مع {BRAND.productName} تدفع إيجارك على أقساط شهرية بدلاً من دفعة سنوية كبيرة، ويتابع الوسيط
-          طلبك حتى توقيع العقد. أدخل رقم جوالك لنتحقق منه، ثم أكمل بياناتك ومستنداتك.
+          مع {BRAND.productName} تدفع إيجارك شهرياً بدلاً من دفعة سنوية كبيرة، ويتابع الوسيط طلبك حتى
+          توقيع العقد. أدخل رقم جوالك لنتحقق منه، ثم أكمل بياناتك ومستنداتك.
         </p>
         {step === 'details' ? (
           <form

@@ -16,12 +16,14 @@ import { errorToast, toast } from '#ui/toast';
 import { ProtectedAccountNote, useAdminList } from '../admin';
 import { type Users, useChangeRole, usersQuery } from './api';
 import { ConfirmRoleDialog, type PendingRole } from './ConfirmRoleDialog';
+import { DocumentRetentionCard } from './DocumentRetentionCard';
 
 type User = Users['items'][number];
 
 /**
  * /user-management: super-admins grant and remove the admin and super-admin roles. Cards on a
- * phone, a dense table from 1024 px (in the server's order: the list has no sort).
+ * phone, a dense table from 1024 px (in the server's order: the list has no sort). Below them,
+ * the platform's retention period for tenants' documents.
  */
 export function UserManagementPage() {
   // The search and the page, in the URL (`?search=…&page=2`).
@@ -91,6 +93,9 @@ export function UserManagementPage() {
           <Link to="/audit-log" className={buttonClasses('outline')}>
             سجل التدقيق
           </Link>
+          <Link to="/data-incidents" className={buttonClasses('outline')}>
+            سجل حوادث البيانات
+          </Link>
         </div>
       </div>
       <section aria-label="أعداد المستخدمين" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -152,6 +157,7 @@ export function UserManagementPage() {
           />
         )}
       </PagedList>
+      <DocumentRetentionCard />
       {asking ? (
         <ConfirmRoleDialog
           change={asking}

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
 import type { ResponseOf } from '#contract/common';
 import { superadminEndpoints } from '#contract/superadmin';
 import { type BodyOf, callApi, type QueryOf } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
+import { documentRetentionQuery } from '../privacy';
 
 type UserFilters = QueryOf<typeof superadminEndpoints.users>;
 
@@ -57,5 +59,27 @@ export function useRemoveHoliday(callbacks: MutationCallbacks<unknown, string> =
   return useMutation({
     mutationFn: (day: string) => callApi(superadminEndpoints.removeHoliday, { params: { day } }),
     ...refreshAfter(callbacks, superadminKeys.holidays, rootKeys.admin),
+  });
+}
+
+// ---------- how long tenants' documents are kept ----------
+
+type SettingSaved = ResponseOf<typeof adminSettingsEndpoints.set>;
+
+/**
+ * Sets the days after a referral closes before its tenant's documents are erased (whole days,
+ * Latin digits); then the figure in force, which the privacy notice shows too.
+ */
+export function useSaveDocumentRetention(callbacks: MutationCallbacks<SettingSaved, string> = {}) {
+  return useMutation({
+    mutationFn: (days: string) =>
+      callApi(adminSettingsEndpoints.set, {
+        body: {
+          key: 'document_retention_days',
+          value: days,
+          description: 'عدد الأيام بعد إغلاق الإحالة حتى حذف تعريف الراتب وتقرير سمة',
+        },
+      }),
+    ...refreshAfter(callbacks, documentRetentionQuery().queryKey),
   });
 }

@@ -1,9 +1,9 @@
 import { CheckCircle2, UserRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
-import { tenantFormSchema } from '#domain';
+import { CONSENT_VERSION, type ConsentSegments, consentSegments, tenantFormSchema } from '#domain';
 import { errorMessage, isApiError } from '#lib/api';
 import { BRAND } from '#lib/brand';
 import { zodResolver } from '#lib/validation';
@@ -26,7 +26,7 @@ const FORM_PRIVACY: PrivacySummary = {
   purpose:
     'لدراسة طلب دفع إيجارك شهرياً والتواصل معك بشأنه، ولحماية الخدمة من إساءة الاستخدام، ولا تُستخدم لأي غرض آخر.',
   basis: 'موافقتك التي تمنحها بالإشارة على خانة الموافقة قبل إرسال النموذج، ولك أن تسحبها متى شئت.',
-  sharedWith: `${REVIEW_TEAM}؛ والوسيط العقاري الذي أحالك لمتابعة طلبك؛ وخدمة التخزين التي تُحفظ فيها المستندات، والأنظمة المرتبطة بنا آلياً (يصلها رقمك حين ترسل النموذج).`,
+  sharedWith: `${REVIEW_TEAM}؛ والوسيط العقاري الذي أحالك لمتابعة طلبك (اسمك ومدى تناسب الإيجار مع دخلك، دون دخلك أو مستنداتك)؛ وخدمة التخزين التي تُحفظ فيها المستندات، والأنظمة المرتبطة بنا آلياً (يصلها رقمك حين ترسل النموذج).`,
 };
 
 /**
@@ -81,6 +81,8 @@ export function TenantFormPage() {
           }
           errorFallback="فشل في تحميل بيانات النموذج"
         />
+        {/* A closed or old request: the form is gone, the tenant's rights are not. */}
+        {isApiError(info.error, 410) ? <DataRightsLink token={token} /> : null}
       </Shell>
     );
   }
@@ -97,11 +99,17 @@ export function TenantFormPage() {
             البيانات المرسلة عبر هذا الرابط.
           </p>
         </Card>
+        <DataRightsLink token={token} />
       </Shell>
     );
   }
 
   const errors = form.formState.errors;
+  // The wording the server records with the submission (decision 068).
+  const consents = consentSegments(CONSENT_VERSION, {
+    productName: BRAND.productName,
+    brokerName: info.data.brokerName,
+  });
   const documentField = (
     name: 'salaryDefinitionUrl' | 'creditReportUrl',
     label: string,
@@ -156,6 +164,7 @@ export function TenantFormPage() {
               token,
               referralId: info.data?.referralId,
               tenantPhone: info.data?.tenantPhone,
+              consentVersion: CONSENT_VERSION,
             } as TenantFormBody),
           )}
         >
@@ -201,34 +210,16 @@ export function TenantFormPage() {
           </FormField>
           {documentField('salaryDefinitionUrl', 'تعريف الراتب', 'salary')}
           {documentField('creditReportUrl', 'تقرير سمة الائتماني', 'credit')}
-          <div className="space-y-1">
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="mt-1 size-5 shrink-0 accent-brand-700"
-                {...form.register('consent')}
-                aria-invalid={Boolean(errors.consent)}
-              />
-              {/* Says who receives what: the provider, and the broker who follows the request
-                  (of the submission, only the name, the affordability verdict and which documents
-                  arrived: decision 066). */}
-              <span>
-                أوافق على مشاركة بياناتي ومستنداتي مع {BRAND.productName} لدراسة طلب الدفع الشهري
-                للإيجار، ومع الوسيط العقاري{' '}
-                {info.data.brokerName ? (
-                  <>
-                    <bdi>{info.data.brokerName}</bdi>{' '}
-                  </>
-                ) : null}
-                الذي أحالني لمتابعة طلبي، ولن تُستخدم لأي غرض آخر.
-              </span>
-            </label>
-            {errors.consent ? (
-              <p role="alert" className="text-sm text-red-700">
-                {errors.consent.message}
-              </p>
-            ) : null}
-          </div>
+          <ConsentBox
+            segments={consents.data_sharing}
+            error={errors.consent?.message}
+            field={form.register('consent')}
+          />
+          <ConsentBox
+            segments={consents.credit_enquiry}
+            error={errors.creditConsent?.message}
+            field={form.register('creditConsent')}
+          />
           {submit.isError ? (
             <Alert>
               {errorMessage(submit.error, 'حدث خطأ في إرسال البيانات، يرجى المحاولة مرة أخرى')}
@@ -239,6 +230,63 @@ export function TenantFormPage() {
           </Button>
         </form>
       </Card>
+      <DataRightsLink token={token} />
     </Shell>
+  );
+}
+
+/** The way to the tenant's rights over their data, through the same link (decision 068). */
+function DataRightsLink({ token }: { token: string }) {
+  return (
+    <p className="text-sm">
+      <Link
+        to={`/tenant-form/${token}/my-data`}
+        className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+      >
+        بياناتك لدينا: اطلع عليها أو اطلب تصحيحها أو حذفها
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * One consent, its own checkbox: who receives what, the broker's commission, the credit enquiry.
+ * The broker's name is isolated so a Latin or numbered name keeps its order.
+ */
+function ConsentBox({
+  segments,
+  error,
+  field,
+}: {
+  segments: ConsentSegments;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="space-y-1">
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          {...field}
+          aria-invalid={Boolean(error)}
+        />
+        <span>
+          {segments.before}
+          {segments.broker ? (
+            <>
+              {' '}
+              <bdi>{segments.broker}</bdi>
+            </>
+          ) : null}
+          {segments.after ? ` ${segments.after}` : null}
+        </span>
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dataRequestEndpoints } from '#contract/data-requests';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
@@ -61,4 +62,50 @@ export class UploadError extends Error {
     }
     super(message);
   }
+}
+
+// ---------- the tenant's rights through their link (decision 068) ----------
+
+const dataKey = (token: string) => [...rootKeys.tenantForm, token, 'data'] as const;
+
+/** A code to the referral's own phone, to open the tenant's view of their data. */
+export const useSendDataCode = (token: string) =>
+  useMutation({
+    mutationFn: () => callApi(dataRequestEndpoints.sendCode, { params: { token } }),
+  });
+
+/** The code confirmed: the view opens (its cookie) and answers the data held. */
+export function useOpenData(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (otp: string) =>
+      callApi(dataRequestEndpoints.open, { params: { token }, body: { otp } }),
+    onSuccess: (held) => client.setQueryData(dataKey(token), held),
+  });
+}
+
+/**
+ * The data held: answered while the view is open (its cookie), else refused with 401 and the
+ * code step shows; filled by the code, read again after a request.
+ */
+export const useDataHeld = (token: string) =>
+  useQuery({
+    queryKey: dataKey(token),
+    queryFn: () => callApi(dataRequestEndpoints.read, { params: { token } }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export type DataRequestBody = BodyOf<typeof dataRequestEndpoints.request>;
+
+/** A correction or an erasure asked for; the data is read again to show it. */
+export function useRequestData(
+  token: string,
+  callbacks: MutationCallbacks<unknown, DataRequestBody> = {},
+) {
+  return useMutation({
+    mutationFn: (body: DataRequestBody) =>
+      callApi(dataRequestEndpoints.request, { params: { token }, body }),
+    ...refreshAfter(callbacks, dataKey(token)),
+  });
 }

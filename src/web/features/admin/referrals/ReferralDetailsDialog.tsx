@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import type { adminReferralEndpoints } from '#contract/admin/referrals';
+import type { ResponseOf } from '#contract/common';
 import {
+  CONSENT_CHANNEL_LABELS,
+  CONSENT_PURPOSE_LABELS,
   cityLabel,
   formatDateTimeAr,
   formatNumberAr,
@@ -25,6 +29,46 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-700">{label}</dt>
       <dd className="font-medium">{children}</dd>
     </>
+  );
+}
+
+type Consent = ResponseOf<typeof adminReferralEndpoints.tenantForm>['consents'][number];
+
+/**
+ * What the tenant agreed to, word for word, with the version, the time, the channel and the
+ * address: the evidence PDPL asks a controller to keep (decision 068).
+ */
+function Consents({ consents }: { consents: readonly Consent[] }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-slate-200 p-3">
+      <h3 id={titleId} className="mb-2 font-bold">
+        الموافقات
+      </h3>
+      {consents.length === 0 ? (
+        <p className="text-sm text-slate-700">أُرسل النموذج قبل حفظ نصوص الموافقة.</p>
+      ) : (
+        <ul className="space-y-3 text-sm">
+          {consents.map((consent) => (
+            <li key={consent.purpose} className="space-y-1">
+              <p className="font-medium">{CONSENT_PURPOSE_LABELS[consent.purpose]}</p>
+              <blockquote className="border-s-4 border-slate-300 ps-3 text-slate-800">
+                {consent.text}
+              </blockquote>
+              <p className="text-slate-700">
+                {formatDateTimeAr(consent.givenAt)}، {CONSENT_CHANNEL_LABELS[consent.channel]}، نسخة
+                النص <bdi dir="ltr">{consent.version}</bdi>
+                {consent.ip ? (
+                  <>
+                    ، من العنوان <bdi dir="ltr">{consent.ip}</bdi>
+                  </>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -125,6 +169,7 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
                 />
               </Row>
             </dl>
+            <Consents consents={tenant.data.consents} />
             <AffordabilitySummary
               monthlyIncome={tenant.data.monthlyIncome}
               monthlyObligations={tenant.data.monthlyObligations}

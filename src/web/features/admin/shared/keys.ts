@@ -5,7 +5,7 @@ import type { adminMessagingEndpoints } from '#contract/admin/messaging';
 import type { adminReferralEndpoints } from '#contract/admin/referrals';
 import type { adminSettingsEndpoints } from '#contract/admin/settings';
 import type { adminSignalEndpoints } from '#contract/admin/signals';
-import type { PayoutStatus } from '#domain';
+import type { DataRequestStatus, PayoutStatus } from '#domain';
 import type { ParamsOf, QueryOf } from '#lib/api';
 import { rootKeys } from '#lib/query-keys';
 
@@ -41,4 +41,6 @@ export const adminKeys = {
   outboxAll: [...rootKeys.admin, 'outbox'] as const,
   outbox: (filters: OutboxFilters) => [...rootKeys.admin, 'outbox', filters] as const,
   signals: (filters: SignalFilters) => [...rootKeys.admin, 'signals', filters] as const,
+  dataRequests: (status: DataRequestStatus | undefined) =>
+    [...rootKeys.admin, 'data-requests', status ?? 'all'] as const,
 };

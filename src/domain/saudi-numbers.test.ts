@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_TEXT_MESSAGES } from './profile.js';
+import {
+  EJAR_CONTRACT_MESSAGE,
+  FAL_LICENSE_MESSAGE,
+  isEjarContractNumber,
+  isFalLicenseNumber,
+  normalizeEjarContractNumber,
+  normalizeFalLicenseNumber,
+} from './saudi-numbers.js';
+
+describe('Ejar contract number', () => {
+  it.each([
+    ['20127868659', '20127868659'],
+    ['20127868659/1', '20127868659/1'],
+    ['20127868659 / 1', '20127868659/1'],
+    ['10291773282/12', '10291773282/12'],
+    ['٢٠١٢٧٨٦٨٦٥٩ / ١', '20127868659/1'],
+    ['\u200F20127868659\u200E', '20127868659'],
+    [' 2012 7868 659 ', '20127868659'],
+  ])('accepts %j as %s', (input, stored) => {
+    expect(normalizeEjarContractNumber(input)).toBe(stored);
+    expect(isEjarContractNumber(input)).toBe(true);
+  });
+
+  it.each([
+    ['10 digits', '2012786865'],
+    ['12 digits', '201278686591'],
+    ['a version of 0', '20127868659/0'],
+    ['a version with a leading zero', '20127868659/01'],
+    ['a version of 4 digits', '20127868659/1234'],
+    ['an empty version', '20127868659/'],
+    ['a dash instead of a slash', '20127868659-1'],
+    ['a letter', '2012786865A'],
+    ['nothing', ''],
+  ])('refuses %s', (_, input) => {
+    expect(normalizeEjarContractNumber(input)).toBeNull();
+    expect(isEjarContractNumber(input)).toBe(false);
+  });
+
+  it('says so in Arabic, with Arabic-Indic digits', () => {
+    expect(EJAR_CONTRACT_MESSAGE).toContain('١١');
+    expect(EJAR_CONTRACT_MESSAGE).not.toMatch(/[0-9]/);
+  });
+});
+
+describe('FAL licence number', () => {
+  it.each([
+    ['1234567', '1234567'],
+    ['1100012345', '1100012345'],
+    ['123456789012', '123456789012'],
+    ['١١٠٠٠١٢٣٤٥', '1100012345'],
+    ['1100 012 345', '1100012345'],
+  ])('accepts %j as %s', (input, stored) => {
+    expect(normalizeFalLicenseNumber(input)).toBe(stored);
+    expect(isFalLicenseNumber(input)).toBe(true);
+  });
+
+  it.each(['123456', '1234567890123', '11000-12345', 'FAL1234567', ''])('refuses %j', (input) => {
+    expect(normalizeFalLicenseNumber(input)).toBeNull();
+    expect(isFalLicenseNumber(input)).toBe(false);
+  });
+
+  it('uses the profile’s message, so both places say the same thing', () => {
+    expect(FAL_LICENSE_MESSAGE).toBe(PUBLIC_TEXT_MESSAGES.falLicense);
+    expect(FAL_LICENSE_MESSAGE).not.toMatch(/[0-9]/);
+  });
+});

@@ -1,0 +1,1 @@
+export { AdminDataRequestsTab } from './AdminDataRequestsTab';
