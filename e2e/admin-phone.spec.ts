@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoAxeViolations, expectNoSidewaysScroll, expectToast, randomPhone } from './support';
+import {
+  aLease,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectToast,
+  randomPhone,
+} from './support';
 
 /** A console list's entries: cards on a phone, table rows from 1024 px. */
 const entries = (page: Page) => page.getByRole('listitem').or(page.getByRole('row'));
@@ -51,7 +57,7 @@ test('analytics charts read right to left, with Saudi date filters', async ({
   });
   const { id } = (await created.json()) as { id: string };
   const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed', contractId: 'EJ-2026-1400' },
+    data: { status: 'contract_signed', ...aLease(60000) },
   });
   expect(signed.ok()).toBe(true);
 

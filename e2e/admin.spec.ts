@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures';
 import {
+  aLease,
+  anEjarNumber,
   createAccount,
   expectNoAxeViolations,
   expectToast,
@@ -78,12 +80,16 @@ test('an admin activates a broker, processes a referral to contract signed and c
   const dialog = consolePage.getByRole('dialog');
   await dialog.getByLabel('الحالة').click();
   await consolePage.getByRole('option', { name: /تم توقيع العقد/ }).click();
-  await expect(dialog.getByLabel('رقم العقد')).toBeVisible();
+  await expect(dialog.getByLabel('رقم عقد إيجار')).toBeVisible();
   // The contract's annual rent, prefilled with the declared one, prices the commission.
   const contractRent = dialog.getByLabel('الإيجار السنوي في العقد');
   await expect(contractRent).toHaveValue('96000');
   await expect(dialog.getByText('سيتم إنشاء عمولة للوسيط تلقائياً بقيمة ٩٦٠ ر.س.')).toBeVisible();
-  await dialog.getByLabel('رقم العقد').fill('EJ-2026-7781');
+  // The lease as Ejar records it: its number and its first and last days (decision 069).
+  const ejar = anEjarNumber();
+  await dialog.getByLabel('رقم عقد إيجار').fill(ejar);
+  await dialog.getByLabel('تاريخ بداية العقد').fill('2026-12-01');
+  await dialog.getByLabel('تاريخ نهاية العقد').fill('2027-11-30');
   await contractRent.fill('٣٠٠٠٠٠٠');
   await expect(dialog.getByText('الإيجار السنوي يجب ألا يتجاوز ٢٬٠٠٠٬٠٠٠ ر.س')).toBeVisible();
   await contractRent.fill('');
@@ -160,7 +166,12 @@ test('an admin activates a broker, processes a referral to contract signed and c
   expect(sheets.brokers?.[1]?.slice(0, 2)).toEqual(['تركي العمري', phone]);
   expect(sheets.referrals).toHaveLength(2);
   expect(sheets.referrals?.[1]?.[2]).toBe(tenant);
-  expect(sheets.referrals?.[1]?.[9]).toBe('EJ-2026-7781');
+  expect(sheets.referrals?.[0]?.slice(9, 12)).toEqual([
+    'رقم عقد إيجار',
+    'بداية العقد',
+    'نهاية العقد',
+  ]);
+  expect(sheets.referrals?.[1]?.[9]).toBe(ejar);
   expect(sheets.commissions?.[1]?.slice(0, 3)).toEqual([1200, 1200, 'مدفوعة']);
   expect(sheets.commissions?.[1]?.[9]).toBe('TRX-55120');
   // LibreOffice opens each file and shows the same rows: Arabic headers, phones kept as text
@@ -315,7 +326,9 @@ test('a super-admin deletes referrals in bulk and singly; one whose commission i
   }
   await brokerPage.close();
   // The oldest is signed and its commission paid: a payment record, never deleted.
-  await root.put(`/api/admin/referrals/${ids[0]}/status`, { data: { status: 'contract_signed' } });
+  await root.put(`/api/admin/referrals/${ids[0]}/status`, {
+    data: { status: 'contract_signed', ...aLease(50000) },
+  });
   const commissions = (await (
     await root.get(`/api/admin/commissions?search=${encodeURIComponent(marker)}`)
   ).json()) as { items: { id: string }[] };

@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
-import { createAccount, expectNoAxeViolations, randomPhone, signIn, uniqueName } from './support';
+import {
+  aLease,
+  createAccount,
+  expectNoAxeViolations,
+  randomPhone,
+  signIn,
+  uniqueName,
+} from './support';
 
 /**
  * What users of polished products expect: resend-code with a countdown and a
@@ -274,15 +281,19 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
   const brokerPage = await browser.newPage();
   const brokerPhone = await readyBroker(brokerPage, marker);
   const tenants = [randomPhone(), randomPhone()];
+  // The table's tenant column names the lease under the phone: «رقم عقد إيجار …».
+  const signedTenants: string[] = [];
   for (const tenantPhone of tenants) {
     const created = await brokerPage.request.post('/api/referrals', {
       data: { tenantPhone, rent: 80000 },
     });
     const { id } = (await created.json()) as { id: string };
+    const lease = aLease(80000);
     const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-      data: { status: 'contract_signed' },
+      data: { status: 'contract_signed', ...lease },
     });
     expect(signed.ok()).toBe(true);
+    signedTenants.push(`${tenantPhone}رقم عقد إيجار ${lease.contractId}`);
   }
   const transfer = await brokerPage.request.post('/api/commissions/request-transfer', {
     data: { amount: 500, bankAccount: ibanFor(brokerPhone), password: 'secret123' },
@@ -308,10 +319,11 @@ test('admin commissions, users and the audit log: tables on desktop (commissions
     await expect(table.locator('tbody tr')).toHaveCount(2);
     const created = table.getByRole('columnheader', { name: 'تاريخ الإنشاء' });
     await expect(created).toHaveAttribute('aria-sort', 'descending');
-    expect(await columnTexts(table, 'جوال المستأجر')).toEqual([...tenants].reverse());
+    const tenantColumn = 'المستأجر وعقد إيجار';
+    expect(await columnTexts(table, tenantColumn)).toEqual([...signedTenants].reverse());
     await created.getByRole('button', { name: 'تاريخ الإنشاء' }).click();
     await expect(created).toHaveAttribute('aria-sort', 'ascending');
-    await expect.poll(() => columnTexts(table, 'جوال المستأجر')).toEqual(tenants);
+    await expect.poll(() => columnTexts(table, tenantColumn)).toEqual(signedTenants);
   }
   await expectNoAxeViolations(page);
 

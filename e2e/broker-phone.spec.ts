@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
 import {
+  aLease,
   createAccount,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
@@ -27,10 +28,13 @@ async function aReferral(page: Page, tenantPhone: string, rent?: number): Promis
   return ((await created.json()) as { id: string }).id;
 }
 
-/** The admin signs the contract: a commission of 1% of the rent (at least 500) is created. */
-async function signContract(admin: APIRequestContext, id: string): Promise<void> {
+/**
+ * The admin signs the contract at the declared rent: a commission of 1% of the rent (at least
+ * 500) is created.
+ */
+async function signContract(admin: APIRequestContext, id: string, rent: number): Promise<void> {
   const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed' },
+    data: { status: 'contract_signed', ...aLease(rent) },
   });
   expect(signed.ok()).toBe(true);
 }
@@ -154,7 +158,7 @@ test('Arabic-keyboard digits in the transfer amount, the phone filter and the re
   // brokers would raise the shared-IBAN signal and hold the money.
   const iban = ibanFor(brokerPhone);
   const tenant = randomPhone();
-  await signContract(admin, await aReferral(page, tenant, 84000));
+  await signContract(admin, await aReferral(page, tenant, 84000), 84000);
   const other = randomPhone();
   await aReferral(page, other);
 
@@ -216,7 +220,7 @@ test('the commission tiles add up after a transfer request; the IBAN is masked i
   readyBroker,
 }) => {
   await readyBroker(page);
-  await signContract(admin, await aReferral(page, randomPhone(), 84000));
+  await signContract(admin, await aReferral(page, randomPhone(), 84000), 84000);
 
   await page.goto('/commissions');
   await expectTile(page, 'إجمالي العمولات', '٨٤٠ ر.س');

@@ -3,6 +3,7 @@ import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
 import { adminConsole } from './money';
 import {
+  aLease,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   expectToast,
@@ -127,7 +128,7 @@ test('the payouts card reads in the order of the work, and a payout no bank has 
   expect(
     (
       await admin.put(`/api/admin/referrals/${referralId}/status`, {
-        data: { status: 'contract_signed' },
+        data: { status: 'contract_signed', ...aLease(90000) },
       })
     ).ok(),
   ).toBe(true);

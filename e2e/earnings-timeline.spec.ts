@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { commissionTile } from './money';
-import { expectNoAxeViolations, expectNoSidewaysScroll, randomPhone } from './support';
+import { aLease, expectNoAxeViolations, expectNoSidewaysScroll, randomPhone } from './support';
 
 const IBAN = 'SA0380000000608010167519';
 const NOTE = 'تواصلنا مع المستأجر وقُبل الطلب، بانتظار عقد المالك';
@@ -28,7 +28,7 @@ test('earnings and status history: the month’s commission, what open requests 
   const { id } = (await created.json()) as { id: string };
   for (const data of [
     { status: 'accepted_awaiting_owner_contract', notes: NOTE },
-    { status: 'contract_signed' },
+    { status: 'contract_signed', ...aLease(200000) },
   ]) {
     expect((await admin.put(`/api/admin/referrals/${id}/status`, { data })).ok()).toBe(true);
   }
@@ -135,10 +135,11 @@ test('the commission list comes twenty to a page, the potential ones last, with 
     });
     expect(created.ok()).toBe(true);
     const { id } = (await created.json()) as { id: string };
-    const status = i === 21 ? 'accepted_awaiting_owner_contract' : 'contract_signed';
-    expect((await admin.put(`/api/admin/referrals/${id}/status`, { data: { status } })).ok()).toBe(
-      true,
-    );
+    const data =
+      i === 21
+        ? { status: 'accepted_awaiting_owner_contract' }
+        : { status: 'contract_signed', ...aLease(50_000 + i * 100) };
+    expect((await admin.put(`/api/admin/referrals/${id}/status`, { data })).ok()).toBe(true);
   }
 
   await page.goto(phoneWidth(page) ? '/mobile-commissions' : '/commissions');

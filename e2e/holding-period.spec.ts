@@ -4,6 +4,7 @@ import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect, test } from './fixtures';
 import { commissionsConsole, commissionTile, requestAndPay } from './money';
 import {
+  aLease,
   expectNoAxeViolations,
   expectToast,
   openInLibreOffice,
@@ -45,10 +46,11 @@ test('a commission waits out the holding period, shown with its date, then is re
   });
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
+  const lease = aLease(96000);
   await setHolding('14');
   try {
     const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-      data: { status: 'contract_signed', contractId: 'EJ-2026-1600' },
+      data: { status: 'contract_signed', ...lease },
     });
     expect(signed.ok()).toBe(true);
   } finally {
@@ -68,7 +70,7 @@ test('a commission waits out the holding period, shown with its date, then is re
   await expect(commissionTile(page, 'في فترة الانتظار')).toContainText('٩٦٠ ر.س');
   await expect(commissionTile(page, 'المعلقة')).toContainText('٠ ر.س');
   await expect(commissionTile(page, 'إجمالي العمولات')).toContainText('٩٦٠ ر.س');
-  const item = page.getByRole('listitem').filter({ hasText: 'EJ-2026-1600' });
+  const item = page.getByRole('listitem').filter({ hasText: lease.contractId });
   await expect(item.getByText('في فترة الانتظار', { exact: true })).toBeVisible();
   await expect(
     item.getByText(`تصبح قابلة للتحويل في ${saudiDate.format(new Date(payableAt))}`),
@@ -147,7 +149,7 @@ test('an IBAN set with the password, a commission past its holding period, a bul
   await setHolding('7');
   try {
     const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-      data: { status: 'contract_signed', contractId: 'EJ-2026-1702' },
+      data: { status: 'contract_signed', ...aLease(96000) },
     });
     expect(signed.ok()).toBe(true);
   } finally {

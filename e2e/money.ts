@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { ibanFor } from '../src/server/test-support/iban.js';
 import { expect } from './fixtures';
-import { expectToast, randomPhone } from './support';
+import { aLease, expectToast, randomPhone } from './support';
 
 // What the money journeys share: the broker's tiles, the console's commissions tab
 // beside the broker's page, and a transfer request from the form paid by the team.
@@ -96,7 +96,7 @@ export async function signedReferral(
   expect(created.ok()).toBe(true);
   const { id } = (await created.json()) as { id: string };
   const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed' },
+    data: { status: 'contract_signed', ...aLease(rent) },
   });
   expect(signed.ok()).toBe(true);
   return id;

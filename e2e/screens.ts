@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { createAccount, randomPhone, signIn, tenantLink } from './support';
+import { aLease, createAccount, randomPhone, signIn, tenantLink } from './support';
 
 /**
  * Every screen of the route table (src/web/app/router.tsx), by who can reach it, with the data
@@ -74,7 +74,11 @@ export async function prepare(
       expect(
         (
           await admin.put(`/api/admin/referrals/${signedId}/status`, {
-            data: { status: 'contract_signed', notes: 'وُقّع العقد في المكتب' },
+            data: {
+              status: 'contract_signed',
+              notes: 'وُقّع العقد في المكتب',
+              ...aLease(84000),
+            },
           })
         ).ok(),
       ).toBe(true);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { commissionsConsole } from './money';
-import { expectNoAxeViolations, expectToast } from './support';
+import { aLease, expectNoAxeViolations, expectToast } from './support';
 
 // A broker refers their own phone; the contract is signed; the commission
 // waits on hold («قيد المراجعة» to the broker) until an admin resolves the signal with a note.
@@ -11,21 +11,21 @@ test('a referral of the broker’s own phone is signalled, its commission held u
   readyBroker,
 }) => {
   const phone = await readyBroker(page);
-  const contractId = `EJ-${phone.slice(-6)}`;
+  const lease = aLease(60000);
   const created = await page.request.post('/api/referrals', {
     data: { tenantPhone: phone, rent: 60000 },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed', contractId },
+    data: { status: 'contract_signed', ...lease },
   });
   expect(signed.ok()).toBe(true);
 
   // The broker sees the money under review, without a word about why.
   const wide = (page.viewportSize()?.width ?? 1280) >= 1024;
   await page.goto(wide ? '/commissions' : '/mobile-commissions');
-  const item = page.getByRole('listitem').filter({ hasText: contractId });
+  const item = page.getByRole('listitem').filter({ hasText: lease.contractId });
   await expect(item.getByText('قيد المراجعة لدى فريق العمليات')).toBeVisible();
   await expectNoAxeViolations(page);
 

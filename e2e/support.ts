@@ -12,8 +12,42 @@ export function randomPhone(): string {
   return `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
-/** axe finds nothing, of any impact. */
+/**
+ * A fresh Ejar contract number, `2XXXXXXXXXX/1`: the journeys run in parallel on one database,
+ * and one number on two referrals raises the duplicate-contract signal (decision 069).
+ */
+export function anEjarNumber(): string {
+  return `2${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}/1`;
+}
+
+/**
+ * The signed lease as the console records it (decision 069): a fresh Ejar number, the annual
+ * rent (the declared one, so no rent signal holds the commission) and a year's dates. Spread
+ * into the data of a contract-signing status change.
+ */
+export function aLease(contractRent: number) {
+  return {
+    contractId: anEjarNumber(),
+    contractRent,
+    contractStartsOn: '2026-12-01',
+    contractEndsOn: '2027-11-30',
+  };
+}
+
+/**
+ * axe finds nothing, of any impact. The page's finite animations and transitions end first: a
+ * button fading from its disabled colour to its own (a box just ticked) would otherwise be
+ * measured halfway, in a contrast it never rests in. Endless ones (a skeleton's pulse) are left.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(

@@ -1,5 +1,12 @@
 import { expect, test } from './fixtures';
-import { createAccount, expectNoAxeViolations, expectToast, randomPhone, signIn } from './support';
+import {
+  aLease,
+  createAccount,
+  expectNoAxeViolations,
+  expectToast,
+  randomPhone,
+  signIn,
+} from './support';
 
 /** Today in Riyadh as YYYY-MM-DD, for the date filter. */
 const riyadhToday = () => new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10);
@@ -148,7 +155,7 @@ test('commissions: one appears, transfer refused for a bad IBAN and too much, ac
   });
   const { id } = (await created.json()) as { id: string };
   const signed = await admin.put(`/api/admin/referrals/${id}/status`, {
-    data: { status: 'contract_signed' },
+    data: { status: 'contract_signed', ...aLease(84000) },
   });
   expect(signed.ok()).toBe(true);
 

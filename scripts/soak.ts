@@ -232,6 +232,17 @@ async function adminLoop(admin: Session): Promise<void> {
 
 const STEPS = ['accepted_awaiting_owner_contract', 'preparing_tenant_contract', 'contract_signed'];
 
+/**
+ * The signed lease as the console records it (decision 069): a fresh Ejar contract number (11
+ * digits and the version), the annual rent and a year's dates.
+ */
+const aLease = () => ({
+  contractId: `2${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}/1`,
+  contractRent: 60_000,
+  contractStartsOn: '2026-12-01',
+  contractEndsOn: '2027-11-30',
+});
+
 async function adminStep(admin: Session): Promise<void> {
   await admin.call('admin search', 'GET', '/api/admin/referrals?search=05&page=1');
   await admin.call('admin search', 'GET', '/api/admin/brokers?search=وسيط&page=1');
@@ -243,7 +254,7 @@ async function adminStep(admin: Session): Promise<void> {
     for (const status of STEPS) {
       await admin.call('admin process', 'PUT', `/api/admin/referrals/${next.id}/status`, {
         status,
-        ...(status === 'contract_signed' ? { contractRent: 60_000 } : {}),
+        ...(status === 'contract_signed' ? aLease() : {}),
       });
     }
   }

@@ -58,3 +58,22 @@ export function normalizeFalLicenseNumber(input: string): string | null {
 /** True for a FAL licence number: 7 to 12 digits. */
 export const isFalLicenseNumber = (input: string): boolean =>
   normalizeFalLicenseNumber(input) !== null;
+
+/**
+ * The lease's register number, without its version: `20127868659/2` and `20127868659/1` are the
+ * same contract renewed or amended, so two referrals naming either are one contract twice.
+ */
+export const ejarRegisterNumber = (stored: string): string => stored.split('/')[0] ?? stored;
+
+/** Said when a contract-signing step lacks one of the Ejar contract's details. */
+export const CONTRACT_DETAILS_MESSAGES = {
+  number: 'يرجى إدخال رقم عقد إيجار لتوقيع العقد',
+  rent: 'يرجى إدخال الإيجار السنوي في العقد لتوقيع العقد',
+  startsOn: 'يرجى إدخال تاريخ بداية العقد',
+  endsOn: 'يرجى إدخال تاريخ نهاية العقد',
+  order: 'تاريخ نهاية العقد يجب أن يكون بعد تاريخ بدايته',
+  tooLong: 'مدة العقد يجب ألا تتجاوز عشر سنوات',
+} as const;
+
+/** The longest lease the console takes, in years (Ejar's residential leases run a year or a few). */
+export const MAX_LEASE_YEARS = 10;

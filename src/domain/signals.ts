@@ -11,6 +11,7 @@ export const SIGNAL_KINDS = [
   'referral_burst',
   'shared_iban',
   'staff_referral',
+  'duplicate_contract',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
@@ -22,6 +23,7 @@ const KIND_LABELS: Record<SignalKind, string> = {
   referral_burst: 'إحالات كثيرة في يوم واحد',
   shared_iban: 'آيبان مسجل لأكثر من وسيط',
   staff_referral: 'إحالة من حساب موظف',
+  duplicate_contract: 'رقم عقد إيجار مستخدم في إحالة أخرى',
 };
 export const signalKindLabel = (kind: SignalKind): string => KIND_LABELS[kind];
 

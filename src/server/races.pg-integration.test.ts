@@ -12,6 +12,7 @@ import { referralEndpoints } from '#contract/referrals';
 import { superadminEndpoints } from '#contract/superadmin';
 import { EXPIRED_REFERRAL_NOTE, payoutReference } from '#domain';
 import type { BodyOf } from './test-support/endpoints.js';
+import { aLease } from './test-support/factories.js';
 import { ibanFor } from './test-support/iban.js';
 import type { ApiError } from './test-support/responses.js';
 import {
@@ -156,13 +157,14 @@ async function refer(broker: Account, count: number): Promise<Referral[]> {
   return made;
 }
 
-/** Moves referrals one at a time (not a race), as the console does. */
+/** Moves referrals one at a time (not a race), as the console does; signing names the lease. */
 async function setStatus(referrals: Referral[], status: string): Promise<void> {
   for (const referral of referrals) {
     const response = await admin.on[0].call(adminReferralEndpoints.changeStatus, {
       params: { id: referral.id },
       body: {
         status,
+        ...(status === 'contract_signed' ? aLease(RENT) : {}),
       },
     });
     expect(response.status).toBe(200);
@@ -464,6 +466,8 @@ describe('two instances racing on the same referrals, payouts and housekeeping',
       { status: 'contract_signed', creates: true },
       { status: 'commission_added', creates: false },
     ];
+    // Each referral's one lease, the same in every admin's call (as the console would send it).
+    const leases = new Map(referrals.map((referral) => [referral.id, aLease(RENT)]));
     for (const { status, creates } of rounds) {
       // Every referral's race at once: 8 referrals × 4 admins × 2 instances × 3 = 192 calls,
       // all on one broker, whose row every commission path locks.
@@ -471,7 +475,7 @@ describe('two instances racing on the same referrals, payouts and housekeeping',
         everyone(ROUNDS, referral.id, (client) =>
           client.call(adminReferralEndpoints.changeStatus, {
             params: { id: referral.id },
-            body: { status },
+            body: { status, ...(creates ? leases.get(referral.id) : {}) },
           }),
         ),
       );

@@ -24,6 +24,7 @@ import type { ResponseOf } from '#contract/common';
 import { referralEndpoints } from '#contract/referrals';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { type EmbeddedCluster, startEmbeddedCluster } from './db/embedded.js';
+import { aLease } from './test-support/factories.js';
 import { type FakeUnifonic, startFakeUnifonic } from './test-support/fakes/unifonic.js';
 import { Client, cleanUp, freePort, freshPostgres } from './test-support/server-process.js';
 import { PRODUCTION_PROVIDER_ENV } from './test-support/test-app.js';
@@ -306,6 +307,7 @@ async function smokeJourney(base: string, sms: FakeUnifonic): Promise<void> {
     params: { id: referralId },
     body: {
       status: 'contract_signed',
+      ...aLease(60_000),
     },
   });
   expect(signed.status).toBe(200);

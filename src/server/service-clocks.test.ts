@@ -13,6 +13,7 @@ import { type Caller, client } from './test-support/client.js';
 import { type QueryOf, unchecked } from './test-support/endpoints.js';
 import {
   aBroker,
+  aLease,
   aReferral,
   aSignedContract,
   aTenantSubmission,
@@ -37,10 +38,10 @@ beforeAll(async () => {
 const as = (caller: Caller) => client(t).as(caller);
 const row = async (id: string) =>
   (await t.database.db.select().from(referrals).where(eq(referrals.id, id)))[0];
-const setStatus = async (id: string, status: string) => {
+const setStatus = async (id: string, status: string, details: object = {}) => {
   const changed = await as(admin).call(adminReferralEndpoints.changeStatus, {
     params: { id },
-    body: { status },
+    body: { status, ...details },
   });
   expect(changed.statusCode, changed.body).toBe(200);
 };
@@ -90,7 +91,7 @@ describe('a referral’s clock in its stage', () => {
     expect(accepted?.stageDueAt).toEqual(
       addWorkingHours(accepted?.statusChangedAt as Date, 45, noHolidays),
     );
-    await setStatus(referral.id, 'contract_signed');
+    await setStatus(referral.id, 'contract_signed', aLease(60_000));
     expect((await row(referral.id))?.stageDueAt).toBeNull();
     expect((await adminItem(referral.number))?.stageClock).toBeNull();
   });

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
+  boundedDaySchema,
   CONSENT_CHANNELS,
   CONSENT_PURPOSES,
+  CONTRACT_DETAILS_MESSAGES,
   contractRentSchema,
+  EJAR_CONTRACT_MESSAGE,
+  MAX_LEASE_YEARS,
   multiLineText,
+  normalizeEjarContractNumber,
   parseReferralStatus,
   REFERRAL_STATUS_KEYS,
-  singleLineText,
 } from '../../domain/index.js';
 import {
   endpoint,
@@ -31,6 +35,9 @@ const adminReferral = referral.extend({
   commissionRule: z.object({ minimum: z.number(), rate: z.number() }),
   /** The signed contract's annual rent as confirmed at signing; null before, or if not given. */
   contractRent: z.number().int().nullable(),
+  /** The signed lease's first and last days (Ejar), `YYYY-MM-DD`; null before signing. */
+  contractStartsOn: z.string().nullable(),
+  contractEndsOn: z.string().nullable(),
   ...brokerColumns,
   formToken: z.string(),
   tenantFormUrl: z.string(),
@@ -39,21 +46,57 @@ const adminReferral = referral.extend({
   openSignals: z.array(openSignal),
 });
 
-export const referralStatusBody = z.object({
-  // Any label or key the domain knows ("✍️ تم توقيع العقد" as well as "contract_signed").
-  status: z.string({ error: 'يرجى اختيار الحالة' }).transform((value, issue) => {
-    const status = parseReferralStatus(value);
-    if (!status) {
-      issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
-      return z.NEVER;
+export const referralStatusBody = z
+  .object({
+    // Any label or key the domain knows ("✍️ تم توقيع العقد" as well as "contract_signed").
+    status: z.string({ error: 'يرجى اختيار الحالة' }).transform((value, issue) => {
+      const status = parseReferralStatus(value);
+      if (!status) {
+        issue.addIssue({ code: 'custom', message: 'حالة غير معروفة' });
+        return z.NEVER;
+      }
+      return status;
+    }),
+    notes: multiLineText({ max: 2000 }).nullish(),
+    /**
+     * The lease's Ejar contract number (decision 069), kept as `20127868659/1`; signing a contract
+     * requires it with the rent and the dates (the server checks, as only it knows whether the
+     * commission exists yet).
+     */
+    contractId: z
+      .string({ error: EJAR_CONTRACT_MESSAGE })
+      .max(40, { error: EJAR_CONTRACT_MESSAGE })
+      .transform((value, issue) => {
+        const number = normalizeEjarContractNumber(value);
+        if (number === null) {
+          issue.addIssue({ code: 'custom', message: EJAR_CONTRACT_MESSAGE });
+          return z.NEVER;
+        }
+        return number;
+      })
+      .nullish(),
+    /** The signed contract's annual rent, from which the commission is computed. */
+    contractRent: contractRentSchema.nullish(),
+    contractStartsOn: boundedDaySchema.nullish(),
+    contractEndsOn: boundedDaySchema.nullish(),
+  })
+  .superRefine((body, issue) => {
+    const { contractStartsOn: starts, contractEndsOn: ends } = body;
+    if (!starts || !ends) return;
+    if (ends <= starts) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['contractEndsOn'],
+        message: CONTRACT_DETAILS_MESSAGES.order,
+      });
+    } else if (ends > `${Number(starts.slice(0, 4)) + MAX_LEASE_YEARS}${starts.slice(4)}`) {
+      issue.addIssue({
+        code: 'custom',
+        path: ['contractEndsOn'],
+        message: CONTRACT_DETAILS_MESSAGES.tooLong,
+      });
     }
-    return status;
-  }),
-  notes: multiLineText({ max: 2000 }).nullish(),
-  contractId: singleLineText({ max: 100, tooLong: 'رقم العقد أطول من المسموح' }).nullish(),
-  /** The signed contract's annual rent, from which the commission is computed. */
-  contractRent: contractRentSchema.nullish(),
-});
+  });
 
 /** The referrals tab's search, status and overdue filters, order and page. */
 export const adminReferralListQuery = z.object({

@@ -15,6 +15,7 @@ import { type Caller, client } from '../test-support/client.js';
 import type { BodyOf, QueryOf } from '../test-support/endpoints.js';
 import {
   aBroker,
+  aLease,
   anActiveBrokerWithReferral,
   anAdmin,
   aReferral,
@@ -89,10 +90,8 @@ describe('PUT /api/admin/referrals/:id/status', () => {
   it('creates exactly one commission of max(500, 1% of the annual rent), whatever follows', async () => {
     const admin = await anAdmin(t);
     const { broker, referral } = await anActiveBrokerWithReferral(t, { rent: 84000 });
-    const signed = await setStatus(referral.id, admin, {
-      status: 'contract_signed',
-      contractId: 'C-2026-001',
-    });
+    const lease = aLease(84000);
+    const signed = await setStatus(referral.id, admin, { status: 'contract_signed', ...lease });
     expect(signed.json().commissionCreated).toBe('840.00');
     await setStatus(referral.id, admin, { status: 'commission_added' });
     await setStatus(referral.id, admin, { status: 'under_review' });
@@ -102,21 +101,25 @@ describe('PUT /api/admin/referrals/:id/status', () => {
     expect(list[0]).toMatchObject({
       amount: '840.00',
       status: 'pending',
-      contractNumber: 'C-2026-001',
+      contractNumber: lease.contractId,
     });
 
     const small = await anActiveBrokerWithReferral(t, { rent: 20000 });
     expect(
-      (await setStatus(small.referral.id, admin, { status: 'commission_added' })).json()
-        .commissionCreated,
+      (
+        await setStatus(small.referral.id, admin, { status: 'commission_added', ...aLease(20000) })
+      ).json().commissionCreated,
     ).toBe('500.00');
   });
 
   it('concurrent changes to contract signed still make one commission', async () => {
     const admin = await anAdmin(t);
     const { broker, referral } = await anActiveBrokerWithReferral(t, { rent: 60000 });
+    const lease = aLease(60000);
     await Promise.all(
-      Array.from({ length: 5 }, () => setStatus(referral.id, admin, { status: 'contract_signed' })),
+      Array.from({ length: 5 }, () =>
+        setStatus(referral.id, admin, { status: 'contract_signed', ...lease }),
+      ),
     );
     const list = (await as(broker).call(commissionEndpoints.list)).json().items;
     expect(list).toHaveLength(1);
@@ -132,7 +135,9 @@ describe('PUT /api/admin/referrals/:id/status', () => {
       contractId: 'x'.repeat(200),
     });
     expect(long.statusCode).toBe(400);
-    expect(long.json<ApiError>().message).toBe('رقم العقد أطول من المسموح');
+    expect(long.json<ApiError>().message).toBe(
+      'رقم عقد إيجار يتكون من ١١ رقماً، ويمكن أن يليه رقم النسخة بعد شرطة مائلة، مثل ٢٠١٢٧٨٦٨٦٥٩/١',
+    );
     expect(
       (await setStatus('00000000-0000-4000-8000-000000000000', admin, { status: 'rejected' }))
         .statusCode,

@@ -13,7 +13,7 @@ import { superadminEndpoints } from '#contract/superadmin';
 import { commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { present } from '../test-support/endpoints.js';
-import { aBroker } from '../test-support/factories.js';
+import { aBroker, aLease } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { askForPayout } from '../test-support/payouts.js';
 import type { ApiError } from '../test-support/responses.js';
@@ -55,7 +55,9 @@ describe('one commission per referral, whatever the sequence', () => {
   it('contract signed, rejected, contract signed again: still one, of the same amount', async () => {
     const broker = await aBroker(t);
     const id = await referral(broker, 120000);
-    expect((await setStatus(id, 'contract_signed')).json().commissionCreated).toBe('1200.00');
+    expect((await setStatus(id, 'contract_signed', aLease(120000))).json().commissionCreated).toBe(
+      '1200.00',
+    );
     expect((await setStatus(id, 'rejected')).statusCode).toBe(200);
     // A rejection after signing never silently removes the commission...
     expect(await commissionsOf(broker)).toHaveLength(1);
@@ -89,8 +91,8 @@ describe('one commission per referral, whatever the sequence', () => {
 describe('commissions held by transfer requests', () => {
   it("are 'requested' oldest first, filterable, and back to 'pending' when the request is rejected", async () => {
     const broker = await aBroker(t);
-    await setStatus(await referral(broker, 50000), 'contract_signed'); // 500
-    await setStatus(await referral(broker, 80000), 'contract_signed'); // 800
+    await setStatus(await referral(broker, 50000), 'contract_signed', aLease(50000)); // 500
+    await setStatus(await referral(broker, 80000), 'contract_signed', aLease(80000)); // 800
     await anIbanOnProfile(t, broker);
     const request = await askForPayout(t, broker, 600);
     expect(request.statusCode).toBe(201);
@@ -148,8 +150,8 @@ describe('commissions held by transfer requests', () => {
 describe('migration 0002', () => {
   it("marks the commissions that requests opened before it hold as 'requested'", async () => {
     const broker = await aBroker(t);
-    await setStatus(await referral(broker, 50000), 'contract_signed'); // 500, older
-    await setStatus(await referral(broker, 90000), 'contract_signed'); // 900
+    await setStatus(await referral(broker, 50000), 'contract_signed', aLease(50000)); // 500, older
+    await setStatus(await referral(broker, 90000), 'contract_signed', aLease(90000)); // 900
     // A request filed before the status existed: written directly, statuses left pending.
     await t.database.db
       .insert(payouts)
@@ -172,7 +174,7 @@ describe('deleting a referral never loses money records', () => {
   it('refuses one whose commission is paid, or held by an open transfer request', async () => {
     const broker = await aBroker(t);
     const paid = await referral(broker, 50000);
-    await setStatus(paid, 'contract_signed');
+    await setStatus(paid, 'contract_signed', aLease(50000));
     const [commission] = await commissionsOf(broker);
     await as(admin).call(adminCommissionEndpoints.confirmPayment, {
       params: { id: present(commission?.id) },
@@ -185,7 +187,7 @@ describe('deleting a referral never loses money records', () => {
     expect(refusedPaid.json<ApiError>().code).toBe('COMMISSION_PAID');
 
     const held = await referral(broker, 70000);
-    await setStatus(held, 'contract_signed');
+    await setStatus(held, 'contract_signed', aLease(70000));
     await anIbanOnProfile(t, broker);
     await askForPayout(t, broker, 700);
     const refusedHeld = await as(root).call(superadminEndpoints.deleteReferral, {
@@ -206,7 +208,7 @@ describe('deleting a referral never loses money records', () => {
   it('deletes one with an unheld pending commission, recording what went', async () => {
     const broker = await aBroker(t);
     const id = await referral(broker, 90000);
-    await setStatus(id, 'contract_signed');
+    await setStatus(id, 'contract_signed', aLease(90000));
     const deleted = await as(root).call(superadminEndpoints.deleteReferral, { params: { id } });
     expect(deleted.statusCode).toBe(200);
     expect(await commissionsOf(broker)).toEqual([]);
@@ -248,12 +250,23 @@ describe('every administrative change is audited with before and after', () => {
 
     await as(admin).call(adminBrokerEndpoints.activate, { params: { id: broker.id } });
     const id = await referral(broker, 30000);
-    await setStatus(id, 'contract_signed', { contractId: 'C-77', notes: 'وقّع المالك' });
+    // The Ejar number as typed in Arabic-Indic digits with spaces; recorded in its stored form.
+    const lease = aLease(30000);
+    const typed = lease.contractId
+      .replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)] ?? digit)
+      .replace('/', ' / ');
+    await setStatus(id, 'contract_signed', { ...lease, contractId: typed, notes: 'وقّع المالك' });
     const [status] = await auditFor(id);
     expect(status).toMatchObject({
       action: 'referral.status_change',
-      before: { status: 'pending_completion', contractId: null },
-      after: { status: 'contract_signed', contractId: 'C-77', commissionCreated: '500.00' },
+      before: { status: 'pending_completion', contractId: null, contractStartsOn: null },
+      after: {
+        status: 'contract_signed',
+        contractId: lease.contractId,
+        contractStartsOn: lease.contractStartsOn,
+        contractEndsOn: lease.contractEndsOn,
+        commissionCreated: '500.00',
+      },
     });
 
     const [commission] = await commissionsOf(broker);
@@ -337,7 +350,7 @@ describe('the contract rent the admin confirms drives the commission', () => {
     // Within 25% of the declared rent: further apart, a fraud signal holds the commission
     // (src/server/signals/signals.test.ts).
     const signed = await setStatus(id, 'contract_signed', {
-      contractId: 'C-600',
+      ...aLease(60_000),
       contractRent: '٦٠٬٠٠٠',
     });
     expect(signed.statusCode).toBe(200);
@@ -363,19 +376,24 @@ describe('the contract rent the admin confirms drives the commission', () => {
     expect(after?.contractRent).toBe(60_000);
   });
 
-  it('without a contract rent the declared rent decides, as before', async () => {
+  it('without a contract rent no contract is signed: the declared rent no longer stands in (decision 069)', async () => {
     const broker = await aBroker(t);
     const id = await referral(broker, 84_000);
-    const signed = await setStatus(id, 'contract_signed', { contractId: 'C-840' });
+    const { contractRent: _rent, ...withoutRent } = aLease(84_000);
+    const signed = await setStatus(id, 'contract_signed', withoutRent);
+    expect(signed.statusCode).toBe(400);
     expect(signed.json()).toMatchObject({
-      oldStatus: 'pending_completion',
-      newStatus: 'contract_signed',
-      commissionCreated: '840.00',
+      code: 'CONTRACT_DETAILS_REQUIRED',
+      message: 'يرجى إدخال الإيجار السنوي في العقد لتوقيع العقد',
     });
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
-    expect(row?.contractRent).toBeNull();
-    const [entry] = await auditFor(id);
-    expect(entry?.after).toMatchObject({ contractRent: null, commissionCreated: '840.00' });
+    expect(row).toMatchObject({
+      status: 'pending_completion',
+      contractId: null,
+      contractRent: null,
+    });
+    expect(await commissionsOf(broker)).toEqual([]);
+    expect((await auditFor(id)).map((entry) => entry.action)).toEqual(['referral.create']);
   });
 
   it.each([
@@ -390,7 +408,7 @@ describe('the contract rent the admin confirms drives the commission', () => {
   ])('refuses a contract rent of %j, changing nothing', async (contractRent, message) => {
     const broker = await aBroker(t);
     const id = await referral(broker, 50_000);
-    const response = await setStatus(id, 'contract_signed', { contractRent });
+    const response = await setStatus(id, 'contract_signed', { ...aLease(50_000), contractRent });
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toBe(message);
     const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, id));
@@ -401,7 +419,7 @@ describe('the contract rent the admin confirms drives the commission', () => {
   it('accepts 2,000,000 exactly: a commission of 20,000.00', async () => {
     const broker = await aBroker(t);
     const id = await referral(broker, 50_000);
-    const signed = await setStatus(id, 'commission_added', { contractRent: 2_000_000 });
+    const signed = await setStatus(id, 'commission_added', aLease(2_000_000));
     expect(signed.json().commissionCreated).toBe('20000.00');
   });
 });

@@ -12,7 +12,7 @@ import { payoutReference } from '#domain';
 import { auditLog, commissions, fraudSignals, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { type BodyOf, present } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
 import { anIbanOnProfile, ibanFor } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import { askForPayout, payoutMarker } from '../test-support/payouts.js';
@@ -101,9 +101,10 @@ async function money(broker: TestBroker) {
 /** A staff account's signed referral, its staff signal decided by the colleague: payable. */
 async function payableStaffCommission(staff: TestBroker, rent = 90_000) {
   const referral = await aReferral(t, staff, { rent });
-  expect((await setStatus(colleague, referral.id, { status: 'contract_signed' })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await setStatus(colleague, referral.id, { status: 'contract_signed', ...aLease(rent) }))
+      .statusCode,
+  ).toBe(200);
   for (const signal of await signalsOn(referral.id)) {
     expect((await decide(colleague, signal.id, 'resolve')).statusCode).toBe(200);
   }
@@ -127,7 +128,10 @@ describe('a referral made by a staff account', () => {
     expect(await signalsOn(referral.id)).toHaveLength(1);
 
     // Signed by a colleague: the commission exists, held by the signal.
-    const signed = await setStatus(colleague, referral.id, { status: 'contract_signed' });
+    const signed = await setStatus(colleague, referral.id, {
+      status: 'contract_signed',
+      ...aLease(60_000),
+    });
     expect(signed.statusCode).toBe(200);
     expect(await commissionOf(referral.id)).toMatchObject({
       amount: '600.00',
@@ -203,7 +207,7 @@ describe("an admin's own referral and commission", () => {
       { status: 'under_review' },
       // The observed case: their own contract signed, a commission of 600.00 with no form.
       { status: 'contract_signed' },
-      { status: 'contract_signed', contractId: 'EJ-1', contractRent: 90_000 },
+      { status: 'contract_signed', ...aLease(90_000) },
       { status: 'rejected', notes: 'لا' },
     ]) {
       await expectRefused(await setStatus(staff, referral.id, body), {
@@ -218,12 +222,10 @@ describe("an admin's own referral and commission", () => {
     expect(await commissionOf(referral.id)).toBeUndefined();
     expect(await audited('referral.status_change', referral.id)).toEqual([]);
 
-    const signed = await setStatus(colleague, referral.id, {
-      status: 'contract_signed',
-      contractId: 'EJ-2',
-    });
+    const lease = aLease(60_000);
+    const signed = await setStatus(colleague, referral.id, { status: 'contract_signed', ...lease });
     expect(signed.statusCode).toBe(200);
-    expect((await referralRow(referral.id))?.contractId).toBe('EJ-2');
+    expect((await referralRow(referral.id))?.contractId).toBe(lease.contractId);
   });
 
   it("a super-admin is refused their own too, and a colleague's referral is theirs to process", async () => {
@@ -236,7 +238,10 @@ describe("an admin's own referral and commission", () => {
       actor: boss,
     });
     const theirs = await aReferral(t, colleague);
-    expect((await setStatus(boss, theirs.id, { status: 'contract_signed' })).statusCode).toBe(200);
+    expect(
+      (await setStatus(boss, theirs.id, { status: 'contract_signed', ...aLease(60_000) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses confirming the payment of their commission, and reversing it, audited; a colleague may', async () => {
@@ -404,7 +409,8 @@ describe('an account sharing the admin’s bank account or phone', () => {
     });
 
     expect(
-      (await setStatus(colleague, referral.id, { status: 'contract_signed' })).statusCode,
+      (await setStatus(colleague, referral.id, { status: 'contract_signed', ...aLease(60_000) }))
+        .statusCode,
     ).toBe(200);
     expect((await decide(colleague, shared?.id ?? '', 'dismiss')).statusCode).toBe(200);
     const commission = await commissionOf(referral.id);
@@ -483,7 +489,12 @@ describe('two admins for a large payout', () => {
     // 1% of the rent: a commission of exactly the amount.
     const referral = await aReferral(t, broker, { rent: amount * 100 });
     expect(
-      (await setStatus(colleague, referral.id, { status: 'contract_signed' })).statusCode,
+      (
+        await setStatus(colleague, referral.id, {
+          status: 'contract_signed',
+          ...aLease(amount * 100),
+        })
+      ).statusCode,
     ).toBe(200);
     // A rent that large is an outlier signal: decided, so the money is payable.
     for (const signal of await signalsOn(referral.id)) {
@@ -564,7 +575,12 @@ describe('two admins for a large payout', () => {
     const broker = await aBroker(t);
     const referral = await aReferral(t, broker, { rent: 1_200_000 });
     expect(
-      (await setStatus(colleague, referral.id, { status: 'contract_signed' })).statusCode,
+      (
+        await setStatus(colleague, referral.id, {
+          status: 'contract_signed',
+          ...aLease(1_200_000),
+        })
+      ).statusCode,
     ).toBe(200);
     for (const signal of await signalsOn(referral.id)) {
       expect((await decide(colleague, signal.id, 'resolve')).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { commissionEndpoints } from '#contract/commissions';
 import { auditLog, commissions, payouts, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { type BodyOf, unchecked } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral } from '../test-support/factories.js';
 import { addsUp } from '../test-support/money.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
@@ -167,6 +167,7 @@ describe('commissions', () => {
         params: { id: accepted.id },
         body: {
           status: 'contract_signed',
+          ...aLease(80_000),
         },
       });
       expect(signed.statusCode).toBe(200);

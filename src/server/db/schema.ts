@@ -244,7 +244,11 @@ export const referrals = pgTable(
     contractRent: integer('contract_rent'),
     status: text('status').$type<ReferralStatus>().notNull().default('pending_completion'),
     zohoLeadId: text('zoho_lead_id'),
+    /** The lease's Ejar contract number, `20127868659/1` (decision 069). */
     contractId: text('contract_id'),
+    /** The signed lease's first and last days, as Ejar records them. */
+    contractStartsOn: date('contract_starts_on', { mode: 'string' }),
+    contractEndsOn: date('contract_ends_on', { mode: 'string' }),
     formToken: text('form_token').notNull().unique(),
     /** Typed by the broker, or asked for by the tenant through the broker's link or its QR. */
     source: text('source').$type<ReferralSource>().notNull().default('typed'),
@@ -276,6 +280,10 @@ export const referrals = pgTable(
     // The admin list's order (newest submission, then number) and its keyset export.
     index('referrals_submitted_number_idx').on(t.submittedAt, t.number),
     index('referrals_tenant_phone_idx').on(t.tenantPhone),
+    // The same lease on two referrals is found by its register number, whatever its version.
+    index('referrals_contract_register_idx')
+      .on(sql`split_part(${t.contractId}, '/', 1)`)
+      .where(sql`${t.contractId} is not null`),
     index('referrals_tenant_phone_trgm_idx').using('gin', sql`${t.tenantPhone} gin_trgm_ops`),
     uniqueIndex('referrals_one_open_per_tenant_idx')
       .on(t.tenantPhone)

@@ -10,7 +10,7 @@ import { riyadhIsoDate } from '#domain';
 import { auditLog, brokers } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { type CallInput, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral, aUniqueName } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral, aUniqueName } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { nextPhone } from '../test-support/test-app.js';
@@ -47,11 +47,12 @@ describe('GET /api/admin/export/:type', () => {
     for (const [index, tenantPhone] of phones.entries()) {
       ids.push((await aReferral(t, broker, { tenantPhone, rent: 60_000 + index })).id);
     }
+    const lease = aLease(60_000);
     await as(admin).call(adminReferralEndpoints.changeStatus, {
       params: { id: present(ids[0]) },
       body: {
         status: 'contract_signed',
-        contractId: 'C-77',
+        ...lease,
       },
     });
 
@@ -71,6 +72,12 @@ describe('GET /api/admin/export/:type', () => {
     expect(sheet.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
     expect(rows[0]?.[0]).toBe('رقم الإحالة');
     expect(rows[0]?.[6]).toBe('الإيجار السنوي (ر.س)');
+    expect(rows[0]?.slice(9, 13)).toEqual([
+      'رقم عقد إيجار',
+      'بداية العقد',
+      'نهاية العقد',
+      'العمولة (ر.س)',
+    ]);
     expect(sheet.getRow(1).font?.bold).toBe(true);
     expect(sheet.getColumn(2).width).toBeGreaterThan(10);
     // Every matching row, newest first, nothing from other brokers.
@@ -78,11 +85,19 @@ describe('GET /api/admin/export/:type', () => {
     const signed = rows.find((row) => row[2] === phones[0]);
     expect(signed?.[1]).toBe('تم توقيع العقد');
     expect(signed?.[6]).toBe(60_000);
-    expect(signed?.[9]).toBe('C-77');
-    expect(signed?.[10]).toBe(600);
+    expect(signed?.[9]).toBe(lease.contractId);
+    // The lease's first and last days, as dates on their own day whatever the zone.
+    const day = (cell: ExcelJS.CellValue | undefined) =>
+      cell instanceof Date ? cell.toISOString().slice(0, 10) : cell;
+    expect(day(signed?.[10])).toBe(lease.contractStartsOn);
+    expect(day(signed?.[11])).toBe(lease.contractEndsOn);
+    expect(signed?.[12]).toBe(600);
     expect(typeof signed?.[0]).toBe('number');
-    expect(signed?.[12]).toBeInstanceOf(Date);
-    expect(sheet.getCell(2, 13).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(signed?.[14]).toBeInstanceOf(Date);
+    expect(sheet.getCell(2, 15).numFmt).toBe('yyyy-mm-dd hh:mm');
+    // No lease on the referrals not signed.
+    const unsigned = rows.find((row) => row[2] === phones[1]);
+    expect(unsigned?.slice(9, 12).filter((cell) => cell != null)).toEqual([]);
   });
 
   it('honours the status filter and returns just the header when nothing matches', async () => {
@@ -181,6 +196,7 @@ describe('GET /api/admin/export/:type', () => {
       params: { id: created.json().id },
       body: {
         status: 'contract_signed',
+        ...aLease(120_000),
       },
     });
     const signals = (await as(colleague).call(adminSignalEndpoints.list)).json().items;

@@ -200,6 +200,8 @@ type ReferralRow = {
   city: string | null;
   propertyType: string | null;
   contractId: string | null;
+  contractStartsOn: string | null;
+  contractEndsOn: string | null;
   submittedAt: number;
   notes: string | null;
   brokerName: string | null;
@@ -208,6 +210,10 @@ type ReferralRow = {
   commission: string | null;
   commissionStatus: string | null;
 };
+
+/** A lease's day (`YYYY-MM-DD`) as the sheet's dates are: its noon in Riyadh, so no zone moves it. */
+const leaseDay = (day: string | null): number | null =>
+  day === null ? null : Date.parse(`${day}T12:00:00+03:00`);
 
 function referralSheet(db: Database, query: ReferralQuery): Sheet {
   const list: List<ReferralRow> = {
@@ -220,6 +226,8 @@ function referralSheet(db: Database, query: ReferralQuery): Sheet {
       city: referrals.city,
       propertyType: referrals.propertyType,
       contractId: referrals.contractId,
+      contractStartsOn: sql<string | null>`${referrals.contractStartsOn}::text`,
+      contractEndsOn: sql<string | null>`${referrals.contractEndsOn}::text`,
       submittedAt: epochMs(referrals.submittedAt),
       notes: referrals.notes,
       ...brokerColumns,
@@ -247,7 +255,9 @@ function referralSheet(db: Database, query: ReferralQuery): Sheet {
       { header: 'الإيجار السنوي (ر.س)', width: 18, kind: 'money' },
       { header: 'المدينة', width: 14 },
       { header: 'نوع العقار', width: 12 },
-      { header: 'رقم العقد', width: 16 },
+      { header: 'رقم عقد إيجار', width: 16 },
+      { header: 'بداية العقد', width: 14, kind: 'date' },
+      { header: 'نهاية العقد', width: 14, kind: 'date' },
       { header: 'العمولة (ر.س)', width: 14, kind: 'money' },
       { header: 'حالة العمولة', width: 14 },
       { header: 'تاريخ الإرسال', width: 18, kind: 'date' },
@@ -264,6 +274,8 @@ function referralSheet(db: Database, query: ReferralQuery): Sheet {
       r.city ? cityLabel(r.city) : null,
       r.propertyType ? propertyTypeLabel(r.propertyType) : null,
       r.contractId,
+      date(leaseDay(r.contractStartsOn)),
+      date(leaseDay(r.contractEndsOn)),
       money(r.commission),
       r.commissionStatus ? commissionStatusLabel(r.commissionStatus) : null,
       date(r.submittedAt),
@@ -331,7 +343,7 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
       { header: 'رمز الوسيط', width: 14 },
       { header: 'جوال المستأجر', width: 14 },
       { header: 'رقم الإحالة', width: 12, kind: 'integer' },
-      { header: 'رقم العقد', width: 16 },
+      { header: 'رقم عقد إيجار', width: 16 },
       { header: 'مرجع التحويل', width: 20 },
       { header: 'تاريخ الإنشاء', width: 18, kind: 'date' },
       { header: 'تاريخ الدفع', width: 18, kind: 'date' },

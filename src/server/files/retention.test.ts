@@ -8,7 +8,7 @@ import { CONSENT_VERSION, type ReferralStatus } from '#domain';
 import { auditLog, commissions, referrals, storedFiles, tenantForms } from '../db/schema.js';
 import { LocalFileStorage } from '../integrations/storage.js';
 import { client } from '../test-support/client.js';
-import { anActiveBrokerWithReferral } from '../test-support/factories.js';
+import { aLease, anActiveBrokerWithReferral } from '../test-support/factories.js';
 import { anAdminAndASuperAdmin } from '../test-support/staff.js';
 import type { TestBroker } from '../test-support/test-app.js';
 import { uploadTenantPdf } from '../test-support/test-app.js';
@@ -77,9 +77,11 @@ async function withDocuments(): Promise<{ id: string; key: string }> {
 
 /** The admin moves the referral on through the console's call; the step is dated `daysAgo`. */
 async function moveTo(id: string, status: ReferralStatus, daysAgo = 0): Promise<void> {
+  // Signing names the lease, at the rent the broker declared (60,000).
+  const signing = status === 'contract_signed' || status === 'commission_added';
   const changed = await as(admin).call(adminReferralEndpoints.changeStatus, {
     params: { id },
-    body: { status },
+    body: { status, ...(signing ? aLease(60_000) : {}) },
   });
   expect(changed.statusCode).toBe(200);
   if (daysAgo === 0) return;

@@ -230,6 +230,17 @@ function plausibleFor(name: string, known: KnownValues): fc.Arbitrary<unknown> |
     [/password/i, () => fc.constantFrom('secret123', 'wrong-pass1', 'Secret1234', 'short')],
     [/otp|code/i, () => fc.oneof(digits(4), fc.constantFrom('٠٠٠٠', '12345'))],
     [/token/i, () => fc.constantFrom(...known.tokens)],
+    // An Ejar contract number (decision 069): 11 digits and a version, as typed or as free text.
+    [
+      /^contractId$/,
+      () =>
+        fc.oneof(
+          fc
+            .tuple(digits(10), fc.constantFrom('', '/1', '/2', ' / ٣'))
+            .map(([rest, version]) => `2${rest}${version}`),
+          fc.constantFrom('٢٠١٢٧٨٦٨٦٥٩/١', '2012786865', '20127868659/0', 'C-77'),
+        ),
+    ],
     [/(^id|Id)$/, () => fc.constantFrom(...known.ids)],
     [
       /iban|bank/i,
@@ -242,6 +253,10 @@ function plausibleFor(name: string, known: KnownValues): fc.Arbitrary<unknown> |
     ],
     [/email/i, () => fc.constantFrom('broker@example.com', 'not-an-email')],
     [/^(from|to|day|date)$/i, () => fc.constantFrom('2026-01-01', ...DATE_EDGES)],
+    [
+      /(StartsOn|EndsOn)$/,
+      () => fc.constantFrom('2026-01-01', '2026-12-31', '2037-01-01', ...DATE_EDGES),
+    ],
     [/name/i, () => fc.constantFrom('محمد أحمد', 'مكتب الرياض', 'A')],
     [
       /url|file/i,
@@ -783,7 +798,9 @@ function isTextField(schema: JsonSchema): boolean {
   );
 }
 
-const isDateField = (name: string) => /^(from|to|day|date)$/i.test(name);
+/** Query days, and the lease's first and last days a contract signing names. */
+const isDateField = (name: string) =>
+  /^(from|to|day|date)$/i.test(name) || /(StartsOn|EndsOn)$/.test(name);
 const isNumberField = (schema: JsonSchema) =>
   [schema.type].flat().some((type) => type === 'number' || type === 'integer');
 
@@ -803,8 +820,10 @@ function baseFor(schema: JsonSchema, known: KnownValues, name: string): unknown 
   }
   if (type === 'boolean') return true;
   if (type === 'number' || type === 'integer') return Math.max(schema.minimum ?? 1, 1);
+  if (/EndsOn$/.test(name)) return '2026-12-31';
   if (isDateField(name)) return '2026-01-01';
   const rules: [RegExp, unknown][] = [
+    [/^contractId$/, '20127868659/1'],
     [/phone/i, known.phones[0] ?? '0551234567'],
     [/password/i, 'secret123'],
     [/otp|code/i, '1234'],

@@ -58,6 +58,8 @@ const KNOWN_FIELDS: string[] = [
   'notes',
   'contractId',
   'contractRent',
+  'contractStartsOn',
+  'contractEndsOn',
   'transferReference',
   'reason',
   'isAdmin',

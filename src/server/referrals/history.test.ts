@@ -7,7 +7,7 @@ import { CONSENT_VERSION } from '#domain';
 import { brokers, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import type { BodyOf } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import type { TestBroker } from '../test-support/test-app.js';
@@ -54,9 +54,11 @@ async function processedReferral() {
   await accepted({ notes: 'تم التواصل مع المستأجر وقبول الطلب' });
   // The same status and note again, then a contract number alone: no step of the history.
   await accepted({ notes: 'تم التواصل مع المستأجر وقبول الطلب' });
-  await accepted({ contractId: 'C-1001' });
+  const { contractId, ...lease } = aLease(60_000);
+  await accepted({ contractId });
   await accepted({ notes: 'بانتظار توقيع المالك' });
-  await setStatus(referral.id, { status: 'contract_signed' });
+  // Signed on the contract number already recorded, with the rest of the lease.
+  await setStatus(referral.id, { status: 'contract_signed', ...lease });
   return { broker, referral };
 }
 

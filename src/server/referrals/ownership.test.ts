@@ -7,7 +7,7 @@ import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { CONSENT_VERSION, EXPIRED_REFERRAL_NOTE, TENANT_ALREADY_REFERRED } from '#domain';
 import { auditLog, outboundMessages, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, anAdmin, aReferral } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral } from '../test-support/factories.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { nextPhone, type TestBroker } from '../test-support/test-app.js';
@@ -21,8 +21,12 @@ beforeAll(async () => {
 });
 
 const as = (caller: Caller) => client(t).as(caller);
+/** Signing names the lease, at the 60,000 the referrals here declare. */
 const setStatus = (id: string, status: string) =>
-  as(admin).call(adminReferralEndpoints.changeStatus, { params: { id }, body: { status } });
+  as(admin).call(adminReferralEndpoints.changeStatus, {
+    params: { id },
+    body: { status, ...(status === 'contract_signed' ? aLease(60_000) : {}) },
+  });
 /** Moves a referral's creation back, as the days passing would. */
 const age = (id: string, days: number) =>
   t.database.db

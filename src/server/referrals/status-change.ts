@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatSar, type ReferralStatus, referralStatusLabel } from '#domain';
+import {
+  CONTRACT_DETAILS_MESSAGES,
+  formatSar,
+  type ReferralStatus,
+  referralStatusLabel,
+} from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
-import { type Referral, referrals } from '../db/schema.js';
+import { commissions, type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { createCommission } from '../ledger/commissions.js';
 import { lockBroker } from '../ledger/locks.js';
@@ -40,6 +46,8 @@ export async function changeReferralStatus(
     notes?: string | null;
     contractId?: string | null;
     contractRent?: number | null;
+    contractStartsOn?: string | null;
+    contractEndsOn?: string | null;
   },
   record: AuditRecorder,
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
@@ -70,12 +78,19 @@ export async function changeReferralStatus(
       brokerId: before.brokerId,
       action: 'referral.status_change',
     });
+    if (COMMISSION_STATUSES.includes(change.status)) {
+      await assertContractDetails(tx, before, change);
+    }
     const [updated] = await tx
       .update(referrals)
       .set({
         status: change.status,
         ...(change.notes !== undefined ? { notes: change.notes } : {}),
         ...(change.contractId !== undefined ? { contractId: change.contractId } : {}),
+        ...(change.contractStartsOn !== undefined
+          ? { contractStartsOn: change.contractStartsOn }
+          : {}),
+        ...(change.contractEndsOn !== undefined ? { contractEndsOn: change.contractEndsOn } : {}),
         updatedAt: new Date(),
       })
       .where(eq(referrals.id, referralId))
@@ -112,12 +127,16 @@ export async function changeReferralStatus(
         notes: before.notes,
         contractId: before.contractId,
         contractRent: before.contractRent,
+        contractStartsOn: before.contractStartsOn,
+        contractEndsOn: before.contractEndsOn,
       },
       after: {
         status: after.status,
         notes: after.notes,
         contractId: after.contractId,
         contractRent: after.contractRent,
+        contractStartsOn: after.contractStartsOn,
+        contractEndsOn: after.contractEndsOn,
         commissionCreated,
       },
     });
@@ -127,6 +146,36 @@ export async function changeReferralStatus(
   });
   if (result) await afterStatusChange(ctx, log, result);
   return result;
+}
+
+/**
+ * A step that creates the commission signs the lease: it names the Ejar contract (number, annual
+ * rent, first and last days), each given now or already on the referral (decision 069). A step
+ * after the commission exists (its «تمت إضافة العمولة») asks for nothing again.
+ */
+async function assertContractDetails(
+  tx: Transaction,
+  referral: Referral,
+  change: {
+    contractId?: string | null;
+    contractRent?: number | null;
+    contractStartsOn?: string | null;
+    contractEndsOn?: string | null;
+  },
+): Promise<void> {
+  const [existing] = await tx
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(eq(commissions.referralId, referral.id));
+  if (existing) return;
+  const missing = (message: string) => new AppError(400, 'CONTRACT_DETAILS_REQUIRED', message);
+  const starts = change.contractStartsOn ?? referral.contractStartsOn;
+  const ends = change.contractEndsOn ?? referral.contractEndsOn;
+  if (!(change.contractId ?? referral.contractId)) throw missing(CONTRACT_DETAILS_MESSAGES.number);
+  if (!change.contractRent) throw missing(CONTRACT_DETAILS_MESSAGES.rent);
+  if (!starts) throw missing(CONTRACT_DETAILS_MESSAGES.startsOn);
+  if (!ends) throw missing(CONTRACT_DETAILS_MESSAGES.endsOn);
+  if (ends <= starts) throw missing(CONTRACT_DETAILS_MESSAGES.order);
 }
 
 /**

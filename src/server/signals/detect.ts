@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   arabicCount,
   DEFAULT_DAILY_REFERRALS,
+  ejarRegisterNumber,
   formatNumberAr,
   formatSar,
   NOUNS,
@@ -151,11 +152,50 @@ export async function recordContestedTenant(
 }
 
 /**
+ * A lease signed on two referrals (decision 069): the same Ejar register number, whatever the
+ * version, on another referral. Each of them gets a signal holding its commission, so neither
+ * is paid until an admin decides which one the lease belongs to.
+ */
+async function checkDuplicateContract(tx: Transaction, referral: Referral): Promise<void> {
+  if (!referral.contractId) return;
+  const register = ejarRegisterNumber(referral.contractId);
+  const others = await tx
+    .select()
+    .from(referrals)
+    .where(
+      and(
+        ne(referrals.id, referral.id),
+        sql`split_part(${referrals.contractId}, '/', 1) = ${register}`,
+      ),
+    )
+    .orderBy(referrals.number);
+  if (others.length === 0) return;
+  const numbers = (rows: Referral[]) => rows.map((row) => formatNumberAr(row.number)).join('، ');
+  await holdReferral(
+    tx,
+    referral,
+    'duplicate_contract',
+    `رقم عقد إيجار ${register} مسجّل أيضاً في الإحالة رقم ${numbers(others)}`,
+    { contract: register, referrals: others.map((row) => row.number) },
+  );
+  for (const other of others) {
+    await holdReferral(
+      tx,
+      other,
+      'duplicate_contract',
+      `رقم عقد إيجار ${register} سُجّل لاحقاً في الإحالة رقم ${formatNumberAr(referral.number)}`,
+      { contract: register, referrals: [referral.number] },
+    );
+  }
+}
+
+/**
  * A contract signed: its rent differs from the declared one by more than 25%, or the declared
  * rent is more than five times the median (of its city when the referral names one, else of
  * every declared rent, with at least five to go on). Either holds the new commission.
  */
 export async function checkSignedContract(tx: Transaction, referral: Referral): Promise<void> {
+  await checkDuplicateContract(tx, referral);
   const declared = referral.rentAmount;
   const contract = referral.contractRent;
   if (declared && contract && Math.abs(contract - declared) / declared > RENT_MISMATCH_RATIO) {

@@ -11,7 +11,7 @@ import { addWorkingHours, formatSar } from '#domain';
 import { auditLog, commissions, fraudSignals, referrals } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { present, unchecked } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral, aSuperAdmin } from '../test-support/factories.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
@@ -31,11 +31,17 @@ beforeAll(async () => {
 const as = (caller: Caller) => client(t).as(caller);
 const signalsOf = async (brokerId: string) =>
   t.database.db.select().from(fraudSignals).where(eq(fraudSignals.brokerId, brokerId));
-const sign = (id: string, extra: object = {}) =>
-  as(admin).call(adminReferralEndpoints.changeStatus, {
+/** Signs the referral's lease at the rent the broker declared, unless `extra` says otherwise. */
+const sign = async (id: string, extra: object = {}) => {
+  const [declared] = await t.database.db
+    .select({ rent: referrals.rentAmount })
+    .from(referrals)
+    .where(eq(referrals.id, id));
+  return as(admin).call(adminReferralEndpoints.changeStatus, {
     params: { id },
-    body: { status: 'contract_signed', ...extra },
+    body: { status: 'contract_signed', ...aLease(declared?.rent ?? 30_000), ...extra },
   });
+};
 const commissionOf = async (referralId: string) =>
   (await t.database.db.select().from(commissions).where(eq(commissions.referralId, referralId)))[0];
 /** The summary the broker sees agrees with the rows, and the invariant holds. */

@@ -15,7 +15,7 @@ import {
 } from '../test-support/bootstrap-super-admin.js';
 import { type Caller, client } from '../test-support/client.js';
 import { present } from '../test-support/endpoints.js';
-import { aBroker, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
+import { aBroker, aLease, anAdmin, aReferral, aSignedContract } from '../test-support/factories.js';
 import { anIbanOnProfile } from '../test-support/iban.js';
 import {
   theLastTwoSuperAdminsAtOnce,
@@ -145,6 +145,7 @@ describe('deletion', () => {
       params: { id: created.id },
       body: {
         status: 'contract_signed',
+        ...aLease(60_000),
       },
     });
     expect(

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
 import { commissionEndpoints } from '#contract/commissions';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
@@ -56,6 +57,20 @@ export async function anActiveBrokerWithReferral(
 }
 
 /**
+ * A signed lease as the console records it (decision 069): a fresh Ejar contract number (11
+ * random digits: no two tests' leases are one contract, whatever runs beside them), the annual
+ * rent and a year's dates. Spread into a contract-signing status change.
+ */
+export function aLease(contractRent: number) {
+  return {
+    contractId: `2${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}/1`,
+    contractRent,
+    contractStartsOn: '2026-12-01',
+    contractEndsOn: '2027-11-30',
+  };
+}
+
+/**
  * A referral the admin moves to a status that earns its commission (contract signed unless
  * told), through PUT /api/admin/referrals/:id/status as the console does; answers the
  * commission the broker now sees. A new active broker's referral unless `broker` is given.
@@ -70,12 +85,16 @@ export async function aSignedContract(
 ): Promise<{ broker: TestBroker; referral: TestReferral; commission: Commission }> {
   const broker = options.broker ?? (await aBroker(t));
   const referral = await aReferral(t, broker, options);
+  // The lease at the rent the broker declared (60,000 unless told), so no rent signal holds it;
+  // without a declared rent, one whose commission is the minimum.
+  const declared = options.rent === undefined ? 60_000 : options.rent;
   const changed = await client(t)
     .as(admin)
     .call(adminReferralEndpoints.changeStatus, {
       params: { id: referral.id },
       body: {
         status: options.status ?? 'contract_signed',
+        ...aLease(declared ?? 30_000),
       },
     });
   if (changed.statusCode !== 200 || !changed.json().commissionCreated) {

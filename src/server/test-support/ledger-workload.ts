@@ -15,6 +15,7 @@ import { estimateCommission, payoutReference, toCents } from '#domain';
 import { runningClusterUrl } from '../db/embedded.js';
 import { payoutStatusOfStored } from '../db/schema.js';
 import { type AnswerOf, type CallArgs, present, type QueryOf } from './endpoints.js';
+import { aLease } from './factories.js';
 import { type FakeUnifonic, startFakeUnifonic } from './fakes/unifonic.js';
 import { ibanFor } from './iban.js';
 import type { ApiError } from './responses.js';
@@ -251,7 +252,6 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
     const toProcess: string[] = [];
     const targets = new Map<string, Target>();
     const toClock: string[] = [];
-    let referralCount = 0;
     const referralWorkers = brokers.map((broker, index) =>
       loop('referrals', 250, async () => {
         const tenantPhone = tenantPhoneFor();
@@ -273,11 +273,12 @@ export async function ledgerUnderKills(options: LedgerOptions): Promise<LedgerRe
       if (!referralId) return;
       const status = targets.get(referralId) ?? SIGNED;
       const rent = acked.referrals.get(referralId)?.rent ?? null;
+      // The lease at the declared rent, as the console records it (decision 069).
       const answer = await call(admin, adminReferralEndpoints.changeStatus, {
         params: { id: referralId },
         body: {
           status,
-          ...(status === SIGNED ? { contractId: `C-${++referralCount}`, contractRent: rent } : {}),
+          ...(status === SIGNED && rent !== null ? aLease(rent) : {}),
         },
       });
       const outcome = expectAnswer(`PUT status ${status}`, answer);

@@ -14,6 +14,7 @@ import { type Caller, client } from '../test-support/client.js';
 import { type BodyOf, present, type QueryOf, unchecked } from '../test-support/endpoints.js';
 import {
   aBroker,
+  aLease,
   anAdmin,
   aReferral,
   aSignedContract,
@@ -432,6 +433,7 @@ describe('retries and the delivery log', () => {
       params: { id: referral.id },
       body: {
         status: 'contract_signed',
+        ...aLease(60_000),
       },
     });
     expect(signed.statusCode).toBe(200);

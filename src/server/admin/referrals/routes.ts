@@ -56,7 +56,8 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
   });
 
   serve(app, adminReferralEndpoints.changeStatus, async (request) => {
-    const { status, notes, contractId, contractRent } = request.body;
+    const { status, notes, contractId, contractRent, contractStartsOn, contractEndsOn } =
+      request.body;
     const result = await changeReferralStatus(
       ctx,
       request.log,
@@ -67,6 +68,8 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
         ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
         ...(contractId !== undefined ? { contractId: contractId || null } : {}),
         contractRent: contractRent ?? null,
+        ...(contractStartsOn !== undefined ? { contractStartsOn } : {}),
+        ...(contractEndsOn !== undefined ? { contractEndsOn } : {}),
       },
       auditBy(request),
     );

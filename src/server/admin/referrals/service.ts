@@ -171,6 +171,8 @@ export async function listAdminReferrals(
       // The rule itself, so the processing dialog prices the contract rent the admin confirms.
       commissionRule: rule,
       contractRent: row.referral.contractRent,
+      contractStartsOn: row.referral.contractStartsOn,
+      contractEndsOn: row.referral.contractEndsOn,
       brokerName: row.brokerName,
       brokerPhone: row.brokerPhone,
       brokerCode: row.brokerCode,

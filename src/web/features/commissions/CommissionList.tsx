@@ -67,7 +67,9 @@ export function CommissionList({ quietWhenEmpty = false }: { quietWhenEmpty?: bo
                     {formatDateAr(c.createdAt)}، المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
                   </p>
                   {c.contractNumber ? (
-                    <p className="text-sm">رقم العقد: {c.contractNumber}</p>
+                    <p className="text-sm">
+                      رقم عقد إيجار: <bdi dir="ltr">{c.contractNumber}</bdi>
+                    </p>
                   ) : null}
                   {c.paidAt ? (
                     <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p>

@@ -92,8 +92,13 @@ export function CommissionsList() {
     brokerColumn(),
     {
       id: 'tenant',
-      header: 'جوال المستأجر',
-      cell: (c) => <bdi dir="ltr">{c.tenantPhone}</bdi>,
+      header: 'المستأجر وعقد إيجار',
+      cell: (c) => (
+        <>
+          <bdi dir="ltr">{c.tenantPhone}</bdi>
+          <ContractNumber commission={c} />
+        </>
+      ),
     },
     {
       id: 'created',
@@ -146,11 +151,22 @@ export function CommissionsList() {
               </span>
               <span>{formatDateAr(c.createdAt)}</span>
             </p>
+            <ContractNumber commission={c} />
             <CommissionNotes commission={c} />
             {commissionActions(c)}
           </>
         )}
       />
     </>
+  );
+}
+
+/** The lease the commission rests on (decision 069), when its contract was numbered. */
+function ContractNumber({ commission }: { commission: AdminCommission }) {
+  if (!commission.contractNumber) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      رقم عقد إيجار <bdi dir="ltr">{commission.contractNumber}</bdi>
+    </p>
   );
 }

@@ -47,6 +47,8 @@ export function ProcessReferralDialog({
       notes: referral.notes ?? '',
       contractId: referral.contractId ?? '',
       contractRent: String(referral.contractRent ?? referral.rentAmount ?? ''),
+      contractStartsOn: referral.contractStartsOn ?? '',
+      contractEndsOn: referral.contractEndsOn ?? '',
     },
   });
   const status = form.watch('status');
@@ -93,17 +95,49 @@ export function ProcessReferralDialog({
           )}
         </FormField>
         {statusTakesContract(status) ? (
-          <FormField label="رقم العقد" error={errors.contractId?.message}>
+          <FormField
+            label="رقم عقد إيجار"
+            error={errors.contractId?.message}
+            hint="كما في العقد الموثّق على منصة إيجار: ١١ رقماً، وقد يليها رقم النسخة بعد شرطة مائلة"
+          >
             {(control) => (
               <Input
                 {...control}
                 {...form.register('contractId')}
-                maxLength={100}
+                {...(withCommission ? { required: true, 'aria-required': 'true' as const } : {})}
+                maxLength={40}
+                inputMode="numeric"
                 dir="ltr"
                 className="text-end"
               />
             )}
           </FormField>
+        ) : null}
+        {withCommission ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="تاريخ بداية العقد" error={errors.contractStartsOn?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('contractStartsOn')}
+                  type="date"
+                  required
+                  aria-required="true"
+                />
+              )}
+            </FormField>
+            <FormField label="تاريخ نهاية العقد" error={errors.contractEndsOn?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('contractEndsOn')}
+                  type="date"
+                  required
+                  aria-required="true"
+                />
+              )}
+            </FormField>
+          </div>
         ) : null}
         {withCommission ? (
           <FormField

@@ -6,6 +6,7 @@ import {
   CONSENT_CHANNEL_LABELS,
   CONSENT_PURPOSE_LABELS,
   cityLabel,
+  formatDateAr,
   formatDateTimeAr,
   formatNumberAr,
   formatSar,
@@ -116,7 +117,17 @@ export function ReferralDetails({ referral }: { referral: AdminReferral }) {
           <Row label="نوع العقار">{propertyTypeLabel(referral.propertyType) || '—'}</Row>
           <Row label="المدينة">{cityLabel(referral.city) || '—'}</Row>
           <Row label="تاريخ الإرسال">{formatDateTimeAr(referral.submittedAt)}</Row>
-          {referral.contractId ? <Row label="رقم العقد">{referral.contractId}</Row> : null}
+          {referral.contractId ? (
+            <Row label="رقم عقد إيجار">
+              <bdi dir="ltr">{referral.contractId}</bdi>
+            </Row>
+          ) : null}
+          {referral.contractStartsOn && referral.contractEndsOn ? (
+            <Row label="مدة العقد">
+              من {formatDateAr(referral.contractStartsOn)} إلى{' '}
+              {formatDateAr(referral.contractEndsOn)}
+            </Row>
+          ) : null}
         </dl>
       </section>
       <section>
