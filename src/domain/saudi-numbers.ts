@@ -12,22 +12,17 @@
  * allowed; it is kept as `20127868659/1`, or as the 11 digits when no version was typed. The
  * first digit is not checked: both 1 and 2 occur and what they mean is not published.
  *
- * FAL licence number. REGA publishes no format either (rega.gov.sa, the FAL platform's help
- * pages and the Real Estate Brokerage Law and its implementing regulations say what the licence
- * allows, not how it is numbered), so the rule is the one the profile already applies
- * (profile.ts): 7 to 12 digits, with the same Arabic message.
+ * The FAL licence number has no published format either (rega.gov.sa, the FAL platform's help
+ * pages and the Real Estate Brokerage Law say what the licence allows, not how it is numbered):
+ * its rule is the profile's (profile.ts), 7 to 12 digits.
  */
 import { toLatinDigits } from './digits.js';
-import { PUBLIC_TEXT_MESSAGES } from './profile.js';
 
 /** What a user is told when an Ejar contract number is malformed. */
 export const EJAR_CONTRACT_MESSAGE =
   'رقم عقد إيجار يتكون من ١١ رقماً، ويمكن أن يليه رقم النسخة بعد شرطة مائلة، مثل ٢٠١٢٧٨٦٨٦٥٩/١';
-/** What a user is told when a FAL licence number is malformed (the profile's own message). */
-export const FAL_LICENSE_MESSAGE = PUBLIC_TEXT_MESSAGES.falLicense;
 
 const EJAR_CONTRACT = /^(\d{11})(?:\/(\d{1,3}))?$/;
-const FAL_LICENSE = /^\d{7,12}$/;
 
 /** Spaces of any kind and invisible direction marks typed or pasted around the digits. */
 const SPACES_AND_MARKS = /[\s\u200E\u200F\u061C]/g;
@@ -44,20 +39,6 @@ export function normalizeEjarContractNumber(input: string): string | null {
   // A version is a count from 1: «0» or a leading zero is a typing slip, not a version.
   return /^[1-9]/.test(version) ? `${register}/${version}` : null;
 }
-
-/** True for an Ejar contract number: 11 digits, optionally `/` and the contract's version. */
-export const isEjarContractNumber = (input: string): boolean =>
-  normalizeEjarContractNumber(input) !== null;
-
-/** A FAL licence number as Latin digits (7 to 12 of them), or null. */
-export function normalizeFalLicenseNumber(input: string): string | null {
-  const compact = toLatinDigits(input).replace(SPACES_AND_MARKS, '');
-  return FAL_LICENSE.test(compact) ? compact : null;
-}
-
-/** True for a FAL licence number: 7 to 12 digits. */
-export const isFalLicenseNumber = (input: string): boolean =>
-  normalizeFalLicenseNumber(input) !== null;
 
 /**
  * The lease's register number, without its version: `20127868659/2` and `20127868659/1` are the

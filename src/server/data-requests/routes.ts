@@ -25,6 +25,7 @@ import {
 } from './service.js';
 
 const WINDOW_SECONDS = 15 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * The tenant's rights through their form link (decision 068): a code to the referral's own
@@ -62,10 +63,17 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     const { token } = request.params;
     await limit(request, 'data-code', 20, token);
     const referral = await referralOf(token);
+    // An SMS is money, and the broker holds the link too: the phone hears at most 3 codes in
+    // 15 minutes and 5 in a day through this door, whoever asks, before the platform's ceilings
+    // (the referral counts as a link of its own there).
+    await enforceRateLimits(db, [
+      { key: `data-code:phone:${referral.tenantPhone}`, limit: 3, windowSeconds: WINDOW_SECONDS },
+      { key: `data-code:phone-day:${referral.tenantPhone}`, limit: 5, windowSeconds: DAY_SECONDS },
+    ]);
     await assertCodeBudget(db, referral.tenantPhone);
     const code = await sendNewCode(
       { db, channels: ctx.channels, log: request.log, productName: config.brand.productName },
-      { to: referral.tenantPhone, purpose: 'data_access' },
+      { to: referral.tenantPhone, purpose: 'data_access', link: `data:${referral.id}` },
     );
     return {
       message: 'أرسلنا رمز التحقق إلى جوالك المسجل في الطلب',

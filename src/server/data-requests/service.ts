@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ResponseOf } from '#contract/common';
 import type { dataRequestEndpoints } from '#contract/data-requests';
 import {
@@ -28,7 +28,7 @@ import { AppError, notFound } from '../errors.js';
 import { deleteDocumentRows } from '../files/deletion.js';
 import { lockBroker } from '../ledger/locks.js';
 import { notifyAdmins } from '../notifications/service.js';
-import { brokerTenantView, referringBroker } from '../tenant-forms/service.js';
+import { brokerTenantView, consentsOf, referringBroker } from '../tenant-forms/service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -120,11 +120,7 @@ export async function dataHeld(
     .limit(1);
   const [{ brokerName }, given, requests, documents] = await Promise.all([
     referringBroker(db, referral.brokerId),
-    db
-      .select({ purpose: consents.purpose, text: consents.text, givenAt: consents.givenAt })
-      .from(consents)
-      .where(eq(consents.referralId, referral.id))
-      .orderBy(asc(consents.givenAt)),
+    consentsOf(db, referral.id),
     db
       .select()
       .from(dataRequests)
@@ -151,7 +147,7 @@ export async function dataHeld(
           documents,
         }
       : null,
-    consents: given.map((consent) => ({ ...consent, givenAt: consent.givenAt.toISOString() })),
+    consents: given.map(({ purpose, text, givenAt }) => ({ purpose, text, givenAt })),
     requests: requests.map(requestView),
   };
 }
@@ -250,14 +246,20 @@ type AdminRow = {
   current: { name: string; income: string; monthlyObligations: string } | null;
 };
 
+/**
+ * Whole days to the deadline, a part day counted as a day: 30 when it arrives, 1 on its last
+ * day, −1 from the moment the deadline has passed (never 0, nor −0).
+ */
+const daysLeft = (dueAt: Date, now: Date): number => {
+  const ms = dueAt.getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : -Math.max(1, Math.ceil(-ms / DAY_MS));
+};
+
 const adminView = (row: AdminRow, now: Date) => ({
   ...requestView(row.request),
   referralId: row.request.referralId,
   referralNumber: row.referralNumber,
-  daysLeft:
-    row.request.status === 'open'
-      ? Math.ceil((row.request.dueAt.getTime() - now.getTime()) / DAY_MS)
-      : null,
+  daysLeft: row.request.status === 'open' ? daysLeft(row.request.dueAt, now) : null,
   current: row.current,
 });
 
@@ -457,11 +459,16 @@ export async function eraseTenantData(
           sql`position(${phone} in ${notifications.message}) > 0`,
         ),
       );
-    // The other requests of the referral are answered by the erasure too.
+    // The other open requests are answered by the erasure; every request of the referral
+    // loses what the tenant wrote in it (a correction holds their name and income).
     await tx
       .update(dataRequests)
-      .set({ ...answered(adminId, 'done'), correction: null, note: null })
-      .where(and(eq(dataRequests.referralId, referral.id), inArray(dataRequests.status, ['open'])));
+      .set(answered(adminId, 'done'))
+      .where(and(eq(dataRequests.referralId, referral.id), eq(dataRequests.status, 'open')));
+    await tx
+      .update(dataRequests)
+      .set({ correction: null, note: null })
+      .where(eq(dataRequests.referralId, referral.id));
     await record(tx, {
       action: 'data_request.erase',
       entityType: 'referral',

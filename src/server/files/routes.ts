@@ -59,6 +59,9 @@ export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     const link = form?.[kind];
     // Only a typed link: an upload has its own audited download.
     if (!link || link.startsWith('upload:')) throw fileNotFound();
+    // As a header carries it: a link typed with Arabic letters is percent-encoded, never a 500.
+    const location = URL.canParse(link) ? new URL(link).href : null;
+    if (!location?.startsWith('https://')) throw fileNotFound();
     await audit(ctx.db, request, {
       action: 'file.download',
       entityType: 'referral',
@@ -68,6 +71,6 @@ export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
     return reply
       .header('cache-control', 'private, no-store')
       .header('referrer-policy', 'no-referrer')
-      .redirect(link, 303);
+      .redirect(location, 303);
   });
 };

@@ -127,4 +127,34 @@ describe('one lease, two referrals', () => {
     }
     expect((await commissionOf(unrelated.id))?.signalHold).toBe(false);
   });
+
+  it('holds both when the same lease is signed on two referrals at the same moment', async () => {
+    const first = await aReferral(t, await aBroker(t));
+    const second = await aReferral(t, await aBroker(t));
+    const lease = aLease(60000);
+    const answers = await Promise.all([sign(first.id, lease), sign(second.id, lease)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    for (const id of [first.id, second.id]) {
+      expect(await commissionOf(id)).toMatchObject({ status: 'on_hold', signalHold: true });
+    }
+  });
+
+  it('a free-text number stored before the rule signs no lease, and matches no other', async () => {
+    const referral = await aReferral(t, await aBroker(t));
+    const other = await aReferral(t, await aBroker(t));
+    for (const id of [referral.id, other.id]) {
+      await t.database.db.update(referrals).set({ contractId: 'C-77' }).where(eq(referrals.id, id));
+    }
+    const { contractId: _number, ...withoutNumber } = aLease(60000);
+    const refused = await sign(referral.id, withoutNumber);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiError>().message).toBe('يرجى إدخال رقم عقد إيجار لتوقيع العقد');
+    // «تمت إضافة العمولة» straight away signs too, and asks the same.
+    const added = await as(admin).call(adminReferralEndpoints.changeStatus, {
+      params: { id: referral.id },
+      body: { status: 'commission_added', ...withoutNumber },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(await commissionOf(referral.id)).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { normalizeReferralStatus, type ReferralStatus } from '#domain';
+import { isErasedTenantPhone, normalizeReferralStatus, type ReferralStatus } from '#domain';
 import type { Database } from '../db/client.js';
 import { auditLog, brokers, type Referral } from '../db/schema.js';
 
@@ -110,7 +110,15 @@ export async function referralHistory(
 }
 
 /** The broker's history: the same steps, without the name of any account that acted. */
-export async function brokerReferralHistory(db: Pick<Database, 'select'>, referral: HistoryOf) {
+export async function brokerReferralHistory(
+  db: Pick<Database, 'select'>,
+  referral: HistoryOf & Pick<Referral, 'tenantPhone'>,
+) {
   const entries = await referralHistory(db, referral);
-  return entries.map(({ actorName: _hidden, ...entry }) => entry);
+  // Once the tenant's data is erased (decision 068), the admins' notes, which may speak of the
+  // tenant, are no longer the broker's to read; the steps themselves stay.
+  const erased = isErasedTenantPhone(referral.tenantPhone);
+  return entries.map(({ actorName: _hidden, ...entry }) =>
+    erased ? { ...entry, note: null } : entry,
+  );
 }

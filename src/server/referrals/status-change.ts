@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CONTRACT_DETAILS_MESSAGES,
+  ejarRegisterNumber,
   formatSar,
+  isErasedTenantPhone,
+  normalizeEjarContractNumber,
   type ReferralStatus,
   referralStatusLabel,
 } from '#domain';
@@ -61,9 +64,18 @@ export async function changeReferralStatus(
       // A commission may be created and held: the broker's row first, as every money path
       // locks it, then the referral's.
       const [peek] = await tx
-        .select({ brokerId: referrals.brokerId })
+        .select({ brokerId: referrals.brokerId, contractId: referrals.contractId })
         .from(referrals)
         .where(eq(referrals.id, referralId));
+      // One lease signed on two referrals at once: the second waits for the first, then sees
+      // its number and raises the duplicate signal (decision 069). Taken before any broker's
+      // lock, as the tenant's phone lock is.
+      const number = normalizeEjarContractNumber(change.contractId ?? peek?.contractId ?? '');
+      if (number) {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`ejar:${ejarRegisterNumber(number)}`}))`,
+        );
+      }
       if (peek) await lockBroker(tx, peek.brokerId);
     }
     const [before] = await tx
@@ -72,6 +84,14 @@ export async function changeReferralStatus(
       .where(eq(referrals.id, referralId))
       .for('update');
     if (!before) return null;
+    // Kept for the ledger only (decision 068): its steps are over.
+    if (isErasedTenantPhone(before.tenantPhone)) {
+      throw new AppError(
+        409,
+        'TENANT_ERASED',
+        'حُذفت بيانات مستأجر هذه الإحالة بطلبه، فلا تتغير حالتها',
+      );
+    }
     await assertNotOwnMoney(tx, adminId, {
       kind: 'referral',
       id: before.id,
@@ -171,7 +191,11 @@ async function assertContractDetails(
   const missing = (message: string) => new AppError(400, 'CONTRACT_DETAILS_REQUIRED', message);
   const starts = change.contractStartsOn ?? referral.contractStartsOn;
   const ends = change.contractEndsOn ?? referral.contractEndsOn;
-  if (!(change.contractId ?? referral.contractId)) throw missing(CONTRACT_DETAILS_MESSAGES.number);
+  // A number stored before the Ejar rule (free text) does not sign a lease.
+  const number = change.contractId ?? referral.contractId;
+  if (!number || normalizeEjarContractNumber(number) === null) {
+    throw missing(CONTRACT_DETAILS_MESSAGES.number);
+  }
   if (!change.contractRent) throw missing(CONTRACT_DETAILS_MESSAGES.rent);
   if (!starts) throw missing(CONTRACT_DETAILS_MESSAGES.startsOn);
   if (!ends) throw missing(CONTRACT_DETAILS_MESSAGES.endsOn);

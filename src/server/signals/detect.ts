@@ -6,6 +6,7 @@ import {
   formatNumberAr,
   formatSar,
   NOUNS,
+  normalizeEjarContractNumber,
   OPEN_REFERRAL_STATUSES,
   REFERRAL_OWNERSHIP_DAYS,
   RENT_MEDIAN_MIN_SAMPLES,
@@ -157,8 +158,10 @@ export async function recordContestedTenant(
  * is paid until an admin decides which one the lease belongs to.
  */
 async function checkDuplicateContract(tx: Transaction, referral: Referral): Promise<void> {
-  if (!referral.contractId) return;
-  const register = ejarRegisterNumber(referral.contractId);
+  // Only an Ejar number names a lease: a free-text one stored before the rule matches nothing.
+  const number = referral.contractId ? normalizeEjarContractNumber(referral.contractId) : null;
+  if (!number) return;
+  const register = ejarRegisterNumber(number);
   const others = await tx
     .select()
     .from(referrals)

@@ -568,6 +568,24 @@ describe("who saw a tenant's data is on record", () => {
       });
       expect(none.status).toBe(404);
     }
+    // A link typed with Arabic letters goes out percent-encoded, as a header must carry it.
+    const { referral: arabic } = await anActiveBrokerWithReferral(t);
+    expect(
+      (
+        await submit({
+          ...validForm(arabic),
+          creditReportUrl: 'https://reports.example.sa/تقرير/١',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const encoded = await fetch(`${base}/api/files/links/${arabic.id}/credit`, {
+      headers: { cookie: admin.cookie },
+      redirect: 'manual',
+    });
+    expect(encoded.status).toBe(303);
+    expect(encoded.headers.get('location')).toBe(
+      `https://reports.example.sa/${encodeURIComponent('تقرير')}/${encodeURIComponent('١')}`,
+    );
     const badKind = await fetch(`${base}/api/files/links/${r.id}/passport`, {
       headers: { cookie: admin.cookie },
       redirect: 'manual',

@@ -9,6 +9,7 @@ import {
   formatDateAr,
   formatNumberAr,
   formatSar,
+  inGenitive,
   NOUNS,
 } from '#domain';
 import { Badge, type BadgeTone } from '#ui/badge';
@@ -45,14 +46,15 @@ const DONE: Record<DataRequestAnswer['answer'], string> = {
   refuse: 'رُفض الطلب',
 };
 
-/** The 30-day clock in words: days left, due today, or days overdue. */
+/** The 30-day clock in words: days left (amber in the last week), or days overdue in red. */
 function Clock({ daysLeft }: { daysLeft: number }) {
   if (daysLeft < 0) {
     return (
-      <Badge tone="danger">متأخر {arabicCount(-daysLeft, NOUNS.day)} عن مهلة الثلاثين يوماً</Badge>
+      <Badge tone="danger">
+        متأخر {arabicCount(-daysLeft, inGenitive(NOUNS.day))} عن مهلة الثلاثين يوماً
+      </Badge>
     );
   }
-  if (daysLeft === 0) return <Badge tone="danger">آخر يوم للرد اليوم</Badge>;
   return (
     <Badge tone={daysLeft <= 7 ? 'warning' : 'neutral'}>
       بقي {arabicCount(daysLeft, NOUNS.day)} للرد

@@ -94,7 +94,7 @@ export function ProcessReferralDialog({
             />
           )}
         </FormField>
-        {statusTakesContract(status) ? (
+        {statusTakesContract(status) || withCommission ? (
           <FormField
             label="رقم عقد إيجار"
             error={errors.contractId?.message}

@@ -55,7 +55,7 @@ export const processReferralSchema = (hasCommission: boolean) =>
           ].some(Boolean)
         : false;
       const contractId =
-        statusTakesContract(values.status) && values.contractId.trim() !== ''
+        (statusTakesContract(values.status) || signing) && values.contractId.trim() !== ''
           ? body.contractId.safeParse(values.contractId)
           : null;
       const starts = signing ? body.contractStartsOn.safeParse(values.contractStartsOn) : null;
