@@ -28,7 +28,12 @@ import { AppError, notFound } from '../errors.js';
 import { deleteDocumentRows } from '../files/deletion.js';
 import { lockBroker } from '../ledger/locks.js';
 import { notifyAdmins } from '../notifications/service.js';
-import { brokerTenantView, consentsOf, referringBroker } from '../tenant-forms/service.js';
+import {
+  brokerTenantView,
+  consentsOf,
+  referralByToken,
+  referringBroker,
+} from '../tenant-forms/service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -47,11 +52,7 @@ export async function referralForRights(
   db: Pick<Database, 'select'>,
   token: string,
 ): Promise<Referral> {
-  const [referral] = await db
-    .select()
-    .from(referrals)
-    .where(eq(referrals.formToken, token))
-    .limit(1);
+  const referral = await referralByToken(db, token);
   if (!referral || isErasedTenantPhone(referral.tenantPhone)) throw linkNotFound();
   return referral;
 }

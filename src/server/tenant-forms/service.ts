@@ -37,16 +37,25 @@ export const invalidLink = () =>
   new AppError(404, 'INVALID_LINK', 'الرابط غير صالح أو منتهي الصلاحية');
 const expiredLink = () => new AppError(410, 'EXPIRED_LINK', 'الرابط غير صالح أو منتهي الصلاحية');
 
-/** The referral behind a form token, if the link is still good. */
-export async function referralForToken(
+/** The referral a form token names, whatever its state. */
+export async function referralByToken(
   db: Pick<Database, 'select'>,
   token: string,
-): Promise<Referral> {
+): Promise<Referral | undefined> {
   const [referral] = await db
     .select()
     .from(referrals)
     .where(eq(referrals.formToken, token))
     .limit(1);
+  return referral;
+}
+
+/** The referral behind a form token, if the link is still good. */
+export async function referralForToken(
+  db: Pick<Database, 'select'>,
+  token: string,
+): Promise<Referral> {
+  const referral = await referralByToken(db, token);
   if (!referral) throw invalidLink();
   const closed = referral.status === 'rejected' || referral.status === 'cancelled';
   const old = Date.now() - referral.createdAt.getTime() > LINK_LIFETIME_MS;

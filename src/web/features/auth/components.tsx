@@ -421,3 +421,31 @@ export function CodeStep<K extends string>({
     </>
   );
 }
+
+/** The one-time code's field: digits of any keyboard, left to right, as long as the code. */
+export function OneTimeCodeField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <FormField label={CODE_FIELD.label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          inputMode="numeric"
+          autoComplete={CODE_FIELD.autoComplete}
+          dir="ltr"
+          className="text-center tracking-[0.5em]"
+          maxLength={OTP_CODE_LENGTH}
+        />
+      )}
+    </FormField>
+  );
+}

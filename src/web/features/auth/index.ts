@@ -1,2 +1,2 @@
-export { DevCodeBanner, PhoneInUse, ResendCodeButton } from './components';
+export { DevCodeBanner, OneTimeCodeField, PhoneInUse, ResendCodeButton } from './components';
 export { useResendClock } from './use-step-flow';

@@ -1,11 +1,16 @@
 import { useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { arabicCount, inGenitive, NOUNS, OTP_CODE_LENGTH, OTP_VALIDITY_MINUTES } from '#domain';
+import { arabicCount, inGenitive, NOUNS, OTP_VALIDITY_MINUTES } from '#domain';
 import { errorMessage, fieldErrors, isApiError } from '#lib/api';
 import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
-import { FormField, Input } from '#ui/input';
-import { DevCodeBanner, PhoneInUse, ResendCodeButton, useResendClock } from '../auth';
+import {
+  DevCodeBanner,
+  OneTimeCodeField,
+  PhoneInUse,
+  ResendCodeButton,
+  useResendClock,
+} from '../auth';
 import { useLinkRequest, useSendLinkCode } from './api';
 import { KEEP_CODE_PRIVATE } from './link-copy';
 
@@ -96,20 +101,7 @@ export function LinkCodeStep({
       />
       <p className="text-sm text-slate-700">{CODE_VALIDITY}</p>
       <DevCodeBanner code={devCode} />
-      <FormField label="رمز التحقق" error={codeError}>
-        {(control) => (
-          <Input
-            {...control}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            dir="ltr"
-            className="text-center tracking-[0.5em]"
-            maxLength={OTP_CODE_LENGTH}
-          />
-        )}
-      </FormField>
+      <OneTimeCodeField value={otp} onChange={setOtp} error={codeError} />
       {requestRefusal ? <Alert>{requestRefusal}</Alert> : null}
       {sendRefusal ? <Alert>{sendRefusal}</Alert> : null}
       {/* The basis of what the button does, said before it (decision record 059). */}

@@ -23,7 +23,7 @@ import { Alert } from '#ui/alert';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';
-import { DevCodeBanner } from '../auth';
+import { DevCodeBanner, OneTimeCodeField } from '../auth';
 import { DEVICE_DATA, type PrivacySummary, REVIEW_TEAM, TenantShell } from '../privacy';
 import {
   type DataRequestBody,
@@ -97,23 +97,11 @@ export function TenantDataPage() {
             >
               <p className="text-sm">{send.data.message}. الرمز صالح خمس دقائق.</p>
               <DevCodeBanner code={send.data.otpCode ?? null} />
-              <FormField
-                label="رمز التحقق"
+              <OneTimeCodeField
+                value={otp}
+                onChange={setOtp}
                 error={open.isError ? errorMessage(open.error, 'تعذر التحقق من الرمز') : undefined}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    value={otp}
-                    onChange={(e) => setOtp(e.target.value)}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    dir="ltr"
-                    className="text-center tracking-[0.5em]"
-                    maxLength={OTP_CODE_LENGTH}
-                  />
-                )}
-              </FormField>
+              />
               <Button type="submit" className="w-full" disabled={open.isPending}>
                 {open.isPending ? 'جاري التحقق...' : 'عرض بياناتي'}
               </Button>
