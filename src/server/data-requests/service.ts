@@ -29,8 +29,8 @@ import { deleteDocumentRows } from '../files/deletion.js';
 import { lockBroker } from '../ledger/locks.js';
 import { notifyAdmins } from '../notifications/service.js';
 import {
-  brokerTenantView,
   consentsOf,
+  providedDocuments,
   referralByToken,
   referringBroker,
 } from '../tenant-forms/service.js';
@@ -127,7 +127,7 @@ export async function dataHeld(
       .from(dataRequests)
       .where(eq(dataRequests.referralId, referral.id))
       .orderBy(desc(dataRequests.createdAt)),
-    form ? brokerTenantView(db, form, null).then((view) => view.documents) : [],
+    form ? providedDocuments(db, form) : [],
   ]);
   return {
     phone: referral.tenantPhone,
@@ -291,14 +291,14 @@ async function adminRequest(db: Pick<Database, 'select'>, id: string) {
   return adminView(row, new Date());
 }
 
-/** The request, locked, still open; its referral too. */
-async function openRequest(tx: Transaction, id: string, kind: DataRequestRow['kind']) {
+/** The request, locked and still open; of the kind an answer needs, when it needs one. */
+async function openRequest(tx: Transaction, id: string, kind?: DataRequestRow['kind']) {
   const [row] = await tx.select().from(dataRequests).where(eq(dataRequests.id, id)).for('update');
   if (!row) throw requestNotFound();
   if (row.status !== 'open') {
     throw new AppError(409, 'DATA_REQUEST_ANSWERED', 'سبق الرد على هذا الطلب');
   }
-  if (row.kind !== kind) {
+  if (kind && row.kind !== kind) {
     throw new AppError(409, 'DATA_REQUEST_KIND', 'هذا الإجراء لا يناسب نوع الطلب');
   }
   return row;
@@ -371,11 +371,7 @@ export async function refuseRequest(
   record: AuditRecorder,
 ) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(dataRequests).where(eq(dataRequests.id, id)).for('update');
-    if (!row) throw requestNotFound();
-    if (row.status !== 'open') {
-      throw new AppError(409, 'DATA_REQUEST_ANSWERED', 'سبق الرد على هذا الطلب');
-    }
+    const row = await openRequest(tx, id);
     await tx
       .update(dataRequests)
       .set(answered(adminId, 'refused', reason))

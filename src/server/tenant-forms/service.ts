@@ -226,6 +226,24 @@ export async function brokerTenantView(
   form: TenantForm,
   annualRent: number | null,
 ) {
+  return {
+    name: form.name,
+    submittedAt: form.submittedAt.toISOString(),
+    affordability:
+      affordability({
+        monthlyIncome: form.income,
+        monthlyObligations: form.monthlyObligations,
+        annualRent,
+      })?.level ?? null,
+    documents: await providedDocuments(db, form),
+  };
+}
+
+/**
+ * Which of a form's documents were provided, and when: an upload on the day it was uploaded
+ * (one read of the uploads' rows), a typed link with the form.
+ */
+export async function providedDocuments(db: Pick<Database, 'select'>, form: TenantForm) {
   const refs = documentRefs(form);
   const keys = TENANT_DOCUMENT_KINDS.flatMap((kind) => {
     const ref = refs[kind];
@@ -239,22 +257,12 @@ export async function brokerTenantView(
           .from(storedFiles)
           .where(inArray(storedFiles.key, keys));
   const uploadedAt = new Map(uploaded.map((file) => [`upload:${file.key}`, file.createdAt]));
-  return {
-    name: form.name,
-    submittedAt: form.submittedAt.toISOString(),
-    affordability:
-      affordability({
-        monthlyIncome: form.income,
-        monthlyObligations: form.monthlyObligations,
-        annualRent,
-      })?.level ?? null,
-    documents: TENANT_DOCUMENT_KINDS.flatMap((kind) => {
-      const ref = refs[kind];
-      if (!ref) return [];
-      const providedAt = uploadedAt.get(ref) ?? form.submittedAt;
-      return [{ kind, providedAt: providedAt.toISOString() }];
-    }),
-  };
+  return TENANT_DOCUMENT_KINDS.flatMap((kind) => {
+    const ref = refs[kind];
+    if (!ref) return [];
+    const providedAt = uploadedAt.get(ref) ?? form.submittedAt;
+    return [{ kind, providedAt: providedAt.toISOString() }];
+  });
 }
 
 /**

@@ -125,24 +125,22 @@ export function NoticeDialog({
       >
         <fieldset className="space-y-1">
           <legend className="mb-1 text-sm font-medium text-slate-800">{words.legend}</legend>
-          <label className="flex min-h-11 items-center gap-3">
-            <input
-              type="radio"
-              className="size-5 shrink-0"
-              value="notified"
-              {...form.register('notice')}
-            />
-            <span>{words.notified}</span>
-          </label>
-          <label className="flex min-h-11 items-center gap-3">
-            <input
-              type="radio"
-              className="size-5 shrink-0"
-              value="not_required"
-              {...form.register('notice')}
-            />
-            <span>{words.notRequired}</span>
-          </label>
+          {(
+            [
+              ['notified', words.notified],
+              ['not_required', words.notRequired],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                className="size-5 shrink-0"
+                value={value}
+                {...form.register('notice')}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
         </fieldset>
         {notified ? (
           <FormField label="وقت الإبلاغ (بتوقيت الرياض)" error={errors.notifiedAt}>

@@ -1,15 +1,14 @@
-import { toLatinDigits } from '#domain';
+import { riyadhWallClock, toLatinDigits } from '#domain';
 
 /** Riyadh keeps UTC+3 all year. */
 const RIYADH_OFFSET = '+03:00';
-const RIYADH_OFFSET_MS = 3 * 3_600_000;
 
 /**
  * What a `datetime-local` box shows for an instant, on Riyadh's clock (`2026-11-27T14:30`),
  * whatever the browser's own time zone.
  */
 export const riyadhDateTimeInput = (at: Date): string =>
-  new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 16);
+  riyadhWallClock(at).toISOString().slice(0, 16);
 
 /**
  * The instant a `datetime-local` value names on Riyadh's clock, as the API takes it (ISO 8601
