@@ -13,6 +13,7 @@ import {
   signIn,
   submitTenantForm,
   uniqueName,
+  verifiedLicence,
 } from './support';
 
 /** A console list's entries: cards on a phone, table rows from 1024 px. */
@@ -64,7 +65,9 @@ test('an admin activates a broker, processes a referral to contract signed and c
   await expectToast(consolePage, 'تم تفعيل الحساب');
   await expect(consolePage.getByRole('button', { name: 'إلغاء التفعيل' })).toBeVisible();
 
-  // The broker can refer now.
+  // The broker can refer now, and earn once an admin has verified their FAL licence (decision
+  // 070; the console's check has its own journey, fal-license.spec.ts).
+  await verifiedLicence(page.request, admin);
   const tenant = randomPhone();
   const created = await page.request.post('/api/referrals', {
     data: { tenantPhone: tenant, rent: 96000 },

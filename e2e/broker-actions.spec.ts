@@ -637,14 +637,15 @@ test('one vocabulary: both dashboards count the same requests under the same nam
   // The transfer form calls the pending money what the pending tile's line calls it.
   await expect(region(page, 'ملخص العمولات')).toContainText('المتاح للتحويل الآن');
 
-  // The same completion on both profiles: three of the seven fields.
+  // The same completion on both profiles: four of the seven fields (name, city, office, and the
+  // FAL licence a broker who earns holds: decision 070).
   for (const path of ['/profile', '/mobile-profile']) {
     await page.goto(path);
     await expect(page.getByRole('progressbar', { name: 'اكتمال الملف الشخصي' })).toHaveAttribute(
       'aria-valuenow',
-      '43',
+      '57',
     );
-    await expect(page.getByRole('main')).toContainText('٤٣٪');
+    await expect(page.getByRole('main')).toContainText('٥٧٪');
   }
 });
 

@@ -1,9 +1,12 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { createAccount, randomPhone, signIn } from './support';
+import { createAccount, randomPhone, signIn, verifiedLicence } from './support';
 
 type Journey = {
-  /** A broker ready to refer, signed in on `page`: account, full name, activation by the admin. */
-  readyBroker: (page: Page, fullName?: string) => Promise<string>;
+  /**
+   * A broker ready to refer and earn, signed in on `page`: account, full name, activation and a
+   * verified FAL licence by the admin (unless `licensed: false`: its notice is one more).
+   */
+  readyBroker: (page: Page, fullName?: string, options?: { licensed?: boolean }) => Promise<string>;
 };
 type Worker = {
   /** The demo admin, signed in once per worker (sign-in attempts per phone are rate-limited). */
@@ -33,7 +36,7 @@ export const test = base.extend<Journey, Worker>({
   admin: demoAccount('0550000002'),
   superAdmin: demoAccount('0550000001'),
   readyBroker: async ({ admin }, use) => {
-    await use(async (page, fullName = 'عبدالله الشمري') => {
+    await use(async (page, fullName = 'عبدالله الشمري', { licensed = true } = {}) => {
       const phone = randomPhone();
       await createAccount(page.request, phone);
       await signIn(page, phone);
@@ -41,6 +44,7 @@ export const test = base.extend<Journey, Worker>({
       expect(profile.ok()).toBe(true);
       const { id } = (await profile.json()) as { id: string };
       expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
+      if (licensed) await verifiedLicence(page.request, admin);
       return phone;
     });
   },

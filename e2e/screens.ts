@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { aLease, createAccount, randomPhone, signIn, tenantLink } from './support';
+import { aLease, createAccount, randomPhone, signIn, tenantLink, verifiedLicence } from './support';
 
 /**
  * Every screen of the route table (src/web/app/router.tsx), by who can reach it, with the data
@@ -150,7 +150,7 @@ async function shareSession(page: Page, account: APIRequestContext): Promise<voi
   await page.context().addCookies((await account.storageState()).cookies);
 }
 
-/** A new broker with a full name, activated by the admin, signed in on the page. */
+/** A new broker with a full name, activated and licensed by the admin, signed in on the page. */
 async function activeBroker(page: Page, admin: APIRequestContext): Promise<void> {
   const phone = randomPhone();
   await createAccount(page.request, phone);
@@ -161,6 +161,7 @@ async function activeBroker(page: Page, admin: APIRequestContext): Promise<void>
   expect(profile.ok()).toBe(true);
   const { id } = (await profile.json()) as { id: string };
   expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
+  await verifiedLicence(page.request, admin);
 }
 
 async function referral(page: Page, tenantPhone: string, rent: number): Promise<string> {

@@ -35,6 +35,31 @@ export function aLease(contractRent: number) {
 }
 
 /**
+ * The signed-in broker (`broker`, their page's request context) enters a brokerage FAL licence
+ * valid for a year and the admin verifies it, as the console does (decision 070): without it,
+ * new commissions wait for the licence.
+ */
+export async function verifiedLicence(
+  broker: APIRequestContext,
+  admin: APIRequestContext,
+): Promise<void> {
+  const expires = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const entered = await broker.put('/api/broker/fal-license', {
+    data: {
+      falLicense: `1${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+      falLicenseType: 'brokerage',
+      falLicenseExpiresOn: expires,
+    },
+  });
+  expect(entered.ok()).toBe(true);
+  const { id, updatedAt } = (await entered.json()) as { id: string; updatedAt: string };
+  const verified = await admin.post(`/api/admin/brokers/${id}/fal-license/verify`, {
+    data: { evidence: 'rega_enquiry', note: 'مطابقة في منصة فال', seenUpdatedAt: updatedAt },
+  });
+  expect(verified.ok()).toBe(true);
+}
+
+/**
  * axe finds nothing, of any impact. The page's finite animations and transitions end first: a
  * button fading from its disabled colour to its own (a box just ticked) would otherwise be
  * measured halfway, in a contrast it never rests in. Endless ones (a skeleton's pulse) are left.

@@ -169,8 +169,9 @@ test('the notifications popover is named, its items open what they are about, in
   readyBroker,
 }) => {
   test.slow(); // Two apps, three notifications.
-  // Activation is the first notification; a status change the second.
-  await readyBroker(page);
+  // Activation is the first notification; a status change the second (no licence verified,
+  // whose notice would be one more).
+  await readyBroker(page, undefined, { licensed: false });
   const id = await aReferral(page);
   await changeStatus(admin, id, 'under_review');
 

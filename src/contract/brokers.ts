@@ -1,10 +1,26 @@
 import { z } from 'zod';
 import {
   bankAccountBodySchema,
+  FAL_LICENSE_STATES,
+  FAL_LICENSE_TYPES,
+  falLicenseBodySchema,
   profilePatchBodySchema,
   profileUpdateBodySchema,
 } from '../domain/index.js';
 import { endpoint, isoDateTime, ok } from './common.js';
+
+/**
+ * Where the broker's FAL licence stands today (decision 070), and why new commissions wait
+ * when they do: only a verified, unexpired brokerage licence earns payable commissions.
+ */
+export const falLicenseStanding = z.object({
+  state: z.enum(FAL_LICENSE_STATES),
+  verifiedAt: isoDateTime.nullable(),
+  /** Why an admin did not accept the licence, for the broker to mend it. */
+  refusal: z.string().nullable(),
+  /** What a new commission's hold says; null when the licence is verified and valid. */
+  holdReason: z.string().nullable(),
+});
 
 /** The broker as the web app sees them: no password hash, no internal flags. */
 export const profile = z.object({
@@ -17,6 +33,12 @@ export const profile = z.object({
   bio: z.string().nullable(),
   logo: z.string().nullable(),
   falLicense: z.string().nullable(),
+  falLicenseType: z.enum(FAL_LICENSE_TYPES).nullable(),
+  /** `YYYY-MM-DD`: the licence's last valid day. */
+  falLicenseExpiresOn: z.string().nullable(),
+  /** Whether a copy of the licence (PDF or image) is on file. */
+  falLicenseCopy: z.boolean(),
+  falLicenseStanding,
   email: z.string().nullable(),
   city: z.string().nullable(),
   profileComplete: z.boolean(),
@@ -87,6 +109,30 @@ export const brokerEndpoints = {
       'set or replace the IBAN with the password again; a replacement holds payouts for 48 hours (audited, notified)',
     body: bankAccountBodySchema,
     response: bankAccount,
+  }),
+  setFalLicense: endpoint({
+    method: 'PUT',
+    path: '/api/broker/fal-license',
+    access: 'broker',
+    summary:
+      'enter or renew the FAL licence (number, type, expiry); a change waits for an admin to verify it again (audited)',
+    body: falLicenseBodySchema,
+    response: profile,
+  }),
+  uploadFalLicenseCopy: endpoint({
+    method: 'PUT',
+    path: '/api/broker/fal-license/copy',
+    access: 'broker',
+    summary:
+      'the licence copy, a PDF or a JPEG or PNG image (multipart: file); replaces the last one and waits for verification again',
+    response: profile,
+  }),
+  falLicenseCopy: endpoint({
+    method: 'GET',
+    path: '/api/broker/fal-license/copy',
+    access: 'broker',
+    summary: "the broker's own licence copy",
+    response: null,
   }),
   deleteAccount: endpoint({
     method: 'DELETE',

@@ -23,6 +23,11 @@ export const commission = z.object({
   payableAt: isoDateTime.nullable(),
   /** Why the commission was reversed; null unless it was. */
   reversalReason: z.string().nullable(),
+  /**
+   * Held until the broker's FAL licence is verified (decision 070); the profile's
+   * `falLicenseStanding.holdReason` says what is missing.
+   */
+  licenseHold: z.boolean(),
   createdAt: isoDateTime,
 });
 

@@ -9,6 +9,7 @@ export * from './data-requests.js';
 export * from './dates.js';
 export * from './digits.js';
 export * from './display-name.js';
+export * from './fal-license.js';
 export * from './format.js';
 export * from './iban.js';
 export * from './messages.js';

@@ -15,6 +15,7 @@ export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export const OUTBOX_KINDS = [
   'tenant_link',
   'status_update',
+  'fal_license_reminder',
   'security_notice',
   'test',
   'crm_lead',
@@ -91,6 +92,7 @@ export const preferredChannelLabel = (channel: PreferredChannel): string =>
 const KIND_LABELS: Record<OutboxKind, string> = {
   tenant_link: 'رابط المستأجر',
   status_update: 'تحديث حالة للوسيط',
+  fal_license_reminder: 'تذكير بانتهاء رخصة فال',
   security_notice: 'تنبيه أمني لصاحب الحساب',
   test: 'رسالة اختبار',
   crm_lead: 'عميل محتمل جديد',

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { remindExpiringLicenses } from './brokers/fal-license.js';
 import type { AppContext } from './context.js';
 import { eraseClosedReferralDocuments } from './files/retention.js';
 import { releaseHeldCommissions } from './ledger/holds.js';
@@ -18,6 +19,8 @@ export type ScheduledJobs = {
    * retention.ts); a file storage could not remove is logged on `log`. Answers how many referrals.
    */
   eraseClosedDocuments: (log: Pick<FastifyBaseLogger, 'warn'>) => Promise<number>;
+  /** Brokers whose FAL licence ends in 30 or 7 days, reminded once each; answers how many. */
+  remindFalLicenses: () => Promise<number>;
 };
 
 export function scheduledJobsFor(
@@ -28,6 +31,7 @@ export function scheduledJobsFor(
     releaseCommissions: () => releaseHeldCommissions(ctx.db),
     fillDeadlines: () => fillServiceDeadlines(ctx.db),
     eraseClosedDocuments: (log) => eraseClosedReferralDocuments(ctx.db, ctx.storage, log),
+    remindFalLicenses: () => remindExpiringLicenses(ctx),
   };
 }
 

@@ -11,6 +11,7 @@ import { buildApp, readableLogs } from './app.js';
 import { pruneOtpRecords } from './auth/otp.js';
 import { pruneSessions } from './auth/sessions.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
+import { pruneDataAccessSessions } from './data-requests/service.js';
 import { ensureBootstrapSuperAdmin, hasSuperAdmin } from './db/bootstrap.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { importPglite, isPgliteFolder } from './db/pglite-import.js';
@@ -158,7 +159,13 @@ async function main(): Promise<void> {
   const housekeeping: [job: string, step: () => Promise<void>][] = [
     ['prune-rate-limits', () => pruneRateLimits(database.db)],
     ['prune-codes', () => pruneOtpRecords(database.db)],
-    ['prune-sessions', () => pruneSessions(database.db)],
+    [
+      'prune-sessions',
+      async () => {
+        await pruneSessions(database.db);
+        await pruneDataAccessSessions(database.db);
+      },
+    ],
     [
       'sweep-uploads',
       async () => {
@@ -186,6 +193,13 @@ async function main(): Promise<void> {
       async () => {
         const erased = await app.scheduledJobs.eraseClosedDocuments(app.log);
         if (erased > 0) app.log.info({ erased }, 'closed referrals’ documents erased');
+      },
+    ],
+    [
+      'remind-fal-licenses',
+      async () => {
+        const reminded = await app.scheduledJobs.remindFalLicenses();
+        if (reminded > 0) app.log.info({ reminded }, 'brokers reminded of their licence expiry');
       },
     ],
   ];

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  FAL_LICENSE_EVIDENCE,
+  falLicenseRefuseBodySchema,
+  falLicenseVerifyBodySchema,
+} from '../../domain/index.js';
 import { profile } from '../brokers.js';
 import { endpoint, idParams, money, pageOf } from '../common.js';
 import {
@@ -18,6 +23,14 @@ const adminBroker = profile.extend({
   commissionTotal: money,
   /** The protected super-admin, never deleted nor demoted. */
   isProtected: z.boolean(),
+  /** The verification on record: what the admin saw and noted, and who; null when none. */
+  falLicenseReview: z
+    .object({
+      evidence: z.enum(FAL_LICENSE_EVIDENCE),
+      note: z.string(),
+      verifiedBy: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 /** The brokers tab's search, filter, order and page. */
@@ -45,6 +58,36 @@ export const adminBrokerEndpoints = {
     params: idParams,
     notFound: 'الوسيط غير موجود',
     response: profile,
+  }),
+  falLicenseCopy: endpoint({
+    method: 'GET',
+    path: '/api/admin/brokers/:id/fal-license/copy',
+    access: 'admin',
+    summary: "a broker's FAL licence copy (audited)",
+    params: idParams,
+    notFound: 'لا توجد نسخة من الرخصة',
+    response: null,
+  }),
+  verifyFalLicense: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/fal-license/verify',
+    access: 'admin',
+    summary:
+      "verify a broker's FAL licence with the evidence seen and a note; releases the commissions it held (audited, notified; never one's own)",
+    params: idParams,
+    body: falLicenseVerifyBodySchema,
+    notFound: 'الوسيط غير موجود',
+    response: adminBroker,
+  }),
+  refuseFalLicense: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/fal-license/refuse',
+    access: 'admin',
+    summary: "refuse a broker's FAL licence with the reason the broker reads (audited, notified)",
+    params: idParams,
+    body: falLicenseRefuseBodySchema,
+    notFound: 'الوسيط غير موجود',
+    response: adminBroker,
   }),
   deactivate: endpoint({
     method: 'POST',

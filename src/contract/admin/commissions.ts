@@ -23,6 +23,8 @@ const adminCommission = z.object({
   payableAt: isoDateTime,
   /** Held by an open fraud signal (the signals tab), whatever its holding period says. */
   signalHold: z.boolean(),
+  /** Held because the broker's FAL licence was not verified and valid when it was created. */
+  licenseHold: z.boolean(),
   /** Why it was reversed, and how much of what was paid later payments have deducted. */
   reversalReason: z.string().nullable(),
   recoveredAmount: money,

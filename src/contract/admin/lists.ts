@@ -13,7 +13,10 @@ export const searchTerm = singleLineText({ max: 100 }).optional();
 export const isoDay = z.string();
 /** A commission as the admin sees it: never `potential`, which only the broker's list shows. */
 export const storedCommissionStatus = z.enum(COMMISSION_STATUS_KEYS);
-export const brokerFilter = z.enum(['all', 'active', 'inactive', 'pending']).default('all');
+/** `fal_license`: a brokerage licence waiting for an admin's verification (decision 070). */
+export const brokerFilter = z
+  .enum(['all', 'active', 'inactive', 'pending', 'fal_license'])
+  .default('all');
 export const count = z.number().int();
 /**
  * The orders a console list may be asked for (`sort`): `<column>:asc|desc`, each column served

@@ -18,7 +18,7 @@ import {
   SEQUENCES_SQL,
   type SequenceRow,
 } from '../db/row-text.js';
-import { type FileStorage, storageFor } from '../integrations/storage.js';
+import { contentTypeOfKey, type FileStorage, storageFor } from '../integrations/storage.js';
 import { connectForRestore } from './connect.js';
 import {
   appliedMigrations,
@@ -324,7 +324,7 @@ async function putDocument(
   if (createHash('sha256').update(body).digest('hex') !== document.sha256) {
     throw new BackupError(`${documentFile(document.key)} changed during the restore.`);
   }
-  await storage.put(document.key, body, 'application/pdf');
+  await storage.put(document.key, body, contentTypeOfKey(document.key));
 }
 
 async function loadTables(client: pg.Client, source: string, manifest: Manifest) {

@@ -1,5 +1,22 @@
-import { brokerNameForTenants } from '#domain';
+import {
+  brokerNameForTenants,
+  type FalLicenseState,
+  falLicenseHoldReason,
+  falLicenseState,
+  riyadhIsoDate,
+} from '#domain';
 import type { Broker } from '../db/schema.js';
+
+/** Where the broker's FAL licence stands today, and what a new commission's hold says. */
+export function falLicenseStanding(broker: Broker, now = new Date()) {
+  const state: FalLicenseState = falLicenseState(broker, riyadhIsoDate(now));
+  return {
+    state,
+    verifiedAt: state === 'verified' ? (broker.falLicenseVerifiedAt?.toISOString() ?? null) : null,
+    refusal: state === 'refused' ? broker.falLicenseRefusal : null,
+    holdReason: state === 'verified' ? null : falLicenseHoldReason(state),
+  };
+}
 
 /** The broker as the web app sees it: no password hash, no internal flags. */
 export function toProfile(broker: Broker) {
@@ -13,6 +30,10 @@ export function toProfile(broker: Broker) {
     bio: broker.bio,
     logo: broker.logo,
     falLicense: broker.falLicense,
+    falLicenseType: broker.falLicenseType,
+    falLicenseExpiresOn: broker.falLicenseExpiresOn,
+    falLicenseCopy: broker.falLicenseCopy !== null,
+    falLicenseStanding: falLicenseStanding(broker),
     email: broker.email,
     city: broker.city,
     profileComplete: broker.profileComplete,

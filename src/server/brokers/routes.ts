@@ -2,15 +2,23 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brokerEndpoints } from '#contract/brokers';
 import { type ProfileUpdateBody, profileUpdateBodySchema } from '#domain';
-import { audit, auditBy } from '../audit/service.js';
+import { type AuditRecorder, audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
+import { registerUploads } from '../files/upload.js';
 import { serve } from '../http/serve.js';
 import { ibanHoldUntil } from '../ledger/holds.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
+import { enforceRateLimits } from '../rate-limit.js';
 import { confirmPasswordForIban, setBankAccount } from './bank-account.js';
+import {
+  falLicenseNumberChange,
+  saveFalLicense,
+  sendFalLicenseCopy,
+  uploadFalLicenseCopy,
+} from './fal-license.js';
 import { toProfile } from './profile.js';
 
 /** The fields a profile update writes: those its schema validates. */
@@ -23,10 +31,14 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     toProfile(await currentAccount(db, request)),
   );
 
-  /** Writes the given profile fields; the phone is not one of them and never changes. */
+  /**
+   * Writes the given profile fields; the phone is not one of them and never changes. A new FAL
+   * licence number clears its verification, on record (decision 070).
+   */
   const saveProfile = async (
     brokerId: string,
     changes: Partial<ProfileUpdateBody> & { notifyByMessage?: boolean | undefined },
+    record: AuditRecorder,
   ) => {
     const values: Partial<typeof brokers.$inferInsert> = Object.fromEntries(
       PROFILE_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [
@@ -35,11 +47,14 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
       ]),
     );
     if (changes.notifyByMessage !== undefined) values.notifyByMessage = changes.notifyByMessage;
-    const [updated] = await db
-      .update(brokers)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(brokers.id, brokerId))
-      .returning();
+    const [updated] = await db.transaction(async (tx) => {
+      const cleared = await falLicenseNumberChange(tx, brokerId, changes.falLicense, record);
+      return tx
+        .update(brokers)
+        .set({ ...values, ...cleared, updatedAt: new Date() })
+        .where(eq(brokers.id, brokerId))
+        .returning();
+    });
     if (!updated) throw new Error('profile update returned nothing');
     const [final] = await db
       .update(brokers)
@@ -50,11 +65,11 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
   };
 
   serve(app, brokerEndpoints.replaceProfile, async (request) =>
-    saveProfile(currentBroker(request).id, request.body),
+    saveProfile(currentBroker(request).id, request.body, auditBy(request)),
   );
 
   serve(app, brokerEndpoints.updateProfile, async (request) =>
-    saveProfile(currentBroker(request).id, request.body),
+    saveProfile(currentBroker(request).id, request.body, auditBy(request)),
   );
 
   serve(app, brokerEndpoints.requestActivation, async (request) => {
@@ -115,6 +130,27 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     const holdUntil = ibanHoldUntil(after?.ibanChangedAt ?? null);
     return { iban: after?.iban ?? iban, holdUntil: holdUntil?.toISOString() ?? null };
   });
+
+  serve(app, brokerEndpoints.setFalLicense, async (request) =>
+    toProfile(await saveFalLicense(db, currentBroker(request).id, request.body, auditBy(request))),
+  );
+
+  // Multipart for this route alone: no other route of the plugin takes a multipart body.
+  await app.register(async (uploads) => {
+    await registerUploads(uploads, 0);
+    serve(uploads, brokerEndpoints.uploadFalLicenseCopy, async (request) => {
+      const me = currentBroker(request);
+      const limit = () =>
+        enforceRateLimits(db, [
+          { key: `fal-license-copy:${me.id}`, limit: 20, windowSeconds: 24 * 60 * 60 },
+        ]);
+      return toProfile(await uploadFalLicenseCopy(ctx, request, me.id, limit, auditBy(request)));
+    });
+  });
+
+  serve(app, brokerEndpoints.falLicenseCopy, async (request, reply) =>
+    sendFalLicenseCopy(ctx, reply, currentBroker(request).id),
+  );
 
   /**
    * Retires the account: the broker's money records stay for the admins (see retireBroker),

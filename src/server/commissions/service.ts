@@ -50,6 +50,7 @@ const commissionPageStatement = preparedStatement((db) =>
         reversalReason: commissions.reversalReason,
         at: sql<Date>`${commissions.createdAt}`.mapWith(commissions.createdAt),
         rent: sql<number | null>`null::integer`,
+        licenseHold: commissions.licenseHold,
       })
       .from(commissions)
       .innerJoin(referrals, eq(referrals.id, commissions.referralId))
@@ -70,6 +71,7 @@ const commissionPageStatement = preparedStatement((db) =>
         reversalReason: sql<string | null>`null::text`.as('reversal_reason'),
         at: sql<Date>`${referrals.submittedAt}`.mapWith(referrals.submittedAt).as('at'),
         rent: referrals.rentAmount,
+        licenseHold: sql<boolean>`false`.as('license_hold'),
       })
       .from(referrals)
       .leftJoin(commissions, eq(commissions.referralId, referrals.id))
@@ -121,6 +123,7 @@ export async function listCommissions(
       paidAt: row.paidAt?.toISOString() ?? null,
       payableAt: row.kind === 0 ? row.payableAt.toISOString() : null,
       reversalReason: row.reversalReason,
+      licenseHold: row.licenseHold,
       createdAt: row.at.toISOString(),
     })),
     total: count?.total ?? 0,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
@@ -8,6 +9,7 @@ import { CONSENT_VERSION, erasedTenantPhone } from '#domain';
 import {
   auditLog,
   consents,
+  dataAccessSessions,
   dataRequests,
   outboundMessages,
   referrals,
@@ -20,6 +22,7 @@ import { aBroker, anActiveBrokerWithReferral, anAdmin } from '../test-support/fa
 import type { ApiError } from '../test-support/responses.js';
 import { type TestBroker, uploadTenantPdf } from '../test-support/test-app.js';
 import { sharedUploadingApp } from '../test-support/uploading-app.js';
+import { openDataAccess, pruneDataAccessSessions } from './service.js';
 
 const { t, base, storedOnDisk } = sharedUploadingApp('data-requests');
 let admin: TestBroker;
@@ -142,6 +145,22 @@ describe("the tenant's data through their link", () => {
       params: { token: '../../etc' },
     });
     expect(malformed.statusCode).toBe(404);
+  });
+
+  it('the hourly housekeeping removes the views whose 15 minutes are over, and only those', async () => {
+    const { referral } = await submitted();
+    const open = await openDataAccess(t.database.db, referral.id);
+    const stale = await openDataAccess(t.database.db, referral.id);
+    await t.database.db
+      .update(dataAccessSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataAccessSessions.id, createHash('sha256').update(stale).digest('hex')));
+    await pruneDataAccessSessions(t.database.db);
+    const left = await t.database.db
+      .select({ id: dataAccessSessions.id })
+      .from(dataAccessSessions)
+      .where(eq(dataAccessSessions.referralId, referral.id));
+    expect(left.map((row) => row.id)).toEqual([createHash('sha256').update(open).digest('hex')]);
   });
 
   it('bounds the codes one phone hears, whoever holds the link', async () => {

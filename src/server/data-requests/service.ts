@@ -74,6 +74,11 @@ export async function openDataAccess(db: Database, referralId: string): Promise<
   return token;
 }
 
+/** Removes every tenant's view whose 15 minutes are over (the hourly housekeeping). */
+export async function pruneDataAccessSessions(db: Database): Promise<void> {
+  await db.delete(dataAccessSessions).where(lt(dataAccessSessions.expiresAt, new Date()));
+}
+
 /** Whether the cookie's token opens this referral's data now. */
 export async function hasDataAccess(
   db: Pick<Database, 'select'>,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -36,6 +37,10 @@ import {
   type DataRequestKind,
   type DataRequestStatus,
   type FAILURE_KINDS,
+  FAL_LICENSE_EVIDENCE,
+  FAL_LICENSE_TYPES,
+  type FalLicenseEvidence,
+  type FalLicenseType,
   OPEN_REFERRAL_STATUSES,
   OTP_PURPOSES,
   type OtpPurpose,
@@ -103,6 +108,22 @@ export const brokers = pgTable(
     bio: text('bio'),
     logo: text('logo'),
     falLicense: text('fal_license'),
+    /** The FAL licence's activity, its last valid day and its copy (decision 070). */
+    falLicenseType: text('fal_license_type').$type<FalLicenseType>(),
+    falLicenseExpiresOn: date('fal_license_expires_on', { mode: 'string' }),
+    /**
+     * The copy's storage key (its `stored_files` row is the broker's). No foreign key here, nor
+     * on the verifying admin: a key from `brokers` back to `stored_files` or to `brokers` would
+     * close a cycle the restore's table order cannot load (backup/restore.ts).
+     */
+    falLicenseCopy: text('fal_license_copy'),
+    /** An admin's verification of the licence as it stands; any change to it clears these. */
+    falLicenseVerifiedAt: ts('fal_license_verified_at'),
+    falLicenseVerifiedBy: uuid('fal_license_verified_by'),
+    falLicenseEvidence: text('fal_license_evidence').$type<FalLicenseEvidence>(),
+    falLicenseNote: text('fal_license_note'),
+    /** Why an admin did not accept the licence, as the broker reads it. */
+    falLicenseRefusal: text('fal_license_refusal'),
     email: text('email'),
     city: text('city'),
     profileComplete: boolean('profile_complete').notNull().default(false),
@@ -129,6 +150,14 @@ export const brokers = pgTable(
     index('brokers_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('brokers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     index('brokers_broker_code_trgm_idx').using('gin', sql`${t.brokerCode} gin_trgm_ops`),
+    check(
+      'brokers_fal_license_type_check',
+      sql`${t.falLicenseType} is null or ${t.falLicenseType} in ${sqlList(FAL_LICENSE_TYPES)}`,
+    ),
+    check(
+      'brokers_fal_license_evidence_check',
+      sql`${t.falLicenseEvidence} is null or ${t.falLicenseEvidence} in ${sqlList(FAL_LICENSE_EVIDENCE)}`,
+    ),
   ],
 );
 
@@ -328,6 +357,11 @@ export const commissions = pgTable(
       .default('0'),
     /** On hold because an open fraud signal covers it (src/server/signals), not for time. */
     signalHold: boolean('signal_hold').notNull().default(false),
+    /**
+     * On hold because the broker's FAL licence was not verified and valid when it was created
+     * (decision 070); lifted when an admin verifies the licence.
+     */
+    licenseHold: boolean('license_hold').notNull().default(false),
     /** When it should be paid by: three working days after `payable_at` (service clocks). */
     payDueAt: ts('pay_due_at'),
     createdAt: createdAt(),
@@ -510,15 +544,16 @@ export const storedFiles = pgTable(
   'stored_files',
   {
     key: text('key').primaryKey(),
-    referralId: uuid('referral_id')
-      .notNull()
-      .references(() => referrals.id, { onDelete: 'cascade' }),
+    /** A tenant's document belongs to its referral; a broker's licence copy to the broker. */
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
+    brokerId: uuid('broker_id').references((): AnyPgColumn => brokers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    check('stored_files_kind_check', sql`${t.kind} in ('salary','credit')`),
+    check('stored_files_kind_check', sql`${t.kind} in ('salary','credit','fal_license')`),
+    check('stored_files_owner_check', sql`(${t.referralId} is null) <> (${t.brokerId} is null)`),
     index('stored_files_referral_idx').on(t.referralId),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { riyadhIsoDate } from '#domain';
 import { hashPassword } from '../auth/passwords.js';
 import { createBroker, findBrokerByPhone } from '../brokers/service.js';
 import type { Database } from './client.js';
@@ -25,7 +26,16 @@ const DEMO_BROKERS = [
     role: 'وسيط مفعّل (active broker)',
     phone: '0550000003',
     fullName: 'عبدالله الشمري',
-    flags: { isActive: true },
+    // A brokerage licence an admin verified (decision 070): the demo broker earns at once.
+    flags: {
+      isActive: true,
+      falLicense: '1100000003',
+      falLicenseType: 'brokerage',
+      falLicenseExpiresOn: riyadhIsoDate(new Date(Date.now() + 365 * 24 * 60 * 60 * 1000)),
+      falLicenseVerifiedAt: new Date(),
+      falLicenseEvidence: 'rega_enquiry',
+      falLicenseNote: 'بيانات تجريبية',
+    },
   },
   {
     role: 'وسيط غير مفعّل (inactive broker)',

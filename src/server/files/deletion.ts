@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_REFERRAL_STATUSES, retiredPhone } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
@@ -15,7 +15,7 @@ import {
 import { AppError, notFound } from '../errors.js';
 import type { FileStorage } from '../integrations/storage.js';
 import { commissionSummary } from '../ledger/balances.js';
-import { lockBroker } from '../ledger/locks.js';
+import { lockedLiveBroker } from '../ledger/locks.js';
 
 /** What admins see in place of a deleted broker's name, next to the kept broker code. */
 const DELETED_BROKER_NAME = 'حساب محذوف';
@@ -78,13 +78,8 @@ export async function retireBroker(
     .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt)))
     .orderBy(asc(brokers.id))
     .for('no key update');
-  await lockBroker(tx, brokerId);
-  const [broker] = await tx
-    .select()
-    .from(brokers)
-    .where(and(eq(brokers.id, brokerId), isNull(brokers.deletedAt)));
-  // Deleted meanwhile by another request: nothing to do, nothing to record.
-  if (!broker) throw notFound('الوسيط غير موجود');
+  // Deleted meanwhile by another request: nothing to do, nothing to record (a 404).
+  const broker = await lockedLiveBroker(tx, brokerId);
   if (broker.isSuperAdmin && !superAdmins.some((row) => row.id !== broker.id)) {
     throw new AppError(409, 'LAST_SUPERADMIN', 'لا يمكن حذف حساب آخر مشرف عام');
   }
@@ -103,6 +98,14 @@ export async function retireBroker(
       bio: null,
       logo: null,
       falLicense: null,
+      falLicenseType: null,
+      falLicenseExpiresOn: null,
+      falLicenseCopy: null,
+      falLicenseVerifiedAt: null,
+      falLicenseVerifiedBy: null,
+      falLicenseEvidence: null,
+      falLicenseNote: null,
+      falLicenseRefusal: null,
       email: null,
       city: null,
       profileComplete: false,
@@ -136,11 +139,15 @@ export async function retireBroker(
 
   // The tenants' documents were shared with this broker's referrals only: they go. The
   // tenant_forms rows stay (part of the referral's record); their links simply stop resolving.
+  // The tenants' documents of the broker's referrals, and the broker's own licence copy.
   const keys = await deleteDocumentRows(
     tx,
-    inArray(
-      storedFiles.referralId,
-      tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.brokerId, broker.id)),
+    or(
+      inArray(
+        storedFiles.referralId,
+        tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.brokerId, broker.id)),
+      ),
+      eq(storedFiles.brokerId, broker.id),
     ),
   );
 

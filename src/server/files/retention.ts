@@ -30,7 +30,12 @@ export async function sweepUnattachedUploads(
   now: Date = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - UNATTACHED_UPLOAD_LIFETIME_MS);
-  const stale = and(lt(storedFiles.createdAt, cutoff), unattached);
+  // A tenant's upload only: a broker's licence copy is attached to the broker's row.
+  const stale = and(
+    lt(storedFiles.createdAt, cutoff),
+    isNotNull(storedFiles.referralId),
+    unattached,
+  );
   const keys = await db.transaction(async (tx) => {
     // A form submission locks its referral's row before checking its uploads exist: holding
     // the same locks, a sweep and a submission of the same referral run one after the other,

@@ -25,7 +25,8 @@ export const fileRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { c
       .from(storedFiles)
       .where(eq(storedFiles.key, key))
       .limit(1);
-    if (!file) throw fileNotFound();
+    // A tenant's document only: a broker's licence copy has its own audited routes.
+    if (!file?.referralId) throw fileNotFound();
     const stream = await ctx.storage.get(key);
     if (!stream) throw fileNotFound();
     // A tenant's salary certificate or credit report: every copy handed out is on record,

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Accepted, ConnectionCheck, DeliveryError } from './delivery.js';
 
 /** Why a message is sent: the only thing about it, with the recipient, a production log shows. */
-export type SmsPurpose = 'otp' | 'tenant_link' | 'status_update' | 'security_notice' | 'test';
+export type SmsPurpose =
+  | 'otp'
+  | 'tenant_link'
+  | 'status_update'
+  | 'fal_license_reminder'
+  | 'security_notice'
+  | 'test';
 
 export type SmsMessage = {
   /** A Saudi mobile as stored (05XXXXXXXX); adapters put it in their provider's form. */

@@ -10,8 +10,28 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 
-/** Stored files are named by the server only: 32 hex characters and `.pdf`. */
-export const STORAGE_KEY = /^[a-f0-9]{32}\.pdf$/;
+/**
+ * Stored files are named by the server only: 32 hex characters and the extension of what the
+ * bytes are (a tenant's PDF; a broker's licence copy may also be a JPEG or PNG image).
+ */
+export const STORAGE_KEY = /^[a-f0-9]{32}\.(?:pdf|jpg|png)$/;
+
+const CONTENT_TYPES = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' } as const;
+export type StoredFileType = keyof typeof CONTENT_TYPES;
+
+/** The media type a stored file is served and stored with, from its key's extension. */
+export const contentTypeOfKey = (key: string): string =>
+  CONTENT_TYPES[(key.split('.').pop() ?? 'pdf') as StoredFileType] ?? CONTENT_TYPES.pdf;
+
+/** What the bytes are, by their signature (never by a name or a declared type); null if none. */
+export function storedFileType(file: Buffer): StoredFileType | null {
+  if (file.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (file[0] === 0xff && file[1] === 0xd8 && file[2] === 0xff) return 'jpg';
+  if (file.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  return null;
+}
 
 export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;

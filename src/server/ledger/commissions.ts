@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { type CommissionRule, estimateCommission, toMoneyString } from '#domain';
+import { licenseHoldsNewCommission } from '../brokers/fal-license.js';
 import type { Transaction } from '../db/client.js';
 import { commissions, type Referral, referrals } from '../db/schema.js';
 import { checkSignedContract } from '../signals/detect.js';
@@ -29,6 +30,9 @@ export async function createCommission(
   const { contractRent, rule, holdingDays } = terms;
   let after = referral;
   const amount = toMoneyString(estimateCommission(contractRent ?? referral.rentAmount, rule));
+  // Brokerage earns only under a verified, valid FAL licence (decision 070): until then the
+  // commission waits, whatever its holding period.
+  const licenseHold = await licenseHoldsNewCommission(tx, referral.brokerId);
   const [created] = await tx
     .insert(commissions)
     .values({
@@ -37,7 +41,8 @@ export async function createCommission(
       amount,
       contractNumber: referral.contractId,
       // Inside the holding period until it ends; payable at once when there is none.
-      status: holdingDays > 0 ? 'on_hold' : 'pending',
+      status: holdingDays > 0 || licenseHold ? 'on_hold' : 'pending',
+      licenseHold,
       payableAt: sql`now() + make_interval(days => ${holdingDays})`,
     })
     .onConflictDoNothing({ target: commissions.referralId })

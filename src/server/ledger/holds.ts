@@ -12,10 +12,14 @@ import { lockBroker } from './locks.js';
 /** Brokers handled per call; the next run takes the rest. */
 const RELEASE_BATCH = 500;
 
-/** Past its holding period, and held by no open fraud signal (those wait for an admin). */
+/**
+ * Past its holding period, and held by no open fraud signal nor by the broker's licence (those
+ * wait for an admin).
+ */
 const due = and(
   eq(commissions.status, 'on_hold'),
   eq(commissions.signalHold, false),
+  eq(commissions.licenseHold, false),
   lte(commissions.payableAt, sql`now()`),
 );
 
@@ -159,10 +163,10 @@ export async function releaseSignalHolds(tx: Transaction, brokerId: string): Pro
     sql`
     update commissions c
     set signal_hold = false,
-      status = case when c.status = 'on_hold' and c.payable_at <= now() then 'pending'
-        else c.status end,
-      payable_at = case when c.status = 'on_hold' and c.payable_at <= now() then now()
-        else c.payable_at end,
+      status = case when c.status = 'on_hold' and not c.license_hold and c.payable_at <= now()
+        then 'pending' else c.status end,
+      payable_at = case when c.status = 'on_hold' and not c.license_hold
+        and c.payable_at <= now() then now() else c.payable_at end,
       pay_due_at = null
     where c.broker_id = ${brokerId} and c.signal_hold and not ${covered}
     returning c.id, c.status, c.amount - c.paid_amount as unpaid`,
@@ -180,6 +184,14 @@ export async function releaseSignalHolds(tx: Transaction, brokerId: string): Pro
     .filter((row) => row.status === 'pending')
     .reduce((sum, row) => sum + toCents(row.unpaid), 0);
 }
+
+/** A commission that waits for the broker's FAL licence (decision 070). */
+export const heldByFalLicense = () =>
+  new AppError(
+    409,
+    'HELD_BY_FAL_LICENSE',
+    'هذه العمولة موقوفة حتى يتم التحقق من رخصة فال للوسيط، يرجى التحقق منها من تبويب الوسطاء',
+  );
 
 export const heldBySignal = () =>
   new AppError(

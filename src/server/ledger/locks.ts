@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
-import { brokers, commissions } from '../db/schema.js';
+import { type Broker, brokers, commissions } from '../db/schema.js';
 import { notFound } from '../errors.js';
 
 /**
@@ -14,6 +14,17 @@ export async function lockBroker(tx: Transaction, brokerId: string): Promise<voi
     .from(brokers)
     .where(eq(brokers.id, brokerId))
     .for('no key update');
+}
+
+/** The live broker's row, read once it is locked as above; 404 when it is gone. */
+export async function lockedLiveBroker(tx: Transaction, brokerId: string): Promise<Broker> {
+  await lockBroker(tx, brokerId);
+  const [broker] = await tx
+    .select()
+    .from(brokers)
+    .where(and(eq(brokers.id, brokerId), isNull(brokers.deletedAt)));
+  if (!broker) throw notFound('الوسيط غير موجود');
+  return broker;
 }
 
 /**

@@ -15,7 +15,13 @@ import { AppError, notFound } from '../errors.js';
 import { notify } from '../notifications/service.js';
 import { queueWebhookEvent, type WebhookData } from '../webhooks/events.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
-import { applySignalHolds, brokerHeldBySignal, heldBySignal, notInIbanHold } from './holds.js';
+import {
+  applySignalHolds,
+  brokerHeldBySignal,
+  heldByFalLicense,
+  heldBySignal,
+  notInIbanHold,
+} from './holds.js';
 import { lockBroker, lockedCommission } from './locks.js';
 import {
   assertCommissionBelowDualControl,
@@ -284,6 +290,7 @@ export async function confirmCommissionPayment(
       throw new AppError(409, 'COMMISSION_REVERSED', 'هذه العمولة ملغاة ولا يمكن دفعها');
     }
     if (commission.signalHold) throw heldBySignal();
+    if (commission.licenseHold) throw heldByFalLicense();
     await notInIbanHold(tx, commission.brokerId);
     await assertCommissionBelowDualControl(tx, commission);
     if (commission.status === 'on_hold') {

@@ -736,7 +736,12 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     const setup = await client(t).as(admin).call(messagingEndpoints.setupTemplates);
     expect(setup.statusCode, setup.body).toBe(200);
     expect(setup.json().submitted.sort()).toEqual(
-      ['referral_status_update', 'tenant_form_link', 'verification_code'].sort(),
+      [
+        'fal_license_reminder',
+        'referral_status_update',
+        'tenant_form_link',
+        'verification_code',
+      ].sort(),
     );
     expect(setup.json().templates.every((tpl) => tpl.status === 'pending')).toBe(true);
     const auth = whatsapp.received.find(
@@ -749,7 +754,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
 
     const again = await client(t).as(admin).call(messagingEndpoints.setupTemplates);
     expect(again.json().submitted).toEqual([]);
-    expect(again.json().existing).toHaveLength(3);
+    expect(again.json().existing).toHaveLength(4);
 
     whatsapp.approve('tenant_form_link');
     const listed = await client(t).as(admin).call(messagingEndpoints.templates);

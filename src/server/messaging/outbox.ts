@@ -29,7 +29,7 @@ const RECORD_MARGIN_MS = 5_000;
 type Writer = Pick<Database, 'insert' | 'select'>;
 
 export type MessageInput = {
-  kind: Extract<OutboxKind, 'tenant_link' | 'status_update' | 'test'>;
+  kind: Extract<OutboxKind, 'tenant_link' | 'status_update' | 'fal_license_reminder' | 'test'>;
   to: string;
   purpose: TemplatePurpose;
   parameters: string[];
@@ -40,13 +40,14 @@ export type MessageInput = {
 
 /**
  * Queues a message on the admin's preferred channel (SMS when WhatsApp is not configured):
- * one row per channel, keyed `cause:channel`, so a repeated cause queues nothing new.
+ * one row per channel, keyed `cause:channel`, so a repeated cause queues nothing new. Answers
+ * how many rows it queued (0 for a repeated cause).
  */
 export async function enqueueMessage(
   db: Writer,
   whatsappConfigured: boolean,
   input: MessageInput,
-): Promise<void> {
+): Promise<number> {
   const { preferredChannel } = await messagingSettings(db);
   const channels: ('sms' | 'whatsapp')[] =
     !whatsappConfigured || preferredChannel === 'sms'
@@ -55,7 +56,7 @@ export async function enqueueMessage(
         ? ['whatsapp']
         : ['whatsapp', 'sms'];
   const template = templateFor(input.purpose);
-  await db
+  const queued = await db
     .insert(outboundMessages)
     .values(
       channels.map((channel) => ({
@@ -72,7 +73,9 @@ export async function enqueueMessage(
         referralId: input.referralId ?? null,
       })),
     )
-    .onConflictDoNothing({ target: outboundMessages.dedupeKey });
+    .onConflictDoNothing({ target: outboundMessages.dedupeKey })
+    .returning({ id: outboundMessages.id });
+  return queued.length;
 }
 
 /**
@@ -211,6 +214,7 @@ async function claim(deps: Deps, dueBy: Date): Promise<OutboundMessage[]> {
 const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
   tenant_link: 'tenant_link',
   status_update: 'status_update',
+  fal_license_reminder: 'fal_license_reminder',
   security_notice: 'security_notice',
   test: 'test',
   crm_lead: 'tenant_link',

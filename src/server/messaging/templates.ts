@@ -6,7 +6,7 @@ import { TEMPLATE_STATUSES, type TemplateStatus } from '#domain';
  * templates to someone who has not written to us in the last 24 hours).
  */
 
-export type TemplatePurpose = 'tenant_link' | 'status_update' | 'otp';
+export type TemplatePurpose = 'tenant_link' | 'status_update' | 'fal_license_reminder' | 'otp';
 
 export type ProductTemplate = {
   name: string;
@@ -41,6 +41,15 @@ export const PRODUCT_TEMPLATES: readonly ProductTemplate[] = [
     language: 'ar',
     body: 'تحديث من {{1}}: حالة طلب المستأجر {{2}} أصبحت «{{3}}». تابع التفاصيل من حسابك.',
     example: ['شريك', '0551234567', 'تم توقيع العقد'],
+  },
+  {
+    // The Real Estate Brokerage Law reserves brokerage to a licence holder (decision 070).
+    name: 'fal_license_reminder',
+    purpose: 'fal_license_reminder',
+    category: 'UTILITY',
+    language: 'ar',
+    body: 'تذكير من {{1}}: رخصة فال رقم {{2}} تنتهي في {{3}}. جدّد الرخصة وحدّث تاريخ انتهائها في ملفك الشخصي حتى لا تتوقف عمولاتك الجديدة.',
+    example: ['شريك', '1100012345', '٢٦ ديسمبر ٢٠٢٦'],
   },
   {
     // An AUTHENTICATION template's text is Meta's own; this is what it shows in Arabic.

@@ -3,6 +3,7 @@ import { LINK_RETIRED, referralLinkEndpoints } from '#contract/referral-links';
 import {
   arabicCount,
   brokerRequestBlock,
+  checkedFalLicense,
   inGenitive,
   NOUNS,
   publicBrokerName,
@@ -80,6 +81,7 @@ export const referralLinkRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     const svg = await qrCard(link.qrUrl, {
       product: config.brand.productName,
       broker: publicBrokerName(me),
+      falLicense: checkedFalLicense(me.falLicense),
     });
     return reply
       .header('content-type', 'image/svg+xml; charset=utf-8')

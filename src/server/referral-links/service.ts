@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import {
   brokerNameForTenants,
   brokerRequestBlock,
+  FAL_LICENSE_PREFIX,
   isLinkCode,
   LINK_CODE_ALPHABET,
   LINK_CODE_LENGTH,
@@ -198,11 +199,12 @@ const xml = (text: string) =>
 
 /**
  * The QR code of the link on an A6 card (105 × 148 mm): the code, then the product's name and
- * the broker's, right-to-left. Its error correction survives a crease or a smudge (level M).
+ * the broker's, right-to-left, and the broker's FAL licence when there is one (an advert
+ * carries it: decision 070). Its error correction survives a crease or a smudge (level M).
  */
 export async function qrCard(
   url: string,
-  names: { product: string; broker: string },
+  names: { product: string; broker: string; falLicense: string | null },
 ): Promise<string> {
   const code = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   const inner = code
@@ -214,7 +216,11 @@ ${inner}
 <text x="525" y="1130" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="64" font-weight="700" fill="#0f172a">${xml(names.product)}</text>
 <text x="525" y="1230" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="52" fill="#334155">${xml(names.broker)}</text>
 <text x="525" y="1330" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="40" fill="#475569">امسح الرمز لطلب دفع الإيجار شهرياً</text>
-</svg>`;
+${
+  names.falLicense
+    ? `<text x="525" y="1410" text-anchor="middle" direction="rtl" font-family="Noto Sans Arabic, Tahoma, Arial, sans-serif" font-size="36" fill="#475569">${FAL_LICENSE_PREFIX} ${xml(names.falLicense)}</text>\n`
+    : ''
+}</svg>`;
 }
 
 type FunnelRow = {

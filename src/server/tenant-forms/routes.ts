@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tenantFormEndpoints } from '#contract/tenant-forms';
 import { FORM_TOKEN_PATTERN, MESSAGES } from '#domain';
 import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
-import { isDiskFull } from '../db/errors.js';
 import { storedFiles } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { readUpload, registerUploads, storeUpload } from '../files/upload.js';
 import { serve } from '../http/serve.js';
-import { StorageUnavailableError } from '../integrations/storage.js';
-import { errorLogFields } from '../plugins/log-safety.js';
 import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import {
   hasSubmitted,
@@ -21,31 +18,13 @@ import {
   submitTenantForm,
 } from './service.js';
 
-const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const WINDOW_SECONDS = 15 * 60;
 
-const tooLarge = () =>
-  new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من ٥ ميجابايت');
 const notPdf = () => new AppError(400, 'NOT_PDF', 'يرجى اختيار ملف بي دي إف فقط');
-
-/** Reads a file part into memory, refusing (and abandoning the stream) past `max` bytes. */
-async function readAtMost(stream: AsyncIterable<Buffer>, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > max) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, storage } = ctx;
-  await app.register(fastifyMultipart, {
-    // One byte over the limit is enough to know; the stream is then abandoned at once.
-    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
-  });
+  await registerUploads(app, 4);
 
   /** The public calls are limited per address and per token: no probing, no flooding. */
   const limit = (request: FastifyRequest, action: string, perAddress: number, token?: string) =>
@@ -87,32 +66,7 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
   });
 
   serve(app, tenantFormEndpoints.upload, async (request, reply) => {
-    // A declared size far beyond the limit is refused before a byte of the body is read.
-    if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) {
-      throw tooLarge();
-    }
-    if (!request.isMultipart()) {
-      throw new AppError(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'يرجى إرسال الملف بصيغة multipart/form-data',
-      );
-    }
-    await limit(request, 'upload', 30);
-    const fields: Record<string, string> = {};
-    let file: Buffer | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          file = await readAtMost(part.file, MAX_UPLOAD_BYTES);
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
-        }
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError(400, 'INVALID_UPLOAD', 'تعذر قراءة الملف المرفق، يرجى المحاولة مرة أخرى');
-    }
+    const { fields, file } = await readUpload(request, () => limit(request, 'upload', 30));
     const token = fields.token ?? '';
     const kind = fields.type === 'credit' ? 'credit' : fields.type === 'salary' ? 'salary' : null;
     // Checked before the token reaches a query or a rate-limit key (a NUL byte would fail there).
@@ -136,15 +90,7 @@ export const tenantFormRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     }
 
     const key = `${randomBytes(16).toString('hex')}.pdf`;
-    try {
-      await storage.put(key, file, 'application/pdf');
-    } catch (error) {
-      if (!(error instanceof StorageUnavailableError)) throw error;
-      // A full disk is shown on /readyz and logged once a minute; anything else, each time.
-      if (isDiskFull(error)) request.server.diskSpace.writeFailed(error, request, 503);
-      else request.log.error(errorLogFields(error.cause), 'file storage unavailable');
-      throw new AppError(503, 'STORAGE_UNAVAILABLE', 'تعذر حفظ الملف الآن، يرجى المحاولة بعد قليل');
-    }
+    await storeUpload(request, storage, { key, file, contentType: 'application/pdf' });
     // A file with no row would be kept forever unseen: removed when the row cannot be written.
     await db
       .insert(storedFiles)

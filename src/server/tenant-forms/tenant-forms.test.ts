@@ -69,7 +69,7 @@ const validForm = (r: {
 
 describe('GET /api/tenant-form/:token', () => {
   it('answers the referral id and the tenant phone only', async () => {
-    const { referral: r } = await anActiveBrokerWithReferral(t);
+    const { broker, referral: r } = await anActiveBrokerWithReferral(t);
     const response = await formLink(r.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -77,7 +77,8 @@ describe('GET /api/tenant-form/:token', () => {
       tenantPhone: r.tenantPhone,
       submitted: false,
       brokerName: 'وسيط تجريبي',
-      brokerFalLicense: null,
+      // A broker who earns holds a FAL licence (decision 070): its number is public.
+      brokerFalLicense: `1${broker.phone.slice(1)}`,
     });
   });
 

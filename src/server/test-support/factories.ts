@@ -16,8 +16,11 @@ import {
   type TestReferral,
 } from './test-app.js';
 
-/** How a broker starts: active and named «وسيط تجريبي» unless a test says otherwise. */
-type BrokerOptions = { active?: boolean; fullName?: string | null };
+/**
+ * How a broker starts: active, named «وسيط تجريبي» and holding a verified FAL licence unless a
+ * test says otherwise.
+ */
+type BrokerOptions = { active?: boolean; fullName?: string | null; licensed?: boolean };
 /** A referral's input: a fresh tenant and 60,000 a year unless said; `rent: null` declares none. */
 type ReferralOptions = { rent?: number | null; tenantPhone?: string };
 

@@ -11,6 +11,7 @@ import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints } from '#contract/brokers';
 import type { Endpoint } from '#contract/common';
+import { riyadhIsoDate } from '#domain';
 import { type AnswerOf, type CallArgs, type CallInput, present, urlOf } from './endpoints.js';
 
 // The real server process (src/server/main.ts, as `npm start` runs it) for the integration
@@ -186,8 +187,9 @@ export const uniquePhone = () =>
   `05${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}${String(phoneSeq++ % 10_000).padStart(4, '0')}`;
 
 /**
- * An active broker with a name, signed in; and the demo admin that activated it. The code is
- * the one a development server answers with, unless `codeSentTo` reads it where it was sent.
+ * An active broker with a name and a verified FAL licence, signed in; the demo admin activated
+ * and verified it. The code is the one a development server answers with, unless `codeSentTo`
+ * reads it where it was sent.
  */
 export async function activeBroker(
   base: string,
@@ -219,6 +221,21 @@ export async function activeBroker(
       .status,
   ).toBe(200);
   expect((await admin.call(adminBrokerEndpoints.activate, { params: { id } })).status).toBe(200);
+  // A broker who earns holds a FAL licence an admin verified (decision 070).
+  const entered = await broker.call(brokerEndpoints.setFalLicense, {
+    body: {
+      falLicense: `1${phone.slice(1)}`,
+      falLicenseType: 'brokerage',
+      falLicenseExpiresOn: riyadhIsoDate(new Date(Date.now() + 365 * 24 * 60 * 60 * 1000)),
+    },
+  });
+  expect(entered.status).toBe(200);
+  const { updatedAt } = await entered.json();
+  const verified = await admin.call(adminBrokerEndpoints.verifyFalLicense, {
+    params: { id },
+    body: { evidence: 'rega_enquiry', note: 'مطابقة في منصة فال', seenUpdatedAt: updatedAt },
+  });
+  expect(verified.status).toBe(200);
   return broker;
 }
 

@@ -4,6 +4,7 @@ import { authEndpoints } from '#contract/auth';
 import type { ResponseOf } from '#contract/common';
 import { referralEndpoints } from '#contract/referrals';
 import type { tenantFormEndpoints } from '#contract/tenant-forms';
+import { riyadhIsoDate } from '#domain';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -141,6 +142,11 @@ export async function signUpBroker(
     fullName?: string | null;
     admin?: boolean;
     superAdmin?: boolean;
+    /**
+     * Whether the broker holds a verified brokerage FAL licence valid for a year, as an admin
+     * would have verified it (decision 070): without one, new commissions wait. Yes by default.
+     */
+    licensed?: boolean;
   } = {},
 ): Promise<TestBroker> {
   const phone = nextPhone();
@@ -154,9 +160,22 @@ export async function signUpBroker(
       fullName,
       isAdmin: options.admin ?? false,
       isSuperAdmin: options.superAdmin ?? false,
+      ...(options.licensed === false ? {} : aVerifiedLicence(phone)),
     })
     .where(eq(brokers.id, id));
   return { id, phone, cookie: sessionCookieFrom(verified) };
+}
+
+/** A verified brokerage licence valid for a year, numbered after the phone (10 digits). */
+export function aVerifiedLicence(phone: string) {
+  return {
+    falLicense: `1${phone.slice(1)}`,
+    falLicenseType: 'brokerage' as const,
+    falLicenseExpiresOn: riyadhIsoDate(new Date(Date.now() + 365 * 24 * 60 * 60 * 1000)),
+    falLicenseVerifiedAt: new Date(),
+    falLicenseEvidence: 'rega_enquiry' as const,
+    falLicenseNote: 'تحقق في الاختبار',
+  };
 }
 
 /**

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
-import { auditBy } from '../../audit/service.js';
+import { audit, auditBy } from '../../audit/service.js';
+import {
+  refuseFalLicense,
+  sendFalLicenseCopy,
+  verifyFalLicense,
+} from '../../brokers/fal-license.js';
 import { toProfile } from '../../brokers/profile.js';
 import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
 import { setBrokerActive } from './activation.js';
-import { listAdminBrokers } from './service.js';
+import { adminBroker, listAdminBrokers } from './service.js';
 
-/** The brokers tab: the list, activation and deactivation. */
+/** The brokers tab: the list, activation and deactivation, the FAL licence's verification. */
 export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
 
@@ -29,4 +34,36 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
       return toProfile(updated);
     });
   }
+
+  // Every opening of a broker's licence copy is on record, as a tenant's documents are.
+  serve(app, adminBrokerEndpoints.falLicenseCopy, async (request, reply) =>
+    sendFalLicenseCopy(ctx, reply, request.params.id, (key) =>
+      audit(db, request, {
+        action: 'file.download',
+        entityType: 'broker',
+        entityId: request.params.id,
+        after: { key, kind: 'fal_license' },
+      }),
+    ),
+  );
+
+  serve(app, adminBrokerEndpoints.verifyFalLicense, async (request) => {
+    const { id } = request.params;
+    await verifyFalLicense(
+      db,
+      { brokerId: id, adminId: currentBroker(request).id, ...request.body },
+      auditBy(request),
+    );
+    return adminBroker(db, id, config.protectedPhone);
+  });
+
+  serve(app, adminBrokerEndpoints.refuseFalLicense, async (request) => {
+    const { id } = request.params;
+    await refuseFalLicense(
+      db,
+      { brokerId: id, adminId: currentBroker(request).id, reason: request.body.reason },
+      auditBy(request),
+    );
+    return adminBroker(db, id, config.protectedPhone);
+  });
 };

@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gte,
   ilike,
   isNotNull,
   isNull,
@@ -12,15 +13,27 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AdminBrokerSort } from '#contract/admin/lists';
+import { riyadhIsoDate } from '#domain';
 import { toProfile } from '../../brokers/profile.js';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, referrals } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
 const liveBroker = isNull(brokers.deletedAt);
 
-type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending';
+type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending' | 'fal_license';
+
+/** A complete, unexpired brokerage licence no admin has verified or refused: the queue. */
+const licenceWaiting = () =>
+  and(
+    isNotNull(brokers.falLicense),
+    eq(brokers.falLicenseType, 'brokerage'),
+    gte(brokers.falLicenseExpiresOn, riyadhIsoDate(new Date())),
+    isNull(brokers.falLicenseVerifiedAt),
+    isNull(brokers.falLicenseRefusal),
+  );
 
 export type BrokerQuery = { search?: string | undefined; filter: BrokerFilter };
 
@@ -31,6 +44,10 @@ export function brokerListWhere(query: BrokerQuery): SQL | undefined {
   if (query.filter === 'inactive') conditions.push(eq(brokers.isActive, false));
   if (query.filter === 'pending') {
     conditions.push(eq(brokers.isActive, false), isNotNull(brokers.activationRequestedAt));
+  }
+  if (query.filter === 'fal_license') {
+    const waiting = licenceWaiting();
+    if (waiting) conditions.push(waiting);
   }
   if (query.search) {
     const term = likeTerm(query.search);
@@ -57,10 +74,42 @@ const BROKER_ORDER: Record<AdminBrokerSort, SQL[]> = {
   'brokerCode:desc': [desc(brokers.brokerCode)],
 };
 
+/** A broker's row with what the brokers tab adds to it. */
+const adminBrokerRow = (db: Database) =>
+  db
+    .select({
+      broker: brokers,
+      referralCount: sql<number>`(select count(*) from ${referrals} r where r.broker_id = ${brokers}.id)::int`,
+      commissionTotal: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.broker_id = ${brokers}.id)::numeric(14,2)::text`,
+      verifiedBy: sql<
+        string | null
+      >`(select coalesce(v.full_name, v.phone) from ${brokers} v where v.id = ${brokers.falLicenseVerifiedBy})`,
+    })
+    .from(brokers);
+
+type AdminBrokerRow = Awaited<ReturnType<typeof adminBrokerRow>>[number];
+
 /**
- * A page of brokers with, for the details dialog, each one's referral count and commission
- * total, and whether the broker is the protected super-admin (never deleted).
+ * A broker as the brokers tab shows one: the profile, for the details dialog the referral count
+ * and commission total, whether the broker is the protected super-admin (never deleted), and the
+ * licence's verification on record.
  */
+function toAdminBroker(row: AdminBrokerRow, protectedPhone: string | null) {
+  const { broker } = row;
+  const { falLicenseEvidence: evidence, falLicenseNote: note } = broker;
+  return {
+    ...toProfile(broker),
+    referralCount: row.referralCount,
+    commissionTotal: row.commissionTotal,
+    isProtected: broker.phone === protectedPhone,
+    falLicenseReview:
+      evidence && note && broker.falLicenseVerifiedAt
+        ? { evidence, note, verifiedBy: row.verifiedBy }
+        : null,
+  };
+}
+
+/** A page of live brokers matching the tab's search and filter, in its order. */
 export async function listAdminBrokers(
   db: Database,
   protectedPhone: string | null,
@@ -68,13 +117,7 @@ export async function listAdminBrokers(
 ) {
   const where = brokerListWhere(query);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        broker: brokers,
-        referralCount: sql<number>`(select count(*) from ${referrals} r where r.broker_id = ${brokers}.id)::int`,
-        commissionTotal: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.broker_id = ${brokers}.id)::numeric(14,2)::text`,
-      })
-      .from(brokers)
+    adminBrokerRow(db)
       .where(where)
       .orderBy(...BROKER_ORDER[query.sort])
       .limit(ADMIN_PAGE_SIZE)
@@ -82,14 +125,16 @@ export async function listAdminBrokers(
     db.select({ value: count() }).from(brokers).where(where),
   ]);
   return {
-    items: rows.map((row) => ({
-      ...toProfile(row.broker),
-      referralCount: row.referralCount,
-      commissionTotal: row.commissionTotal,
-      isProtected: row.broker.phone === protectedPhone,
-    })),
+    items: rows.map((row) => toAdminBroker(row, protectedPhone)),
     total: total?.value ?? 0,
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
   };
+}
+
+/** One live broker as the brokers tab shows them; 404 when there is none. */
+export async function adminBroker(db: Database, brokerId: string, protectedPhone: string | null) {
+  const [row] = await adminBrokerRow(db).where(and(eq(brokers.id, brokerId), liveBroker));
+  if (!row) throw notFound('الوسيط غير موجود');
+  return toAdminBroker(row, protectedPhone);
 }

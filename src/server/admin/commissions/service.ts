@@ -69,6 +69,7 @@ export async function listAdminCommissions(
       paidAt: row.commission.paidAt?.toISOString() ?? null,
       payableAt: row.commission.payableAt.toISOString(),
       signalHold: row.commission.signalHold,
+      licenseHold: row.commission.licenseHold,
       reversalReason: row.commission.reversalReason,
       recoveredAmount: row.commission.recoveredAmount,
       createdAt: row.commission.createdAt.toISOString(),

@@ -1,11 +1,15 @@
 import { useEffect, useId } from 'react';
+import { Link } from 'react-router';
 import { commissionListQuery } from '#contract/commissions';
 import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
+import { useSession } from '#lib/session';
 import { useListParams } from '#lib/use-list-params';
 import { Badge } from '#ui/badge';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
+import type { BrokerApp } from '../dashboard';
+import { FAL_LICENSE_PATH } from '../profile';
 import { useCommissions } from './api';
 
 const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
@@ -17,16 +21,39 @@ const TONE: Record<string, 'success' | 'warning' | 'info' | 'neutral'> = {
   potential: 'neutral',
 };
 
+/** A commission held for the broker's FAL licence (decision 070), as its badge says. */
+export const LICENSE_HOLD_LABEL = 'موقوفة حتى التحقق من رخصة فال';
+
+const linkClass =
+  'inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4';
+
+/** The way to the licence card on the profile page of the app the broker is in. */
+export function FalLicenseLink({ app, children }: { app: BrokerApp; children: string }) {
+  return (
+    <Link to={FAL_LICENSE_PATH[app]} className={linkClass}>
+      {children}
+    </Link>
+  );
+}
+
 /** The page, in the URL (`?page=2`). */
 const PAGE = commissionListQuery.pick({ page: true });
 
 /**
  * «سجل العمولات»: amount, date, status badge, contract number and paid date of each
- * commission; for one in its holding period, the day it becomes payable. `quietWhenEmpty`
- * leaves the whole section out when there is nothing, for a page that already says so.
+ * commission; for one in its holding period, the day it becomes payable; for one held for the
+ * FAL licence, why, with the way to the licence on the profile. `quietWhenEmpty` leaves the
+ * whole section out when there is nothing, for a page that already says so.
  */
-export function CommissionList({ quietWhenEmpty = false }: { quietWhenEmpty?: boolean }) {
+export function CommissionList({
+  app,
+  quietWhenEmpty = false,
+}: {
+  app: BrokerApp;
+  quietWhenEmpty?: boolean;
+}) {
   const titleId = useId();
+  const holdReason = useSession().profile?.falLicenseStanding.holdReason ?? null;
   const { values, set } = useListParams(PAGE);
   const { page } = values;
   const commissions = useCommissions(page);
@@ -55,42 +82,54 @@ export function CommissionList({ quietWhenEmpty = false }: { quietWhenEmpty?: bo
         {(data) => (
           <>
             <ul className="space-y-3">
-              {data.items.map((c) => (
-                <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
-                  <div className="flex items-center justify-between gap-2">
-                    <strong className="text-lg">{formatSar(c.amount)}</strong>
-                    <Badge tone={TONE[c.status] ?? 'neutral'}>
-                      {commissionStatusLabel(c.status)}
-                    </Badge>
-                  </div>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {formatDateAr(c.createdAt)}، المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
-                  </p>
-                  {c.contractNumber ? (
-                    <p className="text-sm">
-                      رقم عقد إيجار: <bdi dir="ltr">{c.contractNumber}</bdi>
-                    </p>
-                  ) : null}
-                  {c.paidAt ? (
-                    <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p>
-                  ) : null}
-                  {c.status === 'reversed' ? (
-                    <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
-                  ) : null}
-                  {c.status === 'on_hold' && c.payableAt ? (
-                    <p className="text-sm">
-                      {new Date(c.payableAt) > new Date()
-                        ? `تصبح قابلة للتحويل في ${formatDateAr(c.payableAt)}`
-                        : 'قيد المراجعة لدى فريق العمليات'}
-                    </p>
-                  ) : null}
-                  {c.status === 'potential' ? (
+              {data.items.map((c) => {
+                const licenseHeld = c.licenseHold && c.status === 'on_hold';
+                return (
+                  <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <strong className="text-lg">{formatSar(c.amount)}</strong>
+                      {licenseHeld ? (
+                        <Badge tone="warning">{LICENSE_HOLD_LABEL}</Badge>
+                      ) : (
+                        <Badge tone={TONE[c.status] ?? 'neutral'}>
+                          {commissionStatusLabel(c.status)}
+                        </Badge>
+                      )}
+                    </div>
                     <p className="mt-1 text-sm text-slate-700">
-                      عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                      {formatDateAr(c.createdAt)}، المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
                     </p>
-                  ) : null}
-                </li>
-              ))}
+                    {c.contractNumber ? (
+                      <p className="text-sm">
+                        رقم عقد إيجار: <bdi dir="ltr">{c.contractNumber}</bdi>
+                      </p>
+                    ) : null}
+                    {c.paidAt ? (
+                      <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p>
+                    ) : null}
+                    {c.status === 'reversed' ? (
+                      <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
+                    ) : null}
+                    {licenseHeld ? (
+                      <div className="mt-1 text-sm">
+                        {holdReason ? <p className="text-amber-900">{holdReason}</p> : null}
+                        <FalLicenseLink app={app}>رخصة فال في ملفك الشخصي</FalLicenseLink>
+                      </div>
+                    ) : c.status === 'on_hold' && c.payableAt ? (
+                      <p className="text-sm">
+                        {new Date(c.payableAt) > new Date()
+                          ? `تصبح قابلة للتحويل في ${formatDateAr(c.payableAt)}`
+                          : 'قيد المراجعة لدى فريق العمليات'}
+                      </p>
+                    ) : null}
+                    {c.status === 'potential' ? (
+                      <p className="mt-1 text-sm text-slate-700">
+                        عمولة متوقعة بعد توقيع العقد، ولا تُحتسب في الإجمالي.
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
             <Pagination
               label="صفحات العمولات"

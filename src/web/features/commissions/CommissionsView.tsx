@@ -1,11 +1,12 @@
 import { hasNoMoney, pendingToShow } from '#domain';
 import { useSession } from '#lib/session';
+import { Alert } from '#ui/alert';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
 import { type BrokerApp, NewReferralLink } from '../dashboard';
 import { useCommissionSummary } from './api';
 import { BankAccountCard } from './BankAccountCard';
-import { CommissionList } from './CommissionList';
+import { CommissionList, FalLicenseLink } from './CommissionList';
 import { CommissionTiles } from './CommissionTiles';
 import { EarningsSection } from './EarningsSection';
 import { PayoutList, PayoutRequestButton, PayoutRequestCard } from './payouts';
@@ -27,6 +28,25 @@ function NoMoneyYet({ app }: { app: BrokerApp }) {
 }
 
 /**
+ * While the broker's FAL licence is not verified (decision 070), every new commission waits:
+ * why, above the money, with the way to the licence on the profile.
+ */
+function FalLicenseHoldBanner({ app }: { app: BrokerApp }) {
+  const { profile } = useSession();
+  const standing = profile?.falLicenseStanding;
+  if (!standing?.holdReason) return null;
+  return (
+    <Alert tone="warning" className="space-y-1">
+      <p className="font-bold">عمولاتك الجديدة موقوفة حتى التحقق من رخصة فال</p>
+      <p>{standing.holdReason}</p>
+      <FalLicenseLink app={app}>
+        {standing.state === 'missing' ? 'إضافة رخصة فال في ملفك الشخصي' : 'رخصة فال في ملفك الشخصي'}
+      </FalLicenseLink>
+    </Alert>
+  );
+}
+
+/**
  * Everything a broker does with money, the same at every width (issue 32): the money's tiles,
  * a transfer request, the transfer requests, the IBAN, the monthly earnings and the commissions
  * one by one. The desktop lays the request and the requests side by side; the phone puts the
@@ -36,45 +56,50 @@ export function CommissionsView({ app }: { app: BrokerApp }) {
   const summary = useCommissionSummary();
   const phone = app === 'phone';
   return (
-    <QueryView
-      query={summary}
-      loading={
-        <div className={phone ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-2 gap-3 lg:grid-cols-4'}>
-          {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-      }
-    >
-      {(s) =>
-        hasNoMoney(s) ? (
-          <>
-            <NoMoneyYet app={app} />
-            <BankAccountCard />
-            <CommissionList quietWhenEmpty />
-          </>
-        ) : phone ? (
-          <>
-            <CommissionTiles summary={s} className="grid grid-cols-2 gap-3" />
-            <PayoutRequestButton available={pendingToShow(s).available} />
-            <PayoutList />
-            <BankAccountCard />
-            <EarningsSection />
-            <CommissionList />
-          </>
-        ) : (
-          <>
-            <CommissionTiles summary={s} className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
-            <EarningsSection />
-            <BankAccountCard />
-            <div className="grid gap-5 lg:grid-cols-2">
-              <PayoutRequestCard available={pendingToShow(s).available} />
+    <>
+      <FalLicenseHoldBanner app={app} />
+      <QueryView
+        query={summary}
+        loading={
+          <div
+            className={phone ? 'grid grid-cols-2 gap-3' : 'grid grid-cols-2 gap-3 lg:grid-cols-4'}
+          >
+            {[1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className="h-28" />
+            ))}
+          </div>
+        }
+      >
+        {(s) =>
+          hasNoMoney(s) ? (
+            <>
+              <NoMoneyYet app={app} />
+              <BankAccountCard />
+              <CommissionList app={app} quietWhenEmpty />
+            </>
+          ) : phone ? (
+            <>
+              <CommissionTiles summary={s} className="grid grid-cols-2 gap-3" />
+              <PayoutRequestButton available={pendingToShow(s).available} />
               <PayoutList />
-            </div>
-            <CommissionList />
-          </>
-        )
-      }
-    </QueryView>
+              <BankAccountCard />
+              <EarningsSection />
+              <CommissionList app={app} />
+            </>
+          ) : (
+            <>
+              <CommissionTiles summary={s} className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
+              <EarningsSection />
+              <BankAccountCard />
+              <div className="grid gap-5 lg:grid-cols-2">
+                <PayoutRequestCard available={pendingToShow(s).available} />
+                <PayoutList />
+              </div>
+              <CommissionList app={app} />
+            </>
+          )
+        }
+      </QueryView>
+    </>
   );
 }

@@ -30,6 +30,7 @@ const CATEGORIES: Record<Template['category'], string> = {
 const PURPOSES: Record<Template['purpose'], string> = {
   tenant_link: 'رابط إكمال البيانات للمستأجر',
   status_update: 'تحديث حالة الطلب للوسيط',
+  fal_license_reminder: 'تذكير الوسيط بانتهاء رخصة فال',
   otp: 'رمز التحقق',
 };
 

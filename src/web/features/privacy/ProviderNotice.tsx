@@ -1,6 +1,6 @@
 import { BadgeCheck, type LucideIcon, Mail, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { whatsappHref } from '#domain';
+import { FAL_LICENSE_PREFIX, whatsappHref } from '#domain';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
 import { ExternalLink } from '#ui/external-link';
@@ -68,7 +68,7 @@ export function FalLicence({ licence }: { licence: string }) {
   return (
     <p className="flex items-center gap-1 text-sm text-slate-700">
       <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-      رخصة فال رقم <bdi dir="ltr">{licence}</bdi>
+      {FAL_LICENSE_PREFIX} <bdi dir="ltr">{licence}</bdi>
     </p>
   );
 }

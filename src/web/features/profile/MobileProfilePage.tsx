@@ -2,7 +2,7 @@ import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { CITIES, cityLabel, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
+import { CITIES, cityLabel, formatPercentAr, profileFormSchema } from '#domain';
 import { useLogout, useSession } from '#lib/session';
 import { zodResolver } from '#lib/validation';
 import { Alert } from '#ui/alert';
@@ -16,10 +16,12 @@ import { Select } from '#ui/select';
 import { errorToast, toast } from '#ui/toast';
 import { useUpdateProfile } from './api';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
+import { FalLicenseCard } from './FalLicenseCard';
 import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
 import { EDIT_PARAM } from './name-field';
 import {
   CompletionBar,
+  formCompletion,
   type ProfileForm,
   type ProfileValues,
   savedProfileFields,
@@ -51,7 +53,7 @@ export function MobileProfilePage() {
   if (!profile) return null;
 
   // One figure with the desktop's for the same broker, moving as the form is filled.
-  const completion = profileCompletion(form.watch());
+  const completion = formCompletion(form.watch(), profile);
   const errors = form.formState.errors;
   const field = (key: keyof ProfileForm, label: string, extra: Record<string, string> = {}) => (
     <FormField label={label} error={errors[key]?.message}>
@@ -134,11 +136,6 @@ export function MobileProfilePage() {
         <Card className="space-y-3 p-4">
           <CardTitle>المعلومات المهنية</CardTitle>
           {field('officeName', 'اسم المكتب')}
-          {field('falLicense', 'رقم رخصة فال', {
-            inputMode: 'numeric',
-            dir: 'ltr',
-            className: 'text-end',
-          })}
           <FormField label="المدينة" error={errors.city?.message}>
             {(control) =>
               editing ? (
@@ -169,6 +166,7 @@ export function MobileProfilePage() {
           </Button>
         ) : null}
       </form>
+      <FalLicenseCard profile={profile} className="p-4" />
       <Link to="/mobile-change-password" className={buttonClasses('outline', 'w-full')}>
         <KeyRound aria-hidden="true" className="size-4" />
         تغيير كلمة المرور

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CITIES, formatPercentAr, profileCompletion, profileFormSchema } from '#domain';
+import { CITIES, formatPercentAr, profileFormSchema } from '#domain';
 import { BRAND } from '#lib/brand';
 import { useLogout, useSession } from '#lib/session';
 import { zodResolver } from '#lib/validation';
@@ -15,9 +15,11 @@ import { errorToast, toast } from '#ui/toast';
 import { useReplaceProfile } from './api';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountFlow } from './DeleteAccountFlow';
+import { FalLicenseCard } from './FalLicenseCard';
 import { NotifyByMessageSwitch } from './NotifyByMessageSwitch';
 import {
   CompletionBar,
+  formCompletion,
   type ProfileForm,
   type ProfileValues,
   savedProfileFields,
@@ -27,7 +29,7 @@ const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
 /**
  * /profile-setup and /profile: the broker's own details (the phone is shown, never edited), the
- * password and the account's deletion, as the phone's profile has them.
+ * FAL licence, the password and the account's deletion, as the phone's profile has them.
  */
 export function ProfilePage() {
   const { profile } = useSession();
@@ -45,7 +47,7 @@ export function ProfilePage() {
   if (!profile) return null;
 
   // As the form stands: the same figure as the phone's for what is saved, moving as it is filled.
-  const completion = profileCompletion(form.watch());
+  const completion = formCompletion(form.watch(), profile);
   const errors = form.formState.errors;
 
   return (
@@ -118,17 +120,6 @@ export function ProfilePage() {
               <PhoneInput {...control} {...form.register('secondPhone')} placeholder="05xxxxxxxx" />
             )}
           </FormField>
-          <FormField label="رقم رخصة فال (اختياري)" error={errors.falLicense?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('falLicense')}
-                inputMode="numeric"
-                dir="ltr"
-                className="text-end"
-              />
-            )}
-          </FormField>
           <FormField label="البريد الإلكتروني (اختياري)" error={errors.email?.message}>
             {(control) => (
               <Input
@@ -157,6 +148,7 @@ export function ProfilePage() {
           </div>
         </form>
       </Card>
+      <FalLicenseCard profile={profile} />
       <AccountSecurity />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { authEndpoints } from '#contract/auth';
 import { brokerEndpoints } from '#contract/brokers';
-import { type BodyOf, callApi } from '#lib/api';
-import { type MutationCallbacks, refreshAfter } from '#lib/query-keys';
-import { PROFILE_KEY } from '#lib/session';
+import { type BodyOf, callApi, endpointUrl, throwIfNotOk } from '#lib/api';
+import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
+import { PROFILE_KEY, type Profile } from '#lib/session';
 
 type ProfileBody = BodyOf<typeof brokerEndpoints.replaceProfile>;
 type ProfilePatch = BodyOf<typeof brokerEndpoints.updateProfile>;
@@ -40,3 +40,42 @@ export function useDeleteAccount(callbacks: MutationCallbacks = {}) {
     ...refreshAfter(callbacks),
   });
 }
+
+// ---------- the FAL licence (decision 070) ----------
+
+type FalLicenseBody = BodyOf<typeof brokerEndpoints.setFalLicense>;
+
+/**
+ * The licence's number, type and expiry; then the session's profile (its standing) and the
+ * commissions (their hold) are read again.
+ */
+export function useSetFalLicense(callbacks: MutationCallbacks<Profile, FalLicenseBody> = {}) {
+  return useMutation({
+    mutationFn: (body: FalLicenseBody) => callApi(brokerEndpoints.setFalLicense, { body }),
+    ...refreshAfter(callbacks, PROFILE_KEY, rootKeys.commissions),
+  });
+}
+
+/** Sends the licence's copy (multipart, one field `file`); answers the profile. */
+async function uploadFalLicenseCopy(file: File): Promise<Profile> {
+  const form = new FormData();
+  form.set('file', file);
+  const response = await fetch(endpointUrl(brokerEndpoints.uploadFalLicenseCopy), {
+    method: brokerEndpoints.uploadFalLicenseCopy.method,
+    credentials: 'include',
+    body: form,
+  });
+  await throwIfNotOk(response);
+  return (await response.json()) as Profile;
+}
+
+/** The licence's copy, a PDF or a JPEG or PNG image; then the session's profile. */
+export function useUploadFalLicenseCopy(callbacks: MutationCallbacks<Profile, File> = {}) {
+  return useMutation({
+    mutationFn: uploadFalLicenseCopy,
+    ...refreshAfter(callbacks, PROFILE_KEY, rootKeys.commissions),
+  });
+}
+
+/** Where the broker opens their own copy (the server answers the file). */
+export const FAL_LICENSE_COPY_URL = endpointUrl(brokerEndpoints.falLicenseCopy);

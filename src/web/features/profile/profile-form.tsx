@@ -1,22 +1,30 @@
 import type { z } from 'zod';
-import { formatPercentAr, type profileFormSchema } from '#domain';
+import { formatPercentAr, profileCompletion, type profileFormSchema } from '#domain';
 import { cn } from '#lib/cn';
 import type { Profile } from '#lib/session';
 
 export type ProfileForm = z.input<typeof profileFormSchema>;
 export type ProfileValues = z.output<typeof profileFormSchema>;
 
-/** The fields both profile forms edit, as last saved; a field never filled starts empty. */
+/**
+ * The fields both profile forms edit, as last saved; a field never filled starts empty. The FAL
+ * licence's number is not one of them: it is entered with its type and expiry in the licence's
+ * own card (FalLicenseCard), and a form that does not send it leaves it as it is.
+ */
 export function savedProfileFields(profile: Profile | null) {
   return {
     fullName: profile?.fullName ?? '',
     officeName: profile?.officeName ?? '',
     secondPhone: profile?.secondPhone ?? '',
     bio: profile?.bio ?? '',
-    falLicense: profile?.falLicense ?? '',
     email: profile?.email ?? '',
     city: profile?.city ?? '',
   } satisfies ProfileForm;
+}
+
+/** «اكتمال الملف الشخصي» as the form stands, with the licence's number as saved. */
+export function formCompletion(form: ProfileForm, profile: Profile): number {
+  return profileCompletion({ ...form, falLicense: profile.falLicense });
 }
 
 /** «اكتمال الملف الشخصي» as a bar; `completion` is a percentage (0 to 100). */

@@ -18,12 +18,14 @@ import {
 } from '../shared';
 import { type AdminBroker, adminBrokersQuery, useToggleBroker } from './api';
 import { BrokerDetailsDialog } from './BrokerDetailsDialog';
+import { FalLicenseBadge } from './FalLicenseSection';
 
 const FILTERS = [
   { value: 'all', label: 'جميع الوسطاء' },
   { value: 'active', label: 'المفعلون' },
   { value: 'inactive', label: 'غير المفعلين' },
   { value: 'pending', label: 'بانتظار التفعيل' },
+  { value: 'fal_license', label: 'رخص بانتظار التحقق' },
 ];
 
 type SortKey = (typeof ADMIN_BROKER_SORTS)[number] extends `${infer K}:${string}` ? K : never;
@@ -46,6 +48,13 @@ export function AdminBrokersTab() {
   });
   const { filter, page, search, sort } = filters.query;
   const brokers = useQuery(adminBrokersQuery({ filter, page, search, sort }));
+  // The details follow the list as it is read again (a licence changed meanwhile), unless a
+  // decision taken in them answered a newer row.
+  const listedDetails = details && brokers.data?.items.find((b) => b.id === details.id);
+  const shownDetails =
+    details && listedDetails && listedDetails.updatedAt > details.updatedAt
+      ? listedDetails
+      : details;
   const toggle = useToggleBroker({
     onSuccess: (_data, { activate }) =>
       toast({ title: activate ? 'تم تفعيل الحساب' : 'تم إلغاء تفعيل الحساب' }),
@@ -62,6 +71,7 @@ export function AdminBrokersTab() {
       {!b.isActive && b.activationRequestedAt ? (
         <Badge tone="info">تم إرسال طلب التفعيل</Badge>
       ) : null}
+      {b.falLicenseStanding.state === 'unverified' ? <FalLicenseBadge broker={b} /> : null}
       {b.isSuperAdmin ? <Badge tone="neutral">مشرف عام</Badge> : null}
       {b.id === profile?.id ? <Badge tone="neutral">حسابك</Badge> : null}
     </>
@@ -183,7 +193,13 @@ export function AdminBrokersTab() {
           </>
         )}
       />
-      {details ? <BrokerDetailsDialog broker={details} onClose={() => setDetails(null)} /> : null}
+      {shownDetails ? (
+        <BrokerDetailsDialog
+          broker={shownDetails}
+          onChanged={setDetails}
+          onClose={() => setDetails(null)}
+        />
+      ) : null}
       {deletion.dialog}
     </div>
   );

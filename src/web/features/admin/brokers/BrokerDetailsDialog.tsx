@@ -3,6 +3,7 @@ import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
 import { Dialog } from '#ui/dialog';
 import { ProtectedAccountNote } from '../shared';
 import type { AdminBroker } from './api';
+import { FalLicenseSection } from './FalLicenseSection';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -13,12 +14,17 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** Everything the console knows of one broker. */
+/**
+ * Everything the console knows of one broker, with their FAL licence verified or refused here;
+ * `onChanged` gets the row as the server answered such a decision.
+ */
 export function BrokerDetailsDialog({
   broker,
+  onChanged,
   onClose,
 }: {
   broker: AdminBroker;
+  onChanged: (broker: AdminBroker) => void;
   onClose: () => void;
 }) {
   return (
@@ -37,7 +43,6 @@ export function BrokerDetailsDialog({
         />
         <Detail label="المكتب" value={broker.officeName} />
         <Detail label="المدينة" value={broker.city && cityLabel(broker.city)} />
-        <Detail label="رخصة فال" value={broker.falLicense} />
         <Detail
           label="جوال إضافي"
           value={broker.secondPhone && <bdi dir="ltr">{broker.secondPhone}</bdi>}
@@ -56,6 +61,7 @@ export function BrokerDetailsDialog({
         <Detail label="إجمالي العمولات" value={formatSar(broker.commissionTotal)} />
         <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
       </dl>
+      <FalLicenseSection broker={broker} onChanged={onChanged} />
     </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import type { ResponseOf } from '#contract/common';
-import { callApi } from '#lib/api';
-import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
+import { type BodyOf, callApi, endpointUrl } from '#lib/api';
+import { invalidate, type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 import { adminKeys, type BrokerFilters } from '../shared';
 
 export type AdminBroker = ResponseOf<typeof adminBrokerEndpoints.list>['items'][number];
@@ -34,3 +34,49 @@ export function useActivateBroker(callbacks: MutationCallbacks<unknown, string> 
     ...refreshAfter(callbacks, adminKeys.all),
   });
 }
+
+type VerifyBody = BodyOf<typeof adminBrokerEndpoints.verifyFalLicense>;
+type RefuseBody = BodyOf<typeof adminBrokerEndpoints.refuseFalLicense>;
+
+/**
+ * A licence decision's refresh: the console's lists after it, and after a refusal too (the
+ * licence may have changed since the row was read: the details then show it as it is now).
+ */
+function licenceDecision<TVariables>(callbacks: MutationCallbacks<AdminBroker, TVariables>) {
+  return {
+    ...refreshAfter(callbacks, adminKeys.all),
+    onError: (error: Error, variables: TVariables) => {
+      void invalidate(adminKeys.all);
+      callbacks.onError?.(error, variables);
+    },
+  };
+}
+
+/**
+ * Verifies a broker's FAL licence with the evidence seen and a note, as it was when the row
+ * was read (`seenUpdatedAt`); answers the broker's row. The commissions it held are released.
+ */
+export function useVerifyFalLicense(
+  callbacks: MutationCallbacks<AdminBroker, { id: string } & VerifyBody> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & VerifyBody) =>
+      callApi(adminBrokerEndpoints.verifyFalLicense, { params: { id }, body }),
+    ...licenceDecision(callbacks),
+  });
+}
+
+/** Refuses a broker's FAL licence with the reason the broker reads; answers the broker's row. */
+export function useRefuseFalLicense(
+  callbacks: MutationCallbacks<AdminBroker, { id: string } & RefuseBody> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & RefuseBody) =>
+      callApi(adminBrokerEndpoints.refuseFalLicense, { params: { id }, body }),
+    ...licenceDecision(callbacks),
+  });
+}
+
+/** Where the console opens a broker's licence copy (a new tab; the server audits it). */
+export const falLicenseCopyUrl = (id: string) =>
+  endpointUrl(adminBrokerEndpoints.falLicenseCopy, { params: { id } });

@@ -10,7 +10,10 @@ export function CommissionStatusBadge({ commission: c }: { commission: AdminComm
   );
 }
 
-/** What a commission's state means for its money: part paid, requested, reversed, held. */
+/**
+ * What a commission's state means for its money: part paid, requested, reversed, held (by an
+ * open signal, by the broker's unverified FAL licence, or in the holding period).
+ */
 export function CommissionNotes({ commission: c }: { commission: AdminCommission }) {
   return (
     <>
@@ -32,7 +35,11 @@ export function CommissionNotes({ commission: c }: { commission: AdminCommission
       ) : null}
       {c.signalHold && c.status === 'on_hold' ? (
         <p className="text-sm text-red-800">موقوفة بسبب تنبيه مفتوح في تبويب التنبيهات</p>
-      ) : c.status === 'on_hold' ? (
+      ) : null}
+      {c.licenseHold && c.status === 'on_hold' ? (
+        <p className="text-sm text-red-800">موقوفة: رخصة فال غير موثقة</p>
+      ) : null}
+      {c.status === 'on_hold' && !c.signalHold && !c.licenseHold ? (
         <p className="text-sm text-slate-700">
           في فترة الانتظار، تصبح قابلة للدفع في {formatDateAr(c.payableAt)}
         </p>

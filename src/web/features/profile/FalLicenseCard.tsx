@@ -1,0 +1,288 @@
+import { FileUp } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import type { z as zod } from 'zod';
+import {
+  boundedDaySchema,
+  FAL_LICENSE_MESSAGES,
+  FAL_LICENSE_TYPES,
+  type FalLicenseState,
+  falLicenseBodySchema,
+  falLicenseStateLabel,
+  falLicenseTypeLabel,
+  formatDateAr,
+  MESSAGES,
+  riyadhIsoDate,
+} from '#domain';
+import { errorMessage, fieldErrors } from '#lib/api';
+import { cn } from '#lib/cn';
+import type { Profile } from '#lib/session';
+import { z, zodResolver } from '#lib/validation';
+import { Alert } from '#ui/alert';
+import { Badge, type BadgeTone } from '#ui/badge';
+import { Button, buttonClasses } from '#ui/button';
+import { Card, CardTitle } from '#ui/card';
+import { FormField, Input } from '#ui/input';
+import { NativeSelect } from '#ui/native-select';
+import { errorToast, toast } from '#ui/toast';
+import { FAL_LICENSE_COPY_URL, useSetFalLicense, useUploadFalLicenseCopy } from './api';
+import { FAL_LICENSE_ANCHOR } from './name-field';
+
+const TYPE_OPTIONS = FAL_LICENSE_TYPES.map((type) => ({
+  value: type,
+  label: falLicenseTypeLabel(type),
+}));
+
+const TONE: Record<FalLicenseState, BadgeTone> = {
+  missing: 'warning',
+  not_brokerage: 'danger',
+  expired: 'danger',
+  refused: 'danger',
+  unverified: 'info',
+  verified: 'success',
+};
+
+/** The copy's kinds and size, as the server takes them (the tenant's uploads' limit). */
+const COPY_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+const COPY_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The licence as the broker enters it: the domain's rule, with the words of an empty type or
+ * expiry, and an expiry already past refused before it is sent (the server refuses it too).
+ */
+const falLicenseFormSchema = falLicenseBodySchema.extend({
+  falLicenseType: z.string().pipe(falLicenseBodySchema.shape.falLicenseType),
+  falLicenseExpiresOn: z
+    .string()
+    .refine((day) => day !== '', { error: FAL_LICENSE_MESSAGES.expiresOn, abort: true })
+    .pipe(boundedDaySchema)
+    .refine((day) => day >= riyadhIsoDate(new Date()), { error: FAL_LICENSE_MESSAGES.expired }),
+});
+type FalLicenseForm = zod.input<typeof falLicenseFormSchema>;
+type FalLicenseValues = zod.output<typeof falLicenseFormSchema>;
+
+const savedLicence = (profile: Profile): FalLicenseForm => ({
+  falLicense: profile.falLicense ?? '',
+  falLicenseType: profile.falLicenseType ?? '',
+  falLicenseExpiresOn: profile.falLicenseExpiresOn ?? '',
+});
+
+/** A calendar day `YYYY-MM-DD` in words, read at noon UTC so no time zone moves it. */
+const dayAr = (day: string) => formatDateAr(`${day}T12:00:00Z`);
+
+/**
+ * «رخصة فال» (decision 070), on both profile pages: where the licence stands and why
+ * commissions wait while it is not verified, its number, type and expiry, and its copy.
+ */
+export function FalLicenseCard({ profile, className }: { profile: Profile; className?: string }) {
+  const titleId = useId();
+  const { hash } = useLocation();
+  // Opened from a held commission's link: straight to the card.
+  useEffect(() => {
+    if (hash === `#${FAL_LICENSE_ANCHOR}`) {
+      document.getElementById(FAL_LICENSE_ANCHOR)?.scrollIntoView({ block: 'start' });
+    }
+  }, [hash]);
+  const standing = profile.falLicenseStanding;
+  const verified = standing.state === 'verified';
+  return (
+    <Card
+      id={FAL_LICENSE_ANCHOR}
+      className={cn('scroll-mt-20 space-y-4', className)}
+      role="region"
+      aria-labelledby={titleId}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle id={titleId}>رخصة فال</CardTitle>
+        <Badge tone={TONE[standing.state]}>
+          {verified && standing.verifiedAt
+            ? `تم التحقق في ${formatDateAr(standing.verifiedAt)}`
+            : falLicenseStateLabel(standing.state)}
+        </Badge>
+      </div>
+      <p className="text-sm text-slate-700">
+        تُصرف العمولات لمن تحققت الإدارة من رخصة فال للوساطة والتسويق العقاري لديه وكانت سارية.
+      </p>
+      {profile.falLicenseExpiresOn ? (
+        <p className="text-sm">تنتهي الرخصة في {dayAr(profile.falLicenseExpiresOn)}</p>
+      ) : null}
+      {standing.state === 'refused' && standing.refusal ? (
+        <Alert>
+          <p className="font-bold">سبب عدم قبول الرخصة</p>
+          <p>{standing.refusal}</p>
+        </Alert>
+      ) : null}
+      {standing.holdReason ? <Alert tone="warning">{standing.holdReason}</Alert> : null}
+      <LicenceForm profile={profile} />
+      <LicenceCopy profile={profile} />
+    </Card>
+  );
+}
+
+/** The number, the type and the expiry, saved together. */
+function LicenceForm({ profile }: { profile: Profile }) {
+  const form = useForm<FalLicenseForm, unknown, FalLicenseValues>({
+    resolver: zodResolver(falLicenseFormSchema),
+    values: savedLicence(profile),
+    // A profile read again while the broker types keeps what they typed.
+    resetOptions: { keepDirtyValues: true },
+  });
+  const save = useSetFalLicense({
+    onSuccess: (saved) => {
+      // As the server keeps it: the number in Latin digits, whatever digits were typed (what
+      // was typed is not kept, as a profile read again while typing keeps it).
+      form.reset(savedLicence(saved), { keepDirtyValues: false });
+      toast({
+        title: 'تم حفظ رخصة فال',
+        description: 'تتحقق الإدارة من الرخصة، ثم تُصرف عمولاتك الموقوفة بسببها.',
+      });
+    },
+    onError: errorToast('خطأ', 'حدث خطأ في حفظ رخصة فال'),
+  });
+  const server = fieldErrors(save.error);
+  const errors = form.formState.errors;
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+    >
+      <FormField
+        label="رقم رخصة فال"
+        error={errors.falLicense?.message ?? server.falLicense}
+        hint="كما في الرخصة الصادرة من الهيئة العامة للعقار"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('falLicense')}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            className="text-end"
+          />
+        )}
+      </FormField>
+      <FormField label="نوع الرخصة" error={errors.falLicenseType?.message ?? server.falLicenseType}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            {...form.register('falLicenseType')}
+            value={form.watch('falLicenseType')}
+            options={TYPE_OPTIONS}
+            placeholder="اختر نوع الرخصة"
+          />
+        )}
+      </FormField>
+      <FormField
+        label="تاريخ انتهاء الرخصة"
+        error={errors.falLicenseExpiresOn?.message ?? server.falLicenseExpiresOn}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('falLicenseExpiresOn')}
+            type="date"
+            min={riyadhIsoDate(new Date())}
+          />
+        )}
+      </FormField>
+      <div className="space-y-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'جاري الحفظ...' : 'حفظ بيانات الرخصة'}
+        </Button>
+        {profile.falLicenseStanding.state === 'verified' ? (
+          <p className="text-sm text-slate-700">
+            تغيير بيانات الرخصة يعيدها إلى انتظار تحقق الإدارة.
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+const pickerButton =
+  'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-wait peer-disabled:opacity-60';
+
+/** The licence's copy: a PDF or a photo of it, sent as soon as it is chosen; one's own opened. */
+function LicenceCopy({ profile }: { profile: Profile }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useUploadFalLicenseCopy({
+    onSuccess: () => toast({ title: 'تم رفع نسخة الرخصة' }),
+    onError: (error) =>
+      setProblem(
+        errorMessage(
+          error,
+          error.message.startsWith('413')
+            ? MESSAGES.fileTooLarge
+            : 'تعذر رفع الملف، يرجى المحاولة مرة أخرى',
+        ),
+      ),
+  });
+  const pick = (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return;
+    // Some phones' file pickers give no type: the server judges those by their bytes.
+    if (file.type !== '' && !(COPY_TYPES as readonly string[]).includes(file.type)) {
+      setProblem('يرجى اختيار ملف بي دي إف أو صورة للرخصة');
+      return;
+    }
+    if (file.size > COPY_MAX_BYTES) {
+      setProblem(MESSAGES.fileTooLarge);
+      return;
+    }
+    upload.mutate(file);
+  };
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-4">
+      <h3 className="font-bold">نسخة الرخصة</h3>
+      <p className="text-sm text-slate-800" aria-live="polite">
+        {upload.isPending
+          ? 'جاري رفع الملف...'
+          : profile.falLicenseCopy
+            ? 'نسخة الرخصة مرفوعة، وتراها الإدارة عند التحقق.'
+            : 'لم ترفع نسخة من الرخصة بعد.'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept={COPY_TYPES.join(',')}
+          disabled={upload.isPending}
+          aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
+          className="peer sr-only"
+          onChange={(event) => {
+            pick(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <label htmlFor={`${id}-file`} className={pickerButton}>
+          <FileUp aria-hidden="true" className="size-5" />
+          {profile.falLicenseCopy ? 'استبدال نسخة الرخصة' : 'رفع نسخة الرخصة'}
+        </label>
+        {profile.falLicenseCopy ? (
+          <a
+            href={FAL_LICENSE_COPY_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('outline')}
+          >
+            فتح نسخة الرخصة
+          </a>
+        ) : null}
+      </div>
+      <p id={hintId} className="text-sm text-slate-600">
+        ملف بي دي إف أو صورة واضحة للرخصة، حتى ٥ ميجابايت
+      </p>
+      {problem ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
