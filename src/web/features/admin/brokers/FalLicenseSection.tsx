@@ -184,12 +184,19 @@ function VerifyForm({
   const evidenceError = tried && !evidence ? 'يرجى اختيار ما تم التحقق منه' : server.evidence;
   const noteError = tried && note.trim() === '' ? FAL_LICENSE_MESSAGES.note : server.note;
   return (
-    <form
-      noValidate
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
-      aria-label="التحقق من الرخصة"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <DecisionForm
+      label="التحقق من الرخصة"
+      text={{
+        label: 'ملاحظة التحقق',
+        hint: 'ما رأيته: الاسم ورقم الرخصة ونوعها وتاريخ انتهائها',
+        value: note,
+        onChange: setNote,
+        error: noteError,
+      }}
+      submit={verify.isPending ? 'جاري التحقق...' : 'تأكيد التحقق'}
+      pending={verify.isPending}
+      onCancel={onCancel}
+      onSubmit={() => {
         setTried(true);
         if (!evidence || note.trim() === '') return;
         verify.mutate({ id: broker.id, evidence, note, seenUpdatedAt: broker.updatedAt });
@@ -226,29 +233,7 @@ function VerifyForm({
           </p>
         ) : null}
       </fieldset>
-      <FormField
-        label="ملاحظة التحقق"
-        error={noteError}
-        hint="ما رأيته: الاسم ورقم الرخصة ونوعها وتاريخ انتهائها"
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            required
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={verify.isPending}>
-          {verify.isPending ? 'جاري التحقق...' : 'تأكيد التحقق'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          إلغاء
-        </Button>
-      </div>
-    </form>
+    </DecisionForm>
   );
 }
 
@@ -274,30 +259,80 @@ function RefuseForm({
   const reasonError =
     tried && reason.trim() === '' ? FAL_LICENSE_MESSAGES.reason : fieldErrors(refuse.error).reason;
   return (
-    <form
-      noValidate
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
-      aria-label="رفض الرخصة"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <DecisionForm
+      label="رفض الرخصة"
+      text={{
+        label: 'سبب عدم قبول الرخصة كما سيقرؤه الوسيط',
+        value: reason,
+        onChange: setReason,
+        error: reasonError,
+      }}
+      submit={refuse.isPending ? 'جاري الحفظ...' : 'تأكيد رفض الرخصة'}
+      destructive
+      pending={refuse.isPending}
+      onCancel={onCancel}
+      onSubmit={() => {
         setTried(true);
         if (reason.trim() === '') return;
         refuse.mutate({ id: broker.id, reason });
       }}
+    />
+  );
+}
+
+/**
+ * An admin's decision on the licence: what comes first (`children`), a text the admin writes,
+ * and its confirm and cancel buttons.
+ */
+function DecisionForm({
+  label,
+  text,
+  submit,
+  destructive = false,
+  pending,
+  onCancel,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  text: {
+    label: string;
+    hint?: string;
+    value: string;
+    onChange: (value: string) => void;
+    error: string | undefined;
+  };
+  submit: string;
+  destructive?: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
     >
-      <FormField label="سبب عدم قبول الرخصة كما سيقرؤه الوسيط" error={reasonError}>
+      {children}
+      <FormField label={text.label} error={text.error} hint={text.hint}>
         {(control) => (
           <Textarea
             {...control}
             required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            value={text.value}
+            onChange={(event) => text.onChange(event.target.value)}
           />
         )}
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={refuse.isPending}>
-          {refuse.isPending ? 'جاري الحفظ...' : 'تأكيد رفض الرخصة'}
+        <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+          {submit}
         </Button>
         <Button variant="outline" onClick={onCancel}>
           إلغاء
