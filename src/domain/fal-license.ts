@@ -125,6 +125,7 @@ export const FAL_LICENSE_MESSAGES = {
   note: 'يرجى كتابة ملاحظة التحقق',
   reason: 'يرجى كتابة سبب عدم قبول الرخصة',
   seen: 'يرجى إعادة فتح بيانات الوسيط ثم المحاولة',
+  copy: 'يرجى اختيار ملف بي دي إف أو صورة للرخصة',
 } as const;
 
 /** The licence as the broker enters it: every field required, and not already expired. */

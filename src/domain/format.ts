@@ -100,6 +100,11 @@ export function formatDateAr(value: string | Date): string {
   return date().format(toDate(value));
 }
 
+/** ٢٦ نوفمبر ٢٠٢٥ — a calendar day written `YYYY-MM-DD` (an expiry, a holiday), as it is. */
+export function formatDayAr(day: string): string {
+  return date().format(noonOf(day));
+}
+
 /** ٢٦ نوفمبر ٢٠٢٥ في ٣:٤٠ م — an instant at Riyadh's clock. */
 export function formatDateTimeAr(value: string | Date): string {
   return dateTime().format(toDate(value));

@@ -10,7 +10,7 @@ import { tenantFormEndpoints } from '#contract/tenant-forms';
 import {
   FAL_LICENSE_MESSAGES,
   falLicenseHoldReason,
-  formatDateAr,
+  formatDayAr,
   PUBLIC_TEXT_MESSAGES,
   riyadhIsoDate,
 } from '#domain';
@@ -276,9 +276,7 @@ describe('the licence copy', () => {
     const broker = await aBroker(t, { licensed: false });
     const notACopy = await uploadCopy(broker, new TextEncoder().encode('<html>'), 'licence.pdf');
     expect(notACopy.status).toBe(400);
-    expect(((await notACopy.json()) as ApiError).message).toBe(
-      'يرجى اختيار ملف بي دي إف أو صورة JPG أو PNG',
-    );
+    expect(((await notACopy.json()) as ApiError).message).toBe(FAL_LICENSE_MESSAGES.copy);
 
     const first = await uploadCopy(broker, PDF);
     expect(first.status).toBe(200);
@@ -461,7 +459,7 @@ describe('reminders before expiry', () => {
     const [sms] = await reminders();
     expect(sms?.channel).toBe('sms');
     expect(sms?.body).toContain(
-      `رخصة فال رقم 1${broker.phone.slice(1)} تنتهي في ${formatDateAr(new Date(`${ends}T12:00:00+03:00`))}.`,
+      `رخصة فال رقم 1${broker.phone.slice(1)} تنتهي في ${formatDayAr(ends)}.`,
     );
 
     // Seven days before: one more; a later run sends nothing.

@@ -15,7 +15,7 @@ import {
   type FalLicenseEvidence,
   falLicenseState,
   falLicenseTypeLabel,
-  formatDateAr,
+  formatDayAr,
   formatSar,
   fromCents,
   isRetiredPhone,
@@ -139,7 +139,7 @@ export async function uploadFalLicenseCopy(
   }
   const type = storedFileType(file);
   if (!type) {
-    throw new AppError(400, 'NOT_LICENSE_COPY', 'يرجى اختيار ملف بي دي إف أو صورة JPG أو PNG');
+    throw new AppError(400, 'NOT_LICENSE_COPY', FAL_LICENSE_MESSAGES.copy);
   }
   const key = `${randomBytes(16).toString('hex')}.${type}`;
   await storeUpload(request, ctx.storage, { key, file, contentType: contentTypeOfKey(key) });
@@ -431,7 +431,7 @@ export async function remindExpiringLicenses(
     if (!expiresOn || !broker.falLicense || isRetiredPhone(broker.phone)) continue;
     const daysLeft = Math.round((Date.parse(expiresOn) - Date.parse(first)) / DAY_MS);
     const threshold = Math.min(...FAL_LICENSE_REMINDER_DAYS.filter((days) => days >= daysLeft));
-    const ends = formatDateAr(new Date(`${expiresOn}T12:00:00+03:00`));
+    const ends = formatDayAr(expiresOn);
     const queued = await enqueueMessage(ctx.db, ctx.channels.whatsapp !== null, {
       kind: 'fal_license_reminder',
       to: broker.phone,

@@ -17,7 +17,7 @@ import {
 export const STORAGE_KEY = /^[a-f0-9]{32}\.(?:pdf|jpg|png)$/;
 
 const CONTENT_TYPES = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' } as const;
-export type StoredFileType = keyof typeof CONTENT_TYPES;
+type StoredFileType = keyof typeof CONTENT_TYPES;
 
 /** The media type a stored file is served and stored with, from its key's extension. */
 export const contentTypeOfKey = (key: string): string =>

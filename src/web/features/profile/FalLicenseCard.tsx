@@ -12,6 +12,7 @@ import {
   falLicenseStateLabel,
   falLicenseTypeLabel,
   formatDateAr,
+  formatDayAr,
   MESSAGES,
   riyadhIsoDate,
 } from '#domain';
@@ -68,9 +69,6 @@ const savedLicence = (profile: Profile): FalLicenseForm => ({
   falLicenseExpiresOn: profile.falLicenseExpiresOn ?? '',
 });
 
-/** A calendar day `YYYY-MM-DD` in words, read at noon UTC so no time zone moves it. */
-const dayAr = (day: string) => formatDateAr(`${day}T12:00:00Z`);
-
 /**
  * «رخصة فال» (decision 070), on both profile pages: where the licence stands and why
  * commissions wait while it is not verified, its number, type and expiry, and its copy.
@@ -105,7 +103,7 @@ export function FalLicenseCard({ profile, className }: { profile: Profile; class
         تُصرف العمولات لمن تحققت الإدارة من رخصة فال للوساطة والتسويق العقاري لديه وكانت سارية.
       </p>
       {profile.falLicenseExpiresOn ? (
-        <p className="text-sm">تنتهي الرخصة في {dayAr(profile.falLicenseExpiresOn)}</p>
+        <p className="text-sm">تنتهي الرخصة في {formatDayAr(profile.falLicenseExpiresOn)}</p>
       ) : null}
       {standing.state === 'refused' && standing.refusal ? (
         <Alert>
@@ -228,7 +226,7 @@ function LicenceCopy({ profile }: { profile: Profile }) {
     if (!file) return;
     // Some phones' file pickers give no type: the server judges those by their bytes.
     if (file.type !== '' && !(COPY_TYPES as readonly string[]).includes(file.type)) {
-      setProblem('يرجى اختيار ملف بي دي إف أو صورة للرخصة');
+      setProblem(FAL_LICENSE_MESSAGES.copy);
       return;
     }
     if (file.size > COPY_MAX_BYTES) {

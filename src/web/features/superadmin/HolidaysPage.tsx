@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { holiday as holidayBody } from '#contract/superadmin';
-import { formatDateAr, toLatinDigits } from '#domain';
+import { formatDayAr, toLatinDigits } from '#domain';
 import { errorMessage, fieldErrors } from '#lib/api';
 import { z, zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
@@ -25,9 +25,6 @@ const holidayForm = z.object({
 type Form = z.input<typeof holidayForm>;
 type Values = z.output<typeof holidayForm>;
 
-/** A Riyadh calendar day (`YYYY-MM-DD`) written as Saudis read dates. */
-const dayLabel = (day: string) => formatDateAr(`${day}T12:00:00+03:00`);
-
 /**
  * /holidays (super-admins): the Saudi public holidays the service clocks skip. Adding or
  * removing one computes every open deadline again.
@@ -41,7 +38,7 @@ export function HolidaysPage() {
   const add = useAddHoliday({
     onSuccess: (added) => {
       form.reset();
-      toast({ title: 'أُضيفت العطلة', description: `${added.name}، ${dayLabel(added.day)}` });
+      toast({ title: 'أُضيفت العطلة', description: `${added.name}، ${formatDayAr(added.day)}` });
     },
   });
   const remove = useRemoveHoliday({
@@ -108,7 +105,7 @@ export function HolidaysPage() {
                 >
                   <span className="flex flex-wrap gap-x-3">
                     <strong>{holiday.name}</strong>
-                    <span>{dayLabel(holiday.day)}</span>
+                    <span>{formatDayAr(holiday.day)}</span>
                   </span>
                   <Button
                     variant="outline"

@@ -9,6 +9,7 @@ import {
   falLicenseStateLabel,
   falLicenseTypeLabel,
   formatDateAr,
+  formatDayAr,
 } from '#domain';
 import { fieldErrors } from '#lib/api';
 import { useSession } from '#lib/session';
@@ -54,9 +55,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A calendar day `YYYY-MM-DD` in words, read at noon UTC so no time zone moves it. */
-const dayAr = (day: string) => formatDateAr(`${day}T12:00:00Z`);
-
 /**
  * «رخصة فال» in a broker's details (decision 070): the licence, its copy and the verification
  * on record; «التحقق من الرخصة» with the evidence seen and a note, «رفض الرخصة» with the reason
@@ -98,7 +96,7 @@ export function FalLicenseSection({
           {broker.falLicenseType ? falLicenseTypeLabel(broker.falLicenseType) : null}
         </Row>
         <Row label="تاريخ الانتهاء">
-          {broker.falLicenseExpiresOn ? dayAr(broker.falLicenseExpiresOn) : null}
+          {broker.falLicenseExpiresOn ? formatDayAr(broker.falLicenseExpiresOn) : null}
         </Row>
         {standing.verifiedAt ? (
           <Row label="تاريخ التحقق">{formatDateAr(standing.verifiedAt)}</Row>
