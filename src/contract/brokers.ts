@@ -6,6 +6,9 @@ import {
   falLicenseBodySchema,
   profilePatchBodySchema,
   profileUpdateBodySchema,
+  TAX_ENTITIES,
+  taxProfileBody,
+  VAT_STATES,
 } from '../domain/index.js';
 import { endpoint, isoDateTime, ok } from './common.js';
 
@@ -20,6 +23,27 @@ export const falLicenseStanding = z.object({
   refusal: z.string().nullable(),
   /** What a new commission's hold says; null when the licence is verified and valid. */
   holdReason: z.string().nullable(),
+});
+
+/**
+ * The broker's tax profile (decision 071): who they are for tax, their VAT registration and
+ * where it stands, and the self-billing agreement: the current text, and the version accepted.
+ */
+export const taxProfile = z.object({
+  entity: z.enum(TAX_ENTITIES),
+  /** An establishment's registered name, as on its commercial registration. */
+  legalName: z.string().nullable(),
+  crNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  /** Whether the VAT registration certificate is on file. */
+  certificate: z.boolean(),
+  vatState: z.enum(VAT_STATES),
+  vatVerifiedAt: isoDateTime.nullable(),
+  /** Whether commissions and payouts carry 15% VAT: verified, under an accepted agreement. */
+  chargesVat: z.boolean(),
+  /** The agreement version the broker last accepted; null when never. */
+  acceptedAgreement: z.number().int().nullable(),
+  agreement: z.object({ version: z.number().int(), text: z.string() }),
 });
 
 /** The broker as the web app sees them: no password hash, no internal flags. */
@@ -39,6 +63,7 @@ export const profile = z.object({
   /** Whether a copy of the licence (PDF or image) is on file. */
   falLicenseCopy: z.boolean(),
   falLicenseStanding,
+  taxProfile,
   email: z.string().nullable(),
   city: z.string().nullable(),
   profileComplete: z.boolean(),
@@ -132,6 +157,30 @@ export const brokerEndpoints = {
     path: '/api/broker/fal-license/copy',
     access: 'broker',
     summary: "the broker's own licence copy",
+    response: null,
+  }),
+  setTaxProfile: endpoint({
+    method: 'PUT',
+    path: '/api/broker/tax-profile',
+    access: 'broker',
+    summary:
+      'save the tax profile (individual or establishment, CR, VAT number with the self-billing agreement accepted); a change waits for an admin again (audited)',
+    body: taxProfileBody,
+    response: profile,
+  }),
+  uploadVatCertificate: endpoint({
+    method: 'PUT',
+    path: '/api/broker/tax-profile/certificate',
+    access: 'broker',
+    summary:
+      'the VAT registration certificate, a PDF or a JPEG or PNG image (multipart: file); waits for verification again',
+    response: profile,
+  }),
+  vatCertificate: endpoint({
+    method: 'GET',
+    path: '/api/broker/tax-profile/certificate',
+    access: 'broker',
+    summary: "the broker's own VAT registration certificate",
     response: null,
   }),
   deleteAccount: endpoint({

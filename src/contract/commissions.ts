@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { PAYOUT_SOURCES, payoutRequestSchema } from '../domain/index.js';
+import { PAYMENT_DOCUMENT_KINDS, PAYOUT_SOURCES, payoutRequestSchema } from '../domain/index.js';
 import {
   commissionStatus,
   endpoint,
+  idParams,
   isoDateTime,
   money,
   pageOf,
@@ -14,7 +15,10 @@ export const commission = z.object({
   id: z.string(),
   referralId: z.string(),
   tenantPhone: z.string(),
+  /** Before VAT: every figure of the ledger is net. */
   amount: money,
+  /** 15% on top for a broker registered for VAT (decision 071), else 0.00. */
+  vatAmount: money,
   paidAmount: money,
   status: commissionStatus,
   contractNumber: z.string().nullable(),
@@ -77,7 +81,12 @@ export const commissionEarnings = z.object({
 /** A transfer request is a payout (src/domain/payouts.ts): `open` is its draft. */
 export const payout = z.object({
   id: z.string(),
+  /** The net the payout settles. */
   amount: money,
+  /** The VAT paid on top (decision 071); the bank transfer is amount + vatAmount. */
+  vatAmount: money,
+  /** The payment's document (tax invoice or statement), once paid. */
+  documentId: z.string().nullable(),
   iban: z.string(),
   status: payoutStatus,
   /** The broker's own request, or the team's «دفع كل المستحق». */
@@ -87,6 +96,26 @@ export const payout = z.object({
   failureReason: z.string().nullable(),
   createdAt: isoDateTime,
   handledAt: isoDateTime.nullable(),
+});
+
+/**
+ * A payment's document (decision 071): a self-billed tax invoice (with its UBL XML) when the
+ * payment carried VAT, a payment statement otherwise.
+ */
+export const paymentDocument = z.object({
+  id: z.string(),
+  /** Its sequential number, e.g. SB-2026-000001. */
+  number: z.string(),
+  kind: z.enum(PAYMENT_DOCUMENT_KINDS),
+  brokerId: z.string(),
+  /** The seller's name as the document gives it. */
+  brokerName: z.string(),
+  net: money,
+  vatAmount: money,
+  gross: money,
+  issuedAt: isoDateTime,
+  /** Whether the UBL 2.1 e-invoice is beside it (tax invoices). */
+  hasXml: z.boolean(),
 });
 
 /** The page of the broker's commissions list. */
@@ -122,6 +151,31 @@ export const commissionEndpoints = {
     summary: "the broker's transfer requests",
     response: z.array(payout),
   }),
+  documents: endpoint({
+    method: 'GET',
+    path: '/api/commissions/documents',
+    access: 'broker',
+    summary: "the broker's payment documents (tax invoices and statements), newest first",
+    response: z.array(paymentDocument),
+  }),
+  document: endpoint({
+    method: 'GET',
+    path: '/api/commissions/documents/:id',
+    access: 'broker',
+    summary: "one of the broker's payment documents as a printable Arabic page",
+    params: idParams,
+    notFound: 'المستند غير موجود',
+    response: null,
+  }),
+  documentXml: endpoint({
+    method: 'GET',
+    path: '/api/commissions/documents/:id/xml',
+    access: 'broker',
+    summary: "a tax invoice's UBL 2.1 XML (ZATCA's e-invoice form)",
+    params: idParams,
+    notFound: 'المستند غير موجود',
+    response: null,
+  }),
   requestPayout: endpoint({
     method: 'POST',
     path: '/api/commissions/request-transfer',
@@ -132,6 +186,7 @@ export const commissionEndpoints = {
     response: payout.pick({
       id: true,
       amount: true,
+      vatAmount: true,
       iban: true,
       status: true,
       createdAt: true,

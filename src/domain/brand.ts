@@ -39,6 +39,12 @@ const brandEnv = z.object({
     .string()
     .regex(/^\d{10}$/, 'must be 10 digits')
     .default('1010987654'),
+  // The provider's VAT registration number, the buyer's on every self-billed tax invoice
+  // (decision 071): 15 digits, the first and the last 3 (ZATCA BR-KSA-40).
+  BRAND_VAT_NUMBER: z
+    .string()
+    .regex(/^3\d{13}3$/, 'must be 15 digits, the first and the last 3')
+    .default('300000000000003'),
   BRAND_LICENSE_ISSUER: z
     .string()
     .trim()
@@ -78,6 +84,7 @@ export const BRAND_VARIABLES = Object.keys(brandEnv.shape);
 export const PROVIDER_IDENTITY_VARIABLES = [
   'BRAND_LEGAL_NAME',
   'BRAND_CR_NUMBER',
+  'BRAND_VAT_NUMBER',
   'BRAND_LICENSE_ISSUER',
   'BRAND_LICENSE_NUMBER',
   'BRAND_WHATSAPP',
@@ -112,6 +119,14 @@ export type ProviderIdentity = {
   privacyUrl: string;
 };
 
+/** The provider as the buyer of the brokers' services, on their tax invoices (decision 071). */
+export type ProviderTaxIdentity = {
+  legalName: string;
+  vatNumber: string;
+  commercialRegistration: string;
+  address: string;
+};
+
 export class BrandConfigError extends Error {}
 
 function parseBrandEnv(env: Record<string, string | undefined>) {
@@ -121,6 +136,19 @@ function parseBrandEnv(env: Record<string, string | undefined>) {
     throw new BrandConfigError(`${String(issue?.path[0])}: ${issue?.message}`);
   }
   return parsed.data;
+}
+
+/** The provider as its brokers' tax invoices name it; throws BrandConfigError on a bad value. */
+export function providerTaxIdentityFromEnv(
+  env: Record<string, string | undefined>,
+): ProviderTaxIdentity {
+  const e = parseBrandEnv(env);
+  return {
+    legalName: e.BRAND_LEGAL_NAME,
+    vatNumber: e.BRAND_VAT_NUMBER,
+    commercialRegistration: e.BRAND_CR_NUMBER,
+    address: e.BRAND_ADDRESS,
+  };
 }
 
 /** Who provides the service, for the tenant's pages; throws BrandConfigError on a bad value. */

@@ -26,6 +26,7 @@ export * from './referral-status.js';
 export * from './saudi-numbers.js';
 export * from './schemas.js';
 export * from './signals.js';
+export * from './tax-profile.js';
 export * from './tenant-documents.js';
 export * from './text.js';
 export * from './vat.js';

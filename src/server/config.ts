@@ -10,7 +10,9 @@ import {
   PROVIDER_IDENTITY_DEMO_VALUES,
   PROVIDER_IDENTITY_VARIABLES,
   type ProviderIdentity,
+  type ProviderTaxIdentity,
   providerFromEnv,
+  providerTaxIdentityFromEnv,
 } from '#domain/brand';
 import type { DatabaseDeadlines, DatabaseTarget } from './db/client.js';
 import type { S3Settings } from './integrations/storage.js';
@@ -457,6 +459,8 @@ export type AppConfig = {
   brand: Brand;
   /** Who provides the service, as the tenant's pages show it (required in production). */
   provider: ProviderIdentity;
+  /** The provider as the buyer on its brokers' self-billed tax invoices (decision 071). */
+  providerTax: ProviderTaxIdentity;
   /** Where unexpected errors are reported (SENTRY_*); null: nowhere. */
   errorReports: ErrorReportSettings | null;
   /** Where traces are exported (OTEL_*); null: no OpenTelemetry module is even loaded. */
@@ -514,9 +518,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   let brand: Brand;
   let provider: ProviderIdentity;
+  let providerTax: ProviderTaxIdentity;
   try {
     brand = brandFromEnv(raw);
     provider = providerFromEnv(raw);
+    providerTax = providerTaxIdentityFromEnv(raw);
   } catch (error) {
     if (error instanceof BrandConfigError) {
       throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
@@ -624,6 +630,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: e.NODE_ENV === 'production',
     brand,
     provider,
+    providerTax,
     errorReports: e.SENTRY_DSN
       ? {
           dsn: e.SENTRY_DSN,

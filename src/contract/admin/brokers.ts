@@ -3,6 +3,7 @@ import {
   FAL_LICENSE_EVIDENCE,
   falLicenseRefuseBodySchema,
   falLicenseVerifyBodySchema,
+  vatVerifyBody,
 } from '../../domain/index.js';
 import { profile } from '../brokers.js';
 import { endpoint, idParams, money, pageOf } from '../common.js';
@@ -31,6 +32,8 @@ const adminBroker = profile.extend({
       verifiedBy: z.string().nullable(),
     })
     .nullable(),
+  /** The VAT registration's verification on record: the admin's note, and who; null when none. */
+  vatReview: z.object({ note: z.string(), verifiedBy: z.string().nullable() }).nullable(),
 });
 
 /** The brokers tab's search, filter, order and page. */
@@ -86,6 +89,26 @@ export const adminBrokerEndpoints = {
     summary: "refuse a broker's FAL licence with the reason the broker reads (audited, notified)",
     params: idParams,
     body: falLicenseRefuseBodySchema,
+    notFound: 'الوسيط غير موجود',
+    response: adminBroker,
+  }),
+  vatCertificate: endpoint({
+    method: 'GET',
+    path: '/api/admin/brokers/:id/tax-profile/certificate',
+    access: 'admin',
+    summary: "a broker's VAT registration certificate (audited)",
+    params: idParams,
+    notFound: 'لا توجد شهادة تسجيل ضريبي',
+    response: null,
+  }),
+  verifyVat: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/tax-profile/verify',
+    access: 'admin',
+    summary:
+      "verify a broker's VAT registration with a note of what was checked; their unpaid commissions carry VAT from then (audited, notified; never one's own)",
+    params: idParams,
+    body: vatVerifyBody,
     notFound: 'الوسيط غير موجود',
     response: adminBroker,
   }),

@@ -14,7 +14,9 @@ import {
 const adminCommission = z.object({
   id: z.string(),
   referralId: z.string(),
+  /** Before VAT, and the VAT on top (decision 071). */
   amount: money,
+  vatAmount: money,
   paidAmount: money,
   status: storedCommissionStatus,
   contractNumber: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { payout } from '../commissions.js';
+import { toLatinDigits } from '../../domain/index.js';
+import { paymentDocument, payout } from '../commissions.js';
 import { endpoint, idParams, isoDateTime, money, ok, pageOf, payoutStatus } from '../common.js';
 import {
   adminPage,
@@ -10,6 +11,15 @@ import {
   transferReference,
   transferReferenceBody,
 } from './lists.js';
+
+const MONTH_MESSAGE = 'يرجى اختيار شهر صحيح';
+/** A Riyadh calendar month, `YYYY-MM` (Arabic-Indic digits taken). */
+const documentMonthQuery = z.object({
+  month: z
+    .string({ error: MONTH_MESSAGE })
+    .transform((value) => toLatinDigits(value.trim()))
+    .pipe(z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, { error: MONTH_MESSAGE })),
+});
 
 /** A payout as the admins' payouts card lists it. */
 const adminPayout = payout.extend({
@@ -155,6 +165,41 @@ export const adminPayoutEndpoints = {
     access: 'admin',
     summary: 'a bank file again: its payouts still approved (audited)',
     params: z.object({ batch: z.string().max(60) }),
+    response: null,
+  }),
+  documents: endpoint({
+    method: 'GET',
+    path: '/api/admin/documents',
+    access: 'admin',
+    summary: "a Riyadh month's payment documents (tax invoices and statements), newest first",
+    query: documentMonthQuery,
+    response: z.array(paymentDocument),
+  }),
+  documentsExport: endpoint({
+    method: 'GET',
+    path: '/api/admin/documents/export',
+    access: 'admin',
+    summary:
+      "the month's documents for the accountant, as a ZIP: each printable page, each tax invoice's UBL XML, and an index (audited)",
+    query: documentMonthQuery,
+    response: null,
+  }),
+  document: endpoint({
+    method: 'GET',
+    path: '/api/admin/documents/:id',
+    access: 'admin',
+    summary: 'a payment document as a printable Arabic page (audited)',
+    params: idParams,
+    notFound: 'المستند غير موجود',
+    response: null,
+  }),
+  documentXml: endpoint({
+    method: 'GET',
+    path: '/api/admin/documents/:id/xml',
+    access: 'admin',
+    summary: "a tax invoice's UBL 2.1 XML (audited)",
+    params: idParams,
+    notFound: 'المستند غير موجود',
     response: null,
   }),
 };

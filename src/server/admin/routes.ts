@@ -6,6 +6,7 @@ import { adminCommissionRoutes } from './commissions/routes.js';
 import { exportRoutes } from './exports/routes.js';
 import { adminMessagingRoutes } from './messaging/routes.js';
 import { adminOperationsRoutes } from './operations/routes.js';
+import { adminDocumentRoutes } from './payouts/documents.js';
 import { adminPayoutRoutes } from './payouts/routes.js';
 import { adminReferralRoutes } from './referrals/routes.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
   await app.register(adminReferralRoutes, options);
   await app.register(adminCommissionRoutes, options);
   await app.register(adminPayoutRoutes, options);
+  await app.register(adminDocumentRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(adminAnalyticsRoutes, options);
   await app.register(adminSignalRoutes, options);

@@ -4,9 +4,8 @@
  * and the reminders before it expires. Every change to the licence clears its verification, so
  * an admin only ever vouches for what they saw.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   FAL_LICENSE_MAX_YEARS,
   FAL_LICENSE_MESSAGES,
@@ -26,14 +25,13 @@ import { type AuditRecorder, auditSystem } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Database, Transaction } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
-import { type Broker, brokers, storedFiles } from '../db/schema.js';
+import { type Broker, brokers } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
-import { readUpload, storeUpload } from '../files/upload.js';
-import { contentTypeOfKey, type FileStorage, storedFileType } from '../integrations/storage.js';
 import { markRequestedCommissions } from '../ledger/balances.js';
 import { lockedLiveBroker } from '../ledger/locks.js';
 import { enqueueMessage } from '../messaging/outbox.js';
 import { notify } from '../notifications/service.js';
+import { uploadBrokerFile } from './broker-files.js';
 
 /** What any change to the licence clears: the verification and a refusal were of the old one. */
 const UNVERIFIED = {
@@ -122,68 +120,28 @@ export async function saveFalLicense(
 }
 
 /**
- * The broker uploads a copy of the licence: a PDF, a JPEG or a PNG by its bytes, stored under a
- * key of the server's, private like a tenant's documents. It replaces the last copy (removed
- * after the commit) and the licence waits for an admin again.
+ * The broker uploads a copy of the licence (broker-files.ts): the licence waits for an admin
+ * again.
  */
-export async function uploadFalLicenseCopy(
+export const uploadFalLicenseCopy = (
   ctx: Pick<AppContext, 'db' | 'storage'>,
   request: FastifyRequest,
   brokerId: string,
   precheck: () => Promise<void>,
   record: AuditRecorder,
-): Promise<Broker> {
-  const { file } = await readUpload(request, precheck);
-  if (!file || file.length === 0) {
-    throw new AppError(400, 'NO_FILE', 'يرجى اختيار نسخة الرخصة: ملف بي دي إف أو صورة');
-  }
-  const type = storedFileType(file);
-  if (!type) {
-    throw new AppError(400, 'NOT_LICENSE_COPY', FAL_LICENSE_MESSAGES.copy);
-  }
-  const key = `${randomBytes(16).toString('hex')}.${type}`;
-  await storeUpload(request, ctx.storage, { key, file, contentType: contentTypeOfKey(key) });
-  let replaced: string | null = null;
-  const after = await ctx.db
-    .transaction(async (tx) => {
-      const before = await lockedLiveBroker(tx, brokerId);
-      replaced = before.falLicenseCopy;
-      await tx
-        .insert(storedFiles)
-        .values({ key, brokerId, kind: 'fal_license', size: file.length });
-      const [row] = await tx
-        .update(brokers)
-        .set({ falLicenseCopy: key, ...UNVERIFIED, updatedAt: new Date() })
-        .where(eq(brokers.id, brokerId))
-        .returning();
-      if (!row) throw notFound('الوسيط غير موجود');
-      if (replaced) await tx.delete(storedFiles).where(eq(storedFiles.key, replaced));
-      await record(tx, {
-        action: 'broker.fal_license_copy',
-        entityType: 'broker',
-        entityId: brokerId,
-        before: {
-          copy: before.falLicenseCopy !== null,
-          verified: before.falLicenseVerifiedAt !== null,
-        },
-        after: { copy: true, size: file.length, verified: false },
-      });
-      return row;
-    })
-    .catch(async (error: unknown) => {
-      // A file with no row would be kept forever unseen.
-      await ctx.storage.delete(key).catch(() => {});
-      throw error;
-    });
-  if (replaced) await removeQuietly(ctx.storage, replaced, request.log);
-  return after;
-}
-
-async function removeQuietly(storage: FileStorage, key: string, log: FastifyBaseLogger) {
-  await storage.delete(key).catch((error: unknown) => {
-    log.warn({ err: error }, 'a replaced licence copy could not be removed from storage');
-  });
-}
+): Promise<Broker> =>
+  uploadBrokerFile(
+    ctx,
+    request,
+    {
+      brokerId,
+      kind: 'fal_license',
+      cleared: UNVERIFIED,
+      refusal: { code: 'NOT_LICENSE_COPY', message: FAL_LICENSE_MESSAGES.copy },
+      precheck,
+    },
+    record,
+  );
 
 /** An admin acts on a licence that is their own: refused, whatever their role. */
 const ownLicence = () =>
@@ -449,36 +407,4 @@ export async function remindExpiringLicenses(
     });
   }
   return reminded;
-}
-
-/**
- * Sends the broker's licence copy as an attachment (`fal-license.pdf`, `.jpg` or `.png`), never
- * cached; `opened` runs (an audit row) before a byte leaves. 404 when there is none.
- */
-export async function sendFalLicenseCopy(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
-  reply: FastifyReply,
-  brokerId: string,
-  opened?: (key: string) => Promise<void>,
-): Promise<FastifyReply> {
-  const missing = () => notFound('لا توجد نسخة من الرخصة');
-  const [broker] = await ctx.db
-    .select({ key: brokers.falLicenseCopy })
-    .from(brokers)
-    .where(and(eq(brokers.id, brokerId), isNull(brokers.deletedAt)));
-  if (!broker?.key) throw missing();
-  const stream = await ctx.storage.get(broker.key);
-  if (!stream) throw missing();
-  try {
-    await opened?.(broker.key);
-  } catch (error) {
-    stream.destroy();
-    throw error;
-  }
-  const extension = broker.key.split('.').pop();
-  return reply
-    .header('content-type', contentTypeOfKey(broker.key))
-    .header('content-disposition', `attachment; filename="fal-license.${extension}"`)
-    .header('cache-control', 'private, no-store')
-    .send(stream);
 }

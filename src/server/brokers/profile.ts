@@ -6,6 +6,7 @@ import {
   riyadhIsoDate,
 } from '#domain';
 import type { Broker } from '../db/schema.js';
+import { toTaxProfile } from './tax-profile.js';
 
 /** Where the broker's FAL licence stands today, and what a new commission's hold says. */
 export function falLicenseStanding(broker: Broker, now = new Date()) {
@@ -34,6 +35,7 @@ export function toProfile(broker: Broker) {
     falLicenseExpiresOn: broker.falLicenseExpiresOn,
     falLicenseCopy: broker.falLicenseCopy !== null,
     falLicenseStanding: falLicenseStanding(broker),
+    taxProfile: toTaxProfile(broker),
     email: broker.email,
     city: broker.city,
     profileComplete: broker.profileComplete,

@@ -13,13 +13,10 @@ import { ibanHoldUntil } from '../ledger/holds.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { confirmPasswordForIban, setBankAccount } from './bank-account.js';
-import {
-  falLicenseNumberChange,
-  saveFalLicense,
-  sendFalLicenseCopy,
-  uploadFalLicenseCopy,
-} from './fal-license.js';
+import { sendBrokerFile } from './broker-files.js';
+import { falLicenseNumberChange, saveFalLicense, uploadFalLicenseCopy } from './fal-license.js';
 import { toProfile } from './profile.js';
+import { saveTaxProfile, uploadVatCertificate } from './tax-profile.js';
 
 /** The fields a profile update writes: those its schema validates. */
 const PROFILE_FIELDS = profileUpdateBodySchema.keyof().options;
@@ -146,10 +143,36 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
         ]);
       return toProfile(await uploadFalLicenseCopy(ctx, request, me.id, limit, auditBy(request)));
     });
+    serve(uploads, brokerEndpoints.uploadVatCertificate, async (request) => {
+      const me = currentBroker(request);
+      const limit = () =>
+        enforceRateLimits(db, [
+          { key: `vat-certificate:${me.id}`, limit: 20, windowSeconds: 24 * 60 * 60 },
+        ]);
+      return toProfile(await uploadVatCertificate(ctx, request, me.id, limit, auditBy(request)));
+    });
   });
 
   serve(app, brokerEndpoints.falLicenseCopy, async (request, reply) =>
-    sendFalLicenseCopy(ctx, reply, currentBroker(request).id),
+    sendBrokerFile(ctx, reply, { brokerId: currentBroker(request).id, kind: 'fal_license' }),
+  );
+
+  serve(app, brokerEndpoints.setTaxProfile, async (request) => {
+    const saved = await saveTaxProfile(
+      db,
+      {
+        brokerId: currentBroker(request).id,
+        profile: request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      },
+      auditBy(request),
+    );
+    return toProfile(saved);
+  });
+
+  serve(app, brokerEndpoints.vatCertificate, async (request, reply) =>
+    sendBrokerFile(ctx, reply, { brokerId: currentBroker(request).id, kind: 'vat_certificate' }),
   );
 
   /**

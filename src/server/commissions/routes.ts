@@ -4,6 +4,8 @@ import { auditBy } from '../audit/service.js';
 import { confirmPasswordForIban } from '../brokers/bank-account.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
+import { sendPrintable, sendXml } from '../invoices/document-replies.js';
+import { brokerDocuments, documentOf } from '../invoices/payment-documents.js';
 import { commissionSummary } from '../ledger/balances.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
 import { commissionEarnings, listCommissions, listPayouts, requestPayout } from './service.js';
@@ -25,6 +27,18 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, commissionEndpoints.payouts, async (request) =>
     listPayouts(db, currentBroker(request).id),
+  );
+
+  serve(app, commissionEndpoints.documents, async (request) =>
+    brokerDocuments(db, currentBroker(request).id),
+  );
+
+  serve(app, commissionEndpoints.document, async (request, reply) =>
+    sendPrintable(reply, await documentOf(db, request.params.id, currentBroker(request).id)),
+  );
+
+  serve(app, commissionEndpoints.documentXml, async (request, reply) =>
+    sendXml(reply, await documentOf(db, request.params.id, currentBroker(request).id)),
   );
 
   serve(app, commissionEndpoints.requestPayout, async (request, reply) => {
@@ -49,6 +63,7 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     return reply.status(201).send({
       id: created.id,
       amount: created.amount,
+      vatAmount: created.vatAmount,
       iban: created.iban,
       status: created.status,
       createdAt: created.createdAt.toISOString(),

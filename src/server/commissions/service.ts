@@ -1,14 +1,21 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { type CommissionStatus, estimateCommission, fromCents, toMoneyString } from '#domain';
+import {
+  type CommissionStatus,
+  estimateCommission,
+  fromCents,
+  toMoneyString,
+  vatSplit,
+} from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { maskedIban, putIbanOnProfile } from '../brokers/bank-account.js';
+import { brokerChargesVat, payoutVat } from '../brokers/tax-profile.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
 import { preparedStatement } from '../db/prepared.js';
-import { brokers, commissions, payouts, referrals } from '../db/schema.js';
+import { brokers, commissions, paymentDocuments, payouts, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { commissionSummary, markRequestedCommissions, UNSETTLED } from '../ledger/balances.js';
 import { lockBroker } from '../ledger/locks.js';
@@ -42,6 +49,7 @@ const commissionPageStatement = preparedStatement((db) =>
         referralId: commissions.referralId,
         tenantPhone: referrals.tenantPhone,
         amount: sql<string | null>`${commissions.amount}`,
+        vatAmount: sql<string | null>`${commissions.vatAmount}`,
         paidAmount: commissions.paidAmount,
         status: commissions.status,
         contractNumber: commissions.contractNumber,
@@ -62,6 +70,7 @@ const commissionPageStatement = preparedStatement((db) =>
         referralId: referrals.id,
         tenantPhone: referrals.tenantPhone,
         amount: sql<string | null>`null::numeric`.as('amount'),
+        vatAmount: sql<string | null>`null::numeric`.as('vat_amount'),
         paidAmount: sql<string>`'0.00'::numeric`.as('paid_amount'),
         status: sql<CommissionStatus>`'potential'`.as('status'),
         contractNumber: sql<string | null>`null::text`.as('contract_number'),
@@ -102,7 +111,7 @@ export async function listCommissions(
   brokerId: string,
   paging: { page: number; pageSize: number },
 ) {
-  const [rows, [count], rule] = await Promise.all([
+  const [rows, [count], rule, vatRegistered] = await Promise.all([
     commissionPageStatement(db).execute({
       brokerId,
       limit: paging.pageSize,
@@ -110,22 +119,28 @@ export async function listCommissions(
     }),
     commissionCountStatement(db).execute({ brokerId }),
     commissionRule(db),
+    brokerChargesVat(db, brokerId),
   ]);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      referralId: row.referralId,
-      tenantPhone: row.tenantPhone,
-      amount: row.amount ?? toMoneyString(estimateCommission(row.rent, rule)),
-      paidAmount: row.paidAmount,
-      status: row.status,
-      contractNumber: row.contractNumber,
-      paidAt: row.paidAt?.toISOString() ?? null,
-      payableAt: row.kind === 0 ? row.payableAt.toISOString() : null,
-      reversalReason: row.reversalReason,
-      licenseHold: row.licenseHold,
-      createdAt: row.at.toISOString(),
-    })),
+    items: rows.map((row) => {
+      const amount = row.amount ?? toMoneyString(estimateCommission(row.rent, rule));
+      return {
+        id: row.id,
+        referralId: row.referralId,
+        tenantPhone: row.tenantPhone,
+        amount,
+        // A potential commission's VAT as it would be under the registration as it stands.
+        vatAmount: row.vatAmount ?? vatSplit(amount, { vatRegistered }).vat,
+        paidAmount: row.paidAmount,
+        status: row.status,
+        contractNumber: row.contractNumber,
+        paidAt: row.paidAt?.toISOString() ?? null,
+        payableAt: row.kind === 0 ? row.payableAt.toISOString() : null,
+        reversalReason: row.reversalReason,
+        licenseHold: row.licenseHold,
+        createdAt: row.at.toISOString(),
+      };
+    }),
     total: count?.total ?? 0,
     page: paging.page,
     pageSize: paging.pageSize,
@@ -175,9 +190,10 @@ export async function requestPayout(
         },
       );
     }
+    const amount = toMoneyString(input.amount);
     const [created] = await tx
       .insert(payouts)
-      .values({ brokerId, amount: toMoneyString(input.amount), iban })
+      .values({ brokerId, amount, iban, ...(await payoutVat(tx, brokerId, amount)) })
       .returning();
     if (!created) throw new Error('transfer request insert returned nothing');
     await markRequestedCommissions(tx, brokerId);
@@ -185,7 +201,11 @@ export async function requestPayout(
       action: 'payout.request',
       entityType: 'payout',
       entityId: created.id,
-      after: { amount: created.amount, iban: maskedIban(created.iban) },
+      after: {
+        amount: created.amount,
+        vatAmount: created.vatAmount,
+        iban: maskedIban(created.iban),
+      },
     });
     // After the request, so a signal the IBAN raises holds what is left, not the request.
     const ibanSet =
@@ -202,13 +222,16 @@ export async function requestPayout(
 
 export async function listPayouts(db: Database, brokerId: string) {
   const rows = await db
-    .select()
+    .select({ payout: payouts, documentId: paymentDocuments.id })
     .from(payouts)
+    .leftJoin(paymentDocuments, eq(paymentDocuments.payoutId, payouts.id))
     .where(eq(payouts.brokerId, brokerId))
     .orderBy(desc(payouts.createdAt));
-  return rows.map((r) => ({
+  return rows.map(({ payout: r, documentId }) => ({
     id: r.id,
     amount: r.amount,
+    vatAmount: r.vatAmount,
+    documentId,
     iban: r.iban,
     status: r.status,
     source: r.source,

@@ -11,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -50,8 +51,10 @@ import {
   type OutboxChannel,
   type OutboxKind,
   type OutboxStatus,
+  PAYMENT_DOCUMENT_KINDS,
   PAYOUT_SOURCES,
   PAYOUT_STATUSES,
+  type PaymentDocumentKind,
   type PayoutSource,
   type PayoutStatus,
   REFERRAL_SOURCES,
@@ -64,11 +67,14 @@ import {
   type SignalKind,
   type SignalScope,
   type SignalStatus,
+  TAX_ENTITIES,
+  type TaxEntity,
   type TemplateStatus,
   TIMED_STAGES,
   WEBHOOK_EVENTS,
   type WebhookEvent,
 } from '#domain';
+import type { PaymentDocumentData } from '../invoices/document-data.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -124,6 +130,22 @@ export const brokers = pgTable(
     falLicenseNote: text('fal_license_note'),
     /** Why an admin did not accept the licence, as the broker reads it. */
     falLicenseRefusal: text('fal_license_refusal'),
+    /**
+     * The tax profile (decision 071): a person or an establishment (then its registered name
+     * and commercial registration), and a VAT registration number with its certificate (a
+     * storage key, no foreign key for the reason above) that an admin verifies; any change to
+     * the number or the certificate clears the verification.
+     */
+    taxEntity: text('tax_entity').$type<TaxEntity>().notNull().default('individual'),
+    legalName: text('legal_name'),
+    crNumber: text('cr_number'),
+    vatNumber: text('vat_number'),
+    vatCertificate: text('vat_certificate'),
+    vatVerifiedAt: ts('vat_verified_at'),
+    vatVerifiedBy: uuid('vat_verified_by'),
+    vatNote: text('vat_note'),
+    /** The self-billing agreement version last accepted (its text and time: self_billing_acceptances). */
+    selfBillingVersion: integer('self_billing_version'),
     email: text('email'),
     city: text('city'),
     profileComplete: boolean('profile_complete').notNull().default(false),
@@ -154,6 +176,7 @@ export const brokers = pgTable(
       'brokers_fal_license_type_check',
       sql`${t.falLicenseType} is null or ${t.falLicenseType} in ${sqlList(FAL_LICENSE_TYPES)}`,
     ),
+    check('brokers_tax_entity_check', sql`${t.taxEntity} in ${sqlList(TAX_ENTITIES)}`),
     check(
       'brokers_fal_license_evidence_check',
       sql`${t.falLicenseEvidence} is null or ${t.falLicenseEvidence} in ${sqlList(FAL_LICENSE_EVIDENCE)}`,
@@ -332,7 +355,13 @@ export const commissions = pgTable(
       .notNull()
       .unique()
       .references(() => referrals.id, { onDelete: 'cascade' }),
+    /** The commission before VAT: every ledger figure (paid, recovered, payouts) is net. */
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    /**
+     * The VAT on the amount: 15% when the broker's VAT registration was verified as the
+     * commission was created (or re-priced, while nothing of it is paid), else 0 (decision 071).
+     */
+    vatAmount: numeric('vat_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     /** How much of the amount has been paid out; transfers may settle part of a commission. */
     paidAmount: numeric('paid_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     status: text('status').$type<CommissionStatus>().notNull().default('pending'),
@@ -375,6 +404,7 @@ export const commissions = pgTable(
       .where(sql`${t.payDueAt} is null and ${t.status} in ('on_hold','pending','requested')`),
     check('commissions_status_check', sql`${t.status} in ${sqlList(COMMISSION_STATUS_KEYS)}`),
     check('commissions_amount_check', sql`${t.amount} > 0`),
+    check('commissions_vat_amount_check', sql`${t.vatAmount} >= 0`),
     check(
       'commissions_paid_amount_check',
       sql`${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.amount}`,
@@ -415,7 +445,15 @@ export const payouts = pgTable(
     brokerId: uuid('broker_id')
       .notNull()
       .references(() => brokers.id, { onDelete: 'cascade' }),
+    /** The net amount the payout settles against the broker's commissions. */
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    /**
+     * The VAT paid on top, fixed when the payout is made: 15% of the amount when the broker's
+     * VAT registration was verified then, else 0. The bank file pays amount + VAT (decision 071).
+     */
+    vatAmount: numeric('vat_amount', { precision: 10, scale: 2 }).notNull().default('0'),
+    /** The broker's VAT number the VAT was charged under, for the tax invoice. */
+    vatNumber: text('vat_number'),
     iban: text('iban').notNull(),
     status: payoutStatusColumn('status').notNull().default(sql`'open'`),
     /** The broker's own request, or an admin's "pay everything due". */
@@ -443,10 +481,82 @@ export const payouts = pgTable(
     ),
     check('transfer_requests_source_check', sql`${t.source} in ${sqlList(PAYOUT_SOURCES)}`),
     check('transfer_requests_amount_check', sql`${t.amount} > 0`),
+    check('transfer_requests_vat_amount_check', sql`${t.vatAmount} >= 0`),
     index('transfer_requests_broker_created_idx').on(t.brokerId, t.createdAt),
     index('transfer_requests_status_created_idx').on(t.status, t.createdAt),
     index('transfer_requests_bank_batch_idx').on(t.bankBatch),
   ],
+);
+
+/**
+ * A broker's acceptance of the self-billing agreement (VAT Implementing Regulations art. 53
+ * para. 2): the version and its text word for word, when, and from where. Kept for good: a
+ * broker's row is never deleted (the account is retired), and none of these rows either.
+ */
+export const selfBillingAcceptances = pgTable(
+  'self_billing_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    version: integer('version').notNull(),
+    text: text('text').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('self_billing_acceptances_broker_idx').on(t.brokerId, t.acceptedAt)],
+);
+
+/**
+ * The document a payment produced (decision 071): a self-billed tax invoice for a broker
+ * registered for VAT, a payment statement for everyone else. Numbered without gaps per kind and
+ * year (document_counters), stored whole as issued (`data`, with the UBL XML of an invoice),
+ * and never deleted: a payout or a commission is retired, not removed, so no cascade here.
+ */
+export const paymentDocuments = pgTable(
+  'payment_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    kind: text('kind').$type<PaymentDocumentKind>().notNull(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    /** The payout paid, or (a commission confirmed paid on its own) the commission. */
+    payoutId: uuid('transfer_request_id').references(() => payouts.id),
+    commissionId: uuid('commission_id').references(() => commissions.id),
+    net: numeric('net', { precision: 10, scale: 2 }).notNull(),
+    vatAmount: numeric('vat_amount', { precision: 10, scale: 2 }).notNull(),
+    gross: numeric('gross', { precision: 10, scale: 2 }).notNull(),
+    data: jsonb('data').$type<PaymentDocumentData>().notNull(),
+    /** ZATCA's UBL 2.1 e-invoice beside a tax invoice, for the provider's Fatoora system. */
+    xml: text('xml'),
+    issuedAt: ts('issued_at').notNull(),
+  },
+  (t) => [
+    check('payment_documents_kind_check', sql`${t.kind} in ${sqlList(PAYMENT_DOCUMENT_KINDS)}`),
+    check(
+      'payment_documents_source_check',
+      sql`(${t.payoutId} is null) <> (${t.commissionId} is null)`,
+    ),
+    check('payment_documents_gross_check', sql`${t.gross} = ${t.net} + ${t.vatAmount}`),
+    index('payment_documents_broker_issued_idx').on(t.brokerId, t.issuedAt),
+    index('payment_documents_issued_idx').on(t.issuedAt),
+    index('payment_documents_transfer_request_idx').on(t.payoutId),
+  ],
+);
+
+/** The last number issued per document series and year: gap-free, taken under the row's lock. */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
 );
 
 export const tenantForms = pgTable('tenant_forms', {
@@ -552,7 +662,10 @@ export const storedFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('stored_files_kind_check', sql`${t.kind} in ('salary','credit','fal_license')`),
+    check(
+      'stored_files_kind_check',
+      sql`${t.kind} in ('salary','credit','fal_license','vat_certificate')`,
+    ),
     check('stored_files_owner_check', sql`(${t.referralId} is null) <> (${t.brokerId} is null)`),
     index('stored_files_referral_idx').on(t.referralId),
   ],

@@ -281,3 +281,38 @@ describe('the schema check itself', () => {
     expect(result.errors.map((error) => error.message).join('\n')).toContain(mentioned);
   });
 });
+
+describe('a payment that also deducted a reversed commission', () => {
+  const withDeduction: SelfBilledInvoice = {
+    ...invoice,
+    lines: [
+      ...invoice.lines,
+      // A commission signed before Ejar numbers were asked: no contract on the line.
+      { description: 'عمولة إحالة مستأجر', ejarContractNumber: null, net: '500.00' },
+    ],
+    allowance: { reason: 'خصم عمولة ملغاة سبق دفعها', amount: '300.00' },
+  };
+
+  it('states the deduction as an allowance before VAT, and stays valid UBL 2.1', async () => {
+    const { xml, totals } = selfBilledInvoiceXml(withDeduction);
+    expect(totals).toEqual({ net: '1200.00', vat: '180.00', gross: '1380.00' });
+    expect(xml).toMatch(
+      /<cac:AllowanceCharge>\s*<cbc:ChargeIndicator>false<\/cbc:ChargeIndicator>\s*<cbc:AllowanceChargeReason>خصم عمولة ملغاة سبق دفعها<\/cbc:AllowanceChargeReason>\s*<cbc:Amount currencyID="SAR">300.00<\/cbc:Amount>/,
+    );
+    expect(textOf(xml, 'cbc:LineExtensionAmount')).toBe('1500.00');
+    expect(xml).toContain(
+      '<cbc:AllowanceTotalAmount currencyID="SAR">300.00</cbc:AllowanceTotalAmount>',
+    );
+    expect(xml).toContain('<cbc:PayableAmount currencyID="SAR">1380.00</cbc:PayableAmount>');
+    expect(xml).toContain('<cbc:Name>عمولة إحالة مستأجر</cbc:Name>');
+    const result = await validateUbl(xml);
+    expect(result.errors).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('refuses a deduction as large as the lines', () => {
+    expect(() =>
+      selfBilledInvoiceXml({ ...invoice, allowance: { reason: 'خصم', amount: '1000.00' } }),
+    ).toThrow(RangeError);
+  });
+});

@@ -74,8 +74,8 @@ export type UblParty = {
 export type CommissionLine = {
   /** What the commission is for, e.g. «عمولة إحالة مستأجر»; the Ejar number is appended. */
   description: string;
-  /** The Ejar contract the commission was earned on. */
-  ejarContractNumber: string;
+  /** The Ejar contract the commission was earned on; null for one signed before it was asked. */
+  ejarContractNumber: string | null;
   /** The commission before VAT, in riyals. */
   net: string | number;
 };
@@ -94,6 +94,11 @@ export type SelfBilledInvoice = {
   /** The provider, who received it and issues this invoice on the broker's behalf. */
   customer: UblParty;
   lines: readonly CommissionLine[];
+  /**
+   * A document-level allowance (UBL cac:AllowanceCharge, ChargeIndicator false; EN 16931
+   * BG-20): what is deducted from the lines before VAT, e.g. a reversed commission paid before.
+   */
+  allowance?: { reason: string; amount: string | number };
   /** ICV and PIH when the caller keeps the invoice chain; otherwise the EGS adds them. */
   clearance?: { invoiceCounter: number; previousInvoiceHash: string };
 };
@@ -278,12 +283,24 @@ export function selfBilledInvoiceXml(invoice: SelfBilledInvoice): {
   const [issueDate, issueTime] = riyadhWallClock(invoice.issuedAt).toISOString().split('T');
 
   const lines = invoice.lines.map((line, index) => {
+    const what = requiredText(line.description, `line ${index + 1}'s description`);
+    if (line.ejarContractNumber === null) {
+      return { description: what, split: vatSplit(line.net, { vatRegistered: true }) };
+    }
     const ejar = normalizeEjarContractNumber(line.ejarContractNumber);
     if (!ejar) throw new RangeError(`UBL invoice: line ${index + 1}'s Ejar number is not valid`);
-    const description = `${requiredText(line.description, `line ${index + 1}'s description`)} - عقد إيجار رقم ${ejar}`;
+    const description = `${what} - عقد إيجار رقم ${ejar}`;
     return { description, split: vatSplit(line.net, { vatRegistered: true }) };
   });
-  const netTotal = lines.reduce((sum, line) => sum + halalas(line.split.net), 0);
+  const lineTotal = lines.reduce((sum, line) => sum + halalas(line.split.net), 0);
+  const allowance = invoice.allowance
+    ? {
+        reason: requiredText(invoice.allowance.reason, 'allowance reason'),
+        amount: vatSplit(invoice.allowance.amount, { vatRegistered: false }).net,
+      }
+    : null;
+  const netTotal = lineTotal - (allowance ? halalas(allowance.amount) : 0);
+  if (netTotal <= 0) throw new RangeError('UBL invoice: the allowance is not below the lines');
   const totals = vatSplit(riyals(netTotal), { vatRegistered: true });
 
   const root = el(
@@ -302,6 +319,14 @@ export function selfBilledInvoiceXml(invoice: SelfBilledInvoice): {
       el('cac:AccountingSupplierParty', [partyNode(invoice.supplier, 'supplier')]),
       el('cac:AccountingCustomerParty', [partyNode(invoice.customer, 'customer')]),
       el('cac:Delivery', [el('cbc:ActualDeliveryDate', invoice.supplyDate)]),
+      allowance
+        ? el('cac:AllowanceCharge', [
+            el('cbc:ChargeIndicator', 'false'),
+            el('cbc:AllowanceChargeReason', allowance.reason),
+            amount('cbc:Amount', allowance.amount),
+            taxCategory('cac:TaxCategory'),
+          ])
+        : null,
       el('cac:TaxTotal', [amount('cbc:TaxAmount', totals.vat)]),
       el('cac:TaxTotal', [
         amount('cbc:TaxAmount', totals.vat),
@@ -312,9 +337,10 @@ export function selfBilledInvoiceXml(invoice: SelfBilledInvoice): {
         ]),
       ]),
       el('cac:LegalMonetaryTotal', [
-        amount('cbc:LineExtensionAmount', totals.net),
+        amount('cbc:LineExtensionAmount', riyals(lineTotal)),
         amount('cbc:TaxExclusiveAmount', totals.net),
         amount('cbc:TaxInclusiveAmount', totals.gross),
+        allowance ? amount('cbc:AllowanceTotalAmount', allowance.amount) : null,
         amount('cbc:PayableAmount', totals.gross),
       ]),
       ...lines.map(({ description, split }, index) =>

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { type CommissionRule, estimateCommission, toMoneyString } from '#domain';
+import { type CommissionRule, estimateCommission, toMoneyString, vatSplit } from '#domain';
 import { licenseHoldsNewCommission } from '../brokers/fal-license.js';
+import { chargesVat } from '../brokers/tax-profile.js';
 import type { Transaction } from '../db/client.js';
-import { commissions, type Referral, referrals } from '../db/schema.js';
+import { brokers, commissions, type Referral, referrals } from '../db/schema.js';
 import { checkSignedContract } from '../signals/detect.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { applySignalHolds } from './holds.js';
@@ -33,12 +34,18 @@ export async function createCommission(
   // Brokerage earns only under a verified, valid FAL licence (decision 070): until then the
   // commission waits, whatever its holding period.
   const licenseHold = await licenseHoldsNewCommission(tx, referral.brokerId);
+  // 15% VAT on top for a broker whose VAT registration is verified (decision 071).
+  const [broker] = await tx.select().from(brokers).where(eq(brokers.id, referral.brokerId));
+  const { vat: vatAmount } = vatSplit(amount, {
+    vatRegistered: broker !== undefined && chargesVat(broker),
+  });
   const [created] = await tx
     .insert(commissions)
     .values({
       brokerId: referral.brokerId,
       referralId: referral.id,
       amount,
+      vatAmount,
       contractNumber: referral.contractId,
       // Inside the holding period until it ends; payable at once when there is none.
       status: holdingDays > 0 || licenseHold ? 'on_hold' : 'pending',

@@ -145,10 +145,11 @@ export async function assertNotOwnMoney(
  */
 export async function assertCommissionBelowDualControl(
   tx: Transaction,
-  commission: { id: string; amount: string },
+  commission: { id: string; amount: string; vatAmount: string },
 ): Promise<void> {
   const threshold = await payoutDualControlAmount(tx);
-  if (toCents(commission.amount) < threshold * 100) return;
+  // What leaves the account: the amount and the VAT on top (decision 071).
+  if (toCents(commission.amount) + toCents(commission.vatAmount) < threshold * 100) return;
   throw new AuditedRefusal(
     'DUAL_CONTROL',
     `العمولات بمبلغ ${formatSar(threshold)} فأكثر تُدفع عبر دفعة يعتمدها مشرف ويرسلها ويؤكد دفعها مشرف آخر`,
@@ -164,11 +165,17 @@ export async function assertCommissionBelowDualControl(
 export async function assertDualControl(
   tx: Transaction,
   adminId: string,
-  payout: { id: string; amount: string; status: string; approvedBy: string | null },
+  payout: {
+    id: string;
+    amount: string;
+    vatAmount: string;
+    status: string;
+    approvedBy: string | null;
+  },
   action: 'payout.send' | 'payout.pay',
 ): Promise<void> {
   const threshold = await payoutDualControlAmount(tx);
-  if (toCents(payout.amount) < threshold * 100) return;
+  if (toCents(payout.amount) + toCents(payout.vatAmount) < threshold * 100) return;
   const oneStep = payout.status === 'draft';
   if (!oneStep && payout.approvedBy !== adminId) return;
   const above = `الدفعات بمبلغ ${formatSar(threshold)} فأكثر`;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
-  cleanText,
   fromCents,
   IBAN_CHANGE_HOLD_HOURS,
   payoutReference,
@@ -9,8 +8,10 @@ import {
   toCents,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
+import { payoutVat } from '../brokers/tax-profile.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, payouts } from '../db/schema.js';
+import { csvCell } from '../exports/csv.js';
 import { payoutDualControlAmount, payoutMinimum } from '../settings/service.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
 import { brokerHeldBySignal, ibanHoldUntil } from './holds.js';
@@ -80,15 +81,22 @@ export async function createDuePayouts(
           amount: fromCents(due),
           iban: broker.iban,
           source: 'bulk',
+          ...(await payoutVat(tx, brokerId, fromCents(due))),
         })
-        .returning({ id: payouts.id, amount: payouts.amount });
+        .returning({ id: payouts.id, amount: payouts.amount, vatAmount: payouts.vatAmount });
       if (!created) throw new Error('payout insert returned nothing');
       await markRequestedCommissions(tx, brokerId);
       await record(tx, {
         action: 'payout.create',
         entityType: 'payout',
         entityId: created.id,
-        after: { status: 'draft', source: 'bulk', amount: created.amount, brokerId },
+        after: {
+          status: 'draft',
+          source: 'bulk',
+          amount: created.amount,
+          vatAmount: created.vatAmount,
+          brokerId,
+        },
       });
       return due;
     });
@@ -124,7 +132,8 @@ export async function bankFileLines(
       id: payouts.id,
       name: sql<string | null>`coalesce(${payouts.beneficiaryName}, ${brokers.fullName})`,
       iban: payouts.iban,
-      amount: payouts.amount,
+      // The gross: the net and the VAT on top (decision 071).
+      amount: sql<string>`(${payouts.amount} + ${payouts.vatAmount})::numeric(12, 2)::text`,
     })
     .from(payouts)
     .innerJoin(brokers, eq(brokers.id, payouts.brokerId))
@@ -154,7 +163,7 @@ export async function mayHaveBankFile(
     sql`select t.id from transfer_requests t
       where t.bank_batch = ${batch} and t.status = 'approved'
         and (t.broker_id = ${adminId}
-          or (t.approved_by = ${adminId} and t.amount * 100 >= ${twoPeopleCents}))
+          or (t.approved_by = ${adminId} and (t.amount + t.vat_amount) * 100 >= ${twoPeopleCents}))
       limit 1`,
   );
   return !conflict;
@@ -186,26 +195,12 @@ export async function newBankFile(
           and not exists (select 1 from fraud_signals s where s.broker_id = t.broker_id
             and s.scope = 'broker' and s.status = 'open')
           and t.broker_id <> ${adminId}
-          and not (t.approved_by = ${adminId} and t.amount * 100 >= ${twoPeopleCents})
+          and not (t.approved_by = ${adminId} and (t.amount + t.vat_amount) * 100 >= ${twoPeopleCents})
         returning t.id`,
     );
     if (stamped.length === 0) return null;
     return { batch, lines: await bankFileLines(tx, batch) };
   });
-}
-
-/**
- * A CSV cell by RFC 4180: in double quotes, inner quotes doubled. Bank portals read a payout per
- * line, and some split a line on commas or semicolons without reading quotes, so a cell never
- * holds a line break or another control or direction character (each becomes a space, or goes:
- * `cleanText`), a name typed before the input rule included; a comma or a semicolon becomes the
- * Arabic one, which reads the same in a name. A cell that would start with =, +, - or @ starts
- * with an apostrophe, so no spreadsheet runs a name as a formula.
- */
-function csvCell(value: string): string {
-  const text = cleanText(value).replaceAll(',', '،').replaceAll(';', '؛');
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 /** The bank file: UTF-8 with a byte-order mark (Arabic names open as typed), CRLF lines. */

@@ -8,10 +8,13 @@ import {
   toCents,
   UNSETTLED_PAYOUT_STATUSES,
 } from '#domain';
+import type { ProviderTaxIdentity } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
+import { payoutVat } from '../brokers/tax-profile.js';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, commissions, payouts } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { issuePaymentDocument } from '../invoices/payment-documents.js';
 import { notify } from '../notifications/service.js';
 import { queueWebhookEvent, type WebhookData } from '../webhooks/events.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
@@ -271,8 +274,15 @@ export async function confirmCommissionPayment(
   commissionId: string,
   adminId: string,
   transferReference: string | null,
-  record: AuditRecorder,
-): Promise<{ changed: boolean; brokerId: string; amount: string; sent: string; deducted: string }> {
+  { record, issuer }: { record: AuditRecorder; issuer: ProviderTaxIdentity },
+): Promise<{
+  changed: boolean;
+  brokerId: string;
+  amount: string;
+  sent: string;
+  deducted: string;
+  vatAmount: string;
+}> {
   const result = await auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
     await assertNotOwnCommission(tx, commission, adminId, 'commission.confirm_payment');
@@ -284,6 +294,7 @@ export async function confirmCommissionPayment(
         amount: commission.amount,
         sent: none,
         deducted: none,
+        vatAmount: none,
       };
     }
     if (commission.status === 'reversed') {
@@ -313,10 +324,27 @@ export async function confirmCommissionPayment(
       );
     }
     const deducted = Math.min(owed, outstanding);
+    const sent = fromCents(outstanding - deducted);
+    // The VAT on what is sent, as a payout made now would carry (decision 071).
+    const vat =
+      outstanding - deducted > 0
+        ? await payoutVat(tx, commission.brokerId, sent)
+        : { vatAmount: fromCents(0), vatNumber: null };
     await tx
       .update(commissions)
       .set({ status: 'paid', paidAmount: commission.amount, paidAt: new Date(), transferReference })
       .where(eq(commissions.id, commission.id));
+    // Nothing sent (all of it deducted) makes no document: nothing was paid.
+    if (outstanding - deducted > 0) {
+      await issuePaymentDocument(tx, issuer, {
+        brokerId: commission.brokerId,
+        source: { commissionId: commission.id },
+        settled: [{ commissionId: commission.id, halalas: outstanding }],
+        deducted,
+        ...vat,
+        transferReference,
+      });
+    }
     await finishPayment(tx, record, {
       brokerId: commission.brokerId,
       deducted,
@@ -330,7 +358,8 @@ export async function confirmCommissionPayment(
       paid: {
         paidAmount: commission.amount,
         transferReference,
-        sent: fromCents(outstanding - deducted),
+        sent,
+        vatAmount: vat.vatAmount,
         deducted: fromCents(deducted),
       },
     });
@@ -338,23 +367,31 @@ export async function confirmCommissionPayment(
       changed: true,
       brokerId: commission.brokerId,
       amount: commission.amount,
-      sent: fromCents(outstanding - deducted),
+      sent,
       deducted: fromCents(deducted),
+      vatAmount: vat.vatAmount,
     };
   });
   if (result.changed) {
     await notify(db, result.brokerId, {
       type: 'success',
       title: 'تم دفع العمولة',
-      message:
+      message: `${
         Number(result.deducted) > 0
           ? `سُوّيت عمولة بقيمة ${formatSar(result.amount)}: حُوّل ${formatSar(result.sent)} إلى حسابك وخُصم ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
-          : `تم تحويل عمولة بقيمة ${formatSar(result.amount)} إلى حسابك.`,
+          : `تم تحويل عمولة بقيمة ${formatSar(result.amount)} إلى حسابك.`
+      }${vatNote(result.vatAmount)}`,
       link: '/commissions',
     });
   }
   return result;
 }
+
+/** What a payment notice adds when VAT was paid on top: the VAT, and where the invoice is. */
+const vatNote = (vatAmount: string) =>
+  Number(vatAmount) > 0
+    ? ` وحُوّلت معه ضريبة القيمة المضافة ${formatSar(vatAmount)}، وفاتورتك الذاتية في صفحة العمولات.`
+    : '';
 
 /**
  * Pays a payout (a draft, an approved or a sent one): settles its amount across the broker's
@@ -366,7 +403,7 @@ export async function payPayout(
   requestId: string,
   adminId: string,
   transferReference: string | null,
-  record: AuditRecorder,
+  { record, issuer }: { record: AuditRecorder; issuer: ProviderTaxIdentity },
 ) {
   const result = await auditedTransaction(db, record, async (tx) => {
     const request = await lockedPayout(tx, requestId);
@@ -406,11 +443,13 @@ export async function payPayout(
     const { toRecover, requested } = await commissionSummary(tx, request.brokerId);
     const deducted = Math.max(0, Math.min(toCents(toRecover), unpaidTotal - toCents(requested)));
     let remaining = toCents(request.amount) + deducted;
+    const settled: { commissionId: string; halalas: number }[] = [];
     for (const commission of unpaid) {
       if (remaining <= 0) break;
       const outstanding = toCents(commission.amount) - toCents(commission.paidAmount);
       const settle = Math.min(outstanding, remaining);
       remaining -= settle;
+      settled.push({ commissionId: commission.id, halalas: settle });
       const paidAmount = toCents(commission.paidAmount) + settle;
       const fully = paidAmount === toCents(commission.amount);
       await tx
@@ -437,6 +476,15 @@ export async function payPayout(
       handledBy: adminId,
       transferReference: reference,
     });
+    await issuePaymentDocument(tx, issuer, {
+      brokerId: request.brokerId,
+      source: { payoutId: request.id },
+      settled,
+      deducted,
+      vatAmount: request.vatAmount,
+      vatNumber: request.vatNumber,
+      transferReference: reference,
+    });
     await finishPayment(tx, record, {
       brokerId: request.brokerId,
       deducted,
@@ -455,10 +503,11 @@ export async function payPayout(
     await notify(db, result.request.brokerId, {
       type: 'success',
       title: 'تم تنفيذ طلب التحويل',
-      message:
+      message: `${
         Number(result.deducted) > 0
           ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
-          : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`,
+          : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`
+      }${vatNote(result.request.vatAmount)}`,
       link: '/commissions',
     });
   }

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import { audit, auditBy } from '../../audit/service.js';
-import {
-  refuseFalLicense,
-  sendFalLicenseCopy,
-  verifyFalLicense,
-} from '../../brokers/fal-license.js';
+import { type BrokerFileKind, sendBrokerFile } from '../../brokers/broker-files.js';
+import { refuseFalLicense, verifyFalLicense } from '../../brokers/fal-license.js';
 import { toProfile } from '../../brokers/profile.js';
+import { verifyVatRegistration } from '../../brokers/tax-profile.js';
 import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
 import { setBrokerActive } from './activation.js';
 import { adminBroker, listAdminBrokers } from './service.js';
 
-/** The brokers tab: the list, activation and deactivation, the FAL licence's verification. */
+/**
+ * The brokers tab: the list, activation and deactivation, the FAL licence's and the VAT
+ * registration's verification.
+ */
 export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
 
@@ -35,17 +36,33 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
     });
   }
 
-  // Every opening of a broker's licence copy is on record, as a tenant's documents are.
-  serve(app, adminBrokerEndpoints.falLicenseCopy, async (request, reply) =>
-    sendFalLicenseCopy(ctx, reply, request.params.id, (key) =>
-      audit(db, request, {
-        action: 'file.download',
-        entityType: 'broker',
-        entityId: request.params.id,
-        after: { key, kind: 'fal_license' },
-      }),
-    ),
-  );
+  // Every opening of a broker's licence copy or VAT certificate is on record, as a tenant's
+  // documents are.
+  for (const [endpoint, kind] of [
+    [adminBrokerEndpoints.falLicenseCopy, 'fal_license'],
+    [adminBrokerEndpoints.vatCertificate, 'vat_certificate'],
+  ] as const satisfies readonly (readonly [unknown, BrokerFileKind])[]) {
+    serve(app, endpoint, async (request, reply) =>
+      sendBrokerFile(ctx, reply, { brokerId: request.params.id, kind }, (key) =>
+        audit(db, request, {
+          action: 'file.download',
+          entityType: 'broker',
+          entityId: request.params.id,
+          after: { key, kind },
+        }),
+      ),
+    );
+  }
+
+  serve(app, adminBrokerEndpoints.verifyVat, async (request) => {
+    const { id } = request.params;
+    await verifyVatRegistration(
+      db,
+      { brokerId: id, adminId: currentBroker(request).id, ...request.body },
+      auditBy(request),
+    );
+    return adminBroker(db, id, config.protectedPhone);
+  });
 
   serve(app, adminBrokerEndpoints.verifyFalLicense, async (request) => {
     const { id } = request.params;

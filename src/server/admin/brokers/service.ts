@@ -84,6 +84,9 @@ const adminBrokerRow = (db: Database) =>
       verifiedBy: sql<
         string | null
       >`(select coalesce(v.full_name, v.phone) from ${brokers} v where v.id = ${brokers.falLicenseVerifiedBy})`,
+      vatVerifiedBy: sql<
+        string | null
+      >`(select coalesce(v.full_name, v.phone) from ${brokers} v where v.id = ${brokers.vatVerifiedBy})`,
     })
     .from(brokers);
 
@@ -105,6 +108,10 @@ function toAdminBroker(row: AdminBrokerRow, protectedPhone: string | null) {
     falLicenseReview:
       evidence && note && broker.falLicenseVerifiedAt
         ? { evidence, note, verifiedBy: row.verifiedBy }
+        : null,
+    vatReview:
+      broker.vatNote && broker.vatVerifiedAt
+        ? { note: broker.vatNote, verifiedBy: row.vatVerifiedBy }
         : null,
   };
 }

@@ -25,7 +25,7 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
       request.params.id,
       currentBroker(request).id,
       request.body.transferReference ?? null,
-      auditBy(request),
+      { record: auditBy(request), issuer: ctx.config.providerTax },
     );
     return { ok: true as const, changed: result.changed };
   });

@@ -63,6 +63,7 @@ export async function listAdminCommissions(
       id: row.commission.id,
       referralId: row.commission.referralId,
       amount: row.commission.amount,
+      vatAmount: row.commission.vatAmount,
       paidAmount: row.commission.paidAmount,
       status: row.commission.status,
       contractNumber: row.commission.contractNumber,

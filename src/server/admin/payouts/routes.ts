@@ -46,7 +46,7 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
       request.params.id,
       currentBroker(request).id,
       request.body.transferReference ?? null,
-      auditBy(request),
+      { record: auditBy(request), issuer: ctx.config.providerTax },
     );
     return { ok: true as const, changed };
   });
@@ -73,7 +73,12 @@ export const adminPayoutRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
         if (!isUuid(id)) throw notFound('طلب التحويل غير موجود');
         const changed =
           status === 'paid'
-            ? (await payPayout(db, id, adminId, transferReference ?? null, record)).changed
+            ? (
+                await payPayout(db, id, adminId, transferReference ?? null, {
+                  record,
+                  issuer: ctx.config.providerTax,
+                })
+              ).changed
             : (
                 await movePayout(
                   db,

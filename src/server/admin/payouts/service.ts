@@ -1,7 +1,13 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type PayoutStatus, payoutReference, UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import type { Database } from '../../db/client.js';
-import { brokers, fraudSignals, payouts, storedPayoutStatus } from '../../db/schema.js';
+import {
+  brokers,
+  fraudSignals,
+  paymentDocuments,
+  payouts,
+  storedPayoutStatus,
+} from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, brokerColumns, pageOffset } from '../../http/toolkit.js';
 import { ibanHoldUntil } from '../../ledger/holds.js';
 
@@ -20,19 +26,23 @@ export async function listPayoutsForAdmin(
         signalHold: sql<boolean>`exists (select 1 from ${fraudSignals} s
           where s.broker_id = ${payouts.brokerId} and s.scope = 'broker'
             and s.status = 'open')`,
+        documentId: paymentDocuments.id,
       })
       .from(payouts)
       .innerJoin(brokers, eq(brokers.id, payouts.brokerId))
+      .leftJoin(paymentDocuments, eq(paymentDocuments.payoutId, payouts.id))
       .where(where)
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
       .limit(ADMIN_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(payouts).where(where),
   ]);
-  const items = rows.map(({ payout, ibanChangedAt, ...broker }) => ({
+  const items = rows.map(({ payout, ibanChangedAt, documentId, ...broker }) => ({
     id: payout.id,
     brokerId: payout.brokerId,
     amount: payout.amount,
+    vatAmount: payout.vatAmount,
+    documentId,
     iban: payout.iban,
     status: payout.status,
     source: payout.source,
