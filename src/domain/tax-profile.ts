@@ -9,6 +9,7 @@
  *   they are paid comes with a payment statement, not an invoice.
  */
 import { z } from 'zod';
+import { toLatinDigits } from './digits.js';
 import { FAL_LICENSE_MESSAGES } from './fal-license.js';
 import { singleLineText } from './text.js';
 import {
@@ -62,11 +63,11 @@ export const TAX_PROFILE_MESSAGES = {
 export const taxProfileBody = z
   .object({
     entity: z.enum(TAX_ENTITIES, { error: 'يرجى اختيار نوع الوسيط' }),
-    legalName: singleLineText({ max: 120 }).optional(),
-    crNumber: z.string().max(40).optional(),
-    vatNumber: z.string().max(40).optional(),
+    legalName: singleLineText({ max: 120 }).nullish(),
+    crNumber: z.string().max(40).nullish(),
+    vatNumber: z.string().max(40).nullish(),
     /** The agreement version the broker read and accepted, when giving a VAT number. */
-    acceptedAgreement: z.number().int().optional(),
+    acceptedAgreement: z.number().int().nullish(),
   })
   .transform((body, ctx) => {
     const legalName = body.legalName?.trim() || null;
@@ -100,17 +101,13 @@ export const taxProfileBody = z
         });
       }
     }
-    if (vatNumber && body.acceptedAgreement === undefined) {
+    if (vatNumber && (body.acceptedAgreement ?? null) === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['acceptedAgreement'],
         message: TAX_PROFILE_MESSAGES.agreement,
       });
-    } else if (
-      vatNumber &&
-      body.acceptedAgreement !== undefined &&
-      body.acceptedAgreement !== SELF_BILLING_VERSION
-    ) {
+    } else if (vatNumber && body.acceptedAgreement !== SELF_BILLING_VERSION) {
       ctx.addIssue({
         code: 'custom',
         path: ['acceptedAgreement'],
@@ -162,3 +159,10 @@ const DOCUMENT_LABELS: Record<PaymentDocumentKind, string> = {
   payment_statement: 'إشعار دفع عمولة',
 };
 export const paymentDocumentLabel = (kind: PaymentDocumentKind): string => DOCUMENT_LABELS[kind];
+
+const MONTH_MESSAGE = 'يرجى اختيار شهر صحيح';
+/** A Riyadh calendar month, `YYYY-MM`, as the documents are asked for (Arabic-Indic digits taken). */
+export const documentMonthSchema = z
+  .string({ error: MONTH_MESSAGE })
+  .transform((value) => toLatinDigits(value.trim()))
+  .pipe(z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, { error: MONTH_MESSAGE }));

@@ -104,3 +104,7 @@ export function normalizeCommercialRegistration(input: string): string | null {
 /** True for a commercial registration number: 10 digits. */
 export const isCommercialRegistration = (input: string): boolean =>
   normalizeCommercialRegistration(input) !== null;
+
+/** What is paid for a commission or a payout: its net and its VAT, added in halalas. */
+export const grossOf = (net: string, vat: string): string =>
+  riyalsText(toHalalas(net) + toHalalas(vat));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toLatinDigits } from '../../domain/index.js';
+import { documentMonthSchema } from '../../domain/index.js';
 import { paymentDocument, payout } from '../commissions.js';
 import { endpoint, idParams, isoDateTime, money, ok, pageOf, payoutStatus } from '../common.js';
 import {
@@ -12,14 +12,8 @@ import {
   transferReferenceBody,
 } from './lists.js';
 
-const MONTH_MESSAGE = 'يرجى اختيار شهر صحيح';
-/** A Riyadh calendar month, `YYYY-MM` (Arabic-Indic digits taken). */
-const documentMonthQuery = z.object({
-  month: z
-    .string({ error: MONTH_MESSAGE })
-    .transform((value) => toLatinDigits(value.trim()))
-    .pipe(z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])$/, { error: MONTH_MESSAGE })),
-});
+/** A Riyadh calendar month of documents. */
+const documentMonthQuery = z.object({ month: documentMonthSchema });
 
 /** A payout as the admins' payouts card lists it. */
 const adminPayout = payout.extend({

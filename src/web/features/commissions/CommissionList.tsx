@@ -6,6 +6,7 @@ import { useSession } from '#lib/session';
 import { useListParams } from '#lib/use-list-params';
 import { Badge } from '#ui/badge';
 import { EmptyState, Skeleton } from '#ui/feedback';
+import { VatOnTop } from '#ui/money-with-vat';
 import { Pagination } from '#ui/pagination';
 import { QueryView } from '#ui/query-view';
 import type { BrokerApp } from '../dashboard';
@@ -96,6 +97,7 @@ export function CommissionList({
                         </Badge>
                       )}
                     </div>
+                    <VatOnTop amount={c.amount} vatAmount={c.vatAmount} className="block text-sm" />
                     <p className="mt-1 text-sm text-slate-700">
                       {formatDateAr(c.createdAt)}، المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
                     </p>

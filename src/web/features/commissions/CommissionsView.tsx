@@ -8,6 +8,7 @@ import { useCommissionSummary } from './api';
 import { BankAccountCard } from './BankAccountCard';
 import { CommissionList, FalLicenseLink } from './CommissionList';
 import { CommissionTiles } from './CommissionTiles';
+import { DocumentsCard } from './DocumentsCard';
 import { EarningsSection } from './EarningsSection';
 import { PayoutList, PayoutRequestButton, PayoutRequestCard } from './payouts';
 
@@ -82,6 +83,7 @@ export function CommissionsView({ app }: { app: BrokerApp }) {
               <CommissionTiles summary={s} className="grid grid-cols-2 gap-3" />
               <PayoutRequestButton available={pendingToShow(s).available} />
               <PayoutList />
+              <DocumentsCard />
               <BankAccountCard />
               <EarningsSection />
               <CommissionList app={app} />
@@ -95,6 +97,7 @@ export function CommissionsView({ app }: { app: BrokerApp }) {
                 <PayoutRequestCard available={pendingToShow(s).available} />
                 <PayoutList />
               </div>
+              <DocumentsCard />
               <CommissionList app={app} />
             </>
           )

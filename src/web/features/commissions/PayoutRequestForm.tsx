@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AVAILABLE_TO_TRANSFER, formatSar, payoutRequestFormSchema } from '#domain';
 import { fieldErrors } from '#lib/api';
+import { useSession } from '#lib/session';
 import { zodResolver } from '#lib/validation';
 import { Button } from '#ui/button';
 import { FormField, Input } from '#ui/input';
@@ -44,6 +45,7 @@ export function PayoutRequestForm({
   });
   const errors = form.formState.errors;
   const server = fieldErrors(send.error);
+  const chargesVat = useSession().profile?.taxProfile.chargesVat ?? false;
   const nothingPending = available <= 0;
   return (
     <form
@@ -57,6 +59,11 @@ export function PayoutRequestForm({
       <p className="text-sm text-slate-700">
         {AVAILABLE_TO_TRANSFER}: {formatSar(available)}
       </p>
+      {chargesVat ? (
+        <p className="text-sm text-slate-700">
+          يُحوَّل المبلغ مع ضريبة القيمة المضافة ١٥٪، وتصلك فاتورة ضريبية ذاتية بعد الدفع.
+        </p>
+      ) : null}
       <FormField label="المبلغ المطلوب (ر.س)" error={errors.amount?.message}>
         {(control) => (
           <Input

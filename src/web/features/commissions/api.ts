@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { brokerEndpoints } from '#contract/brokers';
 import { commissionEndpoints } from '#contract/commissions';
-import { type BodyOf, callApi } from '#lib/api';
+import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { type MutationCallbacks, POLL_MS, refreshAfter, rootKeys } from '#lib/query-keys';
 
 const commissionKeys = {
@@ -10,6 +10,7 @@ const commissionKeys = {
   summary: [...rootKeys.commissions, 'summary'] as const,
   earnings: [...rootKeys.commissions, 'earnings'] as const,
   payouts: [...rootKeys.commissions, 'transfer-requests'] as const,
+  documents: [...rootKeys.commissions, 'documents'] as const,
 };
 
 /** A page of the broker's commissions, then the potential ones; polled. */
@@ -48,6 +49,19 @@ export const useCommissions = (page: number) => useQuery(commissionListQuery(pag
 export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
 export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
 export const usePayouts = () => useQuery(payoutsQuery());
+
+/** The broker's payment documents (tax invoices and statements), newest first. */
+export const usePaymentDocuments = () =>
+  useQuery({
+    queryKey: commissionKeys.documents,
+    queryFn: () => callApi(commissionEndpoints.documents),
+  });
+
+/** Where a document opens to print (a page of the server's) and where its XML downloads. */
+export const documentUrl = (id: string) =>
+  endpointUrl(commissionEndpoints.document, { params: { id } });
+export const documentXmlUrl = (id: string) =>
+  endpointUrl(commissionEndpoints.documentXml, { params: { id } });
 
 /** The IBAN on the profile, and until when payouts wait after it was replaced. */
 const bankAccountQuery = () =>

@@ -6,8 +6,9 @@ import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { Dialog } from '#ui/dialog';
 import { Skeleton } from '#ui/feedback';
+import { VatOnTop } from '#ui/money-with-vat';
 import { QueryView } from '#ui/query-view';
-import { useBankAccount, usePayouts } from './api';
+import { documentUrl, useBankAccount, usePayouts } from './api';
 import { MaskedIban } from './masked-iban';
 import { PayoutRequestForm } from './PayoutRequestForm';
 
@@ -118,10 +119,21 @@ export function PayoutList() {
                     {payoutStatusLabel(r.status, 'request')}
                   </Badge>
                 </div>
+                <VatOnTop amount={r.amount} vatAmount={r.vatAmount} className="block" />
                 <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
                   <MaskedIban iban={r.iban} />
                   <span>{formatDateAr(r.createdAt)}</span>
                 </div>
+                {r.documentId ? (
+                  <a
+                    href={documentUrl(r.documentId)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center font-medium text-brand-800 underline"
+                  >
+                    مستند الدفعة
+                  </a>
+                ) : null}
                 {r.failureReason ? (
                   <p className="text-red-800">سبب الفشل: {r.failureReason}</p>
                 ) : null}

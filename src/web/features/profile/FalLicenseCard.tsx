@@ -1,5 +1,4 @@
-import { FileUp } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import type { z as zod } from 'zod';
@@ -13,21 +12,21 @@ import {
   falLicenseTypeLabel,
   formatDateAr,
   formatDayAr,
-  MESSAGES,
   riyadhIsoDate,
 } from '#domain';
-import { errorMessage, fieldErrors } from '#lib/api';
+import { fieldErrors } from '#lib/api';
 import { cn } from '#lib/cn';
 import type { Profile } from '#lib/session';
 import { z, zodResolver } from '#lib/validation';
 import { Alert } from '#ui/alert';
 import { Badge, type BadgeTone } from '#ui/badge';
-import { Button, buttonClasses } from '#ui/button';
+import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input } from '#ui/input';
 import { NativeSelect } from '#ui/native-select';
 import { errorToast, toast } from '#ui/toast';
-import { FAL_LICENSE_COPY_URL, useSetFalLicense, useUploadFalLicenseCopy } from './api';
+import { useSetFalLicense } from './api';
+import { BrokerFileField, type BrokerFileWords } from './BrokerFileField';
 import { FAL_LICENSE_ANCHOR } from './name-field';
 
 const TYPE_OPTIONS = FAL_LICENSE_TYPES.map((type) => ({
@@ -43,10 +42,6 @@ const TONE: Record<FalLicenseState, BadgeTone> = {
   unverified: 'info',
   verified: 'success',
 };
-
-/** The copy's kinds and size, as the server takes them (the tenant's uploads' limit). */
-const COPY_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-const COPY_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * The licence as the broker enters it: the domain's rule, with the words of an empty type or
@@ -113,7 +108,7 @@ export function FalLicenseCard({ profile, className }: { profile: Profile; class
       ) : null}
       {standing.holdReason ? <Alert tone="warning">{standing.holdReason}</Alert> : null}
       <LicenceForm profile={profile} />
-      <LicenceCopy profile={profile} />
+      <BrokerFileField kind="falLicense" present={profile.falLicenseCopy} words={COPY_WORDS} />
     </Card>
   );
 }
@@ -200,87 +195,14 @@ function LicenceForm({ profile }: { profile: Profile }) {
   );
 }
 
-const pickerButton =
-  'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-wait peer-disabled:opacity-60';
-
-/** The licence's copy: a PDF or a photo of it, sent as soon as it is chosen; one's own opened. */
-function LicenceCopy({ profile }: { profile: Profile }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useUploadFalLicenseCopy({
-    onSuccess: () => toast({ title: 'تم رفع نسخة الرخصة' }),
-    onError: (error) =>
-      setProblem(
-        errorMessage(
-          error,
-          error.message.startsWith('413')
-            ? MESSAGES.fileTooLarge
-            : 'تعذر رفع الملف، يرجى المحاولة مرة أخرى',
-        ),
-      ),
-  });
-  const pick = (file: File | undefined) => {
-    setProblem(null);
-    if (!file) return;
-    // Some phones' file pickers give no type: the server judges those by their bytes.
-    if (file.type !== '' && !(COPY_TYPES as readonly string[]).includes(file.type)) {
-      setProblem(FAL_LICENSE_MESSAGES.copy);
-      return;
-    }
-    if (file.size > COPY_MAX_BYTES) {
-      setProblem(MESSAGES.fileTooLarge);
-      return;
-    }
-    upload.mutate(file);
-  };
-  return (
-    <div className="space-y-2 border-t border-slate-200 pt-4">
-      <h3 className="font-bold">نسخة الرخصة</h3>
-      <p className="text-sm text-slate-800" aria-live="polite">
-        {upload.isPending
-          ? 'جاري رفع الملف...'
-          : profile.falLicenseCopy
-            ? 'نسخة الرخصة مرفوعة، وتراها الإدارة عند التحقق.'
-            : 'لم ترفع نسخة من الرخصة بعد.'}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept={COPY_TYPES.join(',')}
-          disabled={upload.isPending}
-          aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
-          className="peer sr-only"
-          onChange={(event) => {
-            pick(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-        <label htmlFor={`${id}-file`} className={pickerButton}>
-          <FileUp aria-hidden="true" className="size-5" />
-          {profile.falLicenseCopy ? 'استبدال نسخة الرخصة' : 'رفع نسخة الرخصة'}
-        </label>
-        {profile.falLicenseCopy ? (
-          <a
-            href={FAL_LICENSE_COPY_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses('outline')}
-          >
-            فتح نسخة الرخصة
-          </a>
-        ) : null}
-      </div>
-      <p id={hintId} className="text-sm text-slate-600">
-        ملف بي دي إف أو صورة واضحة للرخصة، حتى ٥ ميجابايت
-      </p>
-      {problem ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+const COPY_WORDS: BrokerFileWords = {
+  title: 'نسخة الرخصة',
+  onFile: 'نسخة الرخصة مرفوعة، وتراها الإدارة عند التحقق.',
+  none: 'لم ترفع نسخة من الرخصة بعد.',
+  upload: 'رفع نسخة الرخصة',
+  replace: 'استبدال نسخة الرخصة',
+  open: 'فتح نسخة الرخصة',
+  uploaded: 'تم رفع نسخة الرخصة',
+  hint: 'ملف بي دي إف أو صورة واضحة للرخصة، حتى ٥ ميجابايت',
+  refusal: FAL_LICENSE_MESSAGES.copy,
+};

@@ -26,6 +26,7 @@ import {
   type ProfileValues,
   savedProfileFields,
 } from './profile-form';
+import { TaxProfileCard } from './TaxProfileCard';
 
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
@@ -167,6 +168,7 @@ export function MobileProfilePage() {
         ) : null}
       </form>
       <FalLicenseCard profile={profile} className="p-4" />
+      <TaxProfileCard profile={profile} className="p-4" />
       <Link to="/mobile-change-password" className={buttonClasses('outline', 'w-full')}>
         <KeyRound aria-hidden="true" className="size-4" />
         تغيير كلمة المرور

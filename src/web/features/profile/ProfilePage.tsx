@@ -24,6 +24,7 @@ import {
   type ProfileValues,
   savedProfileFields,
 } from './profile-form';
+import { TaxProfileCard } from './TaxProfileCard';
 
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c.key, label: c.label }));
 
@@ -149,6 +150,7 @@ export function ProfilePage() {
         </form>
       </Card>
       <FalLicenseCard profile={profile} />
+      <TaxProfileCard profile={profile} />
       <AccountSecurity />
     </div>
   );

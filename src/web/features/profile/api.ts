@@ -56,12 +56,26 @@ export function useSetFalLicense(callbacks: MutationCallbacks<Profile, FalLicens
   });
 }
 
-/** Sends the licence's copy (multipart, one field `file`); answers the profile. */
-async function uploadFalLicenseCopy(file: File): Promise<Profile> {
+/** A broker's document on file (decision 070, 071): where it is sent and where it is read. */
+export const BROKER_FILES = {
+  falLicense: {
+    upload: brokerEndpoints.uploadFalLicenseCopy,
+    url: endpointUrl(brokerEndpoints.falLicenseCopy),
+  },
+  vatCertificate: {
+    upload: brokerEndpoints.uploadVatCertificate,
+    url: endpointUrl(brokerEndpoints.vatCertificate),
+  },
+} as const;
+export type BrokerFile = keyof typeof BROKER_FILES;
+
+/** Sends one of the broker's documents (multipart, one field `file`); answers the profile. */
+async function uploadBrokerFile(kind: BrokerFile, file: File): Promise<Profile> {
+  const { upload } = BROKER_FILES[kind];
   const form = new FormData();
   form.set('file', file);
-  const response = await fetch(endpointUrl(brokerEndpoints.uploadFalLicenseCopy), {
-    method: brokerEndpoints.uploadFalLicenseCopy.method,
+  const response = await fetch(endpointUrl(upload), {
+    method: upload.method,
     credentials: 'include',
     body: form,
   });
@@ -69,13 +83,28 @@ async function uploadFalLicenseCopy(file: File): Promise<Profile> {
   return (await response.json()) as Profile;
 }
 
-/** The licence's copy, a PDF or a JPEG or PNG image; then the session's profile. */
-export function useUploadFalLicenseCopy(callbacks: MutationCallbacks<Profile, File> = {}) {
+/**
+ * One of the broker's documents, a PDF or a JPEG or PNG image; then the session's profile and
+ * the commissions (their hold or VAT) are read again.
+ */
+export function useUploadBrokerFile(
+  kind: BrokerFile,
+  callbacks: MutationCallbacks<Profile, File> = {},
+) {
   return useMutation({
-    mutationFn: uploadFalLicenseCopy,
+    mutationFn: (file: File) => uploadBrokerFile(kind, file),
     ...refreshAfter(callbacks, PROFILE_KEY, rootKeys.commissions),
   });
 }
 
-/** Where the broker opens their own copy (the server answers the file). */
-export const FAL_LICENSE_COPY_URL = endpointUrl(brokerEndpoints.falLicenseCopy);
+// ---------- the tax profile (decision 071) ----------
+
+type TaxProfileBody = BodyOf<typeof brokerEndpoints.setTaxProfile>;
+
+/** The tax profile; then the session's profile and the commissions (their VAT) are read again. */
+export function useSetTaxProfile(callbacks: MutationCallbacks<Profile, TaxProfileBody> = {}) {
+  return useMutation({
+    mutationFn: (body: TaxProfileBody) => callApi(brokerEndpoints.setTaxProfile, { body }),
+    ...refreshAfter(callbacks, PROFILE_KEY, rootKeys.commissions),
+  });
+}

@@ -4,6 +4,7 @@ import { Dialog } from '#ui/dialog';
 import { ProtectedAccountNote } from '../shared';
 import type { AdminBroker } from './api';
 import { FalLicenseSection } from './FalLicenseSection';
+import { TaxProfileSection } from './TaxProfileSection';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -15,8 +16,9 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
- * Everything the console knows of one broker, with their FAL licence verified or refused here;
- * `onChanged` gets the row as the server answered such a decision.
+ * Everything the console knows of one broker, with their FAL licence verified or refused and
+ * their VAT registration verified here; `onChanged` gets the row as the server answered such a
+ * decision.
  */
 export function BrokerDetailsDialog({
   broker,
@@ -62,6 +64,7 @@ export function BrokerDetailsDialog({
         <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
       </dl>
       <FalLicenseSection broker={broker} onChanged={onChanged} />
+      <TaxProfileSection broker={broker} onChanged={onChanged} />
     </Dialog>
   );
 }

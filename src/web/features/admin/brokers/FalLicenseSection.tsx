@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   FAL_LICENSE_EVIDENCE,
   FAL_LICENSE_MESSAGES,
@@ -15,7 +15,6 @@ import { fieldErrors } from '#lib/api';
 import { useSession } from '#lib/session';
 import { Badge, type BadgeTone } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
-import { FormField, Textarea } from '#ui/input';
 import { errorToast, toast } from '#ui/toast';
 import {
   type AdminBroker,
@@ -23,6 +22,8 @@ import {
   useRefuseFalLicense,
   useVerifyFalLicense,
 } from './api';
+import { DecisionForm } from './DecisionForm';
+import { DetailRow } from './DetailRow';
 
 const TONE: Record<FalLicenseState, BadgeTone> = {
   missing: 'neutral',
@@ -45,15 +46,6 @@ const CANNOT_VERIFY: Partial<Record<FalLicenseState, string>> = {
   not_brokerage: 'نوع الرخصة المسجل لا يشمل الوساطة والتسويق العقاري.',
   expired: 'الرخصة منتهية، وينتظر تحديث الوسيط لها.',
 };
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-3 gap-y-1 border-b border-slate-100 py-2 text-sm">
-      <dt className="text-slate-700">{label}</dt>
-      <dd className="min-w-0 text-end font-medium break-words">{children || '—'}</dd>
-    </div>
-  );
-}
 
 /**
  * «رخصة فال» in a broker's details (decision 070): the licence, its copy and the verification
@@ -89,26 +81,28 @@ export function FalLicenseSection({
         <FalLicenseBadge broker={broker} />
       </div>
       <dl>
-        <Row label="رقم الرخصة">
+        <DetailRow label="رقم الرخصة">
           {broker.falLicense ? <bdi dir="ltr">{broker.falLicense}</bdi> : null}
-        </Row>
-        <Row label="نوع الرخصة">
+        </DetailRow>
+        <DetailRow label="نوع الرخصة">
           {broker.falLicenseType ? falLicenseTypeLabel(broker.falLicenseType) : null}
-        </Row>
-        <Row label="تاريخ الانتهاء">
+        </DetailRow>
+        <DetailRow label="تاريخ الانتهاء">
           {broker.falLicenseExpiresOn ? formatDayAr(broker.falLicenseExpiresOn) : null}
-        </Row>
+        </DetailRow>
         {standing.verifiedAt ? (
-          <Row label="تاريخ التحقق">{formatDateAr(standing.verifiedAt)}</Row>
+          <DetailRow label="تاريخ التحقق">{formatDateAr(standing.verifiedAt)}</DetailRow>
         ) : null}
         {review ? (
           <>
-            <Row label="ما تم التحقق منه">{falLicenseEvidenceLabel(review.evidence)}</Row>
-            <Row label="ملاحظة التحقق">{review.note}</Row>
-            <Row label="تحقق منها">{review.verifiedBy}</Row>
+            <DetailRow label="ما تم التحقق منه">
+              {falLicenseEvidenceLabel(review.evidence)}
+            </DetailRow>
+            <DetailRow label="ملاحظة التحقق">{review.note}</DetailRow>
+            <DetailRow label="تحقق منها">{review.verifiedBy}</DetailRow>
           </>
         ) : null}
-        {standing.refusal ? <Row label="سبب عدم القبول">{standing.refusal}</Row> : null}
+        {standing.refusal ? <DetailRow label="سبب عدم القبول">{standing.refusal}</DetailRow> : null}
       </dl>
       {broker.falLicenseCopy ? (
         <a
@@ -275,67 +269,5 @@ function RefuseForm({
         refuse.mutate({ id: broker.id, reason });
       }}
     />
-  );
-}
-
-/**
- * An admin's decision on the licence: what comes first (`children`), a text the admin writes,
- * and its confirm and cancel buttons.
- */
-function DecisionForm({
-  label,
-  text,
-  submit,
-  destructive = false,
-  pending,
-  onCancel,
-  onSubmit,
-  children,
-}: {
-  label: string;
-  text: {
-    label: string;
-    hint?: string;
-    value: string;
-    onChange: (value: string) => void;
-    error: string | undefined;
-  };
-  submit: string;
-  destructive?: boolean;
-  pending: boolean;
-  onCancel: () => void;
-  onSubmit: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <form
-      noValidate
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-3"
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-      <FormField label={text.label} error={text.error} hint={text.hint}>
-        {(control) => (
-          <Textarea
-            {...control}
-            required
-            value={text.value}
-            onChange={(event) => text.onChange(event.target.value)}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
-          {submit}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          إلغاء
-        </Button>
-      </div>
-    </form>
   );
 }

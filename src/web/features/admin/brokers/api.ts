@@ -37,12 +37,14 @@ export function useActivateBroker(callbacks: MutationCallbacks<unknown, string> 
 
 type VerifyBody = BodyOf<typeof adminBrokerEndpoints.verifyFalLicense>;
 type RefuseBody = BodyOf<typeof adminBrokerEndpoints.refuseFalLicense>;
+type VerifyVatBody = BodyOf<typeof adminBrokerEndpoints.verifyVat>;
 
 /**
- * A licence decision's refresh: the console's lists after it, and after a refusal too (the
- * licence may have changed since the row was read: the details then show it as it is now).
+ * A decision's refresh (a licence, a VAT registration): the console's lists after it, and after
+ * a refusal too (the broker may have changed it since the row was read: the details then show
+ * it as it is now).
  */
-function licenceDecision<TVariables>(callbacks: MutationCallbacks<AdminBroker, TVariables>) {
+function brokerDecision<TVariables>(callbacks: MutationCallbacks<AdminBroker, TVariables>) {
   return {
     ...refreshAfter(callbacks, adminKeys.all),
     onError: (error: Error, variables: TVariables) => {
@@ -62,7 +64,7 @@ export function useVerifyFalLicense(
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string } & VerifyBody) =>
       callApi(adminBrokerEndpoints.verifyFalLicense, { params: { id }, body }),
-    ...licenceDecision(callbacks),
+    ...brokerDecision(callbacks),
   });
 }
 
@@ -73,10 +75,28 @@ export function useRefuseFalLicense(
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string } & RefuseBody) =>
       callApi(adminBrokerEndpoints.refuseFalLicense, { params: { id }, body }),
-    ...licenceDecision(callbacks),
+    ...brokerDecision(callbacks),
   });
 }
 
 /** Where the console opens a broker's licence copy (a new tab; the server audits it). */
 export const falLicenseCopyUrl = (id: string) =>
   endpointUrl(adminBrokerEndpoints.falLicenseCopy, { params: { id } });
+
+/**
+ * Verifies a broker's VAT registration with a note of what was checked, as it was when the row
+ * was read (`seenUpdatedAt`); answers the broker's row. Their unpaid commissions carry VAT.
+ */
+export function useVerifyVat(
+  callbacks: MutationCallbacks<AdminBroker, { id: string } & VerifyVatBody> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & VerifyVatBody) =>
+      callApi(adminBrokerEndpoints.verifyVat, { params: { id }, body }),
+    ...brokerDecision(callbacks),
+  });
+}
+
+/** Where the console opens a broker's VAT registration certificate (a new tab; audited). */
+export const vatCertificateUrl = (id: string) =>
+  endpointUrl(adminBrokerEndpoints.vatCertificate, { params: { id } });

@@ -19,6 +19,7 @@ import {
   useAdminList,
   usePaymentDialog,
   useReasonDialog,
+  VatOnTop,
 } from '../shared';
 import { type AdminCommission, adminCommissionsQuery, useCommissionAction } from './api';
 import { CommissionNotes, CommissionStatusBadge } from './CommissionNotes';
@@ -86,7 +87,12 @@ export function CommissionsList() {
     {
       id: 'amount',
       header: 'المبلغ',
-      cell: (c) => <strong className="whitespace-nowrap">{formatSar(c.amount)}</strong>,
+      cell: (c) => (
+        <>
+          <strong className="whitespace-nowrap">{formatSar(c.amount)}</strong>
+          <VatOnTop amount={c.amount} vatAmount={c.vatAmount} className="text-slate-700" />
+        </>
+      ),
     },
     { id: 'status', header: 'الحالة', cell: (c) => <CommissionStatusBadge commission={c} /> },
     brokerColumn(),
@@ -137,8 +143,15 @@ export function CommissionsList() {
         columns={columns}
         card={(c) => (
           <>
-            <div className="flex items-center justify-between">
-              <strong className="text-lg">{formatSar(c.amount)}</strong>
+            <div className="flex items-center justify-between gap-2">
+              <p className="min-w-0">
+                <strong className="text-lg">{formatSar(c.amount)}</strong>
+                <VatOnTop
+                  amount={c.amount}
+                  vatAmount={c.vatAmount}
+                  className="text-sm text-slate-700"
+                />
+              </p>
               <CommissionStatusBadge commission={c} />
             </div>
             <p className="flex flex-wrap gap-x-3 text-sm">

@@ -1,17 +1,25 @@
-import { formatSar, toCents } from '#domain';
-import { ltr } from '../shared';
+import { formatSar, fromCents, toCents, vatSplit } from '#domain';
+import { ltr, withVat } from '../shared';
 import type { AdminCommission } from './api';
 
 /**
  * What confirming a commission's payment does, said before it is done: when the broker owes
- * money for reversed commissions, it is deducted and only the rest is to be transferred.
+ * money for reversed commissions, it is deducted and only the rest is to be transferred; for a
+ * broker registered for VAT, the VAT on what is transferred is paid on top (decision 071).
  */
 export function paymentDescription(c: AdminCommission): string {
   const broker = c.brokerName || ltr(c.brokerPhone);
   const outstanding = toCents(c.amount) - toCents(c.paidAmount);
   const deducted = Math.min(toCents(c.brokerOwes), outstanding);
+  // The server charges VAT on what is sent, as a payout made now would carry.
+  const sent = vatSplit(fromCents(Math.max(outstanding - deducted, 0)), {
+    vatRegistered: toCents(c.vatAmount) > 0,
+  });
   if (deducted <= 0) {
-    return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة ويُبلَّغ الوسيط بذلك.`;
+    if (toCents(sent.vat) === 0) {
+      return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة ويُبلَّغ الوسيط بذلك.`;
+    }
+    return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، فيُحوَّل ${withVat(sent.net, sent.vat)}. ويُبلَّغ الوسيط بذلك.`;
   }
-  return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، ويُخصم منها ${formatSar(deducted / 100)} مقابل عمولات ملغاة، فيُحوَّل ${formatSar((outstanding - deducted) / 100)} فقط. ويُبلَّغ الوسيط بذلك.`;
+  return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، ويُخصم منها ${formatSar(deducted / 100)} مقابل عمولات ملغاة، فيُحوَّل ${withVat(sent.net, sent.vat)} فقط. ويُبلَّغ الوسيط بذلك.`;
 }

@@ -9,7 +9,14 @@ import { Card, CardTitle } from '#ui/card';
 import { type Column, TableOrCards } from '#ui/data-table';
 import { PagedList } from '#ui/paged-list';
 import { errorToast } from '#ui/toast';
-import { ACTION_TOASTS, ltr, usePaymentDialog, useReasonDialog } from '../shared';
+import {
+  ACTION_TOASTS,
+  ltr,
+  usePaymentDialog,
+  useReasonDialog,
+  VatOnTop,
+  withVat,
+} from '../shared';
 import { announce } from './announce';
 import { type AdminPayout, payoutsQuery, useMarkPayouts, useRequestAction } from './api';
 import { useCancelDialog } from './cancel-dialog';
@@ -73,7 +80,7 @@ export function OpenRequestsCard() {
         onClick={() =>
           payment.ask({
             title: 'تأكيد تنفيذ طلب التحويل',
-            description: `سيُسجَّل تحويل ${formatSar(r.amount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
+            description: `سيُسجَّل تحويل ${withVat(r.amount, r.vatAmount)} إلى الآيبان ${ltr(formatIban(r.iban))} للوسيط ${r.brokerName || ltr(r.brokerPhone)}، وتُسدَّد به عمولاته المعلقة الأقدم فالأحدث، ويُبلَّغ الوسيط بذلك.`,
             confirmLabel: 'تم التحويل',
             id: r.id,
             success: 'تم تنفيذ طلب التحويل',
@@ -102,7 +109,12 @@ export function OpenRequestsCard() {
     {
       id: 'amount',
       header: 'المبلغ',
-      cell: (r) => <strong className="whitespace-nowrap">{formatSar(r.amount)}</strong>,
+      cell: (r) => (
+        <>
+          <strong className="whitespace-nowrap">{formatSar(r.amount)}</strong>
+          <VatOnTop amount={r.amount} vatAmount={r.vatAmount} className="text-slate-700" />
+        </>
+      ),
     },
     { id: 'broker', header: 'الوسيط', cell: requester },
     {
@@ -166,7 +178,10 @@ export function OpenRequestsCard() {
               itemClassName="flex flex-wrap items-center justify-between gap-2 py-3 text-sm"
               card={(r) => (
                 <>
-                  <span className="font-bold">{formatSar(r.amount)}</span>
+                  <span>
+                    <span className="font-bold">{formatSar(r.amount)}</span>
+                    <VatOnTop amount={r.amount} vatAmount={r.vatAmount} />
+                  </span>
                   <span>{requester(r)}</span>
                   <bdi dir="ltr" className="font-mono text-xs">
                     {formatIban(r.iban)}

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   formatDateTimeAr,
@@ -9,9 +9,10 @@ import {
 } from '#domain';
 import { Alert } from '#ui/alert';
 import { Badge, type BadgeTone } from '#ui/badge';
-import { Button } from '#ui/button';
+import { Button, buttonClasses } from '#ui/button';
 import { Checkbox } from '#ui/checkbox';
-import type { AdminPayout } from './api';
+import { VatOnTop } from '../shared';
+import { type AdminPayout, documentUrl } from './api';
 
 const TONES: Record<PayoutStatus, BadgeTone> = {
   draft: 'neutral',
@@ -77,7 +78,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
  * One payout of the payouts card, top to bottom as the work reads it: what it is (amount,
  * broker, state), where it goes and the references it carries, the note of the step it is at
  * (only while it applies), and what can be done with it there: the bank file again, cancelling
- * one no bank has, or recording that the bank returned it.
+ * one no bank has, recording that the bank returned it, or opening a paid one's document.
  */
 export function PayoutItem({
   payout: p,
@@ -116,7 +117,10 @@ export function PayoutItem({
       ) : null}
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <strong className="whitespace-nowrap">{formatSar(p.amount)}</strong>
+          <span>
+            <strong className="whitespace-nowrap">{formatSar(p.amount)}</strong>
+            <VatOnTop amount={p.amount} vatAmount={p.vatAmount} />
+          </span>
           <span>{p.brokerName || <bdi dir="ltr">{p.brokerPhone}</bdi>}</span>
           <Badge tone={TONES[p.status]}>{payoutStatusLabel(p.status, 'payout')}</Badge>
           {p.source === 'bulk' ? <Badge tone="neutral">دفع المستحق</Badge> : null}
@@ -161,6 +165,18 @@ export function PayoutItem({
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
+        {p.status === 'paid' && p.documentId ? (
+          <a
+            href={documentUrl(p.documentId)}
+            target="_blank"
+            rel="noopener"
+            aria-label={`المستند لدفعة ${formatSar(p.amount)} للوسيط ${whose}`}
+            className={buttonClasses('outline')}
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            المستند
+          </a>
+        ) : null}
         {step === 'inFile' && p.bankBatch ? (
           <Button
             variant="outline"

@@ -101,3 +101,25 @@ export const BANK_FILE_URL = endpointUrl(adminPayoutEndpoints.bankFile);
 /** A bank file again, for a lost download. */
 export const bankFileAgainUrl = (batch: string) =>
   endpointUrl(adminPayoutEndpoints.bankFileAgain, { params: { batch } });
+
+// ---------- the payments' documents (decision 071) ----------
+
+export type PaymentDocument = ResponseOf<typeof adminPayoutEndpoints.documents>[number];
+
+/** A Riyadh month's payment documents (`YYYY-MM`), newest first. */
+export const documentsQuery = (month: string) =>
+  queryOptions({
+    queryKey: adminKeys.documents(month),
+    queryFn: () => callApi(adminPayoutEndpoints.documents, { query: { month } }),
+    staleTime: 0,
+  });
+
+/** A payment document's printable page (a new tab; the server audits it). */
+export const documentUrl = (id: string) =>
+  endpointUrl(adminPayoutEndpoints.document, { params: { id } });
+/** A tax invoice's UBL XML, a download. */
+export const documentXmlUrl = (id: string) =>
+  endpointUrl(adminPayoutEndpoints.documentXml, { params: { id } });
+/** The month's documents as a ZIP for the accountant. */
+export const documentsExportUrl = (month: string) =>
+  endpointUrl(adminPayoutEndpoints.documentsExport, { query: { month } });

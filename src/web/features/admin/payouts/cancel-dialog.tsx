@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { formatSar } from '#domain';
 import { errorToast, toast } from '#ui/toast';
-import { ltr, ReasonDialog } from '../shared';
+import { ltr, ReasonDialog, withVat } from '../shared';
 import { type AdminPayout, useCancelPayout } from './api';
 
 /** Where a cancelled payout's money goes: payable again, or held while a signal is open. */
@@ -38,7 +37,7 @@ export function useCancelDialog() {
     dialog: payout ? (
       <ReasonDialog
         title="إلغاء الدفعة"
-        description={`تُلغى دفعة ${formatSar(payout.amount)} للوسيط ${payout.brokerName || ltr(payout.brokerPhone)} قبل أن تصل إلى أي بنك، ${moneyGoes(payout)}، ويُبلَّغ بالسبب. لا يمكن التراجع عن الإلغاء.`}
+        description={`تُلغى دفعة ${withVat(payout.amount, payout.vatAmount)} للوسيط ${payout.brokerName || ltr(payout.brokerPhone)} قبل أن تصل إلى أي بنك، ${moneyGoes(payout)}، ويُبلَّغ بالسبب. لا يمكن التراجع عن الإلغاء.`}
         label="سبب الإلغاء كما سيقرؤه الوسيط"
         confirmLabel="تأكيد إلغاء الدفعة"
         reason={reason}

@@ -1,2 +1,3 @@
 export { AdminPayoutsCard } from './AdminPayoutsCard';
+export { DocumentsCard } from './DocumentsCard';
 export { OpenRequestsCard } from './OpenRequestsCard';

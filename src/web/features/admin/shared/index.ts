@@ -1,5 +1,8 @@
 // What the console's tabs share: the list toolbar and its state (with the export), the deletion of
-// brokers and referrals, the reason and payment dialogs, and the console's query keys.
+// brokers and referrals, the reason and payment dialogs, the console's query keys, and money with
+// its VAT.
+
+export { VatOnTop, withVat } from '#ui/money-with-vat';
 export { ACTION_TOASTS } from './action-toasts';
 export { brokerColumn, ConsoleList } from './ConsoleList';
 export {

@@ -36,6 +36,8 @@ export const adminKeys = {
   payouts: (status: PayoutStatus, page: number) =>
     [...rootKeys.admin, 'payouts', { status, page }] as const,
   payoutSteps: [...rootKeys.admin, 'payout-steps'] as const,
+  /** A Riyadh month's payment documents, `YYYY-MM`. */
+  documents: (month: string) => [...rootKeys.admin, 'documents', month] as const,
   analytics: (range: AnalyticsRange) => [...rootKeys.admin, 'analytics', range] as const,
   setting: (key: SettingKey) => [...rootKeys.admin, 'config', key] as const,
   outboxAll: [...rootKeys.admin, 'outbox'] as const,
