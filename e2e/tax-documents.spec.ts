@@ -138,7 +138,9 @@ test('a broker gives a VAT registration, an admin verifies it, and the payout co
   // The console lists the month's documents and exports them for the accountant.
   await consolePage.goto('/admin?tab=commissions');
   const monthly = consolePage.getByRole('region', { name: 'مستندات الدفع' });
+  await monthly.getByRole('button', { name: 'عرض مستندات الشهر' }).click();
   await expect(monthly.getByText(office).first()).toBeVisible();
+  await expect(monthly.getByRole('link', { name: 'الفاتورة الإلكترونية' }).first()).toBeVisible();
   const [zip] = await Promise.all([
     consolePage.waitForEvent('download'),
     monthly.getByRole('button', { name: 'تنزيل مستندات الشهر' }).click(),

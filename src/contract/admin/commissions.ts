@@ -8,8 +8,22 @@ import {
   reasonBody,
   sortQuery,
   storedCommissionStatus,
-  transferReferenceBody,
+  transferReference,
 } from './lists.js';
+
+/**
+ * The bank's reference, and the VAT the admin was shown on what is sent (decision 071): a
+ * registration changed since the dialog opened is refused rather than paid blind.
+ */
+const confirmPaymentBody = z
+  .object({
+    transferReference: transferReference.nullish(),
+    vatAmount: z
+      .string()
+      .regex(/^\d{1,10}\.\d{2}$/, { error: 'مبلغ الضريبة غير صالح' })
+      .optional(),
+  })
+  .default({});
 
 const adminCommission = z.object({
   id: z.string(),
@@ -61,7 +75,7 @@ export const adminCommissionEndpoints = {
     summary: 'mark a commission paid in full (audited, notified; idempotent)',
     params: idParams,
     notFound: 'العمولة غير موجودة',
-    body: transferReferenceBody,
+    body: confirmPaymentBody,
     response: changed,
   }),
   reverse: endpoint({

@@ -9,6 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditRecorder } from '../audit/service.js';
 import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
 import { type Broker, brokers, storedFiles } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { readUpload, storeUpload } from '../files/upload.js';
@@ -61,6 +62,8 @@ export async function uploadBrokerFile(
     cleared: Partial<Broker>;
     refusal: { code: string; message: string };
     precheck: () => Promise<void>;
+    /** Runs under the broker's lock before the row changes: a refusal there stores nothing. */
+    underLock?: (tx: Transaction, before: Broker) => Promise<void>;
   },
   record: AuditRecorder,
 ): Promise<Broker> {
@@ -75,6 +78,7 @@ export async function uploadBrokerFile(
   const after = await ctx.db
     .transaction(async (tx) => {
       const before = await lockedLiveBroker(tx, input.brokerId);
+      await input.underLock?.(tx, before);
       replaced = before[spec.column];
       await tx
         .insert(storedFiles)

@@ -25,6 +25,7 @@ import { type Broker, brokers, payouts, selfBillingAcceptances } from '../db/sch
 import { AppError, notFound } from '../errors.js';
 import { UNSETTLED } from '../ledger/balances.js';
 import { lockedLiveBroker } from '../ledger/locks.js';
+import { moneyConflict } from '../ledger/own-money.js';
 import { notify } from '../notifications/service.js';
 import { uploadBrokerFile } from './broker-files.js';
 
@@ -89,14 +90,18 @@ async function noUnsettledPayout(tx: Transaction, brokerId: string): Promise<voi
 }
 
 /**
- * The VAT of the broker's commissions with nothing paid yet follows the registration as it
- * now stands: 15% of the amount, rounded half up to the halala (vatSplit's rule), or 0.
+ * The VAT of the broker's commissions not yet paid in full follows the registration as it now
+ * stands: 15% of the amount, rounded half up to the halala (vatSplit's rule), or 0. Called on
+ * every change to it, so a commission carries VAT exactly when the broker charges it.
  */
-async function repriceUnpaidCommissions(tx: Transaction, broker: Broker): Promise<void> {
+async function repriceUnpaidCommissions(
+  tx: Transaction,
+  broker: TaxRecord & { id: string },
+): Promise<void> {
   const rate = chargesVat(broker) ? sql`0.15` : sql`0`;
   await tx.execute(sql`
     update commissions set vat_amount = round(amount * ${rate}, 2)
-    where broker_id = ${broker.id} and paid_amount = 0 and status in ('on_hold', 'pending')`);
+    where broker_id = ${broker.id} and paid_amount < amount and status <> 'reversed'`);
 }
 
 /**
@@ -160,7 +165,7 @@ export async function saveTaxProfile(
         before: taxOf(before),
         after: taxOf(after),
       });
-      if (chargesVat(before)) await repriceUnpaidCommissions(tx, after);
+      await repriceUnpaidCommissions(tx, after);
     }
     return after;
   });
@@ -185,15 +190,23 @@ export async function uploadVatCertificate(
       kind: 'vat_certificate',
       cleared: UNVERIFIED,
       refusal: { code: 'NOT_VAT_CERTIFICATE', message: TAX_PROFILE_MESSAGES.certificate },
-      // A certificate changes what the VAT rests on: not while a payout is unsettled.
+      // Before the upload is read, and again under the lock: a certificate changes what the
+      // VAT rests on, so not while a payout is unsettled; unpaid commissions lose the VAT.
       precheck: async () => {
         await precheck();
         await refuseWhileUnsettled(ctx.db, brokerId);
+      },
+      underLock: async (tx, before) => {
+        await noUnsettledPayout(tx, brokerId);
+        await repriceUnpaidCommissions(tx, { ...before, ...UNVERIFIED });
       },
     },
     record,
   );
 }
+
+const ownTaxProfile = () =>
+  new AppError(403, 'OWN_TAX_PROFILE', 'لا يمكنك التحقق من تسجيلك الضريبي بنفسك');
 
 /**
  * An admin verifies the broker's VAT registration as they saw it (`seenUpdatedAt`), with a note
@@ -206,9 +219,7 @@ export async function verifyVatRegistration(
   input: { brokerId: string; adminId: string; note: string; seenUpdatedAt: string },
   record: AuditRecorder,
 ): Promise<Broker> {
-  if (input.brokerId === input.adminId) {
-    throw new AppError(403, 'OWN_TAX_PROFILE', 'لا يمكنك التحقق من تسجيلك الضريبي بنفسك');
-  }
+  if (input.brokerId === input.adminId) throw ownTaxProfile();
   const broker = await db.transaction(async (tx) => {
     const before = await lockedLiveBroker(tx, input.brokerId);
     if (before.updatedAt.toISOString() !== input.seenUpdatedAt) {
@@ -226,6 +237,8 @@ export async function verifyVatRegistration(
       );
     }
     await noUnsettledPayout(tx, input.brokerId);
+    // Nor an account sharing the admin's phone or IBAN: its payouts would carry 15% more.
+    if (await moneyConflict(tx, input.adminId, input.brokerId)) throw ownTaxProfile();
     const [after] = await tx
       .update(brokers)
       .set({

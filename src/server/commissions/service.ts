@@ -86,7 +86,7 @@ const commissionPageStatement = preparedStatement((db) =>
       .leftJoin(commissions, eq(commissions.referralId, referrals.id))
       .where(potentialOfBroker),
   )
-    .orderBy(sql`1`, sql`12 desc`, sql`2 desc`)
+    .orderBy(sql`1`, sql`13 desc`, sql`2 desc`)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('commission_page'),

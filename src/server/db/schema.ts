@@ -544,7 +544,13 @@ export const paymentDocuments = pgTable(
     check('payment_documents_gross_check', sql`${t.gross} = ${t.net} + ${t.vatAmount}`),
     index('payment_documents_broker_issued_idx').on(t.brokerId, t.issuedAt),
     index('payment_documents_issued_idx').on(t.issuedAt),
-    index('payment_documents_transfer_request_idx').on(t.payoutId),
+    // One document per payment, whatever runs twice.
+    uniqueIndex('payment_documents_transfer_request_idx')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} is not null`),
+    uniqueIndex('payment_documents_commission_idx')
+      .on(t.commissionId)
+      .where(sql`${t.commissionId} is not null`),
   ],
 );
 

@@ -392,3 +392,70 @@ describe("the admins' documents", () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('what the review of decision 071 found', () => {
+  it('a name too long for the QR code is cut, never a failed payment', async () => {
+    const broker = await aBroker(t);
+    // Arabic presentation forms (as copied from a PDF) are three bytes each in UTF-8.
+    const long = 'ﻣﺆﺳﺴﺔ '.repeat(20).trim().slice(0, 120);
+    expect((await saveTax(broker, { ...anEstablishment, legalName: long })).statusCode).toBe(200);
+    expect((await uploadCertificate(broker)).status).toBe(200);
+    expect((await verifyVat(admin, broker)).statusCode).toBe(200);
+    await anIbanOnProfile(t, broker);
+    await aSignedContract(t, admin, { broker });
+    await payAll(broker);
+    const [document] = await documentsOf(broker);
+    expect(document?.kind).toBe('tax_invoice');
+    const [stored] = await t.database.db
+      .select()
+      .from(paymentDocuments)
+      .where(eq(paymentDocuments.id, document?.id ?? ''));
+    const seller = decodeZatcaQr(stored?.data.qr ?? '').sellerName;
+    expect(Buffer.byteLength(seller, 'utf8')).toBeLessThanOrEqual(255);
+    expect(long.startsWith(seller)).toBe(true);
+  });
+
+  it('an admin sharing an IBAN with the broker does not verify their registration', async () => {
+    const broker = await aBroker(t);
+    await saveTax(broker, anEstablishment);
+    await uploadCertificate(broker);
+    const iban = await anIbanOnProfile(t, broker);
+    await t.database.db.update(brokers).set({ iban }).where(eq(brokers.id, otherAdmin.id));
+    const refused = await verifyVat(otherAdmin, broker);
+    expect(refused.statusCode).toBe(403);
+    expect((await rowOf(broker)).vatVerifiedAt).toBeNull();
+    await t.database.db.update(brokers).set({ iban: null }).where(eq(brokers.id, otherAdmin.id));
+  });
+
+  it('a new certificate under an open payout is refused; one otherwise takes the VAT off unpaid commissions', async () => {
+    const broker = await aVatBroker();
+    const { commission } = await aSignedContract(t, admin, { broker });
+    expect(Number((await commissionRow(commission.id)).vatAmount)).toBeGreaterThan(0);
+    const asked = await askForPayout(t, broker, 100);
+    expect(asked.statusCode).toBe(201);
+    expect((await uploadCertificate(broker)).status).toBe(409);
+    await as(admin).call(adminPayoutEndpoints.reject, {
+      params: { id: asked.json().id },
+      body: { reason: 'طلب تجريبي' },
+    });
+    expect((await uploadCertificate(broker)).status).toBe(200);
+    expect((await commissionRow(commission.id)).vatAmount).toBe('0.00');
+  });
+
+  it('a confirmation with the VAT shown before a change of registration is refused', async () => {
+    const broker = await aVatBroker();
+    const { commission } = await aSignedContract(t, admin, { broker });
+    const stale = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commission.id },
+      body: { vatAmount: '0.00' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<ApiError>().code).toBe('VAT_CHANGED');
+    expect((await commissionRow(commission.id)).status).toBe('pending');
+    const shown = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: commission.id },
+      body: { vatAmount: vatSplit(commission.amount, { vatRegistered: true }).vat },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+  });
+});

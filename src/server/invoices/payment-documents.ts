@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
+  cleanText,
   fromCents,
   normalizeEjarContractNumber,
   type PaymentDocumentKind,
@@ -61,7 +62,25 @@ export type PaymentToDocument = {
   vatAmount: string;
   vatNumber: string | null;
   transferReference: string | null;
+  /** The IBAN the money went to: the payout's own, which a later change of profile never moves. */
+  iban: string | null;
 };
+
+/** ZATCA's QR code holds each value in at most 255 bytes of UTF-8 (zatca-qr.ts). */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * The seller's name as the document gives it: cleaned as every written text is, cut at a
+ * character to what the QR code holds, and the broker's code when nothing is left. A document
+ * never fails its payment over a name.
+ */
+function sellerNameOf(name: string | null, brokerCode: string): string {
+  let cleaned = cleanText(name ?? '');
+  while (Buffer.byteLength(cleaned, 'utf8') > MAX_NAME_BYTES) {
+    cleaned = Array.from(cleaned).slice(0, -1).join('').trim();
+  }
+  return cleaned === '' ? brokerCode : cleaned;
+}
 
 /**
  * Issues the payment's document in the caller's transaction. The lines are the commissions
@@ -109,13 +128,14 @@ export async function issuePaymentDocument(
     throw new Error(`payment VAT ${payment.vatAmount} is not 15% of its net ${net}`);
   }
   const kind: PaymentDocumentKind = taxInvoice ? 'tax_invoice' : 'payment_statement';
+  const number = await nextNumber(tx, kind, Number(riyadhIsoDate(new Date()).slice(0, 4)));
+  // Taken once the number is: numbers and issue times go up together.
   const issuedAt = new Date();
   const supplyDate = riyadhIsoDate(issuedAt);
-  const number = await nextNumber(tx, kind, Number(supplyDate.slice(0, 4)));
-  const sellerName =
-    broker.taxEntity === 'establishment' && broker.legalName
-      ? broker.legalName
-      : (broker.fullName ?? broker.brokerCode);
+  const sellerName = sellerNameOf(
+    broker.taxEntity === 'establishment' && broker.legalName ? broker.legalName : broker.fullName,
+    broker.brokerCode,
+  );
   const vatNumber = taxInvoice ? payment.vatNumber : null;
   const uuid = randomUUID();
   const data: PaymentDocumentData = {
@@ -131,7 +151,7 @@ export async function issuePaymentDocument(
       vatNumber,
       crNumber: broker.taxEntity === 'establishment' ? broker.crNumber : null,
       falLicense: broker.falLicense,
-      iban: broker.iban,
+      iban: payment.iban,
     },
     customer: {
       name: issuer.legalName,
@@ -288,8 +308,13 @@ export async function monthDocumentList(
   db: Database,
   month: string,
 ): Promise<PaymentDocumentSummary[]> {
-  const rows = await monthDocuments(db, month);
-  return rows.map(toSummary).reverse();
+  const { from, to } = monthBounds(month);
+  const rows = await db
+    .select(summaryColumns)
+    .from(paymentDocuments)
+    .where(and(gte(paymentDocuments.issuedAt, from), lt(paymentDocuments.issuedAt, to)))
+    .orderBy(desc(paymentDocuments.issuedAt), desc(paymentDocuments.number));
+  return rows.map(toSummary);
 }
 
 /** One document whole, for a broker only their own (anyone else's is not found). */

@@ -274,7 +274,16 @@ export async function confirmCommissionPayment(
   commissionId: string,
   adminId: string,
   transferReference: string | null,
-  { record, issuer }: { record: AuditRecorder; issuer: ProviderTaxIdentity },
+  {
+    record,
+    issuer,
+    shownVat = null,
+  }: {
+    record: AuditRecorder;
+    issuer: ProviderTaxIdentity;
+    /** The VAT the admin was shown on what is sent; a different one now is refused (409). */
+    shownVat?: string | null;
+  },
 ): Promise<{
   changed: boolean;
   brokerId: string;
@@ -330,6 +339,13 @@ export async function confirmCommissionPayment(
       outstanding - deducted > 0
         ? await payoutVat(tx, commission.brokerId, sent)
         : { vatAmount: fromCents(0), vatNumber: null };
+    if (shownVat !== null && toCents(shownVat) !== toCents(vat.vatAmount)) {
+      throw new AppError(
+        409,
+        'VAT_CHANGED',
+        'تغيّر التسجيل الضريبي للوسيط منذ فتح العمولة؛ حدّث الصفحة وراجع المبلغ قبل تأكيد الدفع',
+      );
+    }
     await tx
       .update(commissions)
       .set({ status: 'paid', paidAmount: commission.amount, paidAt: new Date(), transferReference })
@@ -343,6 +359,7 @@ export async function confirmCommissionPayment(
         deducted,
         ...vat,
         transferReference,
+        iban: await ibanOf(tx, commission.brokerId),
       });
     }
     await finishPayment(tx, record, {
@@ -385,6 +402,15 @@ export async function confirmCommissionPayment(
     });
   }
   return result;
+}
+
+/** The IBAN on the broker's profile: where a commission confirmed paid on its own went. */
+async function ibanOf(tx: Transaction, brokerId: string): Promise<string | null> {
+  const [broker] = await tx
+    .select({ iban: brokers.iban })
+    .from(brokers)
+    .where(eq(brokers.id, brokerId));
+  return broker?.iban ?? null;
 }
 
 /** What a payment notice adds when VAT was paid on top: the VAT, and where the invoice is. */
@@ -484,6 +510,7 @@ export async function payPayout(
       vatAmount: request.vatAmount,
       vatNumber: request.vatNumber,
       transferReference: reference,
+      iban: request.iban,
     });
     await finishPayment(tx, record, {
       brokerId: request.brokerId,

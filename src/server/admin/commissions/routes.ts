@@ -25,7 +25,11 @@ export const adminCommissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = asyn
       request.params.id,
       currentBroker(request).id,
       request.body.transferReference ?? null,
-      { record: auditBy(request), issuer: ctx.config.providerTax },
+      {
+        record: auditBy(request),
+        issuer: ctx.config.providerTax,
+        shownVat: request.body.vatAmount ?? null,
+      },
     );
     return { ok: true as const, changed: result.changed };
   });

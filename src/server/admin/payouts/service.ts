@@ -74,7 +74,8 @@ export async function payoutSteps(db: Database) {
         when ${payouts.status} = ${storedPayoutStatus('draft')} then 'draft'
         else ${payouts.status} end`,
       count: sql<number>`count(*)::int`,
-      amount: sql<string>`coalesce(sum(${payouts.amount}), 0)::numeric(14,2)::text`,
+      // What the bank pays: the net and the VAT on top (decision 071).
+      amount: sql<string>`coalesce(sum(${payouts.amount} + ${payouts.vatAmount}), 0)::numeric(14,2)::text`,
     })
     .from(payouts)
     .where(inArray(payouts.status, UNSETTLED_PAYOUT_STATUSES))

@@ -60,7 +60,8 @@ ALTER TABLE "payment_documents" ADD CONSTRAINT "payment_documents_commission_id_
 ALTER TABLE "self_billing_acceptances" ADD CONSTRAINT "self_billing_acceptances_broker_id_brokers_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_documents_broker_issued_idx" ON "payment_documents" USING btree ("broker_id","issued_at");--> statement-breakpoint
 CREATE INDEX "payment_documents_issued_idx" ON "payment_documents" USING btree ("issued_at");--> statement-breakpoint
-CREATE INDEX "payment_documents_transfer_request_idx" ON "payment_documents" USING btree ("transfer_request_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_documents_transfer_request_idx" ON "payment_documents" USING btree ("transfer_request_id") WHERE "payment_documents"."transfer_request_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_documents_commission_idx" ON "payment_documents" USING btree ("commission_id") WHERE "payment_documents"."commission_id" is not null;--> statement-breakpoint
 CREATE INDEX "self_billing_acceptances_broker_idx" ON "self_billing_acceptances" USING btree ("broker_id","accepted_at");--> statement-breakpoint
 ALTER TABLE "brokers" ADD CONSTRAINT "brokers_tax_entity_check" CHECK ("brokers"."tax_entity" in ('individual','establishment')) NOT VALID;--> statement-breakpoint
 ALTER TABLE "commissions" ADD CONSTRAINT "commissions_vat_amount_check" CHECK ("commissions"."vat_amount" >= 0) NOT VALID;--> statement-breakpoint

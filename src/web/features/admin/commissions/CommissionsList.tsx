@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { adminCommissionListQuery } from '#contract/admin/commissions';
 import type { ADMIN_COMMISSION_SORTS } from '#contract/admin/lists';
 import {
@@ -23,7 +24,7 @@ import {
 } from '../shared';
 import { type AdminCommission, adminCommissionsQuery, useCommissionAction } from './api';
 import { CommissionNotes, CommissionStatusBadge } from './CommissionNotes';
-import { paymentDescription } from './payment-description';
+import { paymentDescription, paymentSplit } from './payment-description';
 
 type SortKey = (typeof ADMIN_COMMISSION_SORTS)[number] extends `${infer K}:${string}` ? K : never;
 
@@ -52,7 +53,11 @@ export function CommissionsList() {
   const { page, search, status, sort } = filters.query;
   const commissions = useQuery(adminCommissionsQuery({ page, search, status, sort }));
   const action = useCommissionAction(ACTION_TOASTS);
-  const payment = usePaymentDialog((paid) => action.mutate({ kind: 'confirm-payment', ...paid }));
+  // The VAT the dialog showed, sent with the confirmation (paymentSplit).
+  const shownVat = useRef('0.00');
+  const payment = usePaymentDialog((paid) =>
+    action.mutate({ kind: 'confirm-payment', ...paid, vatAmount: shownVat.current }),
+  );
   const reversal = useReasonDialog(REVERSAL, action.isPending, (c: AdminCommission, reason) =>
     action.mutate({ kind: 'reverse', id: c.id, reason, success: 'تم إلغاء العمولة' }),
   );
@@ -60,15 +65,16 @@ export function CommissionsList() {
   const confirmPayment = (c: AdminCommission) =>
     c.status === 'pending' ? (
       <Button
-        onClick={() =>
+        onClick={() => {
+          shownVat.current = paymentSplit(c).sent.vat;
           payment.ask({
             title: 'تأكيد دفع العمولة',
             description: paymentDescription(c),
             confirmLabel: 'تأكيد الدفع',
             id: c.id,
             success: 'تم تأكيد الدفع',
-          })
-        }
+          });
+        }}
       >
         تأكيد الدفع
       </Button>

@@ -16,7 +16,7 @@ export const adminCommissionsQuery = (filters: CommissionFilters) =>
 
 /** A commission's payment confirmed (with the bank's reference) or reversed, with its toast. */
 type CommissionAction = (
-  | { kind: 'confirm-payment'; id: string; transferReference: string | null }
+  | { kind: 'confirm-payment'; id: string; transferReference: string | null; vatAmount: string }
   | { kind: 'reverse'; id: string; reason: string }
 ) & { success: string };
 
@@ -25,7 +25,10 @@ const commissionCall = (action: CommissionAction) => {
   if (action.kind === 'reverse') {
     return callApi(adminCommissionEndpoints.reverse, { params, body: { reason: action.reason } });
   }
-  const body = action.transferReference ? { transferReference: action.transferReference } : {};
+  const body = {
+    vatAmount: action.vatAmount,
+    ...(action.transferReference ? { transferReference: action.transferReference } : {}),
+  };
   return callApi(adminCommissionEndpoints.confirmPayment, { params, body });
 };
 

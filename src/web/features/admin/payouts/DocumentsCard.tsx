@@ -42,11 +42,13 @@ function Amount({ label, children }: { label: string; children: ReactNode }) {
 
 /** One document of the month: its number and kind, whose it is, when, its sums, and its files. */
 function DocumentItem({ document: d }: { document: PaymentDocument }) {
+  // The links are named in Arabic and described by the document's number.
+  const numberId = useId();
   return (
     <li className="flex flex-wrap items-start gap-3 py-3 text-sm">
       <div className="min-w-0 flex-1 space-y-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <bdi dir="ltr" className="font-bold [overflow-wrap:anywhere]">
+          <bdi id={numberId} dir="ltr" className="font-bold [overflow-wrap:anywhere]">
             {d.number}
           </bdi>
           <Badge tone={TONES[d.kind]}>{paymentDocumentLabel(d.kind)}</Badge>
@@ -68,7 +70,7 @@ function DocumentItem({ document: d }: { document: PaymentDocument }) {
           href={documentUrl(d.id)}
           target="_blank"
           rel="noopener"
-          aria-label={`عرض المستند ${d.number}`}
+          aria-describedby={numberId}
           className={buttonClasses('outline')}
         >
           <ExternalLink aria-hidden="true" className="size-4" />
@@ -78,11 +80,11 @@ function DocumentItem({ document: d }: { document: PaymentDocument }) {
           <a
             href={documentXmlUrl(d.id)}
             download
-            aria-label={`تنزيل XML للمستند ${d.number}`}
+            aria-describedby={numberId}
             className={buttonClasses('outline')}
           >
             <Download aria-hidden="true" className="size-4" />
-            XML
+            الفاتورة الإلكترونية
           </a>
         ) : null}
       </div>
@@ -99,10 +101,16 @@ export function DocumentsCard() {
   const titleId = useId();
   const [month, setMonth] = useState(() => riyadhIsoDate(new Date()).slice(0, 7));
   const [downloading, setDownloading] = useState(false);
+  // The list is read when asked for: the tab is the team's daily work, the documents the
+  // accountant's monthly one.
+  const [shown, setShown] = useState(false);
   // A browser without a month picker takes typed text: only a valid month is asked for.
   const checked = documentMonthSchema.safeParse(month);
   const chosen = checked.success ? checked.data : null;
-  const documents = useQuery({ ...documentsQuery(chosen ?? ''), enabled: chosen !== null });
+  const documents = useQuery({
+    ...documentsQuery(chosen ?? ''),
+    enabled: shown && chosen !== null,
+  });
 
   async function downloadMonth(of: string) {
     setDownloading(true);
@@ -132,14 +140,19 @@ export function DocumentsCard() {
             )}
           </FormField>
         </div>
-        {chosen && documents.data && documents.data.length > 0 ? (
-          <Button variant="outline" disabled={downloading} onClick={() => downloadMonth(chosen)}>
-            <Download aria-hidden="true" className="size-4" />
-            تنزيل مستندات الشهر
-          </Button>
+        {chosen ? (
+          <>
+            <Button variant="outline" aria-expanded={shown} onClick={() => setShown(!shown)}>
+              {shown ? 'إخفاء المستندات' : 'عرض مستندات الشهر'}
+            </Button>
+            <Button variant="outline" disabled={downloading} onClick={() => downloadMonth(chosen)}>
+              <Download aria-hidden="true" className="size-4" />
+              تنزيل مستندات الشهر
+            </Button>
+          </>
         ) : null}
       </div>
-      {chosen ? (
+      {shown && chosen ? (
         <QueryView
           query={documents}
           loading={<Skeleton className="h-40" />}
