@@ -8,6 +8,7 @@ import {
   vatStateLabel,
   vatVerifyBody,
 } from '#domain';
+import '#lib/validation';
 import { fieldErrors } from '#lib/api';
 import { useSession } from '#lib/session';
 import { Badge, type BadgeTone } from '#ui/badge';

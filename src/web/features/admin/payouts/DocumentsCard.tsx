@@ -10,6 +10,7 @@ import {
   paymentDocumentLabel,
   riyadhIsoDate,
 } from '#domain';
+import '#lib/validation';
 import { downloadFile } from '#lib/download';
 import { Badge, type BadgeTone } from '#ui/badge';
 import { Button, buttonClasses } from '#ui/button';
