@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from './digits.js';
 import { FAL_LICENSE_MESSAGES } from './fal-license.js';
-import { singleLineText } from './text.js';
+import { multiLineText, singleLineText } from './text.js';
 import {
   COMMERCIAL_REGISTRATION_MESSAGE,
   normalizeCommercialRegistration,
@@ -130,7 +130,7 @@ const FAL_SEEN = FAL_LICENSE_MESSAGES.seen;
 
 /** An admin's verification of a broker's VAT registration: what they checked, in a note. */
 export const vatVerifyBody = z.object({
-  note: singleLineText({ max: 300, min: 3, required: 'يرجى كتابة ما تحققت منه' }),
+  note: multiLineText({ max: 500, min: 3, required: 'يرجى كتابة ما تحققت منه' }),
   /** The profile's `updatedAt` as the admin saw it: a changed profile is not verified blind. */
   seenUpdatedAt: z.string({ error: FAL_SEEN }).min(1, { error: FAL_SEEN }),
 });

@@ -7,7 +7,6 @@ import {
   SELF_BILLING_VERSION,
   TAX_ENTITIES,
   TAX_PROFILE_MESSAGES,
-  type TaxEntity,
   taxEntityLabel,
   taxProfileBody,
   type VatState,
@@ -34,7 +33,7 @@ const TONE: Record<VatState, BadgeTone> = { none: 'info', unverified: 'info', ve
  */
 const taxFormSchema = z
   .object({
-    entity: z.string(),
+    entity: z.enum(TAX_ENTITIES),
     legalName: z.string(),
     crNumber: z.string(),
     vatNumber: z.string(),
@@ -43,7 +42,6 @@ const taxFormSchema = z
   .transform(
     (form): zod.input<typeof taxProfileBody> => ({
       ...form,
-      entity: form.entity as TaxEntity,
       acceptedAgreement: form.acceptedAgreement ? SELF_BILLING_VERSION : null,
     }),
   )

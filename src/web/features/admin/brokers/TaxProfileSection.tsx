@@ -125,7 +125,7 @@ export function TaxProfileSection({
   );
 }
 
-/** The note's rule, as the server reads it: one line, required, at most 300 characters. */
+/** The note's rule, as the server reads it: required, at most 500 characters. */
 const noteSchema = vatVerifyBody.shape.note;
 
 /** What the admin checked of the registration (the certificate, the number), in a note. */
@@ -152,9 +152,7 @@ function VerifyVatForm({
     },
     onError: errorToast('خطأ', 'حدث خطأ في التحقق من التسجيل الضريبي'),
   });
-  // A line break typed in the box is a space: the note is one line.
-  const typed = note.replace(/[\r\n]+/g, ' ');
-  const checked = noteSchema.safeParse(typed);
+  const checked = noteSchema.safeParse(note);
   const noteError =
     (tried ? checked.error?.issues[0]?.message : undefined) ?? fieldErrors(verify.error).note;
   return (
