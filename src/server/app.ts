@@ -15,6 +15,7 @@ import { adminDataRequestRoutes, dataRightsRoutes } from './data-requests/routes
 import type { DatabaseHandle } from './db/client.js';
 import { devRoutes } from './dev-routes.js';
 import { fileRoutes } from './files/routes.js';
+import { groupRoutes } from './groups/routes.js';
 import { DiskSpace } from './health/disk-space.js';
 import { healthRoutes, type Lifecycle } from './health/routes.js';
 import { answerClientError } from './http/client-errors.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes, { prefix: '/api/notifications', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
+  await app.register(groupRoutes, { prefix: '/api', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });
   await app.register(dataIncidentRoutes, { prefix: '/api/superadmin/data-incidents', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { remindExpiringLicenses } from './brokers/fal-license.js';
 import type { AppContext } from './context.js';
 import { eraseClosedReferralDocuments } from './files/retention.js';
+import { promoteBrokers } from './groups/promotion.js';
 import { releaseHeldCommissions } from './ledger/holds.js';
 import { expireUncompletedReferrals } from './referrals/ownership.js';
 import { fillServiceDeadlines } from './service-clocks.js';
@@ -21,6 +22,8 @@ export type ScheduledJobs = {
   eraseClosedDocuments: (log: Pick<FastifyBaseLogger, 'warn'>) => Promise<number>;
   /** Brokers whose FAL licence ends in 30 or 7 days, reminded once each; answers how many. */
   remindFalLicenses: () => Promise<number>;
+  /** Brokers a promotion rule now moves to a higher group, moved; answers how many. */
+  promoteBrokers: () => Promise<number>;
 };
 
 export function scheduledJobsFor(
@@ -32,6 +35,7 @@ export function scheduledJobsFor(
     fillDeadlines: () => fillServiceDeadlines(ctx.db),
     eraseClosedDocuments: (log) => eraseClosedReferralDocuments(ctx.db, ctx.storage, log),
     remindFalLicenses: () => remindExpiringLicenses(ctx),
+    promoteBrokers: () => promoteBrokers(ctx.db),
   };
 }
 

@@ -202,6 +202,13 @@ async function main(): Promise<void> {
         if (reminded > 0) app.log.info({ reminded }, 'brokers reminded of their licence expiry');
       },
     ],
+    [
+      'promote-brokers',
+      async () => {
+        const promoted = await app.scheduledJobs.promoteBrokers();
+        if (promoted > 0) app.log.info({ promoted }, 'brokers promoted to a higher group');
+      },
+    ],
   ];
   const runHousekeeping = async () => {
     for (const [job, step] of housekeeping) {

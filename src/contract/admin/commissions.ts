@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appliedRuleSchema } from '../../domain/index.js';
 import { endpoint, idParams, isoDateTime, money, pageOf } from '../common.js';
 import {
   ADMIN_COMMISSION_SORTS,
@@ -44,6 +45,8 @@ const adminCommission = z.object({
   /** Why it was reversed, and how much of what was paid later payments have deducted. */
   reversalReason: z.string().nullable(),
   recoveredAmount: money,
+  /** The rule that made it, stored with it (decision record 072); null when made before. */
+  rule: appliedRuleSchema.nullable(),
   /** What the broker still owes for reversed commissions, deducted from the next payment. */
   brokerOwes: money,
   createdAt: isoDateTime,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  appliedRuleSchema,
   boundedDaySchema,
   CONSENT_CHANNELS,
   CONSENT_PURPOSES,
@@ -29,10 +30,13 @@ import { openSignal } from './signals.js';
 
 /** A referral in the referrals tab, with its broker and what processing it needs. */
 const adminReferral = referral.extend({
-  /** What reaching contract signing would create now, under the rule in force. */
+  /** What reaching contract signing would create now, under the broker's rule. */
   commissionEstimate: money,
-  /** The rule itself, so the processing dialog prices the contract rent the admin confirms. */
-  commissionRule: z.object({ minimum: z.number(), rate: z.number() }),
+  /**
+   * The broker's rule (their group's, or their override), so the processing dialog prices the
+   * contract rent the admin confirms and says whose rule it is.
+   */
+  commissionRule: appliedRuleSchema,
   /** The signed contract's annual rent as confirmed at signing; null before, or if not given. */
   contractRent: z.number().int().nullable(),
   /** The signed lease's first and last days (Ejar), `YYYY-MM-DD`; null before signing. */

@@ -32,6 +32,7 @@ const ADMIN_CALLS: Call[] = [
   { method: 'POST', url: `/api/admin/brokers/${ID}/fal-license/refuse`, payload: {} },
   { method: 'GET', url: `/api/admin/brokers/${ID}/tax-profile/certificate` },
   { method: 'POST', url: `/api/admin/brokers/${ID}/tax-profile/verify`, payload: {} },
+  { method: 'GET', url: `/api/admin/brokers/${ID}/program` },
   { method: 'GET', url: '/api/admin/documents?month=2026-11' },
   { method: 'GET', url: '/api/admin/documents/export?month=2026-11' },
   { method: 'GET', url: `/api/admin/documents/${ID}` },
@@ -88,6 +89,19 @@ const SUPERADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/superadmin/data-incidents?page=0' },
   { method: 'POST', url: '/api/superadmin/data-incidents', payload: { title: 1 } },
   { method: 'PATCH', url: `/api/superadmin/data-incidents/${ID}`, payload: { status: 'nope' } },
+  { method: 'GET', url: '/api/superadmin/groups' },
+  { method: 'POST', url: '/api/superadmin/groups', payload: { name: 1 } },
+  { method: 'PUT', url: `/api/superadmin/groups/${ID}`, payload: { name: 1 } },
+  { method: 'DELETE', url: `/api/superadmin/groups/${ID}` },
+  { method: 'POST', url: `/api/superadmin/groups/${ID}/default` },
+  { method: 'POST', url: '/api/superadmin/promotion-rules', payload: { groupId: 'x' } },
+  { method: 'DELETE', url: `/api/superadmin/promotion-rules/${ID}` },
+  { method: 'POST', url: `/api/superadmin/brokers/${ID}/group`, payload: { groupId: 'x' } },
+  {
+    method: 'POST',
+    url: `/api/superadmin/brokers/${ID}/commission-override`,
+    payload: { reason: 1 },
+  },
 ];
 
 let broker: TestBroker;

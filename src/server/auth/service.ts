@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { findBrokerByPhone, withUniqueBrokerCode } from '../brokers/service.js';
 import type { Database } from '../db/client.js';
 import { type Broker, brokers } from '../db/schema.js';
+import { defaultGroupId } from '../groups/terms.js';
 import { hashPassword } from './passwords.js';
 import { revokeSessions } from './sessions.js';
 
@@ -21,7 +22,14 @@ export async function setPasswordForVerifiedPhone(
   const broker = await withUniqueBrokerCode(async (brokerCode) => {
     const [row] = await db
       .insert(brokers)
-      .values({ phone, passwordHash, brokerCode, firstTimeOtpVerified: true })
+      // A new broker joins the default group (decision record 072).
+      .values({
+        phone,
+        passwordHash,
+        brokerCode,
+        firstTimeOtpVerified: true,
+        groupId: defaultGroupId,
+      })
       .onConflictDoUpdate({
         target: brokers.phone,
         set: { passwordHash, firstTimeOtpVerified: true, updatedAt: new Date() },

@@ -3,6 +3,7 @@ import { generateBrokerCode } from '#domain';
 import type { Database } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { type Broker, brokers } from '../db/schema.js';
+import { defaultGroupId } from '../groups/terms.js';
 
 export async function findBrokerByPhone(db: Database, phone: string): Promise<Broker | null> {
   const [broker] = await db
@@ -39,7 +40,8 @@ export async function createBroker(db: Database, values: NewBroker): Promise<Bro
   return withUniqueBrokerCode(async (brokerCode) => {
     const [created] = await db
       .insert(brokers)
-      .values({ ...values, brokerCode })
+      // A new broker joins the default group (decision record 072).
+      .values({ groupId: defaultGroupId, ...values, brokerCode })
       .returning();
     if (!created) throw new Error('broker insert returned nothing');
     return created;

@@ -17,11 +17,11 @@ import { rowsOf } from '../db/client.js';
 import { preparedStatement } from '../db/prepared.js';
 import { brokers, commissions, paymentDocuments, payouts, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { brokerRule } from '../groups/terms.js';
 import { commissionSummary, markRequestedCommissions, UNSETTLED } from '../ledger/balances.js';
 import { lockBroker } from '../ledger/locks.js';
 import { announceNotification } from '../notifications/live.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
-import { commissionRule } from '../settings/service.js';
 
 /** The broker's accepted referrals without a commission yet: the potential ones. */
 const potentialOfBroker = and(
@@ -118,7 +118,7 @@ export async function listCommissions(
       offset: (paging.page - 1) * paging.pageSize,
     }),
     commissionCountStatement(db).execute({ brokerId }),
-    commissionRule(db),
+    brokerRule(db, brokerId),
     brokerChargesVat(db, brokerId),
   ]);
   return {

@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  type AppliedRule,
   COMMISSION_STATUS_KEYS,
   CONSENT_CHANNELS,
   CONSENT_PURPOSES,
@@ -95,6 +96,64 @@ const sqlArray = (values: readonly string[]) =>
 /** Referral statuses before the contract is signed: a tenant may have only one such referral. */
 const OPEN_STATUSES_SQL = sqlList(OPEN_REFERRAL_STATUSES);
 
+/**
+ * A group of brokers with its own terms (decision record 072). A term left null is the program's
+ * setting (system_config). One group is the default (the first made), which new brokers join and
+ * brokers without a group are in; with no group at all, every broker earns by the program's
+ * settings. Groups are ordered by level: a promotion rule only moves a broker up.
+ */
+export const brokerGroups = pgTable(
+  'broker_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    level: integer('level').notNull().default(0),
+    commissionRate: numeric('commission_rate', { precision: 6, scale: 4, mode: 'number' }),
+    commissionMinimum: numeric('commission_minimum', { precision: 10, scale: 2, mode: 'number' }),
+    holdingDays: integer('holding_days'),
+    payoutMinimum: integer('payout_minimum'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('broker_groups_one_default_idx').on(t.isDefault).where(sql`${t.isDefault}`),
+    check(
+      'broker_groups_terms_check',
+      sql`(${t.commissionRate} is null or ${t.commissionRate} between 0 and 0.2)
+        and (${t.commissionMinimum} is null or ${t.commissionMinimum} >= 1)
+        and (${t.holdingDays} is null or ${t.holdingDays} between 0 and 365)
+        and (${t.payoutMinimum} is null or ${t.payoutMinimum} >= 1)
+        and ${t.level} between 0 and 99`,
+    ),
+  ],
+);
+
+/**
+ * A promotion rule (decision record 072): a broker with at least `signed_contracts` commissions
+ * (contracts signed, none reversed) created in the last `within_days` days moves to the group
+ * when it is of a higher level than theirs. Goes with its group.
+ */
+export const promotionRules = pgTable(
+  'promotion_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => brokerGroups.id, { onDelete: 'cascade' }),
+    signedContracts: integer('signed_contracts').notNull(),
+    withinDays: integer('within_days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('promotion_rules_group_idx').on(t.groupId),
+    check(
+      'promotion_rules_bounds_check',
+      sql`${t.signedContracts} between 1 and 1000 and ${t.withinDays} between 1 and 365`,
+    ),
+  ],
+);
+
 export const brokers = pgTable(
   'brokers',
   {
@@ -148,6 +207,24 @@ export const brokers = pgTable(
     selfBillingVersion: integer('self_billing_version'),
     email: text('email'),
     city: text('city'),
+    /**
+     * The broker's group (decision record 072); null is the default group (an account made before
+     * any group, or by an earlier release during the deploy). A group with brokers cannot be
+     * deleted.
+     */
+    groupId: uuid('group_id').references(() => brokerGroups.id, { onDelete: 'restrict' }),
+    /** The broker's own commission rate and minimum, before the group's, and why. */
+    commissionRateOverride: numeric('commission_rate_override', {
+      precision: 6,
+      scale: 4,
+      mode: 'number',
+    }),
+    commissionMinimumOverride: numeric('commission_minimum_override', {
+      precision: 10,
+      scale: 2,
+      mode: 'number',
+    }),
+    commissionOverrideReason: text('commission_override_reason'),
     profileComplete: boolean('profile_complete').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -177,6 +254,11 @@ export const brokers = pgTable(
       sql`${t.falLicenseType} is null or ${t.falLicenseType} in ${sqlList(FAL_LICENSE_TYPES)}`,
     ),
     check('brokers_tax_entity_check', sql`${t.taxEntity} in ${sqlList(TAX_ENTITIES)}`),
+    check(
+      'brokers_commission_override_check',
+      sql`(${t.commissionRateOverride} is null or ${t.commissionRateOverride} between 0 and 0.2)
+        and (${t.commissionMinimumOverride} is null or ${t.commissionMinimumOverride} >= 1)`,
+    ),
     check(
       'brokers_fal_license_evidence_check',
       sql`${t.falLicenseEvidence} is null or ${t.falLicenseEvidence} in ${sqlList(FAL_LICENSE_EVIDENCE)}`,
@@ -393,6 +475,11 @@ export const commissions = pgTable(
     licenseHold: boolean('license_hold').notNull().default(false),
     /** When it should be paid by: three working days after `payable_at` (service clocks). */
     payDueAt: ts('pay_due_at'),
+    /**
+     * The rule that made it, as it was then (decision record 072): the broker's group, the rate,
+     * minimum and holding period, and where each came from. Null for commissions made before.
+     */
+    rule: jsonb('rule').$type<AppliedRule>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type CommissionRule, estimateCommission, toMoneyString, vatSplit } from '#domain';
+import { type AppliedRule, estimateCommission, toMoneyString, vatSplit } from '#domain';
 import { licenseHoldsNewCommission } from '../brokers/fal-license.js';
 import { chargesVat } from '../brokers/tax-profile.js';
 import type { Transaction } from '../db/client.js';
@@ -15,7 +15,8 @@ import { applySignalHolds } from './holds.js';
  * second one, and later status changes never remove it.
  *
  * It is computed from the contract's annual rent as the admin confirms it, else from the rent
- * the broker declared, with the rule and the holding period as they stand now. The contract
+ * the broker declared, with the broker's rule and holding period as they stand now (decision
+ * record 072), the rule stored with it. The contract
  * rent is stored on the referral only with the commission it prices: once a commission exists
  * its amount is settled, and a later figure would contradict it. A repeated signing only fills
  * a contract number the commission lacked.
@@ -26,9 +27,10 @@ import { applySignalHolds } from './holds.js';
 export async function createCommission(
   tx: Transaction,
   referral: Referral,
-  terms: { contractRent: number | null; rule: CommissionRule; holdingDays: number },
+  terms: { contractRent: number | null; rule: AppliedRule },
 ): Promise<{ amount: string | null; referral: Referral }> {
-  const { contractRent, rule, holdingDays } = terms;
+  const { contractRent, rule } = terms;
+  const { holdingDays } = rule;
   let after = referral;
   const amount = toMoneyString(estimateCommission(contractRent ?? referral.rentAmount, rule));
   // Brokerage earns only under a verified, valid FAL licence (decision 070): until then the
@@ -47,6 +49,7 @@ export async function createCommission(
       amount,
       vatAmount,
       contractNumber: referral.contractId,
+      rule,
       // Inside the holding period until it ends; payable at once when there is none.
       status: holdingDays > 0 || licenseHold ? 'on_hold' : 'pending',
       licenseHold,

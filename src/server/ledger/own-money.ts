@@ -43,13 +43,14 @@ export async function auditedTransaction<T>(
 }
 
 /** What an admin handles: each names its audit entity and how its refusal reads. */
-export type MoneySubject = 'referral' | 'commission' | 'payout' | 'signal';
+export type MoneySubject = 'referral' | 'commission' | 'payout' | 'signal' | 'terms';
 
 const ENTITY_TYPES: Record<MoneySubject, string> = {
   referral: 'referral',
   commission: 'commission',
   payout: 'payout',
   signal: 'fraud_signal',
+  terms: 'broker',
 };
 
 /** Why the admin may not handle the broker's money: theirs, or an account sharing a link. */
@@ -81,6 +82,13 @@ const MESSAGES: Record<MoneySubject, Record<MoneyConflict, string>> = {
     own: 'لا يمكنك معالجة تنبيه على إحالاتك',
     shared_phone: 'لا يمكنك معالجة تنبيه على حساب يشاركك رقم الجوال؛ يجب أن يتولاه مشرف آخر',
     shared_iban: 'لا يمكنك معالجة تنبيه على حساب يشاركك الحساب البنكي؛ يجب أن يتولاه مشرف آخر',
+  },
+  // A broker's group and commission override (decision record 072).
+  terms: {
+    own: 'لا يمكنك تعديل مجموعتك أو عمولتك؛ يجب أن يتولى ذلك مشرف عام آخر',
+    shared_phone: 'لا يمكنك تعديل شروط عمولة حساب يشاركك رقم الجوال؛ يجب أن يتولى ذلك مشرف عام آخر',
+    shared_iban:
+      'لا يمكنك تعديل شروط عمولة حساب يشاركك الحساب البنكي؛ يجب أن يتولى ذلك مشرف عام آخر',
   },
 };
 

@@ -12,7 +12,8 @@ import { payoutVat } from '../brokers/tax-profile.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, payouts } from '../db/schema.js';
 import { csvCell } from '../exports/csv.js';
-import { payoutDualControlAmount, payoutMinimum } from '../settings/service.js';
+import { brokerTerms } from '../groups/terms.js';
+import { payoutDualControlAmount } from '../settings/service.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
 import { brokerHeldBySignal, ibanHoldUntil } from './holds.js';
 import { lockBroker } from './locks.js';
@@ -45,7 +46,6 @@ export async function createDuePayouts(
   adminId: string,
   record: AuditRecorder,
 ): Promise<DueRun> {
-  const minimumCents = (await payoutMinimum(db)) * 100;
   // Brokers with payable commissions: the run looks no further.
   const candidates = await rowsOf<{ broker_id: string }>(
     db,
@@ -64,7 +64,9 @@ export async function createDuePayouts(
       await lockBroker(tx, brokerId);
       const summary = await commissionSummary(tx, brokerId);
       const due = toCents(summary.pending);
-      if (due < minimumCents) return 'below' as const;
+      // The broker's group's payout minimum, else the program's (decision record 072).
+      const { payoutMinimum: least } = await brokerTerms(tx, brokerId);
+      if (due < least * 100) return 'below' as const;
       const [broker] = await tx
         .select({ iban: brokers.iban, ibanChangedAt: brokers.ibanChangedAt })
         .from(brokers)

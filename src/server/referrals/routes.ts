@@ -3,11 +3,11 @@ import { referralEndpoints } from '#contract/referrals';
 import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { notFound } from '../errors.js';
+import { brokerRule } from '../groups/terms.js';
 import { serve } from '../http/serve.js';
 import { linkDeliveryOf, resendTenantLink } from '../messaging/tenant-link.js';
 import { currentBroker } from '../plugins/session.js';
 import { loadHolidays, stageClock } from '../service-clocks.js';
-import { commissionRule } from '../settings/service.js';
 import { tenantFormPath } from '../tenant-forms/links.js';
 import {
   auditTenantFormView,
@@ -37,7 +37,9 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
       { tenantPhone, rent, city: null, source: 'typed' },
       { record: auditBy(request), log: request.log },
     );
-    return reply.status(201).send(toReferralView(created, null, await commissionRule(db)));
+    return reply
+      .status(201)
+      .send(toReferralView(created, null, await brokerRule(db, created.brokerId)));
   });
 
   serve(app, referralEndpoints.list, async (request) =>
@@ -47,7 +49,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
   serve(app, referralEndpoints.one, async (request) => {
     const row = await findBrokerReferral(db, currentBroker(request).id, request.params.id);
     if (!row) throw referralNotFound();
-    return referralViewOf(row, await commissionRule(db));
+    return referralViewOf(row, await brokerRule(db, row.referral.brokerId));
   });
 
   serve(app, referralEndpoints.details, async (request) => {
@@ -55,7 +57,7 @@ export const referralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
     if (!row) throw referralNotFound();
     const [form, rule, linkDelivery, history, holidays] = await Promise.all([
       findTenantForm(db, row.referral.id),
-      commissionRule(db),
+      brokerRule(db, row.referral.brokerId),
       linkDeliveryOf(db, row.referral.id),
       brokerReferralHistory(db, row.referral),
       loadHolidays(db),

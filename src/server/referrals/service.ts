@@ -24,7 +24,7 @@ import {
 import type { Database } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
 import { commissions, type Referral, referrals, tenantForms } from '../db/schema.js';
-import { commissionRule } from '../settings/service.js';
+import { brokerRule } from '../groups/terms.js';
 
 /** Accepted but not yet signed: these show a potential commission (never counted in totals). */
 export const POTENTIAL_STATUSES: ReferralStatus[] = [
@@ -153,9 +153,13 @@ export async function listBrokerReferrals(
       ? ([
           referralPageStatement(db).execute({ brokerId, ...page }),
           referralCountStatement(db).execute({ brokerId }),
-          commissionRule(db),
+          brokerRule(db, brokerId),
         ] as const)
-      : ([referralPage(db, where, page), referralCount(db, where), commissionRule(db)] as const),
+      : ([
+          referralPage(db, where, page),
+          referralCount(db, where),
+          brokerRule(db, brokerId),
+        ] as const),
   );
   return {
     items: rows.map((row) => referralViewOf(row, rule)),

@@ -15,13 +15,14 @@ import type { Transaction } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { commissions, type Referral, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { promoteBroker } from '../groups/promotion.js';
+import { brokerTerms } from '../groups/terms.js';
 import { createCommission } from '../ledger/commissions.js';
 import { lockBroker } from '../ledger/locks.js';
 import { assertNotOwnMoney, auditedTransaction } from '../ledger/own-money.js';
 import { queueStatusChange } from '../messaging/status-messages.js';
 import { notify } from '../notifications/service.js';
 import { fillDeadlinesAfterCommit } from '../service-clocks.js';
-import { commissionRule, holdingDays } from '../settings/service.js';
 
 /** Reaching these creates the broker's commission (once, whatever happens afterwards). */
 const COMMISSION_STATUSES: ReferralStatus[] = ['contract_signed', 'commission_added'];
@@ -56,10 +57,6 @@ export async function changeReferralStatus(
 ): Promise<{ before: Referral; after: Referral; commissionCreated: string | null } | null> {
   const { db } = ctx;
   const result = await auditedTransaction(db, record, async (tx) => {
-    // Read in the transaction, never from memory: the commission is written with the rule
-    // and the holding period as they stand when the contract is signed.
-    const rule = await commissionRule(tx);
-    const holding = await holdingDays(tx);
     if (COMMISSION_STATUSES.includes(change.status)) {
       // A commission may be created and held: the broker's row first, as every money path
       // locks it, then the referral's.
@@ -130,13 +127,17 @@ export async function changeReferralStatus(
     let after = updated;
     let commissionCreated: string | null = null;
     if (COMMISSION_STATUSES.includes(change.status)) {
+      // Read in the transaction, never from memory: the commission is written with the
+      // broker's rule and holding period as they stand when the contract is signed.
+      const { rule } = await brokerTerms(tx, updated.brokerId);
       const commission = await createCommission(tx, updated, {
         contractRent: change.contractRent ?? null,
         rule,
-        holdingDays: holding,
       });
       commissionCreated = commission.amount;
       after = commission.referral;
+      // A new contract may take the broker into a higher group: for their next commissions.
+      if (commission.amount !== null) await promoteBroker(tx, updated.brokerId);
     }
     await record(tx, {
       action: 'referral.status_change',

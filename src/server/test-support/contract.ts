@@ -15,6 +15,7 @@ import type { Endpoint } from '#contract/common';
 import * as dataIncidentContract from '#contract/data-incidents';
 import * as dataRequestContract from '#contract/data-requests';
 import * as devContract from '#contract/dev';
+import * as groupContract from '#contract/groups';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
 import * as referralLinkContract from '#contract/referral-links';
@@ -37,6 +38,7 @@ export const contractEndpoints: Endpoint[] = [
   adminSignalContract,
   devContract,
   authContract,
+  groupContract,
   brokerContract,
   commissionContract,
   dataIncidentContract,

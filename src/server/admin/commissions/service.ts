@@ -73,6 +73,7 @@ export async function listAdminCommissions(
       licenseHold: row.commission.licenseHold,
       reversalReason: row.commission.reversalReason,
       recoveredAmount: row.commission.recoveredAmount,
+      rule: row.commission.rule,
       createdAt: row.commission.createdAt.toISOString(),
       brokerName: row.brokerName,
       brokerPhone: row.brokerPhone,

@@ -9,11 +9,11 @@ import {
 } from '#domain';
 import type { Database } from '../../db/client.js';
 import { brokers, commissions, fraudSignals, referrals } from '../../db/schema.js';
+import { brokerTermsOf, ruleOf } from '../../groups/terms.js';
 import { ADMIN_PAGE_SIZE, brokerColumns, likeTerm, pageOffset } from '../../http/toolkit.js';
 import { isUuid } from '../../ids.js';
 import { referralViewOf } from '../../referrals/service.js';
 import { loadHolidays, overdueReferral, stageClock } from '../../service-clocks.js';
-import { commissionRule } from '../../settings/service.js';
 import { tenantFormPath } from '../../tenant-forms/links.js';
 
 export type ReferralQuery = {
@@ -139,7 +139,7 @@ export async function listAdminReferrals(
   query: ReferralQuery & { page: number; sort: AdminReferralSort },
 ) {
   const where = referralListWhere(query);
-  const [rows, [total], rule, holidays] = await Promise.all([
+  const [rows, [total], holidays] = await Promise.all([
     db
       .select({
         referral: referrals,
@@ -155,21 +155,27 @@ export async function listAdminReferrals(
       .limit(ADMIN_PAGE_SIZE)
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(referrals).where(where),
-    commissionRule(db),
     loadHolidays(db),
   ]);
   const signals = await openSignalsOf(
     db,
     rows.map(({ referral }) => referral),
   );
+  // Each broker's own rule (their group's, or their override): what signing would create now.
+  const terms = await brokerTermsOf(
+    db,
+    rows.map(({ referral }) => referral.brokerId),
+  );
   const now = new Date();
   return {
     items: rows.map((row) => ({
-      ...referralViewOf(row, rule),
-      // What reaching contract signing would create now, under the rule in system_config.
-      commissionEstimate: toMoneyString(estimateCommission(row.referral.rentAmount, rule)),
+      ...referralViewOf(row, ruleOf(terms, row.referral.brokerId)),
+      // What reaching contract signing would create now, under the broker's rule.
+      commissionEstimate: toMoneyString(
+        estimateCommission(row.referral.rentAmount, ruleOf(terms, row.referral.brokerId)),
+      ),
       // The rule itself, so the processing dialog prices the contract rent the admin confirms.
-      commissionRule: rule,
+      commissionRule: ruleOf(terms, row.referral.brokerId),
       contractRent: row.referral.contractRent,
       contractStartsOn: row.referral.contractStartsOn,
       contractEndsOn: row.referral.contractEndsOn,
