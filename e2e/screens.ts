@@ -137,6 +137,7 @@ export async function prepare(
         { name: 'user-management', path: '/user-management' },
         { name: 'webhooks', path: '/webhooks' },
         { name: 'holidays', path: '/holidays' },
+        { name: 'groups', path: '/groups' },
         { name: 'data-incidents', path: '/data-incidents' },
       ];
   }

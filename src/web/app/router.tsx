@@ -92,6 +92,7 @@ const MobileProfilePage = lazyPage(
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 const HolidaysPage = lazyPage(() => import('../features/superadmin/HolidaysPage'), 'HolidaysPage');
+const GroupsPage = lazyPage(() => import('../features/superadmin/GroupsPage'), 'GroupsPage');
 const DataIncidentsPage = lazyPage(
   () => import('../features/data-incidents/DataIncidentsPage'),
   'DataIncidentsPage',
@@ -196,6 +197,7 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
   { path: '/audit-log', access: 'superadmin', title: 'سجل التدقيق', element: <AuditLogPage /> },
   { path: '/webhooks', access: 'superadmin', title: 'ربط الأنظمة', element: <WebhooksPage /> },
   { path: '/holidays', access: 'superadmin', title: 'العطل الرسمية', element: <HolidaysPage /> },
+  { path: '/groups', access: 'superadmin', title: 'مجموعات الوسطاء', element: <GroupsPage /> },
   {
     path: '/data-incidents',
     access: 'superadmin',

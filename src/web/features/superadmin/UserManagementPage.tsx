@@ -87,6 +87,9 @@ export function UserManagementPage() {
           <Link to="/holidays" className={buttonClasses('outline')}>
             العطل الرسمية
           </Link>
+          <Link to="/groups" className={buttonClasses('outline')}>
+            مجموعات الوسطاء
+          </Link>
           <Link to="/webhooks" className={buttonClasses('outline')}>
             ربط الأنظمة
           </Link>

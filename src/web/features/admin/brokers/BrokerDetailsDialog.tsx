@@ -4,6 +4,7 @@ import { Dialog } from '#ui/dialog';
 import { ProtectedAccountNote } from '../shared';
 import type { AdminBroker } from './api';
 import { FalLicenseSection } from './FalLicenseSection';
+import { GroupSection } from './GroupSection';
 import { TaxProfileSection } from './TaxProfileSection';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -63,6 +64,7 @@ export function BrokerDetailsDialog({
         <Detail label="إجمالي العمولات" value={formatSar(broker.commissionTotal)} />
         <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
       </dl>
+      <GroupSection broker={broker} />
       <FalLicenseSection broker={broker} onChanged={onChanged} />
       <TaxProfileSection broker={broker} onChanged={onChanged} />
     </Dialog>

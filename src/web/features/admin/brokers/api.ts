@@ -1,6 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import type { ResponseOf } from '#contract/common';
+import { groupEndpoints } from '#contract/groups';
 import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { invalidate, type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 import { adminKeys, type BrokerFilters } from '../shared';
@@ -100,3 +101,49 @@ export function useVerifyVat(
 /** Where the console opens a broker's VAT registration certificate (a new tab; audited). */
 export const vatCertificateUrl = (id: string) =>
   endpointUrl(adminBrokerEndpoints.vatCertificate, { params: { id } });
+
+// ---------- the broker's group and commission override (decision record 072) ----------
+
+export type BrokerProgram = ResponseOf<typeof groupEndpoints.brokerProgram>;
+
+const programKey = (id: string) => [...adminKeys.all, 'broker-program', id] as const;
+
+/** A broker's group, override and the rule a commission would be made by now. */
+export const brokerProgramQuery = (id: string) =>
+  queryOptions({
+    queryKey: programKey(id),
+    queryFn: () => callApi(groupEndpoints.brokerProgram, { params: { id } }),
+    staleTime: 0,
+  });
+
+/** The groups a super-admin may move a broker to (the super-admins' list). */
+export const groupChoicesQuery = () =>
+  queryOptions({
+    queryKey: [...rootKeys.superadmin, 'groups'] as const,
+    queryFn: () => callApi(groupEndpoints.list),
+  });
+
+type MoveBody = BodyOf<typeof groupEndpoints.moveBroker>;
+type OverrideBody = BodyOf<typeof groupEndpoints.setOverride>;
+
+/** Moves a broker to a group with a reason; then the console and the groups' counts. */
+export function useMoveBroker(
+  callbacks: MutationCallbacks<BrokerProgram, MoveBody & { id: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: MoveBody & { id: string }) =>
+      callApi(groupEndpoints.moveBroker, { params: { id }, body }),
+    ...refreshAfter(callbacks, adminKeys.all, rootKeys.superadmin),
+  });
+}
+
+/** Sets or clears a broker's own rate and minimum with a reason; then the console. */
+export function useSetCommissionOverride(
+  callbacks: MutationCallbacks<BrokerProgram, OverrideBody & { id: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: OverrideBody & { id: string }) =>
+      callApi(groupEndpoints.setOverride, { params: { id }, body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}

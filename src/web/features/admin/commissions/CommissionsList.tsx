@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { adminCommissionListQuery } from '#contract/admin/commissions';
 import type { ADMIN_COMMISSION_SORTS } from '#contract/admin/lists';
 import {
+  appliedRuleAr,
   COMMISSION_STATUS_KEYS,
   commissionStatusLabel,
   formatDateAr,
@@ -120,6 +121,7 @@ export function CommissionsList() {
       cell: (c) => formatDateAr(c.createdAt),
       className: 'whitespace-nowrap',
     },
+    { id: 'rule', header: 'القاعدة', cell: (c) => <CommissionRule commission={c} /> },
     { id: 'notes', header: 'ملاحظات', cell: (c) => <CommissionNotes commission={c} /> },
     { id: 'actions', header: 'الإجراءات', cell: commissionActions },
   ];
@@ -171,6 +173,7 @@ export function CommissionsList() {
               <span>{formatDateAr(c.createdAt)}</span>
             </p>
             <ContractNumber commission={c} />
+            <CommissionRule commission={c} />
             <CommissionNotes commission={c} />
             {commissionActions(c)}
           </>
@@ -188,4 +191,9 @@ function ContractNumber({ commission }: { commission: AdminCommission }) {
       رقم عقد إيجار <bdi dir="ltr">{commission.contractNumber}</bdi>
     </p>
   );
+}
+
+/** The rule that made the commission, as stored with it (decision record 072). */
+function CommissionRule({ commission }: { commission: AdminCommission }) {
+  return <p className="text-sm text-slate-700">{appliedRuleAr(commission.rule)}</p>;
 }

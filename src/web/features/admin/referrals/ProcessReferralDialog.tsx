@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  appliedRuleAr,
   contractRentSchema,
   estimateCommission,
   formatNumberAr,
@@ -178,6 +179,7 @@ export function ProcessReferralDialog({
             {rent.success
               ? `سيتم إنشاء عمولة للوسيط تلقائياً بقيمة ${formatSar(estimateCommission(rent.data, referral.commissionRule))}.`
               : 'أدخل الإيجار السنوي في العقد لحساب عمولة الوسيط.'}
+            <span className="block">حسب {appliedRuleAr(referral.commissionRule)}</span>
           </p>
         ) : null}
         <div className="flex gap-2">
