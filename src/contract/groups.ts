@@ -43,7 +43,7 @@ const programTerms = z.object({
 });
 
 /** A broker's place in the program as the console shows it: group, override, rule in force. */
-export const brokerProgram = z.object({
+export const brokerTermsView = z.object({
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
   /** The broker's own rate (a fraction) and minimum, or null; and why. */
@@ -119,14 +119,14 @@ export const groupEndpoints = {
     notFound: 'القاعدة غير موجودة',
     response: ok,
   }),
-  brokerProgram: endpoint({
+  brokerTerms: endpoint({
     method: 'GET',
-    path: '/api/admin/brokers/:id/program',
+    path: '/api/admin/brokers/:id/terms',
     access: 'admin',
     summary: "a broker's group, override and the rule a commission would be made by now",
     params: idParams,
     notFound: 'الوسيط غير موجود',
-    response: brokerProgram,
+    response: brokerTermsView,
   }),
   moveBroker: endpoint({
     method: 'POST',
@@ -137,7 +137,7 @@ export const groupEndpoints = {
     params: idParams,
     body: groupMoveBody,
     notFound: 'الوسيط غير موجود',
-    response: brokerProgram,
+    response: brokerTermsView,
   }),
   setOverride: endpoint({
     method: 'POST',
@@ -148,6 +148,6 @@ export const groupEndpoints = {
     params: idParams,
     body: commissionOverrideBody,
     notFound: 'الوسيط غير موجود',
-    response: brokerProgram,
+    response: brokerTermsView,
   }),
 };

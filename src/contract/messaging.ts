@@ -42,7 +42,7 @@ export const whatsappTemplate = z.object({
   category: z.enum(['utility', 'marketing', 'authentication']),
   content: z.string(),
   /** What the product sends with it. */
-  purpose: z.enum(['tenant_link', 'status_update', 'fal_license_reminder', 'otp']),
+  purpose: z.enum(['tenant_link', 'status_update', 'fal_license_reminder', 'broker_nudge', 'otp']),
   /** Why Meta refused or paused it, when it said. */
   reason: z.string().nullable(),
 });

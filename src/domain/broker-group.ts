@@ -13,19 +13,11 @@ import { singleLineText } from './text.js';
  * the minimum comes before both.
  */
 
-/** A group's terms as stored: null where the program's setting applies. */
-export type GroupTerms = {
-  rate: number | null;
-  minimum: number | null;
-  holdingDays: number | null;
-  payoutMinimum: number | null;
-};
-
 /** The most a commission rate may be: the whole rent would be an error, not a program. */
 export const MAX_COMMISSION_RATE = 0.2;
 const MAX_MONEY = 9_999_999;
 /** The highest level a group may have; levels order groups for promotions. */
-export const MAX_GROUP_LEVEL = 99;
+const MAX_GROUP_LEVEL = 99;
 
 const MESSAGES = {
   name: 'يرجى كتابة اسم المجموعة',

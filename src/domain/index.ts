@@ -1,6 +1,7 @@
 export * from './affordability.js';
 export * from './broker-code.js';
 export * from './broker-group.js';
+export * from './broker-notes.js';
 export * from './catalogues.js';
 export * from './commission.js';
 export * from './consent.js';

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import {
+  brokerNoteBody,
+  brokerTagsBody,
   FAL_LICENSE_EVIDENCE,
   falLicenseRefuseBodySchema,
   falLicenseVerifyBodySchema,
   vatVerifyBody,
 } from '../../domain/index.js';
 import { profile } from '../brokers.js';
-import { endpoint, idParams, money, pageOf } from '../common.js';
+import { endpoint, idParams, isoDateTime, money, pageOf } from '../common.js';
 import {
   ADMIN_BROKER_SORTS,
   adminPage,
   brokerFilter,
+  brokerTagFilter,
   count,
   searchTerm,
   sortQuery,
@@ -34,12 +37,26 @@ const adminBroker = profile.extend({
     .nullable(),
   /** The VAT registration's verification on record: the admin's note, and who; null when none. */
   vatReview: z.object({ note: z.string(), verifiedBy: z.string().nullable() }).nullable(),
+  /** The team's tags on the broker (decision 073). */
+  tags: z.array(z.string()),
+  /** The broker's last referral, and the last reminder sent while dormant; null when none. */
+  lastReferralAt: isoDateTime.nullable(),
+  lastNudgedAt: isoDateTime.nullable(),
+});
+
+/** A note of the team on a broker, with its author's name (or phone). */
+const brokerNote = z.object({
+  id: z.string(),
+  body: z.string(),
+  author: z.string().nullable(),
+  createdAt: isoDateTime,
 });
 
 /** The brokers tab's search, filter, order and page. */
 export const adminBrokerListQuery = z.object({
   search: searchTerm,
   filter: brokerFilter,
+  tag: brokerTagFilter,
   sort: sortQuery(ADMIN_BROKER_SORTS),
   page: adminPage,
 });
@@ -111,6 +128,56 @@ export const adminBrokerEndpoints = {
     body: vatVerifyBody,
     notFound: 'الوسيط غير موجود',
     response: adminBroker,
+  }),
+  notes: endpoint({
+    method: 'GET',
+    path: '/api/admin/brokers/:id/notes',
+    access: 'admin',
+    summary: "the team's notes on a broker, newest first",
+    params: idParams,
+    notFound: 'الوسيط غير موجود',
+    response: z.object({ items: z.array(brokerNote) }),
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/notes',
+    access: 'admin',
+    summary:
+      'add a note of the team on a broker; kept for good, never shown to the broker (audited)',
+    params: idParams,
+    body: brokerNoteBody,
+    notFound: 'الوسيط غير موجود',
+    status: 201,
+    response: brokerNote,
+  }),
+  setTags: endpoint({
+    method: 'PUT',
+    path: '/api/admin/brokers/:id/tags',
+    access: 'admin',
+    summary: "replace a broker's tags (at most 10; audited)",
+    params: idParams,
+    body: brokerTagsBody,
+    notFound: 'الوسيط غير موجود',
+    response: adminBroker,
+  }),
+  nudge: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/nudge',
+    access: 'admin',
+    summary:
+      'remind a dormant broker by WhatsApp or SMS through the outbox: at most once in 30 days per broker and 500 a day in all (audited)',
+    params: idParams,
+    notFound: 'الوسيط غير موجود',
+    response: adminBroker,
+  }),
+  tags: endpoint({
+    method: 'GET',
+    path: '/api/admin/broker-tags',
+    access: 'admin',
+    summary: "every tag on live brokers, with how many carry it, for the brokers tab's filter",
+    response: z.object({
+      items: z.array(z.object({ tag: z.string(), brokers: z.number().int() })),
+    }),
   }),
   deactivate: endpoint({
     method: 'POST',

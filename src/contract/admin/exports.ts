@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_STATUS_KEYS, REFERRAL_STATUS_KEYS } from '../../domain/index.js';
 import { endpoint } from '../common.js';
-import { brokerFilter, searchTerm } from './lists.js';
+import { brokerFilter, brokerTagFilter, searchTerm } from './lists.js';
 
 // ---------- exports ----------
 
@@ -20,6 +20,8 @@ export const exportEndpoints = {
     query: z.object({
       search: searchTerm,
       filter: brokerFilter,
+      /** The brokers tab's tag. */
+      tag: brokerTagFilter,
       // The referrals tab filters by a referral status, the commissions tab by a commission's.
       status: z.enum([...REFERRAL_STATUS_KEYS, ...COMMISSION_STATUS_KEYS]).optional(),
       /** The referrals tab's «المتأخرة عن مهلة الخدمة». */

@@ -13,10 +13,15 @@ export const searchTerm = singleLineText({ max: 100 }).optional();
 export const isoDay = z.string();
 /** A commission as the admin sees it: never `potential`, which only the broker's list shows. */
 export const storedCommissionStatus = z.enum(COMMISSION_STATUS_KEYS);
-/** `fal_license`: a brokerage licence waiting for an admin's verification (decision 070). */
+/**
+ * `fal_license`: a brokerage licence waiting for an admin's verification (decision 070);
+ * `dormant`: active brokers with no referral in the dormancy period (decision 073).
+ */
 export const brokerFilter = z
-  .enum(['all', 'active', 'inactive', 'pending', 'fal_license'])
+  .enum(['all', 'active', 'inactive', 'pending', 'fal_license', 'dormant'])
   .default('all');
+/** One of the team's tags on brokers: the brokers with it. */
+export const brokerTagFilter = singleLineText({ max: 30 }).optional();
 export const count = z.number().int();
 /**
  * The orders a console list may be asked for (`sort`): `<column>:asc|desc`, each column served

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MAX_HOLDING_DAYS, parseAddressRanges, singleLineText } from '../../domain/index.js';
+import {
+  DORMANCY_DAYS,
+  MAX_HOLDING_DAYS,
+  parseAddressRanges,
+  singleLineText,
+} from '../../domain/index.js';
 import { endpoint } from '../common.js';
 
 // ---------- settings ----------
@@ -14,6 +19,7 @@ const OTP_CEILING_MESSAGE = 'يرجى إدخال عدد بين ١ و٩٩٩٩٩٩
  */
 export const DOCUMENT_RETENTION_DAYS = { default: 90, least: 7, most: 3650 } as const;
 const RETENTION_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٧ و٣٦٥٠';
+const DORMANCY_DAYS_MESSAGE = 'يرجى إدخال عدد أيام بين ٧ و٣٦٥';
 
 /** A retention period as the settings call takes it: whole days, Latin digits, no leading zero. */
 export const documentRetentionDaysValue = z
@@ -54,6 +60,14 @@ const SETTINGS = {
   otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
   /** One-time codes one broker's referral link may send in a day, from every address. */
   link_otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
+  /** Days without a referral after which an active broker is dormant («خامل»; super-admins). */
+  dormancy_days: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, { error: DORMANCY_DAYS_MESSAGE })
+    .refine(
+      (value) => Number(value) >= DORMANCY_DAYS.least && Number(value) <= DORMANCY_DAYS.most,
+      { error: DORMANCY_DAYS_MESSAGE },
+    ),
   /** Days after a referral closes before its tenant's documents are erased (super-admins). */
   document_retention_days: documentRetentionDaysValue,
   /**

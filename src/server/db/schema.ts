@@ -213,6 +213,8 @@ export const brokers = pgTable(
      * deleted.
      */
     groupId: uuid('group_id').references(() => brokerGroups.id, { onDelete: 'restrict' }),
+    /** When a super-admin last moved the broker by hand: promotion rules count from then. */
+    groupMovedAt: ts('group_moved_at'),
     /** The broker's own commission rate and minimum, before the group's, and why. */
     commissionRateOverride: numeric('commission_rate_override', {
       precision: 6,
@@ -225,6 +227,8 @@ export const brokers = pgTable(
       mode: 'number',
     }),
     commissionOverrideReason: text('commission_override_reason'),
+    /** The team's labels on the broker (at most 10, each one line): filtered and exported. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     profileComplete: boolean('profile_complete').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -263,6 +267,44 @@ export const brokers = pgTable(
       'brokers_fal_license_evidence_check',
       sql`${t.falLicenseEvidence} is null or ${t.falLicenseEvidence} in ${sqlList(FAL_LICENSE_EVIDENCE)}`,
     ),
+  ],
+);
+
+/**
+ * A note the program team wrote on a broker: read by admins only, never by the broker, kept for
+ * good (no deletion, no cascade: a broker's row is retired, never deleted).
+ */
+export const brokerNotes = pgTable(
+  'broker_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    authorId: uuid('author_id').references(() => brokers.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('broker_notes_broker_created_idx').on(t.brokerId, t.createdAt)],
+);
+
+/**
+ * A reminder sent to a dormant broker (at most one in NUDGE_INTERVAL_DAYS per broker, and
+ * NUDGES_PER_DAY across the platform): who sent it and when. Kept for good.
+ */
+export const brokerNudges = pgTable(
+  'broker_nudges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    sentBy: uuid('sent_by').references(() => brokers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('broker_nudges_broker_created_idx').on(t.brokerId, t.createdAt),
+    index('broker_nudges_created_idx').on(t.createdAt),
   ],
 );
 

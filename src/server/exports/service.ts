@@ -16,8 +16,9 @@ import { type BrokerQuery, brokerListWhere } from '../admin/brokers/service.js';
 import { type CommissionQuery, commissionListWhere } from '../admin/commissions/service.js';
 import { type ReferralQuery, referralListWhere } from '../admin/referrals/service.js';
 import { type Database, rowsOf } from '../db/client.js';
-import { brokers, commissions, referrals } from '../db/schema.js';
+import { brokerNotes, brokers, commissions, referrals } from '../db/schema.js';
 import { brokerColumns } from '../http/toolkit.js';
+import { dormancyDays } from '../settings/service.js';
 import { type CellValue, type SheetSource, writeXlsx } from './xlsx.js';
 import { OutputClosed } from './zip.js';
 
@@ -136,9 +137,12 @@ type BrokerRow = {
   isActive: boolean;
   activationRequestedAt: number | null;
   createdAt: number;
+  tags: string[];
+  lastReferralAt: number | null;
+  lastNote: string | null;
 };
 
-function brokerSheet(db: Database, query: BrokerQuery): Sheet {
+function brokerSheet(db: Database, query: BrokerQuery, dormancy: number): Sheet {
   const list: List<BrokerRow> = {
     columns: {
       id: brokers.id,
@@ -153,9 +157,14 @@ function brokerSheet(db: Database, query: BrokerQuery): Sheet {
       isActive: brokers.isActive,
       activationRequestedAt: epochMs(brokers.activationRequestedAt),
       createdAt: epochMs(brokers.createdAt),
+      tags: brokers.tags,
+      lastReferralAt: sql`floor(extract(epoch from (select max(r.submitted_at) from ${referrals} r
+        where r.broker_id = ${brokers.id})) * 1000)::float8`,
+      lastNote: sql`(select n.body from ${brokerNotes} n where n.broker_id = ${brokers.id}
+        order by n.created_at desc limit 1)`,
     },
     from: sql`${brokers}`,
-    where: brokerListWhere(query),
+    where: brokerListWhere(query, dormancy),
     order: [brokers.createdAt, brokers.id],
   };
   const source = batches(
@@ -175,6 +184,9 @@ function brokerSheet(db: Database, query: BrokerQuery): Sheet {
       { header: 'الحالة', width: 12 },
       { header: 'تاريخ طلب التفعيل', width: 18, kind: 'date' },
       { header: 'تاريخ التسجيل', width: 18, kind: 'date' },
+      { header: 'الوسوم', width: 24 },
+      { header: 'آخر إحالة', width: 18, kind: 'date' },
+      { header: 'آخر ملاحظة للفريق', width: 40 },
     ],
     rows: mapBatches(source, (b) => [
       b.fullName,
@@ -187,6 +199,9 @@ function brokerSheet(db: Database, query: BrokerQuery): Sheet {
       b.isActive ? 'مفعل' : 'غير مفعل',
       date(b.activationRequestedAt),
       date(b.createdAt),
+      b.tags.join('، ') || null,
+      date(b.lastReferralAt),
+      b.lastNote,
     ]),
   };
 }
@@ -375,6 +390,8 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
 export type ExportQuery = {
   search?: string | undefined;
   filter: BrokerQuery['filter'];
+  /** Brokers only: those with this tag. */
+  tag?: string | undefined;
   status?: string | undefined;
   /** Referrals only: just those past their stage's service deadline. */
   overdue?: 'true' | undefined;
@@ -389,10 +406,10 @@ export async function exportSheet(
   type: ExportType,
   query: ExportQuery,
 ): Promise<Sheet> {
-  const { search, filter, status, overdue } = query;
+  const { search, filter, tag, status, overdue } = query;
   const sheet =
     type === 'brokers'
-      ? brokerSheet(db, { search, filter })
+      ? brokerSheet(db, { search, filter, tag }, await dormancyDays(db))
       : type === 'referrals'
         ? referralSheet(db, {
             search,

@@ -378,6 +378,74 @@ describe("a broker's commissions follow their group, promotions and override", (
   });
 });
 
+describe('what a rule and a super-admin may not do', () => {
+  it('refuses a super-admin the terms of their own group, not its name', async () => {
+    const { items } = await groups();
+    const base = items.find((g) => g.isDefault);
+    if (!base) throw new Error('no default group');
+    // The super-admin signed up into the default group: its rate is their own money.
+    const body = {
+      name: base.name,
+      level: base.level,
+      ratePercent: '5',
+      minimum: '',
+      holdingDays: '',
+      payoutMinimum: '',
+    };
+    const refused = await as(root).call(groupEndpoints.update, { params: { id: base.id }, body });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ApiError>().code).toBe('OWN_MONEY');
+    const [unchanged] = await db().select().from(brokerGroups).where(eq(brokerGroups.id, base.id));
+    expect(unchanged?.commissionRate).toBeNull();
+    const renamed = await as(root).call(groupEndpoints.update, {
+      params: { id: base.id },
+      body: { ...body, ratePercent: '', name: 'الأساسية' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'الأساسية', rate: null });
+  });
+
+  it('counts no held contract, and never bounces back a broker moved down by hand', async () => {
+    const top = (await group({ name: 'القمة', level: '20', ratePercent: '5' })).json();
+    await as(root).call(groupEndpoints.addRule, {
+      body: { groupId: top.id, signedContracts: 3, withinDays: 30 },
+    });
+    const broker = await aBroker(t);
+    await aSignedContract(t, admin, { broker, rent: 60_000 });
+    await aSignedContract(t, admin, { broker, rent: 60_000 });
+    // Held (here until the licence is verified), the first two do not count: the third
+    // contract promotes nobody, nor does the housekeeping.
+    await db()
+      .update(commissions)
+      .set({ licenseHold: true })
+      .where(eq(commissions.brokerId, broker.id));
+    await aSignedContract(t, admin, { broker, rent: 60_000 });
+    await t.app.scheduledJobs.promoteBrokers();
+    const [waiting] = await db().select().from(brokers).where(eq(brokers.id, broker.id));
+    expect(waiting?.groupId).not.toBe(top.id);
+    await db()
+      .update(commissions)
+      .set({ licenseHold: false })
+      .where(eq(commissions.brokerId, broker.id));
+    await t.app.scheduledJobs.promoteBrokers();
+    const [up] = await db().select().from(brokers).where(eq(brokers.id, broker.id));
+    expect(up?.groupId).toBe(top.id);
+
+    // Moved down by hand: the contracts that promoted them count no more.
+    const { items } = await groups();
+    const base = items.find((g) => g.isDefault);
+    if (!base) throw new Error('no default group');
+    await as(root).call(groupEndpoints.moveBroker, {
+      params: { id: broker.id },
+      body: { groupId: base.id, reason: 'مراجعة جودة العقود' },
+    });
+    await t.app.scheduledJobs.promoteBrokers();
+    const [down] = await db().select().from(brokers).where(eq(brokers.id, broker.id));
+    expect(down?.groupId).toBe(base.id);
+    await expectLedgerHolds(broker);
+  });
+});
+
 describe('deleting and the default group', () => {
   it('refuses the default group and a group with brokers; deletes an empty one with its rules', async () => {
     const { items } = await groups();

@@ -2,15 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import { promotionConditionAr, ruleSummaryAr } from '#domain';
 import { auditSystem } from '../audit/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
-import { brokers, notifications } from '../db/schema.js';
+import { brokerGroups, brokers, notifications } from '../db/schema.js';
 import { lockBroker } from '../ledger/locks.js';
 import { announceNotification } from '../notifications/live.js';
 import { brokerTerms, defaultGroupId } from './terms.js';
 
 /**
  * The highest group a broker has earned by a promotion rule and is not in yet: a rule of a group
- * of a higher level than theirs, whose count of contracts signed (commissions made and not
- * reversed) in its window the broker has reached. As SQL on `b`, a row of brokers.
+ * of a higher level than theirs, whose count of contracts signed in its window the broker has
+ * reached. A contract counts once its commission is made, not reversed and held by no fraud
+ * signal nor licence hold (five fake contracts buy nothing while their signal is open), and only
+ * since a super-admin last moved the broker by hand: one moved down is not bounced back by the
+ * contracts that promoted them before. Staff accounts are never promoted by a rule (their terms
+ * are another super-admin's hand). As SQL on `b`, a row of brokers.
  */
 const earnedRule = sql`
   select r.id, r.signed_contracts, r.within_days, g.id as group_id, g.name as group_name
@@ -18,9 +22,12 @@ const earnedRule = sql`
   join broker_groups g on g.id = r.group_id
   where g.level > coalesce((select level from broker_groups own
       where own.id = coalesce(b.group_id, ${defaultGroupId})), -1)
+    and not b.is_admin and not b.is_super_admin
     and (select count(*) from commissions c
       where c.broker_id = b.id and c.status <> 'reversed'
-        and c.created_at > now() - make_interval(days => r.within_days)) >= r.signed_contracts
+        and not c.signal_hold and not c.license_hold
+        and c.created_at > greatest(now() - make_interval(days => r.within_days),
+          coalesce(b.group_moved_at, '-infinity'))) >= r.signed_contracts
   order by g.level desc, r.created_at
   limit 1`;
 
@@ -45,6 +52,13 @@ export async function promoteBroker(tx: Transaction, brokerId: string): Promise<
       where b.id = ${brokerId} and b.deleted_at is null`,
   );
   if (!earned) return null;
+  // The group held while the broker joins it: one deleted meanwhile is no promotion, not a 500.
+  const [target] = await tx
+    .select({ id: brokerGroups.id })
+    .from(brokerGroups)
+    .where(eq(brokerGroups.id, earned.group_id))
+    .for('key share');
+  if (!target) return null;
   const before = await brokerTerms(tx, brokerId);
   await tx.update(brokers).set({ groupId: earned.group_id }).where(eq(brokers.id, brokerId));
   const { rule } = await brokerTerms(tx, brokerId);

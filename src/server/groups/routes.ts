@@ -6,7 +6,7 @@ import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
 import {
   addPromotionRule,
-  brokerProgram,
+  brokerTermsView,
   createGroup,
   deleteGroup,
   listGroups,
@@ -32,7 +32,7 @@ export const groupRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
   );
 
   serve(app, groupEndpoints.update, async (request) =>
-    updateGroup(db, request.params.id, request.body, auditBy(request)),
+    updateGroup(db, currentBroker(request).id, request.params.id, request.body, auditBy(request)),
   );
 
   serve(app, groupEndpoints.remove, async (request) => {
@@ -53,7 +53,7 @@ export const groupRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
     return { ok: true as const };
   });
 
-  serve(app, groupEndpoints.brokerProgram, async (request) => brokerProgram(db, request.params.id));
+  serve(app, groupEndpoints.brokerTerms, async (request) => brokerTermsView(db, request.params.id));
 
   serve(app, groupEndpoints.moveBroker, async (request) =>
     moveBroker(db, currentBroker(request).id, request.params.id, request.body, auditBy(request)),

@@ -9,7 +9,7 @@ import { lockedLiveBroker } from '../ledger/locks.js';
 import { assertNotOwnMoney } from '../ledger/own-money.js';
 import { notify } from '../notifications/service.js';
 import { commissionRule, holdingDays, payoutMinimum } from '../settings/service.js';
-import { brokerTerms, groupOfBroker } from './terms.js';
+import { brokerTerms, defaultGroupId, groupOfBroker } from './terms.js';
 
 type GroupRow = typeof brokerGroups.$inferSelect;
 type RuleRow = typeof promotionRules.$inferSelect;
@@ -137,8 +137,38 @@ export async function createGroup(db: Database, values: BrokerGroupValues, recor
 }
 
 /** New terms apply to commissions made from now on: those made keep the rule stored with them. */
+/**
+ * Whether the super-admin, or an account sharing their phone or IBAN, is a live broker of the
+ * group: its terms would be their own money (decision 047).
+ */
+async function ownGroup(tx: Transaction, actorId: string, groupId: string): Promise<boolean> {
+  const [found] = await rowsOf<{ id: string }>(
+    tx,
+    sql`select m.id from ${brokers} m, ${brokers} me
+      where me.id = ${actorId} and m.deleted_at is null
+        and coalesce(m.group_id, ${defaultGroupId}) = ${groupId}
+        and (m.id = me.id
+          or (me.iban is not null and m.iban = me.iban)
+          or m.phone = me.second_phone or m.second_phone = me.phone
+          or (me.second_phone is not null and m.second_phone = me.second_phone))
+      limit 1`,
+  );
+  return found !== undefined;
+}
+
+const TERMS_OF_OWN_GROUP = new AppError(
+  403,
+  'OWN_MONEY',
+  'لا يمكنك تعديل شروط مجموعة أنت فيها أو حساب مرتبط بك؛ يجب أن يتولى ذلك مشرف عام آخر',
+);
+
+/**
+ * A group's terms changed by a super-admin who is not in it (nor an account linked to theirs):
+ * its name and level they may change whoever is in it.
+ */
 export async function updateGroup(
   db: Database,
+  actorId: string,
   id: string,
   values: BrokerGroupValues,
   record: AuditRecorder,
@@ -151,6 +181,13 @@ export async function updateGroup(
         .where(eq(brokerGroups.id, id))
         .for('update');
       if (!before) throw notFound(GROUP_NOT_FOUND);
+      const terms = columnsOf(values);
+      const termsChange =
+        terms.commissionRate !== before.commissionRate ||
+        terms.commissionMinimum !== before.commissionMinimum ||
+        terms.holdingDays !== before.holdingDays ||
+        terms.payoutMinimum !== before.payoutMinimum;
+      if (termsChange && (await ownGroup(tx, actorId, id))) throw TERMS_OF_OWN_GROUP;
       const [after] = await tx
         .update(brokerGroups)
         .set({ ...columnsOf(values), updatedAt: new Date() })
@@ -176,6 +213,7 @@ export async function updateGroup(
  */
 export async function deleteGroup(db: Database, id: string, record: AuditRecorder) {
   await db.transaction(async (tx) => {
+    await lockDefault(tx);
     const [group] = await tx
       .select()
       .from(brokerGroups)
@@ -191,7 +229,8 @@ export async function deleteGroup(db: Database, id: string, record: AuditRecorde
     }
     const [members] = await rowsOf<{ count: number }>(
       tx,
-      sql`select count(*)::int as count from ${brokers} where ${brokers.groupId} = ${id}`,
+      sql`select count(*)::int as count from ${brokers}
+        where ${brokers.groupId} = ${id} and ${brokers.deletedAt} is null`,
     );
     if ((members?.count ?? 0) > 0) {
       throw new AppError(
@@ -200,12 +239,18 @@ export async function deleteGroup(db: Database, id: string, record: AuditRecorde
         'لا يمكن حذف مجموعة فيها وسطاء؛ انقلهم إلى مجموعة أخرى أولاً',
       );
     }
+    // Retired accounts earn nothing more: they leave the group with it.
+    await tx
+      .update(brokers)
+      .set({ groupId: null })
+      .where(sql`${brokers.groupId} = ${id} and ${brokers.deletedAt} is not null`);
+    const rules = await tx.select().from(promotionRules).where(eq(promotionRules.groupId, id));
     await tx.delete(brokerGroups).where(eq(brokerGroups.id, id));
     await record(tx, {
       action: 'group.delete',
       entityType: 'broker_group',
       entityId: id,
-      before: auditedGroup(group),
+      before: { ...auditedGroup(group), rules: rules.map(toRule) },
     });
   });
 }
@@ -214,7 +259,11 @@ export async function deleteGroup(db: Database, id: string, record: AuditRecorde
 export async function makeDefaultGroup(db: Database, id: string, record: AuditRecorder) {
   await db.transaction(async (tx) => {
     await lockDefault(tx);
-    const [group] = await tx.select().from(brokerGroups).where(eq(brokerGroups.id, id));
+    const [group] = await tx
+      .select()
+      .from(brokerGroups)
+      .where(eq(brokerGroups.id, id))
+      .for('update');
     if (!group) throw notFound(GROUP_NOT_FOUND);
     if (group.isDefault) return;
     const [before] = await tx
@@ -222,9 +271,13 @@ export async function makeDefaultGroup(db: Database, id: string, record: AuditRe
       .from(brokerGroups)
       .where(eq(brokerGroups.isDefault, true));
     // Brokers without a group are in the default one: they stay in it, the new one is for new brokers.
-    if (before) {
-      await tx.update(brokers).set({ groupId: before.id }).where(sql`${brokers.groupId} is null`);
-    }
+    const pinned = before
+      ? await tx
+          .update(brokers)
+          .set({ groupId: before.id })
+          .where(sql`${brokers.groupId} is null`)
+          .returning({ id: brokers.id })
+      : [];
     await tx
       .update(brokerGroups)
       .set({ isDefault: false, updatedAt: new Date() })
@@ -238,7 +291,7 @@ export async function makeDefaultGroup(db: Database, id: string, record: AuditRe
       entityType: 'broker_group',
       entityId: id,
       before: { defaultGroup: before?.name ?? null },
-      after: { defaultGroup: group.name },
+      after: { defaultGroup: group.name, brokersKeptInPrevious: pinned.length },
     });
   });
   return groupView(db, id);
@@ -286,7 +339,7 @@ export async function removePromotionRule(db: Database, id: string, record: Audi
 }
 
 /** A broker's group, override and the rule a commission would be made by now. */
-export async function brokerProgram(db: Database | Transaction, brokerId: string) {
+export async function brokerTermsView(db: Database | Transaction, brokerId: string) {
   const [broker] = await db
     .select({
       rateOverride: brokers.commissionRateOverride,
@@ -320,18 +373,23 @@ export async function moveBroker(
       brokerId,
       action: 'broker.group_change',
     });
+    // Held while the broker joins it: a deletion waits, or has happened (400, never a 500).
     const [group] = await tx
       .select({ id: brokerGroups.id, name: brokerGroups.name })
       .from(brokerGroups)
-      .where(eq(brokerGroups.id, move.groupId));
+      .where(eq(brokerGroups.id, move.groupId))
+      .for('key share');
     if (!group) {
       throw new AppError(400, 'VALIDATION_ERROR', GROUP_NOT_FOUND, {
         fields: { groupId: GROUP_NOT_FOUND },
       });
     }
-    const before = await brokerProgram(tx, brokerId);
-    await tx.update(brokers).set({ groupId: group.id }).where(eq(brokers.id, brokerId));
-    const after = await brokerProgram(tx, brokerId);
+    const before = await brokerTermsView(tx, brokerId);
+    await tx
+      .update(brokers)
+      .set({ groupId: group.id, groupMovedAt: new Date() })
+      .where(eq(brokers.id, brokerId));
+    const after = await brokerTermsView(tx, brokerId);
     await record(tx, {
       action: 'broker.group_change',
       entityType: 'broker',
@@ -370,7 +428,7 @@ export async function setCommissionOverride(
       brokerId,
       action: 'broker.commission_override',
     });
-    const before = await brokerProgram(tx, brokerId);
+    const before = await brokerTermsView(tx, brokerId);
     const cleared = override.ratePercent === null && override.minimum === null;
     await tx
       .update(brokers)
@@ -380,7 +438,7 @@ export async function setCommissionOverride(
         commissionOverrideReason: cleared ? null : override.reason,
       })
       .where(eq(brokers.id, brokerId));
-    const after = await brokerProgram(tx, brokerId);
+    const after = await brokerTermsView(tx, brokerId);
     await record(tx, {
       action: 'broker.commission_override',
       entityType: 'broker',

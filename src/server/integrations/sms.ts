@@ -7,6 +7,7 @@ export type SmsPurpose =
   | 'tenant_link'
   | 'status_update'
   | 'fal_license_reminder'
+  | 'broker_nudge'
   | 'security_notice'
   | 'test';
 

@@ -41,7 +41,7 @@ import {
   type TestApp,
   type TestBroker,
 } from '../test-support/test-app.js';
-import { templateFor } from './templates.js';
+import { PRODUCT_TEMPLATES, templateFor } from './templates.js';
 
 // Every provider is a fake HTTP server on 127.0.0.1 that answers as the real one
 // does; the app reaches it through the adapters its configuration names.
@@ -737,6 +737,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     expect(setup.statusCode, setup.body).toBe(200);
     expect(setup.json().submitted.sort()).toEqual(
       [
+        'broker_nudge',
         'fal_license_reminder',
         'referral_status_update',
         'tenant_form_link',
@@ -754,7 +755,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
 
     const again = await client(t).as(admin).call(messagingEndpoints.setupTemplates);
     expect(again.json().submitted).toEqual([]);
-    expect(again.json().existing).toHaveLength(4);
+    expect(again.json().existing).toHaveLength(PRODUCT_TEMPLATES.length);
 
     whatsapp.approve('tenant_form_link');
     const listed = await client(t).as(admin).call(messagingEndpoints.templates);

@@ -29,7 +29,10 @@ const RECORD_MARGIN_MS = 5_000;
 type Writer = Pick<Database, 'insert' | 'select'>;
 
 export type MessageInput = {
-  kind: Extract<OutboxKind, 'tenant_link' | 'status_update' | 'fal_license_reminder' | 'test'>;
+  kind: Extract<
+    OutboxKind,
+    'tenant_link' | 'status_update' | 'fal_license_reminder' | 'broker_nudge' | 'test'
+  >;
   to: string;
   purpose: TemplatePurpose;
   parameters: string[];
@@ -215,6 +218,7 @@ const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
   tenant_link: 'tenant_link',
   status_update: 'status_update',
   fal_license_reminder: 'fal_license_reminder',
+  broker_nudge: 'broker_nudge',
   security_notice: 'security_notice',
   test: 'test',
   crm_lead: 'tenant_link',

@@ -6,7 +6,12 @@ import { TEMPLATE_STATUSES, type TemplateStatus } from '#domain';
  * templates to someone who has not written to us in the last 24 hours).
  */
 
-export type TemplatePurpose = 'tenant_link' | 'status_update' | 'fal_license_reminder' | 'otp';
+export type TemplatePurpose =
+  | 'tenant_link'
+  | 'status_update'
+  | 'fal_license_reminder'
+  | 'broker_nudge'
+  | 'otp';
 
 export type ProductTemplate = {
   name: string;
@@ -50,6 +55,15 @@ export const PRODUCT_TEMPLATES: readonly ProductTemplate[] = [
     language: 'ar',
     body: 'تذكير من {{1}}: رخصة فال رقم {{2}} تنتهي في {{3}}. جدّد الرخصة وحدّث تاريخ انتهائها في ملفك الشخصي حتى لا تتوقف عمولاتك الجديدة.',
     example: ['شريك', '1100012345', '٢٦ ديسمبر ٢٠٢٦'],
+  },
+  {
+    // A dormant broker reminded by the program team, at most once a month (issue 34).
+    name: 'broker_nudge',
+    purpose: 'broker_nudge',
+    category: 'UTILITY',
+    language: 'ar',
+    body: 'مرحباً {{1}}، نذكّرك بحسابك في {{2}}: رشّح مستأجراً يريد دفع إيجاره شهرياً، وتابع إحالتك وعمولتك من حسابك.',
+    example: ['عبدالله الشمري', 'شريك'],
   },
   {
     // An AUTHENTICATION template's text is Meta's own; this is what it shows in Arabic.

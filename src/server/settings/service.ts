@@ -9,6 +9,7 @@ import {
   DEFAULT_OTP_HOURLY_CEILING,
   DEFAULT_PAYOUT_DUAL_CONTROL_AMOUNT,
   DEFAULT_PAYOUT_MINIMUM,
+  DORMANCY_DAYS,
   MAX_HOLDING_DAYS,
 } from '#domain';
 import type { Database, DatabaseHandle } from '../db/client.js';
@@ -119,6 +120,14 @@ export async function documentRetentionDays(db: Pick<Database, 'select'>): Promi
     days <= DOCUMENT_RETENTION_DAYS.most
     ? days
     : DOCUMENT_RETENTION_DAYS.default;
+}
+
+export const DORMANCY_DAYS_KEY = 'dormancy_days';
+
+/** Days without a referral after which an active broker is dormant; the default where unset. */
+export async function dormancyDays(db: Pick<Database, 'select'>): Promise<number> {
+  const days = wholeNumber(await getSetting(db, DORMANCY_DAYS_KEY), 1, DORMANCY_DAYS.default);
+  return days >= DORMANCY_DAYS.least && days <= DORMANCY_DAYS.most ? days : DORMANCY_DAYS.default;
 }
 
 export const WEBHOOK_PRIVATE_RANGES_KEY = 'webhook_private_ranges';

@@ -9,6 +9,7 @@ import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
 import { setBrokerActive } from './activation.js';
+import { addNote, listNotes, listTags, nudgeBroker, setTags } from './notes.js';
 import { adminBroker, listAdminBrokers } from './service.js';
 
 /**
@@ -82,5 +83,40 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
       auditBy(request),
     );
     return adminBroker(db, id, config.protectedPhone);
+  });
+
+  // The team's notes and tags, and reminders to dormant brokers (decision 073).
+  serve(app, adminBrokerEndpoints.notes, async (request) => listNotes(db, request.params.id));
+
+  serve(app, adminBrokerEndpoints.addNote, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        await addNote(
+          db,
+          request.params.id,
+          currentBroker(request).id,
+          request.body.body,
+          auditBy(request),
+        ),
+      ),
+  );
+
+  serve(app, adminBrokerEndpoints.setTags, async (request) => {
+    await setTags(db, request.params.id, request.body.tags, auditBy(request));
+    return adminBroker(db, request.params.id, config.protectedPhone);
+  });
+
+  serve(app, adminBrokerEndpoints.tags, async () => listTags(db));
+
+  serve(app, adminBrokerEndpoints.nudge, async (request) => {
+    await nudgeBroker(
+      db,
+      { whatsappConfigured: ctx.channels.whatsapp !== null, productName: config.brand.productName },
+      request.params.id,
+      currentBroker(request).id,
+      auditBy(request),
+    );
+    return adminBroker(db, request.params.id, config.protectedPhone);
   });
 };

@@ -16,14 +16,15 @@ import type { AdminBrokerSort } from '#contract/admin/lists';
 import { riyadhIsoDate } from '#domain';
 import { toProfile } from '../../brokers/profile.js';
 import type { Database } from '../../db/client.js';
-import { brokers, commissions, referrals } from '../../db/schema.js';
+import { brokerNotes, brokerNudges, brokers, commissions, referrals } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
+import { dormancyDays } from '../../settings/service.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
 const liveBroker = isNull(brokers.deletedAt);
 
-type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending' | 'fal_license';
+type BrokerFilter = 'all' | 'active' | 'inactive' | 'pending' | 'fal_license' | 'dormant';
 
 /** A complete, unexpired brokerage licence no admin has verified or refused: the queue. */
 const licenceWaiting = () =>
@@ -35,11 +36,30 @@ const licenceWaiting = () =>
     isNull(brokers.falLicenseRefusal),
   );
 
-export type BrokerQuery = { search?: string | undefined; filter: BrokerFilter };
+export type BrokerQuery = {
+  search?: string | undefined;
+  filter: BrokerFilter;
+  tag?: string | undefined;
+};
 
-/** Live brokers matching the brokers tab's search and filter; shared by list and export. */
-export function brokerListWhere(query: BrokerQuery): SQL | undefined {
+/** When the broker last referred: their last referral, else their sign-up. */
+const lastReferralAt = sql`(select max(r.submitted_at) from ${referrals} r where r.broker_id = ${brokers}.id)`;
+
+/**
+ * An active broker with no referral in `days` days, counted from their last referral or, with
+ * none, from their sign-up (decision 073).
+ */
+export const dormantBroker = (days: number) =>
+  sql`${brokers.isActive} and coalesce(${lastReferralAt}, ${brokers.createdAt}) < now() - make_interval(days => ${days})`;
+
+/**
+ * Live brokers matching the brokers tab's search (name, phone, code, a tag, a note's text),
+ * filter and tag; shared by list and export. `dormancyDays` is the setting in force.
+ */
+export function brokerListWhere(query: BrokerQuery, dormancyDays: number): SQL | undefined {
   const conditions: SQL[] = [liveBroker];
+  if (query.filter === 'dormant') conditions.push(dormantBroker(dormancyDays));
+  if (query.tag) conditions.push(sql`${brokers.tags} @> array[${query.tag}]::text[]`);
   if (query.filter === 'active') conditions.push(eq(brokers.isActive, true));
   if (query.filter === 'inactive') conditions.push(eq(brokers.isActive, false));
   if (query.filter === 'pending') {
@@ -55,6 +75,8 @@ export function brokerListWhere(query: BrokerQuery): SQL | undefined {
       ilike(brokers.fullName, term),
       ilike(brokers.phone, term),
       ilike(brokers.brokerCode, term),
+      sql`array_to_string(${brokers.tags}, ' ') ilike ${term}`,
+      sql`exists (select 1 from ${brokerNotes} n where n.broker_id = ${brokers}.id and n.body ilike ${term})`,
     );
     if (match) conditions.push(match);
   }
@@ -87,6 +109,9 @@ const adminBrokerRow = (db: Database) =>
       vatVerifiedBy: sql<
         string | null
       >`(select coalesce(v.full_name, v.phone) from ${brokers} v where v.id = ${brokers.vatVerifiedBy})`,
+      lastReferralAt: sql<number | null>`(extract(epoch from ${lastReferralAt}) * 1000)::float8`,
+      lastNudgedAt: sql<number | null>`(extract(epoch from (select max(n.created_at)
+        from ${brokerNudges} n where n.broker_id = ${brokers}.id)) * 1000)::float8`,
     })
     .from(brokers);
 
@@ -113,8 +138,14 @@ function toAdminBroker(row: AdminBrokerRow, protectedPhone: string | null) {
       broker.vatNote && broker.vatVerifiedAt
         ? { note: broker.vatNote, verifiedBy: row.vatVerifiedBy }
         : null,
+    tags: broker.tags,
+    lastReferralAt: isoOf(row.lastReferralAt),
+    lastNudgedAt: isoOf(row.lastNudgedAt),
   };
 }
+
+/** A time read as epoch milliseconds, as ISO 8601; null stays null. */
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
 /** A page of live brokers matching the tab's search and filter, in its order. */
 export async function listAdminBrokers(
@@ -122,7 +153,7 @@ export async function listAdminBrokers(
   protectedPhone: string | null,
   query: BrokerQuery & { page: number; sort: AdminBrokerSort },
 ) {
-  const where = brokerListWhere(query);
+  const where = brokerListWhere(query, await dormancyDays(db));
   const [rows, [total]] = await Promise.all([
     adminBrokerRow(db)
       .where(where)

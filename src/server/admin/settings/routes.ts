@@ -9,6 +9,7 @@ import { serve } from '../../http/serve.js';
 import { currentBroker } from '../../plugins/session.js';
 import {
   DOCUMENT_RETENTION_KEY,
+  DORMANCY_DAYS_KEY,
   forgetSettings,
   getSetting,
   HOLDING_DAYS_KEY,
@@ -37,6 +38,7 @@ const GUARD_SETTINGS = new Set<string>([
   ...Object.values(OTP_CEILING_KEYS),
   WEBHOOK_PRIVATE_RANGES_KEY,
   DOCUMENT_RETENTION_KEY,
+  DORMANCY_DAYS_KEY,
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -64,7 +66,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
             ? 'تعديل العناوين الداخلية المسموح بها متاح للمشرف العام فقط'
             : key === DOCUMENT_RETENTION_KEY
               ? 'تعديل مدة حفظ مستندات المستأجرين متاح للمشرف العام فقط'
-              : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
+              : key === DORMANCY_DAYS_KEY
+                ? 'تعديل مدة الخمول متاح للمشرف العام فقط'
+                : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
         );
       }
       if (

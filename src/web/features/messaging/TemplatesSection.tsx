@@ -31,6 +31,7 @@ const PURPOSES: Record<Template['purpose'], string> = {
   tenant_link: 'رابط إكمال البيانات للمستأجر',
   status_update: 'تحديث حالة الطلب للوسيط',
   fal_license_reminder: 'تذكير الوسيط بانتهاء رخصة فال',
+  broker_nudge: 'تذكير الوسيط الخامل بالإحالة',
   otp: 'رمز التحقق',
 };
 

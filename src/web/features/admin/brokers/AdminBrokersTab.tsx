@@ -2,11 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminBrokerListQuery } from '#contract/admin/brokers';
 import type { ADMIN_BROKER_SORTS } from '#contract/admin/lists';
-import { formatDateAr } from '#domain';
+import {
+  arabicCount,
+  formatDateAr,
+  formatNumberAr,
+  inGenitive,
+  NOUNS,
+  NUDGE_INTERVAL_DAYS,
+  timeAgoAr,
+} from '#domain';
 import { useSession } from '#lib/session';
 import { Badge } from '#ui/badge';
 import { Button } from '#ui/button';
 import type { Column } from '#ui/data-table';
+import { FormField } from '#ui/input';
+import { NativeSelect } from '#ui/native-select';
 import { errorToast, toast } from '#ui/toast';
 import {
   BROKER_DELETION,
@@ -16,7 +26,13 @@ import {
   useAdminList,
   useDeletion,
 } from '../shared';
-import { type AdminBroker, adminBrokersQuery, useToggleBroker } from './api';
+import {
+  type AdminBroker,
+  adminBrokersQuery,
+  brokerTagsQuery,
+  useNudgeBroker,
+  useToggleBroker,
+} from './api';
 import { BrokerDetailsDialog } from './BrokerDetailsDialog';
 import { FalLicenseBadge } from './FalLicenseSection';
 
@@ -26,7 +42,25 @@ const FILTERS = [
   { value: 'inactive', label: 'غير المفعلين' },
   { value: 'pending', label: 'بانتظار التفعيل' },
   { value: 'fal_license', label: 'رخص بانتظار التحقق' },
+  { value: 'dormant', label: 'خاملون' },
 ];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long ago, in words: «منذ ٣ أيام», and past a month still in days within a year («منذ ٤٥
+ * يومًا»); the date beyond.
+ */
+function sinceAr(at: string, now: number): string {
+  const recent = timeAgoAr(at, new Date(now));
+  if (recent) return recent;
+  const days = Math.floor((now - Date.parse(at)) / DAY_MS);
+  return days < 365 ? `منذ ${arabicCount(days, inGenitive(NOUNS.day))}` : formatDateAr(at);
+}
+
+/** A reminder sent less than NUDGE_INTERVAL_DAYS ago: no other is sent before then. */
+const nudgedLately = (b: AdminBroker, now: number) =>
+  b.lastNudgedAt !== null && now - Date.parse(b.lastNudgedAt) < NUDGE_INTERVAL_DAYS * DAY_MS;
 
 type SortKey = (typeof ADMIN_BROKER_SORTS)[number] extends `${infer K}:${string}` ? K : never;
 
@@ -46,8 +80,19 @@ export function AdminBrokersTab() {
     prefix: 'brokers',
     onChange: deletion.clear,
   });
-  const { filter, page, search, sort } = filters.query;
-  const brokers = useQuery(adminBrokersQuery({ filter, page, search, sort }));
+  const { filter, page, search, sort, tag } = filters.query;
+  const brokers = useQuery(adminBrokersQuery({ filter, page, search, sort, tag }));
+  const tags = useQuery(brokerTagsQuery());
+  const tagChoices = (tags.data?.items ?? []).map((t) => ({
+    value: t.tag,
+    label: `${t.tag} (${formatNumberAr(t.brokers)})`,
+  }));
+  // A tag from the address that no broker carries any more is still shown as chosen.
+  if (tag && !tagChoices.some((choice) => choice.value === tag)) {
+    tagChoices.unshift({ value: tag, label: tag });
+  }
+  const dormant = filter === 'dormant';
+  const now = Date.now();
   // The details follow the list as it is read again (a licence changed meanwhile), unless a
   // decision taken in them answered a newer row.
   const listedDetails = details && brokers.data?.items.find((b) => b.id === details.id);
@@ -64,6 +109,14 @@ export function AdminBrokersTab() {
         activate ? 'حدث خطأ في تفعيل الحساب' : 'حدث خطأ في إلغاء تفعيل الحساب',
       )(error),
   });
+  const nudge = useNudgeBroker({
+    onSuccess: () =>
+      toast({
+        title: 'أُرسل التذكير',
+        description: `عبر واتساب أو رسالة نصية، ولا يُرسل تذكير آخر قبل ${arabicCount(NUDGE_INTERVAL_DAYS, inGenitive(NOUNS.day))}`,
+      }),
+    onError: errorToast('تعذر إرسال التذكير', 'يرجى المحاولة مرة أخرى'),
+  });
 
   const badges = (b: AdminBroker) => (
     <>
@@ -76,15 +129,52 @@ export function AdminBrokersTab() {
       {b.id === profile?.id ? <Badge tone="neutral">حسابك</Badge> : null}
     </>
   );
+  /** The team's tags on the broker (decision 073). */
+  const tagBadges = (b: AdminBroker) =>
+    b.tags.length > 0 ? (
+      <ul aria-label="وسوم الوسيط" className="flex basis-full flex-wrap gap-1">
+        {b.tags.map((t) => (
+          <li key={t} className="min-w-0">
+            <Badge tone="info" className="max-w-full px-2 text-xs break-words">
+              {t}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    ) : null;
+  /** A dormant broker's last referral, while the list shows the dormant ones. */
+  const lastReferral = (b: AdminBroker) =>
+    dormant ? (
+      <p className="basis-full text-sm text-slate-700">
+        {b.lastReferralAt ? `آخر إحالة: ${sinceAr(b.lastReferralAt, now)}` : 'لم يرسل أي إحالة'}
+      </p>
+    ) : null;
   const actions = (b: AdminBroker) => {
     // Never offered where the server refuses it: one's own account, a super-admin's, the
     // protected one.
     const canDeactivate = b.id !== profile?.id && !b.isSuperAdmin && !b.isProtected;
+    const name = b.fullName || b.phone;
     return (
       <>
         <Button variant="outline" onClick={() => setDetails(b)}>
           التفاصيل
         </Button>
+        {dormant && b.isActive ? (
+          nudgedLately(b, now) && b.lastNudgedAt ? (
+            <span className="inline-flex min-h-11 items-center text-sm text-slate-700">
+              ذُكّر {sinceAr(b.lastNudgedAt, now)}
+            </span>
+          ) : (
+            <Button
+              variant="outline"
+              aria-label={`إرسال تذكير إلى ${name}`}
+              disabled={nudge.isPending && nudge.variables === b.id}
+              onClick={() => nudge.mutate(b.id)}
+            >
+              إرسال تذكير
+            </Button>
+          )
+        ) : null}
         {!b.isActive ? (
           <Button
             disabled={toggle.isPending}
@@ -119,6 +209,8 @@ export function AdminBrokersTab() {
             </bdi>
           ) : null}
           {b.isProtected ? <ProtectedAccountNote /> : null}
+          {tagBadges(b)}
+          {lastReferral(b)}
         </div>
       ),
     },
@@ -161,8 +253,21 @@ export function AdminBrokersTab() {
         filterLabel="تصفية الوسطاء"
         filters={FILTERS}
         exportType="brokers"
-        exportQuery={{ filter, search }}
+        exportQuery={{ filter, search, tag }}
       />
+      <div className="sm:max-w-xs">
+        <FormField label="الوسم">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={tag ?? ''}
+              onChange={(e) => filters.set({ tag: e.target.value || undefined })}
+              options={tagChoices}
+              placeholder="جميع الوسوم"
+            />
+          )}
+        </FormField>
+      </div>
       <DeletableList
         deletion={deletion}
         query={brokers}
@@ -190,6 +295,8 @@ export function AdminBrokersTab() {
             ) : null}
             {b.officeName ? <p className="text-sm">{b.officeName}</p> : null}
             {b.isProtected ? <ProtectedAccountNote /> : null}
+            {tagBadges(b)}
+            {lastReferral(b)}
           </>
         )}
       />

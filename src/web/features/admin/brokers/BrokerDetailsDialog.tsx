@@ -5,6 +5,8 @@ import { ProtectedAccountNote } from '../shared';
 import type { AdminBroker } from './api';
 import { FalLicenseSection } from './FalLicenseSection';
 import { GroupSection } from './GroupSection';
+import { NotesSection } from './NotesSection';
+import { TagsSection } from './TagsSection';
 import { TaxProfileSection } from './TaxProfileSection';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -18,8 +20,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 
 /**
  * Everything the console knows of one broker, with their FAL licence verified or refused and
- * their VAT registration verified here; `onChanged` gets the row as the server answered such a
- * decision.
+ * their VAT registration verified here, the team's tags and notes on them; `onChanged` gets the
+ * row as the server answered such a decision or a change of tags.
  */
 export function BrokerDetailsDialog({
   broker,
@@ -65,6 +67,8 @@ export function BrokerDetailsDialog({
         <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
       </dl>
       <GroupSection broker={broker} />
+      <TagsSection broker={broker} onChanged={onChanged} />
+      <NotesSection broker={broker} />
       <FalLicenseSection broker={broker} onChanged={onChanged} />
       <TaxProfileSection broker={broker} onChanged={onChanged} />
     </Dialog>

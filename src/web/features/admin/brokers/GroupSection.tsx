@@ -5,6 +5,7 @@ import {
   arabicCount,
   type CommissionOverrideInput,
   commissionOverrideBody,
+  formatNumberAr,
   type GroupMoveInput,
   groupMoveBody,
   inGenitive,
@@ -22,8 +23,8 @@ import { QueryView } from '#ui/query-view';
 import { toast } from '#ui/toast';
 import {
   type AdminBroker,
-  type BrokerProgram,
-  brokerProgramQuery,
+  type BrokerTermsView,
+  brokerTermsQuery,
   groupChoicesQuery,
   useMoveBroker,
   useSetCommissionOverride,
@@ -38,47 +39,47 @@ import { DetailRow } from './DetailRow';
  */
 export function GroupSection({ broker }: { broker: AdminBroker }) {
   const titleId = useId();
-  const program = useQuery(brokerProgramQuery(broker.id));
+  const terms = useQuery(brokerTermsQuery(broker.id));
   return (
     <section aria-labelledby={titleId} className="mt-4 space-y-3 rounded-lg bg-slate-50 p-3">
       <h3 id={titleId} className="font-bold">
         المجموعة والعمولة
       </h3>
       <QueryView
-        query={program}
+        query={terms}
         loading={<Skeleton className="h-20" />}
         errorFallback="تعذر تحميل مجموعة الوسيط"
       >
-        {(data) => <ProgramDetails broker={broker} program={data} />}
+        {(data) => <TermsDetails broker={broker} terms={data} />}
       </QueryView>
     </section>
   );
 }
 
-function ProgramDetails({ broker, program }: { broker: AdminBroker; program: BrokerProgram }) {
+function TermsDetails({ broker, terms }: { broker: AdminBroker; terms: BrokerTermsView }) {
   const { profile } = useSession();
   const [editing, setEditing] = useState<'move' | 'override' | null>(null);
-  const { rule } = program;
+  const { rule } = terms;
   const mayChange = Boolean(profile?.isSuperAdmin) && profile?.id !== broker.id;
   return (
     <>
       <dl>
-        <DetailRow label="المجموعة">{program.groupName}</DetailRow>
+        <DetailRow label="المجموعة">{terms.groupName}</DetailRow>
         <DetailRow label="العمولة الجديدة">{ruleSummaryAr(rule)}</DetailRow>
         <DetailRow label="فترة الانتظار">
           {rule.holdingDays === 0
             ? 'بلا انتظار'
             : arabicCount(rule.holdingDays, inGenitive(NOUNS.day))}
         </DetailRow>
-        {program.overrideReason ? (
-          <DetailRow label="سبب العمولة الخاصة">{program.overrideReason}</DetailRow>
+        {terms.overrideReason ? (
+          <DetailRow label="سبب العمولة الخاصة">{terms.overrideReason}</DetailRow>
         ) : null}
       </dl>
       {mayChange ? (
         editing === 'move' ? (
-          <MoveForm broker={broker} program={program} onDone={() => setEditing(null)} />
+          <MoveForm broker={broker} terms={terms} onDone={() => setEditing(null)} />
         ) : editing === 'override' ? (
-          <OverrideForm broker={broker} program={program} onDone={() => setEditing(null)} />
+          <OverrideForm broker={broker} terms={terms} onDone={() => setEditing(null)} />
         ) : (
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setEditing('move')}>
@@ -98,17 +99,17 @@ type MoveValues = z.output<typeof groupMoveBody>;
 
 function MoveForm({
   broker,
-  program,
+  terms,
   onDone,
 }: {
   broker: AdminBroker;
-  program: BrokerProgram;
+  terms: BrokerTermsView;
   onDone: () => void;
 }) {
   const groups = useQuery(groupChoicesQuery());
   const form = useForm<GroupMoveInput, unknown, MoveValues>({
     resolver: zodResolver(groupMoveBody),
-    defaultValues: { groupId: program.groupId ?? '', reason: '' },
+    defaultValues: { groupId: terms.groupId ?? '', reason: '' },
   });
   const move = useMoveBroker({
     onSuccess: (moved) => {
@@ -121,6 +122,16 @@ function MoveForm({
     value: group.id,
     label: group.name,
   }));
+  if (groups.data && choices.length === 0) {
+    return (
+      <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+        <p>لا توجد مجموعات بعد؛ أنشئها من صفحة «مجموعات الوسطاء».</p>
+        <Button variant="outline" onClick={onDone}>
+          رجوع
+        </Button>
+      </div>
+    );
+  }
   return (
     <form
       noValidate
@@ -158,24 +169,24 @@ function MoveForm({
 
 type OverrideValues = z.output<typeof commissionOverrideBody>;
 
-/** A percentage as the form shows it: 0.015 is «1.5». */
+/** A percentage as the form shows it, in Arabic-Indic digits: 0.015 is «١٫٥». */
 const percentText = (rate: number | null) =>
-  rate === null ? '' : String(Math.round(rate * 10_000) / 100);
+  rate === null ? '' : formatNumberAr(Math.round(rate * 10_000) / 100, 2);
 
 function OverrideForm({
   broker,
-  program,
+  terms,
   onDone,
 }: {
   broker: AdminBroker;
-  program: BrokerProgram;
+  terms: BrokerTermsView;
   onDone: () => void;
 }) {
   const form = useForm<CommissionOverrideInput, unknown, OverrideValues>({
     resolver: zodResolver(commissionOverrideBody),
     defaultValues: {
-      ratePercent: percentText(program.rateOverride),
-      minimum: program.minimumOverride === null ? '' : String(program.minimumOverride),
+      ratePercent: percentText(terms.rateOverride),
+      minimum: terms.minimumOverride === null ? '' : formatNumberAr(terms.minimumOverride, 2),
       reason: '',
     },
   });

@@ -104,15 +104,15 @@ export const vatCertificateUrl = (id: string) =>
 
 // ---------- the broker's group and commission override (decision record 072) ----------
 
-export type BrokerProgram = ResponseOf<typeof groupEndpoints.brokerProgram>;
+export type BrokerTermsView = ResponseOf<typeof groupEndpoints.brokerTerms>;
 
-const programKey = (id: string) => [...adminKeys.all, 'broker-program', id] as const;
+const termsKey = (id: string) => [...adminKeys.all, 'broker-terms', id] as const;
 
 /** A broker's group, override and the rule a commission would be made by now. */
-export const brokerProgramQuery = (id: string) =>
+export const brokerTermsQuery = (id: string) =>
   queryOptions({
-    queryKey: programKey(id),
-    queryFn: () => callApi(groupEndpoints.brokerProgram, { params: { id } }),
+    queryKey: termsKey(id),
+    queryFn: () => callApi(groupEndpoints.brokerTerms, { params: { id } }),
     staleTime: 0,
   });
 
@@ -128,7 +128,7 @@ type OverrideBody = BodyOf<typeof groupEndpoints.setOverride>;
 
 /** Moves a broker to a group with a reason; then the console and the groups' counts. */
 export function useMoveBroker(
-  callbacks: MutationCallbacks<BrokerProgram, MoveBody & { id: string }> = {},
+  callbacks: MutationCallbacks<BrokerTermsView, MoveBody & { id: string }> = {},
 ) {
   return useMutation({
     mutationFn: ({ id, ...body }: MoveBody & { id: string }) =>
@@ -139,11 +139,68 @@ export function useMoveBroker(
 
 /** Sets or clears a broker's own rate and minimum with a reason; then the console. */
 export function useSetCommissionOverride(
-  callbacks: MutationCallbacks<BrokerProgram, OverrideBody & { id: string }> = {},
+  callbacks: MutationCallbacks<BrokerTermsView, OverrideBody & { id: string }> = {},
 ) {
   return useMutation({
     mutationFn: ({ id, ...body }: OverrideBody & { id: string }) =>
       callApi(groupEndpoints.setOverride, { params: { id }, body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+// ---------- the team's notes and tags, and reminders to dormant brokers (decision 073) ----------
+
+export type BrokerNote = ResponseOf<typeof adminBrokerEndpoints.notes>['items'][number];
+export type BrokerTagCount = ResponseOf<typeof adminBrokerEndpoints.tags>['items'][number];
+
+/** The team's notes on a broker, newest first: under the console's key, read again after any change. */
+export const brokerNotesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'broker-notes', id] as const,
+    queryFn: () => callApi(adminBrokerEndpoints.notes, { params: { id } }),
+    staleTime: 0,
+  });
+
+/** Every tag on live brokers with how many carry it: the brokers tab's tag filter. */
+export const brokerTagsQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'broker-tags'] as const,
+    queryFn: () => callApi(adminBrokerEndpoints.tags),
+    staleTime: 0,
+  });
+
+type NoteBody = BodyOf<typeof adminBrokerEndpoints.addNote>;
+type TagsBody = BodyOf<typeof adminBrokerEndpoints.setTags>;
+
+/** Adds a note of the team on a broker (kept for good, never shown to them); then the console. */
+export function useAddBrokerNote(
+  callbacks: MutationCallbacks<BrokerNote, NoteBody & { id: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: NoteBody & { id: string }) =>
+      callApi(adminBrokerEndpoints.addNote, { params: { id }, body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+/** Replaces a broker's tags with the whole list; answers the broker's row, then the console. */
+export function useSetBrokerTags(
+  callbacks: MutationCallbacks<AdminBroker, TagsBody & { id: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: TagsBody & { id: string }) =>
+      callApi(adminBrokerEndpoints.setTags, { params: { id }, body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
+/**
+ * Reminds a dormant broker by WhatsApp or SMS (at most once in 30 days each, 500 a day in all);
+ * answers the broker's row, then the console.
+ */
+export function useNudgeBroker(callbacks: MutationCallbacks<AdminBroker, string> = {}) {
+  return useMutation({
+    mutationFn: (id: string) => callApi(adminBrokerEndpoints.nudge, { params: { id } }),
     ...refreshAfter(callbacks, adminKeys.all),
   });
 }
