@@ -104,6 +104,7 @@ function GroupCard({ group, program }: { group: Group; program: ProgramTerms }) 
     onSuccess: () => toast({ title: 'حُذفت المجموعة', description: group.name }),
     onError: errorToast('تعذر حذف المجموعة', 'يرجى المحاولة مرة أخرى'),
   });
+  const [confirming, setConfirming] = useState(false);
   const busy = makeDefault.isPending || remove.isPending;
   return (
     <section
@@ -150,14 +151,30 @@ function GroupCard({ group, program }: { group: Group; program: ProgramTerms }) 
             <Button variant="outline" disabled={busy} onClick={() => makeDefault.mutate(group.id)}>
               جعلها افتراضية
             </Button>
-            <Button
-              variant="outline"
-              disabled={busy}
-              aria-label={`حذف مجموعة ${group.name}`}
-              onClick={() => remove.mutate(group.id)}
-            >
-              حذف
-            </Button>
+            {group.brokerCount > 0 ? null : confirming ? (
+              <>
+                <Button
+                  variant="destructive"
+                  disabled={busy}
+                  aria-label={`تأكيد حذف مجموعة ${group.name} وقواعد ترقيتها`}
+                  onClick={() => remove.mutate(group.id)}
+                >
+                  تأكيد الحذف
+                </Button>
+                <Button variant="outline" onClick={() => setConfirming(false)}>
+                  إلغاء
+                </Button>
+              </>
+            ) : (
+              <Button
+                variant="outline"
+                disabled={busy}
+                aria-label={`حذف مجموعة ${group.name}`}
+                onClick={() => setConfirming(true)}
+              >
+                حذف
+              </Button>
+            )}
           </>
         )}
       </div>
