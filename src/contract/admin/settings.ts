@@ -32,6 +32,14 @@ export const documentRetentionDaysValue = z
     { error: RETENTION_DAYS_MESSAGE },
   );
 
+/** A dormancy period as the settings call takes it (decision 073): whole days, Latin digits. */
+export const dormancyDaysValue = z
+  .string()
+  .regex(/^[1-9]\d{0,2}$/, { error: DORMANCY_DAYS_MESSAGE })
+  .refine((value) => Number(value) >= DORMANCY_DAYS.least && Number(value) <= DORMANCY_DAYS.most, {
+    error: DORMANCY_DAYS_MESSAGE,
+  });
+
 /** Settings an admin may read and change, with what each value may be. */
 const SETTINGS = {
   sms_notifications_enabled: z.enum(['true', 'false'], {
@@ -61,13 +69,7 @@ const SETTINGS = {
   /** One-time codes one broker's referral link may send in a day, from every address. */
   link_otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
   /** Days without a referral after which an active broker is dormant («خامل»; super-admins). */
-  dormancy_days: z
-    .string()
-    .regex(/^[1-9]\d{0,2}$/, { error: DORMANCY_DAYS_MESSAGE })
-    .refine(
-      (value) => Number(value) >= DORMANCY_DAYS.least && Number(value) <= DORMANCY_DAYS.most,
-      { error: DORMANCY_DAYS_MESSAGE },
-    ),
+  dormancy_days: dormancyDaysValue,
   /** Days after a referral closes before its tenant's documents are erased (super-admins). */
   document_retention_days: documentRetentionDaysValue,
   /**

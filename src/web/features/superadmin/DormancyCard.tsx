@@ -1,24 +1,14 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { adminSettingsEndpoints } from '#contract/admin/settings';
+import { adminSettingsEndpoints, dormancyDaysValue } from '#contract/admin/settings';
 import type { ResponseOf } from '#contract/common';
-import {
-  arabicCount,
-  DORMANCY_DAYS,
-  inGenitive,
-  NOUNS,
-  NUDGE_INTERVAL_DAYS,
-  toLatinDigits,
-} from '#domain';
-import { callApi, errorMessage, fieldErrors } from '#lib/api';
+import { DORMANCY_DAYS, NUDGE_INTERVAL_DAYS } from '#domain';
+import { callApi } from '#lib/api';
 import { type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
-import { z, zodResolver } from '#lib/validation';
-import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { Skeleton } from '#ui/feedback';
-import { FormField, Input } from '#ui/input';
 import { QueryView } from '#ui/query-view';
 import { toast } from '#ui/toast';
+import { DaysSettingForm, days } from './DaysSettingForm';
 
 // ---------- the dormancy period's setting (decision 073) ----------
 
@@ -53,30 +43,6 @@ function useSaveDormancy(callbacks: MutationCallbacks<SettingSaved, string> = {}
   });
 }
 
-const DORMANCY_MESSAGE = 'يرجى إدخال عدد أيام بين ٧ و٣٦٥';
-
-/** The days as the server takes them, typed in Latin or Arabic-Indic digits. */
-const dormancyForm = z.object({
-  days: z
-    .string()
-    .transform((days) => toLatinDigits(days.trim()))
-    .pipe(
-      z
-        .string()
-        .regex(/^[1-9]\d{0,2}$/, { error: DORMANCY_MESSAGE })
-        .refine(
-          (value) => Number(value) >= DORMANCY_DAYS.least && Number(value) <= DORMANCY_DAYS.most,
-          { error: DORMANCY_MESSAGE },
-        ),
-    ),
-});
-type Form = z.input<typeof dormancyForm>;
-type Values = z.output<typeof dormancyForm>;
-
-const days = (n: number) => arabicCount(n, NOUNS.day);
-/** After a preposition («من ٧ أيام»). */
-const inDays = (n: number) => arabicCount(n, inGenitive(NOUNS.day));
-
 /**
  * The dormancy period (decision 073): how many days without a referral before an active broker
  * is dormant («خامل»): the brokers tab lists them, and the team may remind each once a month.
@@ -84,17 +50,11 @@ const inDays = (n: number) => arabicCount(n, inGenitive(NOUNS.day));
  */
 export function DormancyCard() {
   const setting = useQuery(dormancyQuery());
-  const form = useForm<Form, unknown, Values>({
-    resolver: zodResolver(dormancyForm),
-    defaultValues: { days: '' },
-  });
   const save = useSaveDormancy({
     onSuccess: (_saved, value) => {
-      form.reset({ days: '' });
       toast({ title: 'حُفظت مدة الخمول', description: days(Number(value)) });
     },
   });
-  const error = form.formState.errors.days?.message ?? fieldErrors(save.error).value;
   return (
     <Card className="space-y-4">
       <section aria-labelledby="dormancy-days" className="space-y-4">
@@ -120,35 +80,14 @@ export function DormancyCard() {
             );
           }}
         </QueryView>
-        <form
-          className="space-y-3"
-          onSubmit={form.handleSubmit((values) => save.mutate(values.days))}
-          noValidate
-        >
-          <FormField
-            label="مدة الخمول (يوم)"
-            error={error}
-            hint={`من ${inDays(DORMANCY_DAYS.least)} إلى ${inDays(DORMANCY_DAYS.most)}، والمدة الافتراضية ${days(DORMANCY_DAYS.default)}.`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('days')}
-                inputMode="numeric"
-                autoComplete="off"
-                className="sm:max-w-48"
-              />
-            )}
-          </FormField>
-          {save.error && !error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(save.error, 'تعذر حفظ مدة الخمول')}
-            </p>
-          ) : null}
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'جاري الحفظ...' : 'حفظ مدة الخمول'}
-          </Button>
-        </form>
+        <DaysSettingForm
+          label="مدة الخمول (يوم)"
+          bounds={DORMANCY_DAYS}
+          value={dormancyDaysValue}
+          submit="حفظ مدة الخمول"
+          failure="تعذر حفظ مدة الخمول"
+          save={save}
+        />
       </section>
     </Card>
   );
