@@ -21,12 +21,20 @@ export type BrokerNoteInput = z.input<typeof brokerNoteBody>;
 /** The most tags one broker carries. */
 export const MAX_BROKER_TAGS = 10;
 
-/** One tag: a short label, on one line. */
+/**
+ * One tag: a short label, on one line, in one form (NFC, no zero-width characters, single
+ * spaces), so two tags that look alike are one.
+ */
 export const brokerTag = singleLineText({
   max: 30,
   min: 1,
   required: 'يرجى كتابة الوسم',
   tooLong: 'الوسم أطول من ٣٠ حرفاً',
+  normalise: (text) =>
+    text
+      .normalize('NFC')
+      .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+      .replace(/\s+/g, ' '),
 });
 
 /** A broker's tags, as a whole: repeated ones kept once, at most MAX_BROKER_TAGS. */
@@ -38,7 +46,6 @@ export const brokerTagsBody = z.object({
       error: 'لا يزيد عدد الوسوم على ١٠',
     }),
 });
-export type BrokerTagsInput = z.input<typeof brokerTagsBody>;
 
 /** Days without a referral after which an active broker is dormant («خامل»). */
 export const DORMANCY_DAYS = { default: 30, least: 7, most: 365 } as const;
@@ -48,3 +55,6 @@ export const NUDGE_INTERVAL_DAYS = 30;
 
 /** Reminders to dormant brokers sent across the platform in a Riyadh day, at most (SMS cost). */
 export const NUDGES_PER_DAY = 500;
+
+/** Reminders one admin sends in a Riyadh day, at most: one session cannot spend the day's. */
+export const NUDGES_PER_ADMIN_PER_DAY = 100;

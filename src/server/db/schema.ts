@@ -246,6 +246,8 @@ export const brokers = pgTable(
     // The shared-IBAN signal's lookup.
     index('brokers_iban_idx').on(t.iban),
     index('brokers_active_idx').on(t.isActive, t.createdAt),
+    // The brokers tab's tag filter and search (`tags @> array[…]`).
+    index('brokers_tags_idx').using('gin', t.tags),
     index('brokers_activation_requested_idx')
       .on(t.activationRequestedAt)
       .where(sql`${t.isActive} = false and ${t.activationRequestedAt} is not null`),
@@ -285,7 +287,11 @@ export const brokerNotes = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('broker_notes_broker_created_idx').on(t.brokerId, t.createdAt)],
+  (t) => [
+    index('broker_notes_broker_created_idx').on(t.brokerId, t.createdAt),
+    // The brokers tab's search by a note's words (`ILIKE '%term%'`).
+    index('broker_notes_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import type { Database, Transaction } from '../db/client.js';
 import {
+  brokerNotes,
   brokers,
   knownDevices,
   notifications,
@@ -113,6 +114,8 @@ export async function retireBroker(
       isAdmin: false,
       isSuperAdmin: false,
       activationRequestedAt: null,
+      // The team's labels and notes on the person go with the account (decision 073).
+      tags: [],
       deletedAt: now,
       updatedAt: now,
     })
@@ -122,6 +125,7 @@ export async function retireBroker(
   await tx.delete(sessions).where(eq(sessions.brokerId, broker.id));
   await tx.delete(knownDevices).where(eq(knownDevices.brokerId, broker.id));
   await tx.delete(notifications).where(eq(notifications.brokerId, broker.id));
+  await tx.delete(brokerNotes).where(eq(brokerNotes.brokerId, broker.id));
 
   // Nobody will work on these any more; closing them also frees each tenant for another
   // broker's referral. Commissions and transfer requests are left exactly as they are: open

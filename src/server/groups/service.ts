@@ -136,7 +136,6 @@ export async function createGroup(db: Database, values: BrokerGroupValues, recor
   return groupView(db, id);
 }
 
-/** New terms apply to commissions made from now on: those made keep the rule stored with them. */
 /**
  * Whether the super-admin, or an account sharing their phone or IBAN, is a live broker of the
  * group: its terms would be their own money (decision 047).
@@ -164,7 +163,8 @@ const TERMS_OF_OWN_GROUP = new AppError(
 
 /**
  * A group's terms changed by a super-admin who is not in it (nor an account linked to theirs):
- * its name and level they may change whoever is in it.
+ * its name and level they may change whoever is in it. New terms apply to commissions made from
+ * now on: those made keep the rule stored with them.
  */
 export async function updateGroup(
   db: Database,
@@ -207,9 +207,9 @@ export async function updateGroup(
 }
 
 /**
- * Deletes a group that is not the default and has no broker (retired accounts included: their
- * row still names it), with its promotion rules. Its row is locked first: a broker being moved
- * into it meanwhile is waited for and counted.
+ * Deletes a group that is not the default and has no live broker, with its promotion rules;
+ * retired accounts still naming it are left in none. Its row is locked first: a broker being
+ * moved into it meanwhile is waited for and counted.
  */
 export async function deleteGroup(db: Database, id: string, record: AuditRecorder) {
   await db.transaction(async (tx) => {

@@ -71,7 +71,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app
         name: template.name,
         language: template.language,
         status: row?.status ?? ('missing' as const),
-        category: template.category.toLowerCase() as 'utility' | 'authentication',
+        category: template.category.toLowerCase() as 'utility' | 'marketing' | 'authentication',
         content: row?.content || template.body,
         purpose: template.purpose,
         reason: row?.reason ?? null,

@@ -16,7 +16,7 @@ export type TemplatePurpose =
 export type ProductTemplate = {
   name: string;
   purpose: TemplatePurpose;
-  category: 'UTILITY' | 'AUTHENTICATION';
+  category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
   language: 'ar';
   /**
    * `{{1}}`, `{{2}}` … are the parameters, in order. Meta refuses a body that starts or ends
@@ -57,12 +57,13 @@ export const PRODUCT_TEMPLATES: readonly ProductTemplate[] = [
     example: ['شريك', '1100012345', '٢٦ ديسمبر ٢٠٢٦'],
   },
   {
-    // A dormant broker reminded by the program team, at most once a month (issue 34).
+    // A dormant broker reminded by the program team, at most once a month (decision 073): an
+    // invitation to refer again is marketing in Meta's terms, and says how to stop it.
     name: 'broker_nudge',
     purpose: 'broker_nudge',
-    category: 'UTILITY',
+    category: 'MARKETING',
     language: 'ar',
-    body: 'مرحباً {{1}}، نذكّرك بحسابك في {{2}}: رشّح مستأجراً يريد دفع إيجاره شهرياً، وتابع إحالتك وعمولتك من حسابك.',
+    body: 'مرحباً {{1}}، نذكّرك بحسابك في {{2}}: رشّح مستأجراً يريد دفع إيجاره شهرياً، وتابع إحالتك وعمولتك من حسابك. لإيقاف هذه الرسائل عطّل الإشعارات بالرسائل في ملفك الشخصي.',
     example: ['عبدالله الشمري', 'شريك'],
   },
   {

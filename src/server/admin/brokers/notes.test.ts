@@ -5,7 +5,8 @@ import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import { exportEndpoints } from '#contract/admin/exports';
 import { adminSettingsEndpoints } from '#contract/admin/settings';
 import { brokerEndpoints } from '#contract/brokers';
-import { auditLog, brokerNudges, brokers, outboundMessages } from '../../db/schema.js';
+import { superadminEndpoints } from '#contract/superadmin';
+import { auditLog, brokerNotes, brokerNudges, brokers, outboundMessages } from '../../db/schema.js';
 import { type Caller, client } from '../../test-support/client.js';
 import { aBroker, aReferral, aUniqueName } from '../../test-support/factories.js';
 import type { ApiError } from '../../test-support/responses.js';
@@ -83,7 +84,7 @@ describe('notes', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'broker.note_add'), eq(auditLog.entityId, broker.id)));
-    expect(entry).toMatchObject({ actorPhone: admin.phone, after: { body: 'اتصلنا به ولم يرد' } });
+    expect(entry).toMatchObject({ actorPhone: admin.phone, after: { length: 17 } });
     // Never shown to the broker.
     const own = await as(broker).call(brokerEndpoints.profile);
     expect(own.body).not.toContain('اتصلنا به');
@@ -206,16 +207,53 @@ describe('dormant brokers', () => {
       .where(and(eq(auditLog.action, 'broker.nudge'), eq(auditLog.entityId, quiet.id)));
     expect(entry).toMatchObject({ actorPhone: admin.phone });
 
+    // Staff accounts are never dormant; a broker who turned messages off is not reminded.
+    await signedUpDaysAgo(admin.id, 20);
+    expect((await listed({ filter: 'dormant' })).map((b) => b.id)).not.toContain(admin.id);
+    const silent = await aBroker(t);
+    await signedUpDaysAgo(silent.id, 20);
+    await db().update(brokers).set({ notifyByMessage: false }).where(eq(brokers.id, silent.id));
+    const off = await as(admin).call(adminBrokerEndpoints.nudge, { params: { id: silent.id } });
+    expect(off.statusCode).toBe(409);
+    expect(off.json<ApiError>().code).toBe('MESSAGES_OFF');
+
     // 500 reminders in a Riyadh day across the platform, then none until tomorrow.
+    // (one admin's 100 a day: the 499 are another's)
     const other = await aBroker(t);
     await signedUpDaysAgo(other.id, 20);
     await db().execute(
-      sql`insert into broker_nudges (broker_id, sent_by) select ${quiet.id}, ${admin.id} from generate_series(1, 499)`,
+      sql`insert into broker_nudges (broker_id, sent_by) select ${quiet.id}, ${root.id} from generate_series(1, 499)`,
     );
     const capped = await as(admin).call(adminBrokerEndpoints.nudge, { params: { id: other.id } });
     expect(capped.statusCode).toBe(429);
     expect(
       await db().select().from(brokerNudges).where(eq(brokerNudges.brokerId, other.id)),
+    ).toHaveLength(0);
+  });
+});
+
+describe('a retired account', () => {
+  it('takes the team’s tags and notes on the person with it', async () => {
+    const broker = await aBroker(t);
+    await as(admin).call(adminBrokerEndpoints.setTags, {
+      params: { id: broker.id },
+      body: { tags: ['مكتب\u200B كبير', 'مكتب  كبير'] },
+    });
+    const [tagged] = await db().select().from(brokers).where(eq(brokers.id, broker.id));
+    // One form: the zero-width space and the double space fold into one tag.
+    expect(tagged?.tags).toEqual(['مكتب كبير']);
+    await as(admin).call(adminBrokerEndpoints.addNote, {
+      params: { id: broker.id },
+      body: { body: 'يعمل مع مكتب في حي النرجس' },
+    });
+    expect(
+      (await as(root).call(superadminEndpoints.deleteBroker, { params: { id: broker.id } }))
+        .statusCode,
+    ).toBe(200);
+    const [retired] = await db().select().from(brokers).where(eq(brokers.id, broker.id));
+    expect(retired?.tags).toEqual([]);
+    expect(
+      await db().select().from(brokerNotes).where(eq(brokerNotes.brokerId, broker.id)),
     ).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { NUDGE_INTERVAL_DAYS, NUDGES_PER_DAY } from '#domain';
+import { NUDGE_INTERVAL_DAYS, NUDGES_PER_ADMIN_PER_DAY, NUDGES_PER_DAY } from '#domain';
 import type { AuditRecorder } from '../../audit/service.js';
 import { type Database, rowsOf } from '../../db/client.js';
 import { brokerNotes, brokerNudges, brokers } from '../../db/schema.js';
@@ -42,7 +42,7 @@ export async function listNotes(db: Database, brokerId: string) {
   return { items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
 
-/** Adds a note of the team on a live broker; audited with its text. */
+/** Adds a note of the team on a live broker; audited by its id and length. */
 export async function addNote(
   db: Database,
   brokerId: string,
@@ -61,7 +61,8 @@ export async function addNote(
       action: 'broker.note_add',
       entityType: 'broker',
       entityId: brokerId,
-      after: { note: created.id, body },
+      // The note's text stays in its row (erased with the account), not in the audit log.
+      after: { note: created.id, length: body.length },
     });
     return created.id;
   });
@@ -117,9 +118,10 @@ export async function listTags(db: Database) {
 
 /**
  * Reminds a dormant broker through the outbox (WhatsApp or SMS, as the messaging settings say):
- * an SMS is money, so at most once in NUDGE_INTERVAL_DAYS per broker (409) and NUDGES_PER_DAY
- * across the platform in a Riyadh day (429), counted under the broker's lock and a platform-wide
- * one. Only an active broker who is dormant now (409); audited, and kept in broker_nudges.
+ * an SMS is money, so at most once in NUDGE_INTERVAL_DAYS per broker (409), NUDGES_PER_ADMIN_PER_DAY
+ * per admin and NUDGES_PER_DAY across the platform in a Riyadh day (429), counted under the
+ * broker's lock and a platform-wide one. Only an active broker who is dormant now and has not
+ * turned messages off (409); audited, and kept in broker_nudges.
  */
 export async function nudgeBroker(
   db: Database,
@@ -137,6 +139,13 @@ export async function nudgeBroker(
       tx,
       sql`select (${dormantBroker(days)}) as dormant from ${brokers} where ${brokers.id} = ${brokerId}`,
     );
+    if (!broker.notifyByMessage) {
+      throw new AppError(
+        409,
+        'MESSAGES_OFF',
+        'أوقف الوسيط الرسائل على جواله من ملفه الشخصي، فلا يُرسل له التذكير',
+      );
+    }
     if (!dormant?.dormant) {
       throw new AppError(
         409,
@@ -157,12 +166,21 @@ export async function nudgeBroker(
         'أُرسل تذكير لهذا الوسيط خلال آخر ٣٠ يومًا؛ يُرسل التذكير مرة واحدة في الشهر',
       );
     }
-    const [today] = await rowsOf<{ sent: number }>(
+    const [today] = await rowsOf<{ sent: number; mine: number }>(
       tx,
-      sql`select count(*)::int as sent from ${brokerNudges}
+      sql`select count(*)::int as sent,
+          (count(*) filter (where ${brokerNudges.sentBy} = ${adminId}))::int as mine
+        from ${brokerNudges}
         where ${brokerNudges.createdAt} >= date_trunc('day', now() at time zone 'Asia/Riyadh')
           at time zone 'Asia/Riyadh'`,
     );
+    if ((today?.mine ?? 0) >= NUDGES_PER_ADMIN_PER_DAY) {
+      throw new AppError(
+        429,
+        'NUDGES_PER_ADMIN',
+        'أرسلت ١٠٠ تذكير اليوم، وهو الحد لكل مشرف؛ أعد المحاولة غداً',
+      );
+    }
     if ((today?.sent ?? 0) >= NUDGES_PER_DAY) {
       throw new AppError(
         429,

@@ -47,13 +47,14 @@ const lastReferralAt = sql`(select max(r.submitted_at) from ${referrals} r where
 
 /**
  * An active broker with no referral in `days` days, counted from their last referral or, with
- * none, from their sign-up (decision 073).
+ * none, from their sign-up (decision 073). Staff accounts are never dormant: they are the team.
  */
 export const dormantBroker = (days: number) =>
-  sql`${brokers.isActive} and coalesce(${lastReferralAt}, ${brokers.createdAt}) < now() - make_interval(days => ${days})`;
+  sql`${brokers.isActive} and not ${brokers.isAdmin} and not ${brokers.isSuperAdmin}
+    and coalesce(${lastReferralAt}, ${brokers.createdAt}) < now() - make_interval(days => ${days})`;
 
 /**
- * Live brokers matching the brokers tab's search (name, phone, code, a tag, a note's text),
+ * Live brokers matching the brokers tab's search (name, phone, code, a whole tag, a note's words),
  * filter and tag; shared by list and export. `dormancyDays` is the setting in force.
  */
 export function brokerListWhere(query: BrokerQuery, dormancyDays: number): SQL | undefined {
@@ -75,8 +76,9 @@ export function brokerListWhere(query: BrokerQuery, dormancyDays: number): SQL |
       ilike(brokers.fullName, term),
       ilike(brokers.phone, term),
       ilike(brokers.brokerCode, term),
-      sql`array_to_string(${brokers.tags}, ' ') ilike ${term}`,
-      sql`exists (select 1 from ${brokerNotes} n where n.broker_id = ${brokers}.id and n.body ilike ${term})`,
+      // A tag typed whole, and a note's words: each an index's (decision 073).
+      sql`${brokers.tags} @> array[${query.search}]::text[]`,
+      sql`${brokers.id} = any(array(select n.broker_id from ${brokerNotes} n where n.body ilike ${term}))`,
     );
     if (match) conditions.push(match);
   }

@@ -66,10 +66,13 @@ ALTER TABLE "broker_nudges" ADD CONSTRAINT "broker_nudges_sent_by_brokers_id_fk"
 ALTER TABLE "promotion_rules" ADD CONSTRAINT "promotion_rules_group_id_broker_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."broker_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "broker_groups_one_default_idx" ON "broker_groups" USING btree ("is_default") WHERE "broker_groups"."is_default";--> statement-breakpoint
 CREATE INDEX "broker_notes_broker_created_idx" ON "broker_notes" USING btree ("broker_id","created_at");--> statement-breakpoint
+CREATE INDEX "broker_notes_body_trgm_idx" ON "broker_notes" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "broker_nudges_broker_created_idx" ON "broker_nudges" USING btree ("broker_id","created_at");--> statement-breakpoint
 CREATE INDEX "broker_nudges_created_idx" ON "broker_nudges" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "promotion_rules_group_idx" ON "promotion_rules" USING btree ("group_id");--> statement-breakpoint
 ALTER TABLE "brokers" ADD CONSTRAINT "brokers_group_id_broker_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."broker_groups"("id") ON DELETE restrict ON UPDATE no action NOT VALID;--> statement-breakpoint
+-- migration-policy: allow index-without-concurrently because the column is new in this migration, every row holding an empty array: the index builds at once, whatever the table's size
+CREATE INDEX "brokers_tags_idx" ON "brokers" USING gin ("tags");--> statement-breakpoint
 ALTER TABLE "brokers" ADD CONSTRAINT "brokers_commission_override_check" CHECK (("brokers"."commission_rate_override" is null or "brokers"."commission_rate_override" between 0 and 0.2)
         and ("brokers"."commission_minimum_override" is null or "brokers"."commission_minimum_override" >= 1)) NOT VALID;--> statement-breakpoint
 ALTER TABLE "outbound_messages" ADD CONSTRAINT "outbound_messages_kind_check" CHECK ("outbound_messages"."kind" in ('tenant_link','status_update','fal_license_reminder','broker_nudge','security_notice','test','crm_lead','crm_update','webhook_event')) NOT VALID;

@@ -36,7 +36,8 @@ export function NotifyByMessageSwitch({
         <div>
           <p className="font-bold">{LABEL}</p>
           <p className="text-sm text-slate-700">
-            تصلك على جوالك المسجّل برسالة واتساب أو رسالة نصية.
+            تصلك على جوالك المسجّل برسالة واتساب أو رسالة نصية، ومعها تذكير البرنامج إن توقفت عن
+            الإحالة. بإيقافها لا يصلك أي منهما.
           </p>
         </div>
         <Switch

@@ -151,7 +151,6 @@ export function useSetCommissionOverride(
 // ---------- the team's notes and tags, and reminders to dormant brokers (decision 073) ----------
 
 export type BrokerNote = ResponseOf<typeof adminBrokerEndpoints.notes>['items'][number];
-export type BrokerTagCount = ResponseOf<typeof adminBrokerEndpoints.tags>['items'][number];
 
 /** The team's notes on a broker, newest first: under the console's key, read again after any change. */
 export const brokerNotesQuery = (id: string) =>
