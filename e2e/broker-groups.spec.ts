@@ -153,4 +153,16 @@ test('a super-admin makes a group with its own rule and moves a broker into it; 
     await expectNoSidewaysScroll(consolePage);
   }
   await context.close();
+
+  // The broker sees where they stand on their dashboard.
+  await page.goto(phoneApp ? '/mobile-dashboard' : '/dashboard');
+  const standing = page.getByRole('region', { name: 'مكانك في البرنامج' });
+  await expect(standing.getByText(groupName)).toBeVisible();
+  await expect(standing.getByText('عمولتك: ٢٪ من الإيجار السنوي، وبحد أدنى ٨٠٠ ر.س')).toBeVisible();
+  await expect(standing.getByRole('link', { name: 'أضف مدينتك في ملفك الشخصي' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  if (phoneApp) {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expectNoSidewaysScroll(page);
+  }
 });

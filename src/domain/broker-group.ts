@@ -184,3 +184,39 @@ export function appliedRuleAr(rule: AppliedRule | null): string {
 /** «توقيع ٥ عقود خلال ٩٠ يومًا» — a promotion rule's condition. */
 export const promotionConditionAr = (signedContracts: number, withinDays: number): string =>
   `توقيع ${arabicCount(signedContracts, inGenitive(NOUNS.contract))} خلال ${arabicCount(withinDays, inGenitive(NOUNS.day))}`;
+
+/**
+ * How the leaderboard names other brokers (`leaderboard_names`, super-admins): by their
+ * initials and the first letters of their office (the default), or by their full names.
+ */
+export const LEADERBOARD_NAMES = ['initials', 'full'] as const;
+export type LeaderboardNames = (typeof LEADERBOARD_NAMES)[number];
+
+/** «ع. ش.» — the first letter of each word of a name. */
+const initialsOf = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length > 0)
+    .slice(0, 3)
+    .map((word) => `${Array.from(word)[0] ?? ''}.`)
+    .join(' ');
+
+/**
+ * Another broker as the leaderboard names them: «ع. ش. (مكت…)» by initials and the first three
+ * letters of their office, or their full name; «وسيط» when they gave no name.
+ */
+export function leaderboardNameAr(
+  broker: { fullName: string | null; officeName: string | null },
+  mode: LeaderboardNames,
+): string {
+  const name = broker.fullName?.trim() || 'وسيط';
+  if (mode === 'full') return name;
+  const office = broker.officeName?.trim();
+  const letters = office ? Array.from(office) : [];
+  const officePart =
+    letters.length === 0
+      ? ''
+      : ` (${letters.slice(0, 3).join('')}${letters.length > 3 ? '…' : ''})`;
+  return `${broker.fullName?.trim() ? initialsOf(name) : name}${officePart}`;
+}

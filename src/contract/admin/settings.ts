@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DORMANCY_DAYS,
+  LEADERBOARD_NAMES,
   MAX_HOLDING_DAYS,
   parseAddressRanges,
   singleLineText,
@@ -70,6 +71,8 @@ const SETTINGS = {
   link_otp_daily_ceiling: z.string().regex(/^[1-9]\d{0,5}$/, { error: OTP_CEILING_MESSAGE }),
   /** Days without a referral after which an active broker is dormant («خامل»; super-admins). */
   dormancy_days: dormancyDaysValue,
+  /** How the brokers' leaderboard names the others: initials (the default) or full names. */
+  leaderboard_names: z.enum(LEADERBOARD_NAMES, { error: 'القيمة يجب أن تكون initials أو full' }),
   /** Days after a referral closes before its tenant's documents are erased (super-admins). */
   document_retention_days: documentRetentionDaysValue,
   /**

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminCommissionEndpoints } from '#contract/admin/commissions';
 import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import { adminReferralEndpoints } from '#contract/admin/referrals';
+import { adminSettingsEndpoints } from '#contract/admin/settings';
 import { commissionEndpoints } from '#contract/commissions';
 import { groupEndpoints } from '#contract/groups';
 import { notificationEndpoints } from '#contract/notifications';
@@ -489,5 +490,56 @@ describe('deleting and the default group', () => {
     expect(rows.find((b) => b.id === after.id)?.groupId).toBe(fresh.id);
     expect(rows.find((b) => b.id === before.id)?.groupId).not.toBe(fresh.id);
     expect((await groups()).items.filter((g) => g.isDefault)).toHaveLength(1);
+  });
+});
+
+describe('where a broker stands', () => {
+  it('shows their group, the next group’s progress, and this month’s rank in their city', async () => {
+    const city = 'taif';
+    const setCity = (id: string, officeName: string | null) =>
+      db().update(brokers).set({ city, officeName }).where(eq(brokers.id, id));
+    const me = await aBroker(t, { fullName: 'سارة المطيري' });
+    const leader = await aBroker(t, { fullName: 'عبدالله بن فهد الشمري' });
+    const quiet = await aBroker(t, { fullName: 'نورة القحطاني' });
+    await setCity(me.id, null);
+    await setCity(leader.id, 'مكتب الرياض للعقار');
+    await setCity(quiet.id, null);
+    await aSignedContract(t, admin, { broker: leader, rent: 60_000 });
+    await aSignedContract(t, admin, { broker: leader, rent: 60_000 });
+    await aSignedContract(t, admin, { broker: me, rent: 60_000 });
+
+    const standing = (await as(me).call(groupEndpoints.standing)).json();
+    expect(standing.board).toEqual({
+      city,
+      entries: [
+        { rank: 1, name: 'ع. ب. ف. (مكت…)', contracts: 2, me: false },
+        { rank: 2, name: 'أنت', contracts: 1, me: true },
+        { rank: 3, name: 'ن. ا.', contracts: 0, me: false },
+      ],
+      me: { rank: 2, contracts: 1 },
+      brokers: 3,
+    });
+    // The nearest group up from the broker's (the default, level 0), and what counts toward it.
+    expect(standing.group?.name).toBe('الجديدة');
+    expect(standing.next).toEqual({
+      groupName: 'الذهبية',
+      signedContracts: 2,
+      withinDays: 90,
+      counted: 1,
+    });
+
+    // Super-admins may show full names instead.
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'leaderboard_names', value: 'full' },
+    });
+    const named = (await as(me).call(groupEndpoints.standing)).json();
+    expect(named.board?.entries[0]?.name).toBe('عبدالله بن فهد الشمري');
+    await as(root).call(adminSettingsEndpoints.set, {
+      body: { key: 'leaderboard_names', value: 'initials' },
+    });
+
+    // No city: no board.
+    await db().update(brokers).set({ city: null }).where(eq(brokers.id, me.id));
+    expect((await as(me).call(groupEndpoints.standing)).json().board).toBeNull();
   });
 });

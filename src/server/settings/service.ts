@@ -10,6 +10,7 @@ import {
   DEFAULT_PAYOUT_DUAL_CONTROL_AMOUNT,
   DEFAULT_PAYOUT_MINIMUM,
   DORMANCY_DAYS,
+  type LeaderboardNames,
   MAX_HOLDING_DAYS,
 } from '#domain';
 import type { Database, DatabaseHandle } from '../db/client.js';
@@ -128,6 +129,13 @@ export const DORMANCY_DAYS_KEY = 'dormancy_days';
 export async function dormancyDays(db: Pick<Database, 'select'>): Promise<number> {
   const days = wholeNumber(await getSetting(db, DORMANCY_DAYS_KEY), 1, DORMANCY_DAYS.default);
   return days >= DORMANCY_DAYS.least && days <= DORMANCY_DAYS.most ? days : DORMANCY_DAYS.default;
+}
+
+export const LEADERBOARD_NAMES_KEY = 'leaderboard_names';
+
+/** How the leaderboard names other brokers: their initials unless super-admins chose names. */
+export async function leaderboardNames(db: Pick<Database, 'select'>): Promise<LeaderboardNames> {
+  return (await getSetting(db, LEADERBOARD_NAMES_KEY)) === 'full' ? 'full' : 'initials';
 }
 
 export const WEBHOOK_PRIVATE_RANGES_KEY = 'webhook_private_ranges';

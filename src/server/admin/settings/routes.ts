@@ -11,6 +11,7 @@ import {
   DOCUMENT_RETENTION_KEY,
   DORMANCY_DAYS_KEY,
   forgetSettings,
+  LEADERBOARD_NAMES_KEY,
   getSetting,
   HOLDING_DAYS_KEY,
   OTP_CEILING_KEYS,
@@ -39,6 +40,7 @@ const GUARD_SETTINGS = new Set<string>([
   WEBHOOK_PRIVATE_RANGES_KEY,
   DOCUMENT_RETENTION_KEY,
   DORMANCY_DAYS_KEY,
+  LEADERBOARD_NAMES_KEY,
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -68,6 +70,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
               ? 'تعديل مدة حفظ مستندات المستأجرين متاح للمشرف العام فقط'
               : key === DORMANCY_DAYS_KEY
                 ? 'تعديل مدة الخمول متاح للمشرف العام فقط'
+                : key === LEADERBOARD_NAMES_KEY
+                  ? 'تعديل أسماء لوحة الترتيب متاح للمشرف العام فقط'
                 : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
         );
       }

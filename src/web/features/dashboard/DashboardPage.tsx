@@ -10,6 +10,7 @@ import { DashboardFigures } from './DashboardFigures';
 import { NoReferralsYet, settled } from './empty';
 import { LatestReferrals } from './LatestReferrals';
 import { NEW_REFERRAL, referralBlocker } from './new-referral';
+import { StandingCard } from './StandingCard';
 import { useRequestActivation } from './use-request-activation';
 
 /**
@@ -94,6 +95,7 @@ export function DashboardPage() {
           {/* Below the first screen: drawn a task after it (docs/decisions/065). */}
           {belowFold ? (
             <>
+              <StandingCard profilePath="/profile" />
               <ReferralLinkCard />
               <LatestReferrals latest={latest} app="desktop" />
             </>

@@ -12,6 +12,7 @@ import { DashboardFigures } from './DashboardFigures';
 import { NoReferralsYet, settled } from './empty';
 import { LatestReferrals } from './LatestReferrals';
 import { NEW_REFERRAL, referralBlocker } from './new-referral';
+import { StandingCard } from './StandingCard';
 import { useRequestActivation } from './use-request-activation';
 
 /**
@@ -131,6 +132,9 @@ export function MobileDashboardPage() {
           {/* Below the first screen: drawn a task after it (docs/decisions/065). */}
           {belowFold ? (
             <>
+              {metrics.data?.totalReferrals === 0 ? null : (
+                <StandingCard profilePath="/mobile-profile" />
+              )}
               <ReferralLinkCard />
               {metrics.data?.totalReferrals === 0 ? null : (
                 <LatestReferrals latest={latest} app="phone" />

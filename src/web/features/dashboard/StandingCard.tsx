@@ -1,0 +1,123 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { groupEndpoints } from '#contract/groups';
+import {
+  arabicCount,
+  cityLabel,
+  formatNumberAr,
+  NOUNS,
+  promotionConditionAr,
+  ruleSummaryAr,
+} from '#domain';
+import { callApi } from '#lib/api';
+import { cn } from '#lib/cn';
+import { rootKeys } from '#lib/query-keys';
+import { Card, CardTitle } from '#ui/card';
+import { Skeleton } from '#ui/feedback';
+import { QueryView } from '#ui/query-view';
+
+/** Where the broker stands: read once a page, it changes with a signed contract. */
+const standingQuery = () =>
+  queryOptions({
+    queryKey: [...rootKeys.dashboard, 'standing'] as const,
+    queryFn: () => callApi(groupEndpoints.standing),
+  });
+
+/**
+ * «مكانك في البرنامج» on both dashboards (issue 34 item 5): the broker's group and the rule they
+ * earn by, what the next group needs with the contracts counted toward it, and this month's
+ * ranking of their city's brokers by contracts signed (others by initials unless the program
+ * names them). `profilePath` is the app's own profile page, for a broker with no city.
+ */
+export function StandingCard({ profilePath }: { profilePath: string }) {
+  const standing = useQuery(standingQuery());
+  return (
+    <Card className="space-y-4">
+      <section aria-labelledby="standing-title" className="space-y-4">
+        <CardTitle id="standing-title">مكانك في البرنامج</CardTitle>
+        <QueryView
+          query={standing}
+          loading={<Skeleton className="h-24" />}
+          errorFallback="تعذر تحميل مكانك في البرنامج"
+        >
+          {({ group, next, board }) => (
+            <>
+              {group ? (
+                <div className="space-y-1">
+                  <p>
+                    مجموعتك: <strong>{group.name}</strong>
+                  </p>
+                  <p className="text-sm text-slate-700">عمولتك: {ruleSummaryAr(group)}</p>
+                </div>
+              ) : null}
+              {next ? (
+                <div className="space-y-2">
+                  <p className="text-sm">
+                    للانتقال إلى مجموعة «{next.groupName}»:{' '}
+                    {promotionConditionAr(next.signedContracts, next.withinDays)}
+                  </p>
+                  <div
+                    role="progressbar"
+                    aria-label={`التقدم نحو مجموعة ${next.groupName}`}
+                    aria-valuemin={0}
+                    aria-valuemax={next.signedContracts}
+                    aria-valuenow={Math.min(next.counted, next.signedContracts)}
+                    aria-valuetext={`${formatNumberAr(next.counted)} من ${formatNumberAr(next.signedContracts)}`}
+                    className="h-2 overflow-hidden rounded-full bg-slate-200"
+                  >
+                    <div
+                      className="h-full rounded-full bg-emerald-600"
+                      style={{
+                        inlineSize: `${Math.min(100, Math.round((next.counted / next.signedContracts) * 100))}%`,
+                      }}
+                    />
+                  </div>
+                  <p className="text-sm text-slate-700">
+                    وقّعت {arabicCount(next.counted, NOUNS.contract)} من{' '}
+                    {formatNumberAr(next.signedContracts)}
+                  </p>
+                </div>
+              ) : null}
+              {board ? (
+                <div className="space-y-2">
+                  <p>
+                    ترتيبك هذا الشهر بين وسطاء {cityLabel(board.city)}:{' '}
+                    <strong>
+                      {formatNumberAr(board.me.rank)} من {formatNumberAr(board.brokers)}
+                    </strong>
+                  </p>
+                  <ol aria-label="ترتيب هذا الشهر" className="divide-y divide-slate-100 text-sm">
+                    {board.entries.map((entry) => (
+                      <li
+                        key={`${entry.rank}-${entry.name}`}
+                        className={cn(
+                          'flex min-h-11 items-center justify-between gap-3 px-2',
+                          entry.me && 'rounded-md bg-emerald-50 font-bold',
+                        )}
+                      >
+                        <span className="flex min-w-0 gap-2">
+                          <span className="text-slate-700">{formatNumberAr(entry.rank)}.</span>
+                          <span className="min-w-0 break-words">{entry.name}</span>
+                        </span>
+                        <span className="shrink-0">
+                          {arabicCount(entry.contracts, NOUNS.contract)}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              ) : (
+                <p className="text-sm text-slate-700">
+                  <Link to={profilePath} className="font-bold text-emerald-800 underline">
+                    أضف مدينتك في ملفك الشخصي
+                  </Link>{' '}
+                  لترى ترتيبك بين وسطاء مدينتك هذا الشهر.
+                </p>
+              )}
+            </>
+          )}
+        </QueryView>
+      </section>
+    </Card>
+  );
+}
