@@ -14,7 +14,7 @@ import { singleLineText } from './text.js';
  */
 
 /** The most a commission rate may be: the whole rent would be an error, not a program. */
-export const MAX_COMMISSION_RATE = 0.2;
+const MAX_COMMISSION_RATE = 0.2;
 const MAX_MONEY = 9_999_999;
 /** The highest level a group may have; levels order groups for promotions. */
 const MAX_GROUP_LEVEL = 99;
@@ -131,7 +131,7 @@ export const promotionRuleBody = z.object({
 export type PromotionRuleInput = z.input<typeof promotionRuleBody>;
 
 /** Where each figure of the rule a commission was made by came from. */
-export const RULE_SOURCES = ['program', 'group', 'override'] as const;
+const RULE_SOURCES = ['program', 'group', 'override'] as const;
 export type RuleSource = (typeof RULE_SOURCES)[number];
 
 /**

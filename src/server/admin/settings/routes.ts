@@ -11,9 +11,9 @@ import {
   DOCUMENT_RETENTION_KEY,
   DORMANCY_DAYS_KEY,
   forgetSettings,
-  LEADERBOARD_NAMES_KEY,
   getSetting,
   HOLDING_DAYS_KEY,
+  LEADERBOARD_NAMES_KEY,
   OTP_CEILING_KEYS,
   PAYOUT_DUAL_CONTROL_KEY,
   PAYOUT_MINIMUM_KEY,
@@ -32,15 +32,17 @@ const MONEY_SETTINGS = new Set<string>([
 ]);
 
 /**
- * What the SMS bill, the network's reach and how long tenants' documents are kept hang on: only
- * super-admins change them either.
+ * What the SMS bill, the network's reach, how long tenants' documents are kept and what brokers
+ * are shown of each other hang on: only super-admins change them either, each refused with its
+ * own words.
  */
-const GUARD_SETTINGS = new Set<string>([
-  ...Object.values(OTP_CEILING_KEYS),
-  WEBHOOK_PRIVATE_RANGES_KEY,
-  DOCUMENT_RETENTION_KEY,
-  DORMANCY_DAYS_KEY,
-  LEADERBOARD_NAMES_KEY,
+const OTP_CEILINGS_ONLY = 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط';
+const GUARD_SETTINGS = new Map<string, string>([
+  ...Object.values(OTP_CEILING_KEYS).map((key): [string, string] => [key, OTP_CEILINGS_ONLY]),
+  [WEBHOOK_PRIVATE_RANGES_KEY, 'تعديل العناوين الداخلية المسموح بها متاح للمشرف العام فقط'],
+  [DOCUMENT_RETENTION_KEY, 'تعديل مدة حفظ مستندات المستأجرين متاح للمشرف العام فقط'],
+  [DORMANCY_DAYS_KEY, 'تعديل مدة الخمول متاح للمشرف العام فقط'],
+  [LEADERBOARD_NAMES_KEY, 'تعديل أسماء لوحة الترتيب متاح للمشرف العام فقط'],
 ]);
 
 export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -56,24 +58,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app,
   await app.register(async (scope) => {
     scope.addHook('preValidation', async (request) => {
       const { key } = (request.body ?? {}) as { key?: unknown };
-      if (
-        typeof key === 'string' &&
-        GUARD_SETTINGS.has(key) &&
-        !currentBroker(request).isSuperAdmin
-      ) {
-        throw new AppError(
-          403,
-          'FORBIDDEN',
-          key === WEBHOOK_PRIVATE_RANGES_KEY
-            ? 'تعديل العناوين الداخلية المسموح بها متاح للمشرف العام فقط'
-            : key === DOCUMENT_RETENTION_KEY
-              ? 'تعديل مدة حفظ مستندات المستأجرين متاح للمشرف العام فقط'
-              : key === DORMANCY_DAYS_KEY
-                ? 'تعديل مدة الخمول متاح للمشرف العام فقط'
-                : key === LEADERBOARD_NAMES_KEY
-                  ? 'تعديل أسماء لوحة الترتيب متاح للمشرف العام فقط'
-                : 'تعديل حدود إرسال رموز التحقق متاح للمشرف العام فقط',
-        );
+      const guarded = typeof key === 'string' ? GUARD_SETTINGS.get(key) : undefined;
+      if (guarded && !currentBroker(request).isSuperAdmin) {
+        throw new AppError(403, 'FORBIDDEN', guarded);
       }
       if (
         typeof key === 'string' &&
