@@ -54,47 +54,7 @@ export const brokerTermsView = z.object({
   rule: appliedRuleSchema,
 });
 
-/** Where a broker stands (issue 34 item 5): their group, the next one, their rank this month. */
-const standing = z.object({
-  /** The broker's group and the rule their next commission is made by; null before any group. */
-  group: z.object({ name: z.string(), rate: z.number(), minimum: z.number() }).nullable(),
-  /** The nearest group a promotion rule leads to, and the contracts counted toward it. */
-  next: z
-    .object({
-      groupName: z.string(),
-      signedContracts: z.number().int(),
-      withinDays: z.number().int(),
-      counted: z.number().int(),
-    })
-    .nullable(),
-  /** This Riyadh month's contracts signed among the active brokers of the broker's city. */
-  board: z
-    .object({
-      city: z.string(),
-      entries: z.array(
-        z.object({
-          rank: z.number().int(),
-          name: z.string(),
-          contracts: z.number().int(),
-          me: z.boolean(),
-        }),
-      ),
-      /** The broker's own place, in the entries or below them. */
-      me: z.object({ rank: z.number().int(), contracts: z.number().int() }),
-      brokers: z.number().int(),
-    })
-    .nullable(),
-});
-
 export const groupEndpoints = {
-  standing: endpoint({
-    method: 'GET',
-    path: '/api/dashboard/standing',
-    access: 'broker',
-    summary:
-      "where the broker stands: their group, what the next group needs, and this month's rank in their city",
-    response: standing,
-  }),
   list: endpoint({
     method: 'GET',
     path: '/api/superadmin/groups',

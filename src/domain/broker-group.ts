@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_HOLDING_DAYS } from './catalogues.js';
 import type { CommissionRule } from './commission.js';
-import { arabicCount, inGenitive, NOUNS } from './count.js';
 import { toLatinDigits } from './digits.js';
-import { formatNumberAr, formatSar } from './format.js';
+import { ruleSummaryAr } from './rule-words.js';
 import { singleLineText } from './text.js';
 
 /**
@@ -159,14 +158,6 @@ export const appliedRuleSchema = z.object({
   overrideReason: z.string().nullable(),
 });
 
-/** «١٫٥٪» — a rate (a fraction) as the percentage people read. */
-export const formatRateAr = (rate: number): string =>
-  `${formatNumberAr(Math.round(rate * 10_000) / 100, 2)}٪`;
-
-/** «١٪ من الإيجار السنوي، وبحد أدنى ٥٠٠ ر.س» — a commission rule in words. */
-export const ruleSummaryAr = (rule: CommissionRule): string =>
-  `${formatRateAr(rule.rate)} من الإيجار السنوي، وبحد أدنى ${formatSar(rule.minimum)}`;
-
 /**
  * A commission's rule as the console shows it: the group, the rule in words, and whether an
  * override made it.
@@ -180,10 +171,6 @@ export function appliedRuleAr(rule: AppliedRule | null): string {
       : '';
   return `${group}: ${ruleSummaryAr(rule)}${override}`;
 }
-
-/** «توقيع ٥ عقود خلال ٩٠ يومًا» — a promotion rule's condition. */
-export const promotionConditionAr = (signedContracts: number, withinDays: number): string =>
-  `توقيع ${arabicCount(signedContracts, inGenitive(NOUNS.contract))} خلال ${arabicCount(withinDays, inGenitive(NOUNS.day))}`;
 
 /**
  * How the leaderboard names other brokers (`leaderboard_names`, super-admins): by their

@@ -25,6 +25,7 @@ export * from './profile.js';
 export * from './profile-completion.js';
 export * from './referral-links.js';
 export * from './referral-status.js';
+export * from './rule-words.js';
 export * from './saudi-numbers.js';
 export * from './schemas.js';
 export * from './signals.js';

@@ -7,6 +7,7 @@ import { adminSettingsEndpoints } from '#contract/admin/settings';
 import { commissionEndpoints } from '#contract/commissions';
 import { groupEndpoints } from '#contract/groups';
 import { notificationEndpoints } from '#contract/notifications';
+import { referralEndpoints } from '#contract/referrals';
 import type { BrokerGroupInput } from '#domain';
 import { auditLog, brokerGroups, brokers, commissions, promotionRules } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
@@ -508,7 +509,7 @@ describe('where a broker stands', () => {
     await aSignedContract(t, admin, { broker: leader, rent: 60_000 });
     await aSignedContract(t, admin, { broker: me, rent: 60_000 });
 
-    const standing = (await as(me).call(groupEndpoints.standing)).json();
+    const standing = (await as(me).call(referralEndpoints.standing)).json();
     expect(standing.board).toEqual({
       city,
       entries: [
@@ -532,7 +533,7 @@ describe('where a broker stands', () => {
     await as(root).call(adminSettingsEndpoints.set, {
       body: { key: 'leaderboard_names', value: 'full' },
     });
-    const named = (await as(me).call(groupEndpoints.standing)).json();
+    const named = (await as(me).call(referralEndpoints.standing)).json();
     expect(named.board?.entries[0]?.name).toBe('عبدالله بن فهد الشمري');
     await as(root).call(adminSettingsEndpoints.set, {
       body: { key: 'leaderboard_names', value: 'initials' },
@@ -540,6 +541,6 @@ describe('where a broker stands', () => {
 
     // No city: no board.
     await db().update(brokers).set({ city: null }).where(eq(brokers.id, me.id));
-    expect((await as(me).call(groupEndpoints.standing)).json().board).toBeNull();
+    expect((await as(me).call(referralEndpoints.standing)).json().board).toBeNull();
   });
 });

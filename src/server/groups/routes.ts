@@ -16,19 +16,14 @@ import {
   setCommissionOverride,
   updateGroup,
 } from './service.js';
-import { brokerStanding } from './standing.js';
 
 /**
  * Broker groups (decision record 072): the super-admins' groups and promotion rules, a broker's
- * group and override, the admins' view of a broker's terms, and where a broker stands (their
- * dashboard). Registered under /api: each endpoint's access is its own.
+ * group and override, and the admins' view of a broker's terms. Registered under /api: each
+ * endpoint's access is its own.
  */
 export const groupRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
   const { db } = ctx;
-
-  serve(app, groupEndpoints.standing, async (request) =>
-    brokerStanding(db, currentBroker(request).id),
-  );
 
   serve(app, groupEndpoints.list, async () => listGroups(db));
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { groupEndpoints } from '#contract/groups';
+import { referralEndpoints } from '#contract/referrals';
 import {
   arabicCount,
   cityLabel,
@@ -20,7 +20,7 @@ import { QueryView } from '#ui/query-view';
 const standingQuery = () =>
   queryOptions({
     queryKey: [...rootKeys.dashboard, 'standing'] as const,
-    queryFn: () => callApi(groupEndpoints.standing),
+    queryFn: () => callApi(referralEndpoints.standing),
   });
 
 /**
