@@ -105,6 +105,13 @@ const auditedGroup = (group: GroupRow) => ({
 const lockDefault = (tx: Transaction) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext('broker_groups:default'))`);
 
+/** A group's row, locked for a change of it; 404 when there is none. */
+async function lockedGroup(tx: Transaction, id: string): Promise<GroupRow> {
+  const [group] = await tx.select().from(brokerGroups).where(eq(brokerGroups.id, id)).for('update');
+  if (!group) throw notFound(GROUP_NOT_FOUND);
+  return group;
+}
+
 const nameTaken = (error: unknown) => {
   if (isUniqueViolation(error, 'broker_groups_name_unique')) throw NAME_TAKEN;
   throw error;
@@ -175,12 +182,7 @@ export async function updateGroup(
 ) {
   await db
     .transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(brokerGroups)
-        .where(eq(brokerGroups.id, id))
-        .for('update');
-      if (!before) throw notFound(GROUP_NOT_FOUND);
+      const before = await lockedGroup(tx, id);
       const terms = columnsOf(values);
       const termsChange =
         terms.commissionRate !== before.commissionRate ||
@@ -214,12 +216,7 @@ export async function updateGroup(
 export async function deleteGroup(db: Database, id: string, record: AuditRecorder) {
   await db.transaction(async (tx) => {
     await lockDefault(tx);
-    const [group] = await tx
-      .select()
-      .from(brokerGroups)
-      .where(eq(brokerGroups.id, id))
-      .for('update');
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    const group = await lockedGroup(tx, id);
     if (group.isDefault) {
       throw new AppError(
         409,
@@ -259,12 +256,7 @@ export async function deleteGroup(db: Database, id: string, record: AuditRecorde
 export async function makeDefaultGroup(db: Database, id: string, record: AuditRecorder) {
   await db.transaction(async (tx) => {
     await lockDefault(tx);
-    const [group] = await tx
-      .select()
-      .from(brokerGroups)
-      .where(eq(brokerGroups.id, id))
-      .for('update');
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    const group = await lockedGroup(tx, id);
     if (group.isDefault) return;
     const [before] = await tx
       .select({ id: brokerGroups.id, name: brokerGroups.name })
