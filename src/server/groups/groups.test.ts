@@ -245,6 +245,11 @@ describe("a broker's commissions follow their group, promotions and override", (
     expect(own.json<ApiError>().code).toBe('OWN_MONEY');
     const [untouched] = await db().select().from(brokers).where(eq(brokers.id, root.id));
     expect(untouched?.commissionRateOverride).toBeNull();
+    const [refusal] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused_own_money'), eq(auditLog.entityId, root.id)));
+    expect(refusal).toMatchObject({ after: { refused: 'broker.commission_override' } });
 
     const set = await as(root).call(groupEndpoints.setOverride, {
       params: { id: broker.id },

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { brokerGroups, brokers, promotionRules } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { lockedLiveBroker } from '../ledger/locks.js';
-import { assertNotOwnMoney } from '../ledger/own-money.js';
+import { assertNotOwnMoney, auditedTransaction } from '../ledger/own-money.js';
 import { notify } from '../notifications/service.js';
 import { commissionRule, holdingDays, payoutMinimum } from '../settings/service.js';
 import { brokerTerms, defaultGroupId, groupOfBroker } from './terms.js';
@@ -346,6 +346,15 @@ export async function brokerTermsView(db: Database | Transaction, brokerId: stri
 }
 
 /**
+ * A broker's row locked for a change of their terms, refused (403, audited by the caller's
+ * auditedTransaction) when they are the admin or share the admin's phone or IBAN.
+ */
+async function lockTermsOf(tx: Transaction, adminId: string, brokerId: string, action: string) {
+  await lockedLiveBroker(tx, brokerId);
+  await assertNotOwnMoney(tx, adminId, { kind: 'terms', id: brokerId, brokerId, action });
+}
+
+/**
  * Moves a broker to a group (a super-admin, with a reason): their next commissions are made by
  * its terms, those made keep their rule. Never the admin's own account nor one sharing their
  * phone or IBAN (403). Audited; the broker is told.
@@ -357,14 +366,8 @@ export async function moveBroker(
   move: { groupId: string; reason: string },
   record: AuditRecorder,
 ) {
-  const program = await db.transaction(async (tx) => {
-    await lockedLiveBroker(tx, brokerId);
-    await assertNotOwnMoney(tx, adminId, {
-      kind: 'terms',
-      id: brokerId,
-      brokerId,
-      action: 'broker.group_change',
-    });
+  const program = await auditedTransaction(db, record, async (tx) => {
+    await lockTermsOf(tx, adminId, brokerId, 'broker.group_change');
     // Held while the broker joins it: a deletion waits, or has happened (400, never a 500).
     const [group] = await tx
       .select({ id: brokerGroups.id, name: brokerGroups.name })
@@ -412,14 +415,8 @@ export async function setCommissionOverride(
   override: { ratePercent: number | null; minimum: number | null; reason: string },
   record: AuditRecorder,
 ) {
-  const program = await db.transaction(async (tx) => {
-    await lockedLiveBroker(tx, brokerId);
-    await assertNotOwnMoney(tx, adminId, {
-      kind: 'terms',
-      id: brokerId,
-      brokerId,
-      action: 'broker.commission_override',
-    });
+  const program = await auditedTransaction(db, record, async (tx) => {
+    await lockTermsOf(tx, adminId, brokerId, 'broker.commission_override');
     const before = await brokerTermsView(tx, brokerId);
     const cleared = override.ratePercent === null && override.minimum === null;
     await tx
