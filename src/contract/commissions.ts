@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PAYMENT_DOCUMENT_KINDS, PAYOUT_SOURCES, payoutRequestSchema } from '../domain/index.js';
+import {
+  COMMISSION_KINDS,
+  PAYMENT_DOCUMENT_KINDS,
+  PAYOUT_SOURCES,
+  payoutRequestSchema,
+} from '../domain/index.js';
 import {
   commissionStatus,
   endpoint,
@@ -13,8 +18,13 @@ import {
 
 export const commission = z.object({
   id: z.string(),
-  referralId: z.string(),
-  tenantPhone: z.string(),
+  /** What made it: a signed contract, an adjustment or a bonus (decision 074). */
+  kind: z.enum(COMMISSION_KINDS),
+  /** The referral and its tenant, for a `referral` commission; null for the others. */
+  referralId: z.string().nullable(),
+  tenantPhone: z.string().nullable(),
+  /** Why an adjustment was made, or the bonus reached; null for a referral commission. */
+  reason: z.string().nullable(),
   /** Before VAT: every figure of the ledger is net. */
   amount: money,
   /** 15% on top for a broker registered for VAT (decision 071), else 0.00. */
@@ -36,8 +46,8 @@ export const commission = z.object({
 });
 
 /**
- * total = paid + pending + requested + onHold: pending is what may be requested now, net of
- * toRecover (so negative while reversed money paid exceeds what is payable).
+ * total = paid + pending + requested + onHold, the total net of deductions: pending is what may
+ * be requested now, net of toRecover (so negative while what is owed exceeds what is payable).
  */
 export const commissionSummary = z.object({
   total: money,
@@ -48,8 +58,22 @@ export const commissionSummary = z.object({
   onHold: money,
   /** Reversed commissions' amounts, outside the total. */
   reversed: money,
-  /** What was paid of reversed commissions and is still to be deducted from the next payment. */
+  /** The deductions admins made (decision 074), taken off the total. */
+  deducted: money,
+  /**
+   * What was paid of reversed commissions, and the deductions, still to be deducted from the
+   * next payment.
+   */
   toRecover: money,
+});
+
+/** A deduction from the broker's money, with its reason and how much later payments took. */
+export const deduction = z.object({
+  id: z.string(),
+  amount: money,
+  recoveredAmount: money,
+  reason: z.string(),
+  createdAt: isoDateTime,
 });
 
 /**
@@ -136,6 +160,13 @@ export const commissionEndpoints = {
     access: 'broker',
     summary: 'total, paid, pending and requested',
     response: commissionSummary,
+  }),
+  deductions: endpoint({
+    method: 'GET',
+    path: '/api/commissions/deductions',
+    access: 'broker',
+    summary: "the deductions from the broker's money, newest first, with their reasons",
+    response: z.object({ items: z.array(deduction) }),
   }),
   earnings: endpoint({
     method: 'GET',

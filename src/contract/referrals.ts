@@ -119,6 +119,21 @@ const standing = z.object({
       counted: z.number().int(),
     })
     .nullable(),
+  /**
+   * The bonuses running today (decision 074), the nearest end first: the contracts counted
+   * toward each, its target, and whether it was reached (and paid).
+   */
+  bonuses: z.array(
+    z.object({
+      name: z.string(),
+      amount: money,
+      signedContracts: z.number().int(),
+      /** Its last Riyadh day, `YYYY-MM-DD`. */
+      endsOn: z.string(),
+      counted: z.number().int(),
+      reached: z.boolean(),
+    }),
+  ),
   /** This Riyadh month's contracts signed among the active brokers of the broker's city. */
   board: z
     .object({

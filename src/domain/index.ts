@@ -1,3 +1,4 @@
+export * from './adjustments.js';
 export * from './affordability.js';
 export * from './broker-code.js';
 export * from './broker-group.js';

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { bonusRoutes } from './bonuses/routes.js';
 import { brokerRoutes } from './brokers/routes.js';
 import { commissionRoutes } from './commissions/routes.js';
 import type { AppConfig } from './config.js';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(groupRoutes, { prefix: '/api', ctx });
+  await app.register(bonusRoutes, { prefix: '/api', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });
   await app.register(dataIncidentRoutes, { prefix: '/api/superadmin/data-incidents', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { awardAllBonuses } from './bonuses/award.js';
 import { remindExpiringLicenses } from './brokers/fal-license.js';
 import type { AppContext } from './context.js';
 import { eraseClosedReferralDocuments } from './files/retention.js';
@@ -24,6 +25,8 @@ export type ScheduledJobs = {
   remindFalLicenses: () => Promise<number>;
   /** Brokers a promotion rule now moves to a higher group, moved; answers how many. */
   promoteBrokers: () => Promise<number>;
+  /** Bonuses brokers have reached and were not paid, paid; answers how many. */
+  awardBonuses: () => Promise<number>;
 };
 
 export function scheduledJobsFor(
@@ -36,6 +39,7 @@ export function scheduledJobsFor(
     eraseClosedDocuments: (log) => eraseClosedReferralDocuments(ctx.db, ctx.storage, log),
     remindFalLicenses: () => remindExpiringLicenses(ctx),
     promoteBrokers: () => promoteBrokers(ctx.db),
+    awardBonuses: () => awardAllBonuses(ctx.db),
   };
 }
 

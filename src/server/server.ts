@@ -209,6 +209,13 @@ async function main(): Promise<void> {
         if (promoted > 0) app.log.info({ promoted }, 'brokers promoted to a higher group');
       },
     ],
+    [
+      'award-bonuses',
+      async () => {
+        const awarded = await app.scheduledJobs.awardBonuses();
+        if (awarded > 0) app.log.info({ awarded }, 'bonuses paid to brokers who reached them');
+      },
+    ],
   ];
   const runHousekeeping = async () => {
     for (const [job, step] of housekeeping) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ADJUSTMENT_DIRECTIONS,
+  adjustmentBody,
   brokerNoteBody,
   brokerTagsBody,
   FAL_LICENSE_EVIDENCE,
@@ -8,7 +10,7 @@ import {
   vatVerifyBody,
 } from '../../domain/index.js';
 import { profile } from '../brokers.js';
-import { endpoint, idParams, isoDateTime, money, pageOf } from '../common.js';
+import { commissionStatus, endpoint, idParams, isoDateTime, money, pageOf } from '../common.js';
 import {
   ADMIN_BROKER_SORTS,
   adminPage,
@@ -20,6 +22,24 @@ import {
 } from './lists.js';
 
 // ---------- brokers ----------
+
+/**
+ * An adjustment as the console lists it (decision 074): a credit (a commission, with its status
+ * and how much of it was paid) or a deduction (with how much later payments took back).
+ */
+const adjustment = z.object({
+  id: z.string(),
+  direction: z.enum(ADJUSTMENT_DIRECTIONS),
+  amount: money,
+  /** Paid of a credit, or taken back of a deduction. */
+  settled: money,
+  reason: z.string(),
+  /** A credit's commission status; null for a deduction. */
+  status: commissionStatus.nullable(),
+  /** The admin's name as it stands, or null. */
+  createdBy: z.string().nullable(),
+  createdAt: isoDateTime,
+});
 
 /** A broker in the brokers tab: the profile, the details dialog's figures, whether protected. */
 const adminBroker = profile.extend({
@@ -169,6 +189,27 @@ export const adminBrokerEndpoints = {
     params: idParams,
     notFound: 'الوسيط غير موجود',
     response: adminBroker,
+  }),
+  adjustments: endpoint({
+    method: 'GET',
+    path: '/api/admin/brokers/:id/adjustments',
+    access: 'admin',
+    summary: "a broker's adjustments, credits and deductions, newest first",
+    params: idParams,
+    notFound: 'الوسيط غير موجود',
+    response: z.object({ items: z.array(adjustment) }),
+  }),
+  addAdjustment: endpoint({
+    method: 'POST',
+    path: '/api/admin/brokers/:id/adjustments',
+    access: 'admin',
+    summary:
+      "add to a broker's money (payable at once) or deduct from it (taken from the next payments), with a reason the broker reads; never the admin's own (audited)",
+    params: idParams,
+    body: adjustmentBody,
+    notFound: 'الوسيط غير موجود',
+    status: 201,
+    response: z.object({ id: z.string(), direction: z.enum(ADJUSTMENT_DIRECTIONS), amount: money }),
   }),
   tags: endpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appliedRuleSchema } from '../../domain/index.js';
+import { appliedRuleSchema, COMMISSION_KINDS } from '../../domain/index.js';
 import { endpoint, idParams, isoDateTime, money, pageOf } from '../common.js';
 import {
   ADMIN_COMMISSION_SORTS,
@@ -28,7 +28,12 @@ const confirmPaymentBody = z
 
 const adminCommission = z.object({
   id: z.string(),
-  referralId: z.string(),
+  /** What made it: a signed contract, an adjustment or a bonus (decision 074). */
+  kind: z.enum(COMMISSION_KINDS),
+  /** The referral, for a `referral` commission; null for the others. */
+  referralId: z.string().nullable(),
+  /** Why an adjustment was made, or the bonus reached; null for a referral commission. */
+  reason: z.string().nullable(),
   /** Before VAT, and the VAT on top (decision 071). */
   amount: money,
   vatAmount: money,
@@ -47,11 +52,15 @@ const adminCommission = z.object({
   recoveredAmount: money,
   /** The rule that made it, stored with it (decision record 072); null when made before. */
   rule: appliedRuleSchema.nullable(),
-  /** What the broker still owes for reversed commissions, deducted from the next payment. */
+  /**
+   * What the broker still owes for reversed commissions and deductions, deducted from the next
+   * payment.
+   */
   brokerOwes: money,
   createdAt: isoDateTime,
   ...brokerColumns,
-  tenantPhone: z.string(),
+  /** The referral's tenant; null for an adjustment or a bonus. */
+  tenantPhone: z.string().nullable(),
 });
 
 /** The commissions tab's search, status filter, order and page. */

@@ -246,7 +246,7 @@ describe("an admin's own referral and commission", () => {
 
   it('refuses confirming the payment of their commission, and reversing it, audited; a colleague may', async () => {
     const staff = await anAdmin(t);
-    const { commission } = await payableStaffCommission(staff);
+    const { referral, commission } = await payableStaffCommission(staff);
     const confirm = () =>
       as(staff).call(adminCommissionEndpoints.confirmPayment, {
         params: { id: commission.id },
@@ -260,14 +260,12 @@ describe("an admin's own referral and commission", () => {
       refused: 'commission.confirm_payment',
       actor: staff,
     });
-    expect(await commissionOf(commission.referralId)).toEqual(commission);
+    expect(await commissionOf(referral.id)).toEqual(commission);
     expect(await audited('commission.confirm_payment', commission.id)).toEqual([]);
     await money(staff);
 
     // Reversing lowers their own money; the decision is still not theirs.
-    expect(
-      (await setStatus(colleague, commission.referralId, { status: 'cancelled' })).statusCode,
-    ).toBe(200);
+    expect((await setStatus(colleague, referral.id, { status: 'cancelled' })).statusCode).toBe(200);
     await expectRefused(
       await as(staff).call(adminCommissionEndpoints.reverse, {
         params: { id: commission.id },
@@ -282,7 +280,7 @@ describe("an admin's own referral and commission", () => {
         actor: staff,
       },
     );
-    expect((await commissionOf(commission.referralId))?.status).toBe('pending');
+    expect((await commissionOf(referral.id))?.status).toBe('pending');
     const reversed = await as(colleague).call(adminCommissionEndpoints.reverse, {
       params: { id: commission.id },
       body: {
@@ -290,7 +288,7 @@ describe("an admin's own referral and commission", () => {
       },
     });
     expect(reversed.statusCode).toBe(200);
-    expect((await commissionOf(commission.referralId))?.status).toBe('reversed');
+    expect((await commissionOf(referral.id))?.status).toBe('reversed');
     await money(staff);
 
     const other = await payableStaffCommission(staff);

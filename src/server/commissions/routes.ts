@@ -6,6 +6,7 @@ import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { sendPrintable, sendXml } from '../invoices/document-replies.js';
 import { brokerDocuments, documentOf } from '../invoices/payment-documents.js';
+import { brokerDeductions } from '../ledger/adjustments.js';
 import { commissionSummary } from '../ledger/balances.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
 import { commissionEarnings, listCommissions, listPayouts, requestPayout } from './service.js';
@@ -19,6 +20,10 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, commissionEndpoints.summary, async (request) =>
     commissionSummary(db, currentBroker(request).id),
+  );
+
+  serve(app, commissionEndpoints.deductions, async (request) =>
+    brokerDeductions(db, currentBroker(request).id),
   );
 
   serve(app, commissionEndpoints.earnings, async (request) =>

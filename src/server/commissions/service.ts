@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
+  type CommissionKind,
   type CommissionStatus,
   estimateCommission,
   fromCents,
@@ -38,7 +39,7 @@ const potentialOfBroker = and(
  * never aliased SQL: Drizzle's row mapping tells a field's kind by walking its class chain,
  * in every cell, three times for an aliased expression, once for plain SQL, never for a column
  * (a CPU profile of the page under load: these walks were its largest cost). Without aliases
- * the sort names the union's columns by position (1 kind, 12 at, 2 id).
+ * the sort names the union's columns by position (1 kind, 13 at, 2 id).
  */
 const commissionPageStatement = preparedStatement((db) =>
   unionAll(
@@ -59,9 +60,11 @@ const commissionPageStatement = preparedStatement((db) =>
         at: sql<Date>`${commissions.createdAt}`.mapWith(commissions.createdAt),
         rent: sql<number | null>`null::integer`,
         licenseHold: commissions.licenseHold,
+        commissionKind: commissions.kind,
+        reason: commissions.reason,
       })
       .from(commissions)
-      .innerJoin(referrals, eq(referrals.id, commissions.referralId))
+      .leftJoin(referrals, eq(referrals.id, commissions.referralId))
       .where(eq(commissions.brokerId, sql.placeholder('brokerId'))),
     db
       .select({
@@ -81,6 +84,8 @@ const commissionPageStatement = preparedStatement((db) =>
         at: sql<Date>`${referrals.submittedAt}`.mapWith(referrals.submittedAt).as('at'),
         rent: referrals.rentAmount,
         licenseHold: sql<boolean>`false`.as('license_hold'),
+        commissionKind: sql<CommissionKind>`'referral'`.as('commission_kind'),
+        reason: sql<string | null>`null::text`.as('reason'),
       })
       .from(referrals)
       .leftJoin(commissions, eq(commissions.referralId, referrals.id))
@@ -126,8 +131,10 @@ export async function listCommissions(
       const amount = row.amount ?? toMoneyString(estimateCommission(row.rent, rule));
       return {
         id: row.id,
+        kind: row.commissionKind,
         referralId: row.referralId,
         tenantPhone: row.tenantPhone,
+        reason: row.reason,
         amount,
         // A potential commission's VAT as it would be under the registration as it stands.
         vatAmount: row.vatAmount ?? vatSplit(amount, { vatRegistered }).vat,

@@ -20,9 +20,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   type AppliedRule,
+  COMMISSION_KINDS,
   COMMISSION_STATUS_KEYS,
   CONSENT_CHANNELS,
   CONSENT_PURPOSES,
+  type CommissionKind,
   type CommissionStatus,
   type ConsentChannel,
   type ConsentPurpose,
@@ -473,6 +475,63 @@ export const referrals = pgTable(
   ],
 );
 
+/**
+ * A bonus super-admins define (decision record 074): a fixed amount paid once to each broker who
+ * signs `signed_contracts` contracts between two Riyadh days, both included. One that a broker
+ * has reached is never deleted (its commissions point at it).
+ */
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    signedContracts: integer('signed_contracts').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'bonuses_bounds_check',
+      sql`${t.signedContracts} between 1 and 1000 and ${t.amount} between 1 and 100000
+        and ${t.endsOn} >= ${t.startsOn}`,
+    ),
+    index('bonuses_ends_on_idx').on(t.endsOn),
+  ],
+);
+
+/**
+ * A negative adjustment (decision record 074): money the broker owes, with the reason and the
+ * admin, deducted from their next payments (`recovered_amount` of it so far). Never deleted, and
+ * no cascade: a deduction is a money row.
+ */
+export const deductions = pgTable(
+  'deductions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    recoveredAmount: numeric('recovered_amount', { precision: 10, scale: 2 })
+      .notNull()
+      .default('0'),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('deductions_amount_check', sql`${t.amount} > 0`),
+    check(
+      'deductions_recovered_amount_check',
+      sql`${t.recoveredAmount} >= 0 and ${t.recoveredAmount} <= ${t.amount}`,
+    ),
+    index('deductions_broker_created_idx').on(t.brokerId, t.createdAt),
+  ],
+);
+
 export const commissions = pgTable(
   'commissions',
   {
@@ -480,11 +539,24 @@ export const commissions = pgTable(
     brokerId: uuid('broker_id')
       .notNull()
       .references(() => brokers.id, { onDelete: 'cascade' }),
-    /** Unique: exactly one commission per referral, whatever the status changes. */
+    /**
+     * What made it (decision record 074): a signed contract (`referral`), an admin's positive
+     * adjustment or a bonus the broker reached.
+     */
+    kind: text('kind').$type<CommissionKind>().notNull().default('referral'),
+    /**
+     * The referral whose contract made it, for a `referral` commission only. Unique: exactly one
+     * commission per referral, whatever the status changes.
+     */
     referralId: uuid('referral_id')
-      .notNull()
       .unique()
       .references(() => referrals.id, { onDelete: 'cascade' }),
+    /** The bonus reached, for a `bonus` commission: once per broker and bonus. */
+    bonusId: uuid('bonus_id').references(() => bonuses.id),
+    /** Why an adjustment was made (the broker reads it), or the bonus's name as reached. */
+    reason: text('reason'),
+    /** The admin who added an adjustment. */
+    createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
     /** The commission before VAT: every ledger figure (paid, recovered, payouts) is net. */
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     /**
@@ -538,6 +610,16 @@ export const commissions = pgTable(
       .on(t.createdAt)
       .where(sql`${t.payDueAt} is null and ${t.status} in ('on_hold','pending','requested')`),
     check('commissions_status_check', sql`${t.status} in ${sqlList(COMMISSION_STATUS_KEYS)}`),
+    check('commissions_kind_check', sql`${t.kind} in ${sqlList(COMMISSION_KINDS)}`),
+    check(
+      'commissions_kind_source_check',
+      sql`(${t.kind} = 'referral') = (${t.referralId} is not null)
+        and (${t.kind} = 'bonus') = (${t.bonusId} is not null)
+        and (${t.kind} = 'referral' or ${t.reason} is not null)`,
+    ),
+    uniqueIndex('commissions_bonus_broker_idx')
+      .on(t.bonusId, t.brokerId)
+      .where(sql`${t.bonusId} is not null`),
     check('commissions_amount_check', sql`${t.amount} > 0`),
     check('commissions_vat_amount_check', sql`${t.vatAmount} >= 0`),
     check(

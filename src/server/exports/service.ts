@@ -4,8 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { EXPORT_TYPES } from '#contract/admin/exports';
 import {
   COMMISSION_STATUS_KEYS,
+  type CommissionKind,
   cityLabel,
   cleanText,
+  commissionKindAr,
   commissionStatusLabel,
   propertyTypeLabel,
   REFERRAL_STATUS_KEYS,
@@ -315,8 +317,10 @@ type CommissionRow = {
   brokerName: string | null;
   brokerPhone: string;
   brokerCode: string;
-  tenantPhone: string;
-  referralNumber: number;
+  tenantPhone: string | null;
+  referralNumber: number | null;
+  kind: CommissionKind;
+  reason: string | null;
 };
 
 function commissionSheet(db: Database, query: CommissionQuery): Sheet {
@@ -337,9 +341,12 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
       ...brokerColumns,
       tenantPhone: referrals.tenantPhone,
       referralNumber: referrals.number,
+      kind: commissions.kind,
+      reason: commissions.reason,
     },
+    // Adjustments and bonuses have no referral (decision 074): a left join keeps them.
     from: sql`${commissions} inner join ${brokers} on ${brokers.id} = ${commissions.brokerId}
-              inner join ${referrals} on ${referrals.id} = ${commissions.referralId}`,
+              left join ${referrals} on ${referrals.id} = ${commissions.referralId}`,
     where: commissionListWhere(query),
     order: [commissions.createdAt, commissions.id],
   };
@@ -365,6 +372,8 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
       { header: 'قابلة للدفع من', width: 18, kind: 'date' },
       { header: 'سبب الإلغاء', width: 28 },
       { header: 'المخصوم من الدفعات التالية (ر.س)', width: 16, kind: 'money' },
+      { header: 'النوع', width: 12 },
+      { header: 'سبب التسوية أو المكافأة', width: 28 },
     ],
     rows: mapBatches(source, (c) => [
       money(c.amount),
@@ -382,6 +391,8 @@ function commissionSheet(db: Database, query: CommissionQuery): Sheet {
       date(c.payableAt),
       c.reversalReason,
       money(c.recoveredAmount),
+      commissionKindAr(c.kind),
+      c.reason,
     ]),
   };
 }

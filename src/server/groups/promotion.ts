@@ -24,7 +24,7 @@ const earnedRule = sql`
       where own.id = coalesce(b.group_id, ${defaultGroupId})), -1)
     and not b.is_admin and not b.is_super_admin
     and (select count(*) from commissions c
-      where c.broker_id = b.id and c.status <> 'reversed'
+      where c.broker_id = b.id and c.kind = 'referral' and c.status <> 'reversed'
         and not c.signal_hold and not c.license_hold
         and c.created_at > greatest(now() - make_interval(days => r.within_days),
           coalesce(b.group_moved_at, '-infinity'))) >= r.signed_contracts

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { leaderboardNameAr } from '#domain';
+import { bonusProgress } from '../bonuses/service.js';
 import { type Database, rowsOf } from '../db/client.js';
 import { leaderboardNames } from '../settings/service.js';
 import { brokerTerms, defaultGroupId } from './terms.js';
@@ -28,7 +29,7 @@ export async function brokerStanding(db: Database, brokerId: string) {
     db,
     sql`select g.name as group_name, r.signed_contracts, r.within_days,
         (select count(*)::int from commissions c
-          where c.broker_id = b.id and c.status <> 'reversed'
+          where c.broker_id = b.id and c.kind = 'referral' and c.status <> 'reversed'
             and not c.signal_hold and not c.license_hold
             and c.created_at > greatest(now() - make_interval(days => r.within_days),
               coalesce(b.group_moved_at, '-infinity'))) as counted
@@ -41,7 +42,10 @@ export async function brokerStanding(db: Database, brokerId: string) {
       order by g.level, r.signed_contracts
       limit 1`,
   );
-  const board = await leaderboard(db, brokerId);
+  const [board, bonuses] = await Promise.all([
+    leaderboard(db, brokerId),
+    bonusProgress(db, brokerId),
+  ]);
   return {
     group: rule.groupName ? { name: rule.groupName, rate: rule.rate, minimum: rule.minimum } : null,
     next: next
@@ -52,6 +56,7 @@ export async function brokerStanding(db: Database, brokerId: string) {
           counted: next.counted,
         }
       : null,
+    bonuses,
     board,
   };
 }
@@ -72,7 +77,7 @@ async function leaderboard(db: Database, brokerId: string) {
       month as (
         select b.id, b.full_name, b.office_name, b.city,
           (select count(*)::int from commissions c
-            where c.broker_id = b.id and c.status <> 'reversed'
+            where c.broker_id = b.id and c.kind = 'referral' and c.status <> 'reversed'
               and c.created_at >= ${monthStart}) as contracts
         from brokers b, me
         where b.city = me.city and b.deleted_at is null and b.is_active

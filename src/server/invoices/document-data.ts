@@ -38,15 +38,26 @@ export type PaymentDocumentData = {
   lines: {
     /** E.g. «عمولة إحالة مستأجر». */
     description: string;
-    /** The tenant's referral, by its public number. */
+    /**
+     * The tenant's referral, by its public number; '' for an adjustment or a bonus (decision
+     * 074), which no referral made.
+     */
     referralNumber: string;
     /** The Ejar contract the commission was earned on, when recorded. */
     ejarContractNumber: string | null;
     /** The net settled on this commission, riyals with two decimals. */
     net: string;
   }[];
-  /** Net riyals deducted for reversed commissions already paid (two decimals; 0.00 if none). */
+  /**
+   * Net riyals deducted for reversed commissions already paid and for deductions (two decimals;
+   * 0.00 if none).
+   */
   deducted: string;
+  /**
+   * What the deduction was for, as the document words it; absent on documents issued before
+   * deductions (decision 074), whose deductions were all for reversed commissions.
+   */
+  deductionReason?: string;
   /** What was paid: net (lines less the deduction), VAT and gross, riyals with two decimals. */
   totals: VatSplit;
   /** The bank's reference of the transfer, when given. */

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
+  type CommissionKind,
   cleanText,
+  commissionKindAr,
   fromCents,
   normalizeEjarContractNumber,
   type PaymentDocumentKind,
@@ -20,6 +22,7 @@ import type { Database, Transaction } from '../db/client.js';
 import {
   brokers,
   commissions,
+  deductions,
   documentCounters,
   paymentDocuments,
   referrals,
@@ -35,6 +38,32 @@ const SERIES: Record<PaymentDocumentKind, string> = {
 };
 const LINE_DESCRIPTION = 'عمولة وساطة عن إحالة مستأجر';
 const DEDUCTION_REASON = 'خصم مقابل عمولات ملغاة سبق دفعها';
+/** When the broker also owes deductions an admin made (decision 074). */
+const DEDUCTIONS_REASON = 'خصم مقابل عمولات ملغاة سبق دفعها أو خصومات مسجّلة على الوسيط';
+
+/** A line's words: a contract's commission, or an adjustment or bonus with its reason. */
+const lineDescription = (kind: CommissionKind | undefined, reason: string | null | undefined) =>
+  kind === undefined || kind === 'referral'
+    ? LINE_DESCRIPTION
+    : `${commissionKindAr(kind)}: ${cleanText(reason ?? '')}`;
+
+/**
+ * The deduction's words, read before the payment takes it back: the reversals' alone while the
+ * broker owes no deduction, else both.
+ */
+async function deductionReasonOf(tx: Transaction, brokerId: string): Promise<string> {
+  const [owed] = await tx
+    .select({ id: deductions.id })
+    .from(deductions)
+    .where(
+      and(
+        eq(deductions.brokerId, brokerId),
+        sql`${deductions.amount} > ${deductions.recoveredAmount}`,
+      ),
+    )
+    .limit(1);
+  return owed ? DEDUCTIONS_REASON : DEDUCTION_REASON;
+}
 
 /** The next number of a series in a year, e.g. SB-2026-000001: gap-free under the row's lock. */
 async function nextNumber(tx: Transaction, kind: PaymentDocumentKind, year: number) {
@@ -104,15 +133,17 @@ export async function issuePaymentDocument(
             id: commissions.id,
             contractNumber: commissions.contractNumber,
             referralNumber: referrals.number,
+            kind: commissions.kind,
+            reason: commissions.reason,
           })
           .from(commissions)
-          .innerJoin(referrals, eq(referrals.id, commissions.referralId))
+          .leftJoin(referrals, eq(referrals.id, commissions.referralId))
           .where(inArray(commissions.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const lines = payment.settled.map((line) => {
     const row = byId.get(line.commissionId);
     return {
-      description: LINE_DESCRIPTION,
+      description: lineDescription(row?.kind, row?.reason),
       referralNumber: String(row?.referralNumber ?? ''),
       ejarContractNumber: row?.contractNumber
         ? normalizeEjarContractNumber(row.contractNumber)
@@ -161,6 +192,7 @@ export async function issuePaymentDocument(
     },
     lines,
     deducted: fromCents(payment.deducted),
+    ...(payment.deducted > 0 ? { deductionReason: await deductionReasonOf(tx, broker.id) } : {}),
     totals,
     transferReference: payment.transferReference,
     qr: vatNumber
@@ -190,12 +222,19 @@ export async function issuePaymentDocument(
           crNumber: issuer.commercialRegistration,
         },
         lines: lines.map((line) => ({
-          description: `${line.description} رقم ${line.referralNumber}`,
+          description: line.referralNumber
+            ? `${line.description} رقم ${line.referralNumber}`
+            : line.description,
           ejarContractNumber: line.ejarContractNumber,
           net: line.net,
         })),
         ...(payment.deducted > 0
-          ? { allowance: { reason: DEDUCTION_REASON, amount: data.deducted } }
+          ? {
+              allowance: {
+                reason: data.deductionReason ?? DEDUCTION_REASON,
+                amount: data.deducted,
+              },
+            }
           : {}),
       }).xml
     : null;

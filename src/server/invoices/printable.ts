@@ -100,7 +100,7 @@ function linesTable(document: PaymentDocumentData): string {
       const ejar = line.ejarContractNumber && cleanText(line.ejarContractNumber);
       return `<tr>
 <td data-label="الوصف">${text(line.description)}</td>
-<td data-label="رقم الإحالة">${id(line.referralNumber)}</td>
+<td data-label="رقم الإحالة">${line.referralNumber ? id(line.referralNumber) : NONE}</td>
 <td data-label="رقم عقد إيجار">${ejar ? id(ejar) : NONE}</td>
 <td data-label="المبلغ الصافي" class="amount">${sar(line.net)}</td>
 </tr>`;
@@ -110,7 +110,7 @@ function linesTable(document: PaymentDocumentData): string {
   const deduction =
     Number.isFinite(deducted) && deducted !== 0
       ? `\n<tr class="deduction">
-<td data-label="الوصف" colspan="3">${escapeHtml(DEDUCTION)}</td>
+<td data-label="الوصف" colspan="3">${escapeHtml(document.deductionReason ?? DEDUCTION)}</td>
 <td data-label="المبلغ الصافي" class="amount">${escapeHtml(formatSar(-Math.abs(deducted)))}</td>
 </tr>`
       : '';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { fromCents, UNSETTLED_PAYOUT_STATUSES } from '#domain';
 import type { Database } from '../db/client.js';
 import { preparedStatement, type Queryable } from '../db/prepared.js';
-import { commissions, payouts, storedPayoutStatus } from '../db/schema.js';
+import { commissions, deductions, payouts, storedPayoutStatus } from '../db/schema.js';
 
 /** The payout states whose money is requested, not yet settled, as a SQL list. */
 export const UNSETTLED = sql.raw(
@@ -26,6 +26,10 @@ const summaryStatement = preparedStatement((db) =>
         from ${payouts}
         where ${payouts.brokerId} = ${sql.placeholder('brokerId')}
           and ${payouts.status} in ${UNSETTLED})`,
+      deducted: sql<string>`(select coalesce(sum(${deductions.amount}), 0)
+        from ${deductions} where ${deductions.brokerId} = ${sql.placeholder('brokerId')})`,
+      deductionsRecovered: sql<string>`(select coalesce(sum(${deductions.recoveredAmount}), 0)
+        from ${deductions} where ${deductions.brokerId} = ${sql.placeholder('brokerId')})`,
     })
     .from(commissions)
     .where(eq(commissions.brokerId, sql.placeholder('brokerId')))
@@ -34,18 +38,21 @@ const summaryStatement = preparedStatement((db) =>
 
 /**
  * The broker's money, always consistent: total = paid + pending + requested + onHold, where
- * total leaves reversed commissions out, paid is what was sent (net of what later payments
- * deducted for reversed commissions), requested is what open transfer requests hold, onHold
- * what is still inside its holding period, and pending what is left to request: net of
- * `toRecover`, the paid part of reversed commissions not yet deducted (so it may be negative).
- * `reversed` is the amount of the reversed commissions, for the record.
+ * total leaves reversed commissions out and takes deductions off (decision record 074), paid is
+ * what was sent (net of what later payments deducted for reversed commissions and deductions),
+ * requested is what open transfer requests hold, onHold what is still inside its holding period,
+ * and pending what is left to request: net of `toRecover`, the paid part of reversed commissions
+ * and the deductions not yet taken back (so it may be negative). `reversed` is the amount of the
+ * reversed commissions and `deducted` that of the deductions, for the record.
  */
 export async function commissionSummary(db: Queryable, brokerId: string) {
   const [row] = await summaryStatement(db).execute({ brokerId });
   // Cents as integers: no floating-point drift in money.
   const cents = (value: string | undefined) => Math.round(Number(value ?? 0) * 100);
-  const total = cents(row?.total);
-  const paid = cents(row?.paid);
+  const deducted = cents(row?.deducted);
+  const deductionsRecovered = cents(row?.deductionsRecovered);
+  const total = cents(row?.total) - deducted;
+  const paid = cents(row?.paid) - deductionsRecovered;
   const requested = cents(row?.requested);
   const onHold = cents(row?.onHold);
   const pending = total - paid - requested - onHold;
@@ -56,7 +63,8 @@ export async function commissionSummary(db: Queryable, brokerId: string) {
     requested: fromCents(requested),
     onHold: fromCents(onHold),
     reversed: fromCents(cents(row?.reversed)),
-    toRecover: fromCents(cents(row?.toRecover)),
+    deducted: fromCents(deducted),
+    toRecover: fromCents(cents(row?.toRecover) + deducted - deductionsRecovered),
   };
 }
 

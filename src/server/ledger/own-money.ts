@@ -43,7 +43,7 @@ export async function auditedTransaction<T>(
 }
 
 /** What an admin handles: each names its audit entity and how its refusal reads. */
-export type MoneySubject = 'referral' | 'commission' | 'payout' | 'signal' | 'terms';
+export type MoneySubject = 'referral' | 'commission' | 'payout' | 'signal' | 'terms' | 'adjustment';
 
 const ENTITY_TYPES: Record<MoneySubject, string> = {
   referral: 'referral',
@@ -51,6 +51,7 @@ const ENTITY_TYPES: Record<MoneySubject, string> = {
   payout: 'payout',
   signal: 'fraud_signal',
   terms: 'broker',
+  adjustment: 'broker',
 };
 
 /** Why the admin may not handle the broker's money: theirs, or an account sharing a link. */
@@ -89,6 +90,12 @@ const MESSAGES: Record<MoneySubject, Record<MoneyConflict, string>> = {
     shared_phone: 'لا يمكنك تعديل شروط عمولة حساب يشاركك رقم الجوال؛ يجب أن يتولى ذلك مشرف عام آخر',
     shared_iban:
       'لا يمكنك تعديل شروط عمولة حساب يشاركك الحساب البنكي؛ يجب أن يتولى ذلك مشرف عام آخر',
+  },
+  // An adjustment of a broker's money (decision record 074).
+  adjustment: {
+    own: `لا يمكنك إضافة تسوية إلى حسابك؛ ${ANOTHER_ADMIN}`,
+    shared_phone: `لا يمكنك إضافة تسوية لحساب يشاركك رقم الجوال؛ ${ANOTHER_ADMIN}`,
+    shared_iban: `لا يمكنك إضافة تسوية لحساب يشاركك الحساب البنكي؛ ${ANOTHER_ADMIN}`,
   },
 };
 

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { formatSar, fromCents, toCents } from '#domain';
+import { eq, sql } from 'drizzle-orm';
+import { type CommissionKind, commissionKindAr, formatSar, fromCents, toCents } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
-import type { Database, Transaction } from '../db/client.js';
-import { commissions, referrals } from '../db/schema.js';
+import { type Database, rowsOf, type Transaction } from '../db/client.js';
+import { commissions, deductions, referrals } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { notify } from '../notifications/service.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
@@ -11,34 +11,33 @@ import { lockedCommission } from './locks.js';
 import { assertNotOwnCommission, auditedTransaction } from './own-money.js';
 
 /**
- * Deducts `amount` (cents) from what the broker still owes for reversed commissions that were
- * paid, oldest reversal first: the money a payment settled beyond what it sent.
+ * Deducts `amount` (cents) from what the broker owes: the paid part of reversed commissions and
+ * the deductions admins made (decision record 074), oldest first. This is the money a payment
+ * settled beyond what it sent.
  */
 export async function recover(tx: Transaction, brokerId: string, amount: number): Promise<void> {
   if (amount <= 0) return;
-  const owed = await tx
-    .select()
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.brokerId, brokerId),
-        eq(commissions.status, 'reversed'),
-        sql`${commissions.paidAmount} > ${commissions.recoveredAmount}`,
-      ),
-    )
-    .orderBy(asc(commissions.reversedAt), asc(commissions.id));
+  const owed = await rowsOf<{ id: string; source: 'commission' | 'deduction'; owed: string }>(
+    tx,
+    sql`select id, 'commission' as source, (paid_amount - recovered_amount)::text as owed,
+        reversed_at as since
+      from commissions
+      where broker_id = ${brokerId} and status = 'reversed' and paid_amount > recovered_amount
+      union all
+      select id, 'deduction', (amount - recovered_amount)::text, created_at
+      from deductions where broker_id = ${brokerId} and amount > recovered_amount
+      order by since, id`,
+  );
   let left = amount;
-  for (const commission of owed) {
+  for (const debt of owed) {
     if (left <= 0) break;
-    const take = Math.min(
-      toCents(commission.paidAmount) - toCents(commission.recoveredAmount),
-      left,
-    );
+    const take = Math.min(toCents(debt.owed), left);
     left -= take;
+    const table = debt.source === 'commission' ? commissions : deductions;
     await tx
-      .update(commissions)
-      .set({ recoveredAmount: fromCents(toCents(commission.recoveredAmount) + take) })
-      .where(eq(commissions.id, commission.id));
+      .update(table)
+      .set({ recoveredAmount: sql`${table.recoveredAmount} + ${fromCents(take)}` })
+      .where(eq(table.id, debt.id));
   }
 }
 
@@ -54,18 +53,27 @@ export async function reverseCommission(
   adminId: string,
   reason: string,
   record: AuditRecorder,
-): Promise<{ changed: boolean; brokerId: string; amount: string; toRecover: string }> {
+): Promise<{
+  changed: boolean;
+  brokerId: string;
+  amount: string;
+  kind: CommissionKind;
+  toRecover: string;
+}> {
   const result = await auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
     // Reversing lowers the admin's own money, yet the decision is still not theirs: refused.
     await assertNotOwnCommission(tx, commission, adminId, 'commission.reverse');
-    // The referral's status is read under a share lock: it cannot be reinstated meanwhile.
-    const [referral] = await tx
-      .select({ status: referrals.status })
-      .from(referrals)
-      .where(eq(referrals.id, commission.referralId))
-      .for('share');
-    const referralStatus = referral?.status;
+    // The referral's status is read under a share lock: it cannot be reinstated meanwhile. An
+    // adjustment or a bonus has none: an admin reverses one that was a mistake (decision 074).
+    const { referralId } = commission;
+    const [referral] = referralId
+      ? await tx
+          .select({ status: referrals.status })
+          .from(referrals)
+          .where(eq(referrals.id, referralId))
+          .for('share')
+      : [];
     const toRecover = fromCents(
       toCents(commission.paidAmount) - toCents(commission.recoveredAmount),
     );
@@ -74,10 +82,11 @@ export async function reverseCommission(
         changed: false,
         brokerId: commission.brokerId,
         amount: commission.amount,
+        kind: commission.kind,
         toRecover,
       };
     }
-    if (referralStatus !== 'cancelled' && referralStatus !== 'rejected') {
+    if (referral && referral.status !== 'cancelled' && referral.status !== 'rejected') {
       throw new AppError(
         409,
         'CONTRACT_NOT_CANCELLED',
@@ -101,16 +110,19 @@ export async function reverseCommission(
       })
       .where(eq(commissions.id, commission.id));
     await markRequestedCommissions(tx, commission.brokerId);
-    await queueWebhookEvent(tx, 'commission.reversed', {
-      commission: {
-        id: commission.id,
-        referralId: commission.referralId,
-        amount: commission.amount,
-        paidAmount: commission.paidAmount,
-      },
-      reason,
-      broker: { id: commission.brokerId },
-    });
+    // Subscribers hear of the commissions contracts made, as they heard of their creation.
+    if (referralId) {
+      await queueWebhookEvent(tx, 'commission.reversed', {
+        commission: {
+          id: commission.id,
+          referralId,
+          amount: commission.amount,
+          paidAmount: commission.paidAmount,
+        },
+        reason,
+        broker: { id: commission.brokerId },
+      });
+    }
     await record(tx, {
       action: 'commission.reverse',
       entityType: 'commission',
@@ -122,14 +134,24 @@ export async function reverseCommission(
       },
       after: { status: 'reversed', reason, toRecover },
     });
-    return { changed: true, brokerId: commission.brokerId, amount: commission.amount, toRecover };
+    return {
+      changed: true,
+      brokerId: commission.brokerId,
+      amount: commission.amount,
+      kind: commission.kind,
+      toRecover,
+    };
   });
   if (result.changed) {
     const owed = Number(result.toRecover) > 0;
+    const what =
+      result.kind === 'referral'
+        ? `أُلغيت عمولة بقيمة ${formatSar(result.amount)} لإلغاء العقد`
+        : `أُلغيت ${commissionKindAr(result.kind)} بقيمة ${formatSar(result.amount)}`;
     await notify(db, result.brokerId, {
       type: 'warning',
       title: 'أُلغيت عمولة',
-      message: `أُلغيت عمولة بقيمة ${formatSar(result.amount)} لإلغاء العقد: ${reason}${owed ? `. يُخصم ما دُفع منها (${formatSar(result.toRecover)}) من دفعتك القادمة.` : ''}`,
+      message: `${what}: ${reason}${owed ? `. يُخصم ما دُفع منها (${formatSar(result.toRecover)}) من دفعتك القادمة.` : ''}`,
       link: '/commissions',
     });
   }

@@ -10,6 +10,7 @@ import {
   referralStatusLabel,
 } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
+import { awardBonuses } from '../bonuses/award.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
@@ -137,7 +138,10 @@ export async function changeReferralStatus(
       commissionCreated = commission.amount;
       after = commission.referral;
       // A new contract may take the broker into a higher group: for their next commissions.
-      if (commission.amount !== null) await promoteBroker(tx, updated.brokerId);
+      if (commission.amount !== null) {
+        await promoteBroker(tx, updated.brokerId);
+        await awardBonuses(tx, updated.brokerId);
+      }
     }
     await record(tx, {
       action: 'referral.status_change',

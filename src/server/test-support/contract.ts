@@ -9,6 +9,7 @@ import * as adminReferralContract from '#contract/admin/referrals';
 import * as adminSettingsContract from '#contract/admin/settings';
 import * as adminSignalContract from '#contract/admin/signals';
 import * as authContract from '#contract/auth';
+import * as bonusContract from '#contract/bonuses';
 import * as brokerContract from '#contract/brokers';
 import * as commissionContract from '#contract/commissions';
 import type { Endpoint } from '#contract/common';
@@ -39,6 +40,7 @@ export const contractEndpoints: Endpoint[] = [
   devContract,
   authContract,
   groupContract,
+  bonusContract,
   brokerContract,
   commissionContract,
   dataIncidentContract,

@@ -14,8 +14,8 @@ export const addsUp = (s: CommissionSummary): boolean =>
 /**
  * The ledger's invariant (decision record 039), counted from the rows themselves rather than
  * through the summary:
- * `sum(commissions) = paid + payable + held + requested − reversed`, where reversed money is a
- * negative adjustment (so it is added back here). Every riyal of every commission, reversed ones
+ * `sum(commissions) − deductions = paid + payable + held + requested − reversed`, where reversed
+ * money is a negative adjustment (so it is added back here) and deductions are the others. Every riyal of every commission, reversed ones
  * included, is in exactly one place: sent (net of what later payments deducted), payable now
  * (net of what is still owed for reversed commissions), held by open requests, on hold, or
  * reversed. Open requests never hold more than the unpaid payable commissions. Answers the
@@ -34,7 +34,11 @@ export async function ledgerOf(db: Database, brokerId: string) {
       coalesce(sum(paid_amount - recovered_amount) filter (where status = 'reversed'), 0)::text
         as to_recover,
       (select coalesce(sum(amount), 0) from transfer_requests
-        where broker_id = ${brokerId} and status in ('open', 'approved', 'sent'))::text as requested
+        where broker_id = ${brokerId} and status in ('open', 'approved', 'sent'))::text as requested,
+      (select coalesce(sum(amount), 0) from deductions where broker_id = ${brokerId})::text
+        as deducted,
+      (select coalesce(sum(recovered_amount), 0) from deductions where broker_id = ${brokerId})::text
+        as deductions_recovered
     from commissions where broker_id = ${brokerId}`)) as unknown as {
     rows: Record<
       | 'everything'
@@ -44,27 +48,33 @@ export async function ledgerOf(db: Database, brokerId: string) {
       | 'unpaid_payable'
       | 'reversed'
       | 'to_recover'
-      | 'requested',
+      | 'requested'
+      | 'deducted'
+      | 'deductions_recovered',
       string
     >[];
   };
   const row = result.rows[0];
   if (!row) throw new Error('no ledger row');
   const requested = toCents(row.requested);
-  const toRecover = toCents(row.to_recover);
+  const deducted = toCents(row.deducted);
+  const deductionsRecovered = toCents(row.deductions_recovered);
+  const toRecover = toCents(row.to_recover) + deducted - deductionsRecovered;
   const ledger = {
-    total: toCents(row.total),
-    paid: toCents(row.paid),
+    total: toCents(row.total) - deducted,
+    paid: toCents(row.paid) - deductionsRecovered,
     pending: toCents(row.unpaid_payable) - requested - toRecover,
     requested,
     onHold: toCents(row.on_hold),
     reversed: toCents(row.reversed),
+    deducted,
     toRecover,
   };
   // The issue's `reversed`: the reversals as the negative adjustment they are.
   const reversedAdjustment = -ledger.reversed;
   const sides = {
-    sum: toCents(row.everything),
+    // Deductions (decision record 074) are negative adjustments too: what the broker owes.
+    sum: toCents(row.everything) - deducted,
     parts: ledger.paid + ledger.pending + ledger.onHold + ledger.requested - reversedAdjustment,
   };
   if (sides.sum !== sides.parts) {
@@ -84,5 +94,6 @@ export const inCents = (s: CommissionSummary) => ({
   requested: toCents(s.requested),
   onHold: toCents(s.onHold),
   reversed: toCents(s.reversed),
+  deducted: toCents(s.deducted),
   toRecover: toCents(s.toRecover),
 });

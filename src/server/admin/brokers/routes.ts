@@ -7,6 +7,7 @@ import { toProfile } from '../../brokers/profile.js';
 import { verifyVatRegistration } from '../../brokers/tax-profile.js';
 import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
+import { addAdjustment, adjustmentsOf } from '../../ledger/adjustments.js';
 import { currentBroker } from '../../plugins/session.js';
 import { setBrokerActive } from './activation.js';
 import { addNote, listNotes, listTags, nudgeBroker, setTags } from './notes.js';
@@ -108,6 +109,26 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
   });
 
   serve(app, adminBrokerEndpoints.tags, async () => listTags(db));
+
+  serve(app, adminBrokerEndpoints.adjustments, async (request) => {
+    await adminBroker(db, request.params.id, config.protectedPhone);
+    return adjustmentsOf(db, request.params.id);
+  });
+
+  serve(app, adminBrokerEndpoints.addAdjustment, async (request, reply) => {
+    const admin = currentBroker(request);
+    return reply
+      .status(201)
+      .send(
+        await addAdjustment(
+          db,
+          request.params.id,
+          { id: admin.id, isSuperAdmin: admin.isSuperAdmin },
+          request.body,
+          auditBy(request),
+        ),
+      );
+  });
 
   serve(app, adminBrokerEndpoints.nudge, async (request) => {
     await nudgeBroker(

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AdminCommissionSort } from '#contract/admin/lists';
 import type { CommissionStatus } from '#domain';
 import type { Database } from '../../db/client.js';
-import { brokers, commissions, referrals } from '../../db/schema.js';
+import { brokers, commissions, deductions, referrals } from '../../db/schema.js';
 import { ADMIN_PAGE_SIZE, brokerColumns, likeTerm, pageOffset } from '../../http/toolkit.js';
 
 export type CommissionQuery = {
@@ -41,15 +41,18 @@ export async function listAdminCommissions(
         commission: commissions,
         ...brokerColumns,
         tenantPhone: referrals.tenantPhone,
-        // What the broker still owes for reversed commissions: a payment confirmed now sends
-        // that much less.
-        brokerOwes: sql<string>`(select coalesce(sum(o.paid_amount - o.recovered_amount), 0)
-          ::numeric(12,2)::text from ${commissions} o
-          where o.broker_id = ${commissions.brokerId} and o.status = 'reversed')`,
+        // What the broker still owes for reversed commissions and deductions (decision 074): a
+        // payment confirmed now sends that much less.
+        brokerOwes: sql<string>`((select coalesce(sum(o.paid_amount - o.recovered_amount), 0)
+            from ${commissions} o
+            where o.broker_id = ${commissions.brokerId} and o.status = 'reversed')
+          + (select coalesce(sum(d.amount - d.recovered_amount), 0)
+            from ${deductions} d where d.broker_id = ${commissions.brokerId}))
+          ::numeric(12,2)::text`,
       })
       .from(commissions)
       .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
-      .innerJoin(referrals, eq(referrals.id, commissions.referralId));
+      .leftJoin(referrals, eq(referrals.id, commissions.referralId));
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
@@ -61,7 +64,9 @@ export async function listAdminCommissions(
   return {
     items: rows.map((row) => ({
       id: row.commission.id,
+      kind: row.commission.kind,
       referralId: row.commission.referralId,
+      reason: row.commission.reason,
       amount: row.commission.amount,
       vatAmount: row.commission.vatAmount,
       paidAmount: row.commission.paidAmount,
