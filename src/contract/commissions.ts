@@ -58,8 +58,6 @@ export const commissionSummary = z.object({
   onHold: money,
   /** Reversed commissions' amounts, outside the total. */
   reversed: money,
-  /** The deductions admins made (decision 074), taken off the total. */
-  deducted: money,
   /**
    * What was paid of reversed commissions, and the deductions, still to be deducted from the
    * next payment.

@@ -72,9 +72,12 @@ const day = z
   .string({ error: MESSAGES.date })
   .transform((value) => toLatinDigits(value).trim())
   .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-      new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
+    (value) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const time = Date.parse(`${value}T00:00:00Z`);
+      // 2026-02-30 parses to another day, and 2026-13-01 to nothing.
+      return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+    },
     { message: MESSAGES.date },
   );
 

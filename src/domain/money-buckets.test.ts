@@ -40,6 +40,10 @@ describe('money buckets', () => {
     expect(hasNoMoney({ ...ZERO, reversed: '500.00' })).toBe(false);
     // Reversed after it was paid: the deduction to come is money to show.
     expect(hasNoMoney({ ...ZERO, paid: '1000.00', toRecover: '1000.00' })).toBe(false);
+    // Only a deduction (decision 074): the broker is shown what was taken and why.
+    expect(hasNoMoney({ ...ZERO, total: '-200.00', pending: '-200.00', toRecover: '200.00' })).toBe(
+      false,
+    );
   });
 
   it('never show a negative pending: what is left to deduct shows apart, once', () => {

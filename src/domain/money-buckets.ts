@@ -3,7 +3,8 @@
  * summary's tiles, the earnings chart's parts, the dashboards' total and the transfer form all
  * take their words from here. The buckets are the server's summary
  * (`commissionSummary` in src/server/ledger/balances.ts): total = paid + pending + requested +
- * onHold, and toRecover beside them; pending is net of toRecover, so screens show it split by
+ * onHold (the total net of deductions, decision 074), and toRecover beside them; pending is net
+ * of toRecover, so screens show it split by
  * `pendingToShow`. The words are the product description's where it gives
  * them (a commission «معلقة», «مدفوعة»); a single commission's badge says the same word
  * without the article (`commissionStatusLabel`).
@@ -25,7 +26,7 @@ interface BucketWords {
 }
 
 export const MONEY_BUCKETS: Record<MoneyBucket, BucketWords> = {
-  total: { label: 'إجمالي العمولات', explanation: 'كل عمولاتك ما عدا الملغاة' },
+  total: { label: 'إجمالي العمولات', explanation: 'كل عمولاتك ما عدا الملغاة، بعد الخصومات' },
   paid: { label: 'المدفوعة', explanation: 'حُوِّلت إلى حسابك البنكي' },
   pending: {
     label: 'المعلقة',
@@ -38,7 +39,7 @@ export const MONEY_BUCKETS: Record<MoneyBucket, BucketWords> = {
   },
   toRecover: {
     label: 'يُخصم من عمولاتك القادمة',
-    explanation: 'ما بقي مما دُفع لك من عمولات أُلغيت عقودها، بعد خصم ما استحققته منذ ذلك',
+    explanation: 'ما بقي مما دُفع لك من عمولات أُلغيت، ومن الخصومات، بعد خصم ما استحققته منذ ذلك',
   },
 };
 

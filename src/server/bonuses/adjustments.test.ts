@@ -216,7 +216,6 @@ describe('adjustments', () => {
     expect(await expectLedgerHolds(broker)).toMatchObject({
       total: '650.00',
       pending: '650.00',
-      deducted: '200.00',
       toRecover: '200.00',
     });
     expect((await as(broker).call(commissionEndpoints.deductions)).json().items).toEqual([

@@ -43,7 +43,7 @@ const summaryStatement = preparedStatement((db) =>
  * requested is what open transfer requests hold, onHold what is still inside its holding period,
  * and pending what is left to request: net of `toRecover`, the paid part of reversed commissions
  * and the deductions not yet taken back (so it may be negative). `reversed` is the amount of the
- * reversed commissions and `deducted` that of the deductions, for the record.
+ * reversed commissions, for the record (the deductions are listed apart).
  */
 export async function commissionSummary(db: Queryable, brokerId: string) {
   const [row] = await summaryStatement(db).execute({ brokerId });
@@ -63,7 +63,6 @@ export async function commissionSummary(db: Queryable, brokerId: string) {
     requested: fromCents(requested),
     onHold: fromCents(onHold),
     reversed: fromCents(cents(row?.reversed)),
-    deducted: fromCents(deducted),
     toRecover: fromCents(cents(row?.toRecover) + deducted - deductionsRecovered),
   };
 }

@@ -67,7 +67,6 @@ export async function ledgerOf(db: Database, brokerId: string) {
     requested,
     onHold: toCents(row.on_hold),
     reversed: toCents(row.reversed),
-    deducted,
     toRecover,
   };
   // The issue's `reversed`: the reversals as the negative adjustment they are.
@@ -94,6 +93,5 @@ export const inCents = (s: CommissionSummary) => ({
   requested: toCents(s.requested),
   onHold: toCents(s.onHold),
   reversed: toCents(s.reversed),
-  deducted: toCents(s.deducted),
   toRecover: toCents(s.toRecover),
 });

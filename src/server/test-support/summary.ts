@@ -12,7 +12,6 @@ export const summaryWith = (figures: Partial<CommissionSummary>): CommissionSumm
   requested: '0.00',
   onHold: '0.00',
   reversed: '0.00',
-  deducted: '0.00',
   toRecover: '0.00',
   ...figures,
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { commissionListQuery } from '#contract/commissions';
-import { commissionStatusLabel, formatDateAr, formatSar } from '#domain';
+import { commissionKindAr, commissionStatusLabel, formatDateAr, formatSar } from '#domain';
 import { useSession } from '#lib/session';
 import { useListParams } from '#lib/use-list-params';
 import { Badge } from '#ui/badge';
@@ -99,7 +99,14 @@ export function CommissionList({
                     </div>
                     <VatOnTop amount={c.amount} vatAmount={c.vatAmount} className="block text-sm" />
                     <p className="mt-1 text-sm text-slate-700">
-                      {formatDateAr(c.createdAt)}، المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
+                      {formatDateAr(c.createdAt)}،{' '}
+                      {c.kind === 'referral' ? (
+                        <>
+                          المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
+                        </>
+                      ) : (
+                        `${commissionKindAr(c.kind)}: ${c.reason ?? ''}`
+                      )}
                     </p>
                     {c.contractNumber ? (
                       <p className="text-sm">
@@ -110,7 +117,9 @@ export function CommissionList({
                       <p className="text-sm">تاريخ الدفع: {formatDateAr(c.paidAt)}</p>
                     ) : null}
                     {c.status === 'reversed' ? (
-                      <p className="text-sm">أُلغيت لإلغاء العقد: {c.reversalReason}</p>
+                      <p className="text-sm">
+                        {c.kind === 'referral' ? 'أُلغيت لإلغاء العقد' : 'أُلغيت'}: {c.reversalReason}
+                      </p>
                     ) : null}
                     {licenseHeld ? (
                       <div className="mt-1 text-sm">

@@ -8,6 +8,7 @@ import { useCommissionSummary } from './api';
 import { BankAccountCard } from './BankAccountCard';
 import { CommissionList, FalLicenseLink } from './CommissionList';
 import { CommissionTiles } from './CommissionTiles';
+import { DeductionsCard } from './DeductionsCard';
 import { DocumentsCard } from './DocumentsCard';
 import { EarningsSection } from './EarningsSection';
 import { PayoutList, PayoutRequestButton, PayoutRequestCard } from './payouts';
@@ -83,6 +84,7 @@ export function CommissionsView({ app }: { app: BrokerApp }) {
               <CommissionTiles summary={s} className="grid grid-cols-2 gap-3" />
               <PayoutRequestButton available={pendingToShow(s).available} />
               <PayoutList />
+              <DeductionsCard />
               <DocumentsCard />
               <BankAccountCard />
               <EarningsSection />
@@ -97,6 +99,7 @@ export function CommissionsView({ app }: { app: BrokerApp }) {
                 <PayoutRequestCard available={pendingToShow(s).available} />
                 <PayoutList />
               </div>
+              <DeductionsCard />
               <DocumentsCard />
               <CommissionList app={app} />
             </>

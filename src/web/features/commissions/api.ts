@@ -11,6 +11,7 @@ const commissionKeys = {
   earnings: [...rootKeys.commissions, 'earnings'] as const,
   payouts: [...rootKeys.commissions, 'transfer-requests'] as const,
   documents: [...rootKeys.commissions, 'documents'] as const,
+  deductions: [...rootKeys.commissions, 'deductions'] as const,
 };
 
 /** A page of the broker's commissions, then the potential ones; polled. */
@@ -49,6 +50,14 @@ export const useCommissions = (page: number) => useQuery(commissionListQuery(pag
 export const useCommissionSummary = () => useQuery(commissionSummaryQuery());
 export const useCommissionEarnings = () => useQuery(commissionEarningsQuery());
 export const usePayouts = () => useQuery(payoutsQuery());
+
+/** The deductions from the broker's money, newest first; polled with the summary. */
+export const useDeductions = () =>
+  useQuery({
+    queryKey: commissionKeys.deductions,
+    queryFn: () => callApi(commissionEndpoints.deductions),
+    refetchInterval: POLL_MS,
+  });
 
 /** The broker's payment documents (tax invoices and statements), newest first. */
 export const usePaymentDocuments = () =>

@@ -4,7 +4,9 @@ import { referralEndpoints } from '#contract/referrals';
 import {
   arabicCount,
   cityLabel,
+  formatDateAr,
   formatNumberAr,
+  formatSar,
   NOUNS,
   promotionConditionAr,
   ruleSummaryAr,
@@ -40,7 +42,7 @@ export function StandingCard({ profilePath }: { profilePath: string }) {
           loading={<Skeleton className="h-24" />}
           errorFallback="تعذر تحميل مكانك في البرنامج"
         >
-          {({ group, next, board }) => (
+          {({ group, next, bonuses, board }) => (
             <>
               {group ? (
                 <div className="space-y-1">
@@ -56,28 +58,41 @@ export function StandingCard({ profilePath }: { profilePath: string }) {
                     للانتقال إلى مجموعة «{next.groupName}»:{' '}
                     {promotionConditionAr(next.signedContracts, next.withinDays)}
                   </p>
-                  <div
-                    role="progressbar"
-                    aria-label={`التقدم نحو مجموعة ${next.groupName}`}
-                    aria-valuemin={0}
-                    aria-valuemax={next.signedContracts}
-                    aria-valuenow={Math.min(next.counted, next.signedContracts)}
-                    aria-valuetext={`${formatNumberAr(next.counted)} من ${formatNumberAr(next.signedContracts)}`}
-                    className="h-2 overflow-hidden rounded-full bg-slate-200"
-                  >
-                    <div
-                      className="h-full rounded-full bg-emerald-600"
-                      style={{
-                        inlineSize: `${Math.min(100, Math.round((next.counted / next.signedContracts) * 100))}%`,
-                      }}
-                    />
-                  </div>
+                  <Progress
+                    label={`التقدم نحو مجموعة ${next.groupName}`}
+                    counted={next.counted}
+                    target={next.signedContracts}
+                  />
                   <p className="text-sm text-slate-700">
                     وقّعت {arabicCount(next.counted, NOUNS.contract)} من{' '}
                     {formatNumberAr(next.signedContracts)}
                   </p>
                 </div>
               ) : null}
+              {bonuses.map((bonus) => (
+                <div key={bonus.name} className="space-y-2">
+                  <p className="text-sm">
+                    مكافأة «{bonus.name}»: {formatSar(bonus.amount)} عند توقيع{' '}
+                    {arabicCount(bonus.signedContracts, NOUNS.contract)} حتى{' '}
+                    {formatDateAr(bonus.endsOn)}
+                  </p>
+                  {bonus.reached ? (
+                    <p className="text-sm font-bold text-emerald-800">حققتها، وأُضيفت إلى عمولاتك</p>
+                  ) : (
+                    <>
+                      <Progress
+                        label={`التقدم نحو مكافأة ${bonus.name}`}
+                        counted={bonus.counted}
+                        target={bonus.signedContracts}
+                      />
+                      <p className="text-sm text-slate-700">
+                        وقّعت {arabicCount(bonus.counted, NOUNS.contract)} من{' '}
+                        {formatNumberAr(bonus.signedContracts)}
+                      </p>
+                    </>
+                  )}
+                </div>
+              ))}
               {board ? (
                 <div className="space-y-2">
                   <p>
@@ -119,5 +134,26 @@ export function StandingCard({ profilePath }: { profilePath: string }) {
         </QueryView>
       </section>
     </Card>
+  );
+}
+
+/** A bar of the contracts counted toward a target, read out as «٢ من ٥». */
+function Progress({ label, counted, target }: { label: string; counted: number; target: number }) {
+  const shown = Math.min(counted, target);
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={target}
+      aria-valuenow={shown}
+      aria-valuetext={`${formatNumberAr(counted)} من ${formatNumberAr(target)}`}
+      className="h-2 overflow-hidden rounded-full bg-slate-200"
+    >
+      <div
+        className="h-full rounded-full bg-emerald-600"
+        style={{ inlineSize: `${Math.min(100, Math.round((shown / target) * 100))}%` }}
+      />
+    </div>
   );
 }

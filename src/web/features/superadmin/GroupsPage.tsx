@@ -8,6 +8,7 @@ import { Dialog } from '#ui/dialog';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
+import { BonusesCard } from './BonusesCard';
 import { DormancyCard } from './DormancyCard';
 import {
   EMPTY_GROUP,
@@ -64,6 +65,7 @@ export function GroupsPage() {
       </QueryView>
       <NewGroupCard program={groups.data?.program} />
       <NewRuleCard groups={groups.data?.items ?? []} />
+      <BonusesCard />
       <DormancyCard />
     </div>
   );

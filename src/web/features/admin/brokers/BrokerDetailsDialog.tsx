@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
 import { Dialog } from '#ui/dialog';
 import { ProtectedAccountNote } from '../shared';
+import { AdjustmentsSection } from './AdjustmentsSection';
 import type { AdminBroker } from './api';
 import { FalLicenseSection } from './FalLicenseSection';
 import { GroupSection } from './GroupSection';
@@ -69,6 +70,7 @@ export function BrokerDetailsDialog({
       <GroupSection broker={broker} />
       <TagsSection broker={broker} onChanged={onChanged} />
       <NotesSection broker={broker} />
+      <AdjustmentsSection broker={broker} />
       <FalLicenseSection broker={broker} onChanged={onChanged} />
       <TaxProfileSection broker={broker} onChanged={onChanged} />
     </Dialog>

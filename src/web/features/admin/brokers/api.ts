@@ -168,6 +168,30 @@ export const brokerTagsQuery = () =>
     staleTime: 0,
   });
 
+// ---------- adjustments (decision 074) ----------
+
+/** A broker's adjustments, credits and deductions, newest first; read again after any change. */
+export const brokerAdjustmentsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'broker-adjustments', id] as const,
+    queryFn: () => callApi(adminBrokerEndpoints.adjustments, { params: { id } }),
+    staleTime: 0,
+  });
+
+type AdjustmentBody = BodyOf<typeof adminBrokerEndpoints.addAdjustment>;
+type MadeAdjustment = ResponseOf<typeof adminBrokerEndpoints.addAdjustment>;
+
+/** Adds to a broker's money or deducts from it, with the reason; then the console. */
+export function useAddAdjustment(
+  callbacks: MutationCallbacks<MadeAdjustment, AdjustmentBody & { id: string }> = {},
+) {
+  return useMutation({
+    mutationFn: ({ id, ...body }: AdjustmentBody & { id: string }) =>
+      callApi(adminBrokerEndpoints.addAdjustment, { params: { id }, body }),
+    ...refreshAfter(callbacks, adminKeys.all),
+  });
+}
+
 type NoteBody = BodyOf<typeof adminBrokerEndpoints.addNote>;
 type TagsBody = BodyOf<typeof adminBrokerEndpoints.setTags>;
 

@@ -5,6 +5,7 @@ import type { ADMIN_COMMISSION_SORTS } from '#contract/admin/lists';
 import {
   appliedRuleAr,
   COMMISSION_STATUS_KEYS,
+  commissionKindAr,
   commissionStatusLabel,
   formatDateAr,
   formatSar,
@@ -106,12 +107,15 @@ export function CommissionsList() {
     {
       id: 'tenant',
       header: 'المستأجر وعقد إيجار',
-      cell: (c) => (
-        <>
-          <bdi dir="ltr">{c.tenantPhone}</bdi>
-          <ContractNumber commission={c} />
-        </>
-      ),
+      cell: (c) =>
+        c.kind === 'referral' ? (
+          <>
+            <bdi dir="ltr">{c.tenantPhone}</bdi>
+            <ContractNumber commission={c} />
+          </>
+        ) : (
+          <ProgramMoney commission={c} />
+        ),
     },
     {
       id: 'created',
@@ -167,9 +171,13 @@ export function CommissionsList() {
               <bdi dir="ltr">{c.brokerCode}</bdi>
             </p>
             <p className="flex flex-wrap gap-x-4 text-sm text-slate-700">
-              <span>
-                المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
-              </span>
+              {c.kind === 'referral' ? (
+                <span>
+                  المستأجر <bdi dir="ltr">{c.tenantPhone}</bdi>
+                </span>
+              ) : (
+                <ProgramMoney commission={c} />
+              )}
               <span>{formatDateAr(c.createdAt)}</span>
             </p>
             <ContractNumber commission={c} />
@@ -193,7 +201,20 @@ function ContractNumber({ commission }: { commission: AdminCommission }) {
   );
 }
 
-/** The rule that made the commission, as stored with it (decision record 072). */
+/**
+ * The rule that made the commission, as stored with it (decision record 072); an adjustment or
+ * a bonus was made by no rule (its kind and reason say what made it).
+ */
 function CommissionRule({ commission }: { commission: AdminCommission }) {
+  if (commission.kind !== 'referral') return null;
   return <p className="text-sm text-slate-700">{appliedRuleAr(commission.rule)}</p>;
+}
+
+/** What made an adjustment or a bonus (decision record 074): its kind and its reason. */
+function ProgramMoney({ commission }: { commission: AdminCommission }) {
+  return (
+    <span>
+      {commissionKindAr(commission.kind)}: {commission.reason}
+    </span>
+  );
 }
