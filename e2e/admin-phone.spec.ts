@@ -272,7 +272,9 @@ test('role changes ask first, deletion hides behind «…», no one deactivates 
   const listed = (await (await admin.get('/api/admin/brokers?search=0550000001')).json()) as {
     items: { id: string }[];
   };
-  const refused = await admin.post(`/api/admin/brokers/${listed.items[0]?.id}/deactivate`);
+  const refused = await admin.post(`/api/admin/brokers/${listed.items[0]?.id}/deactivate`, {
+    data: { reason: 'مخالفة شروط البرنامج' },
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toMatch(
     /^لا يمكن إلغاء تفعيل حساب مشرف عام/,

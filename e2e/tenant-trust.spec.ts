@@ -365,7 +365,13 @@ test.describe('every dead end of a link says why and offers the provider’s Wha
       'اطلب من الوسيط رابطه الجديد',
     ]);
 
-    expect((await admin.post(`/api/admin/brokers/${id}/deactivate`)).ok()).toBe(true);
+    expect(
+      (
+        await admin.post(`/api/admin/brokers/${id}/deactivate`, {
+          data: { reason: 'مخالفة شروط البرنامج' },
+        })
+      ).ok(),
+    ).toBe(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('لم يعد هذا الرابط مستخدماً');
     await expectDeadEnd(page, old, ['استبدل الوسيط العقاري صاحب هذا الرابط رابطه برابط جديد']);

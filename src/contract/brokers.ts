@@ -76,6 +76,8 @@ export const profile = z.object({
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
   activationRequestedAt: isoDateTime.nullable(),
+  /** Why the account is not active: the admin's words on deactivating it or refusing its request. */
+  inactiveReason: z.string().nullable(),
   /** A message on the preferred channel when a referral's status changes (on by default). */
   notifyByMessage: z.boolean(),
   createdAt: isoDateTime,

@@ -16,6 +16,7 @@ const AUDIT_ACTION_LABELS = {
   'broker.request_activation': 'طلب تفعيل',
   'broker.activate': 'تفعيل وسيط',
   'broker.deactivate': 'إلغاء تفعيل وسيط',
+  'broker.activation_refuse': 'رفض طلب تفعيل وسيط',
   'broker.delete': 'حذف وسيط',
   'broker.delete_own_account': 'حذف الحساب من قبل صاحبه',
   'broker.iban_set': 'تسجيل الآيبان لأول مرة',

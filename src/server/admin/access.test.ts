@@ -27,6 +27,7 @@ const ADMIN_CALLS: Call[] = [
   { method: 'GET', url: '/api/admin/brokers?page=0' },
   { method: 'POST', url: `/api/admin/brokers/${ID}/activate` },
   { method: 'POST', url: `/api/admin/brokers/${ID}/deactivate` },
+  { method: 'POST', url: `/api/admin/brokers/${ID}/refuse-activation`, payload: { reason: 1 } },
   { method: 'GET', url: `/api/admin/brokers/${ID}/fal-license/copy` },
   { method: 'POST', url: `/api/admin/brokers/${ID}/fal-license/verify`, payload: {} },
   { method: 'POST', url: `/api/admin/brokers/${ID}/fal-license/refuse`, payload: {} },
@@ -179,7 +180,14 @@ describe('unknown ids answer 404 with an Arabic message', () => {
   const superAdmin = () => signUpBroker(t, { superAdmin: true });
   const idCalls = (id: string) => [
     callOf(adminBrokerEndpoints.activate, { params: { id } }),
-    callOf(adminBrokerEndpoints.deactivate, { params: { id } }),
+    callOf(adminBrokerEndpoints.deactivate, {
+      params: { id },
+      body: { reason: 'مخالفة شروط البرنامج' },
+    }),
+    callOf(adminBrokerEndpoints.refuseActivation, {
+      params: { id },
+      body: { reason: 'مخالفة شروط البرنامج' },
+    }),
     callOf(adminReferralEndpoints.tenantForm, { params: { id } }),
     callOf(adminReferralEndpoints.changeStatus, { params: { id }, body: { status: 'rejected' } }),
     callOf(adminCommissionEndpoints.confirmPayment, { params: { id }, body: {} }),

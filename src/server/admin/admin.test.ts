@@ -44,6 +44,7 @@ describe('broker activation by an admin', () => {
 
     const deactivated = await as(admin).call(adminBrokerEndpoints.deactivate, {
       params: { id: broker.id },
+      body: { reason: 'مخالفة شروط البرنامج' },
     });
     expect(deactivated.json().isActive).toBe(false);
   });

@@ -227,7 +227,10 @@ describe('every administrative change is audited with before and after', () => {
     const broker = await aBroker(t, { active: false });
     await as(broker).call(brokerEndpoints.requestActivation);
     await as(admin).call(adminBrokerEndpoints.activate, { params: { id: broker.id } });
-    await as(admin).call(adminBrokerEndpoints.deactivate, { params: { id: broker.id } });
+    await as(admin).call(adminBrokerEndpoints.deactivate, {
+      params: { id: broker.id },
+      body: { reason: 'مخالفة شروط البرنامج' },
+    });
     const activation = await auditFor(broker.id);
     expect(activation.map((e) => e.action)).toEqual([
       'broker.deactivate',

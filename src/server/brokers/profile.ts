@@ -44,6 +44,7 @@ export function toProfile(broker: Broker) {
     isAdmin: broker.isAdmin,
     isSuperAdmin: broker.isSuperAdmin,
     activationRequestedAt: broker.activationRequestedAt?.toISOString() ?? null,
+    inactiveReason: broker.isActive ? null : broker.inactiveReason,
     notifyByMessage: broker.notifyByMessage,
     createdAt: broker.createdAt.toISOString(),
     updatedAt: broker.updatedAt.toISOString(),

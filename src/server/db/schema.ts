@@ -236,6 +236,11 @@ export const brokers = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     activationRequestedAt: ts('activation_requested_at'),
+    /**
+     * Why the account is not active, as the admin wrote it when deactivating it or refusing its
+     * activation request (issue 34 item 3): the broker reads it. Cleared on activation.
+     */
+    inactiveReason: text('inactive_reason'),
     /** A message on the preferred channel when a referral's status changes. */
     notifyByMessage: boolean('notify_by_message').notNull().default(true),
     firstTimeOtpVerified: boolean('first_time_otp_verified').notNull().default(false),

@@ -301,7 +301,12 @@ describe('super-admin deletion keeps the ledger', () => {
       ).statusCode,
     ).toBe(404);
     expect(
-      (await as(root).call(adminBrokerEndpoints.deactivate, { params: { id: b.id } })).statusCode,
+      (
+        await as(root).call(adminBrokerEndpoints.deactivate, {
+          params: { id: b.id },
+          body: { reason: 'مخالفة شروط البرنامج' },
+        })
+      ).statusCode,
     ).toBe(404);
 
     // The phone signs up again as a new account.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AuditRecorder } from '../../audit/service.js';
 import { findBrokerById } from '../../brokers/service.js';
 import type { Database } from '../../db/client.js';
@@ -6,25 +6,36 @@ import { type Broker, brokers } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { type NotificationInput, notify } from '../../notifications/service.js';
 
-/** What each decision is audited as, and what the broker is told of it. */
+/** What each decision is audited as, and what the broker is told of it (with the reason given). */
 const DECISIONS = {
   activate: {
     action: 'broker.activate',
-    notice: {
+    notice: () => ({
       type: 'success',
       title: 'تم تفعيل حسابك',
       message: 'يمكنك الآن إضافة طلبات المستأجرين.',
-    },
+    }),
   },
   deactivate: {
     action: 'broker.deactivate',
-    notice: {
+    notice: (reason: string) => ({
       type: 'warning',
       title: 'تم إيقاف تفعيل حسابك',
-      message: 'لا يمكنك إضافة طلبات جديدة حالياً، يرجى التواصل مع الإدارة.',
-    },
+      message: `السبب: ${reason}. لا يمكنك إضافة طلبات جديدة حالياً، يرجى التواصل مع الإدارة.`,
+    }),
   },
-} as const satisfies Record<string, { action: string; notice: NotificationInput }>;
+  refuse: {
+    action: 'broker.activation_refuse',
+    notice: (reason: string) => ({
+      type: 'warning',
+      title: 'لم يُقبل طلب تفعيل حسابك',
+      message: `السبب: ${reason}. يمكنك استكمال ما يلزم ثم طلب التفعيل مرة أخرى.`,
+    }),
+  },
+} as const satisfies Record<
+  string,
+  { action: string; notice: (reason: string) => NotificationInput }
+>;
 
 /**
  * The console never locks out the people who run it: no one deactivates their own account, the
@@ -51,26 +62,57 @@ function refuseRiskyDeactivation(
 }
 
 /**
- * An admin activates or deactivates a broker: audited in the change's transaction, and the
- * broker told once it is committed when the decision changed anything. A new decision closes
- * the broker's activation request: a deactivated broker may ask again, and no longer shows
- * among the requests waiting.
+ * An admin activates a broker, deactivates one with a reason, or refuses one's activation request
+ * with a reason: audited in the change's transaction, and the broker told once it is committed
+ * when the decision changed anything. The reason is kept on the account for the broker to read
+ * (cleared on activation). Every decision closes the broker's activation request: a broker
+ * deactivated or refused may ask again, and no longer shows among the requests waiting. Only a
+ * waiting request is refused (409 otherwise).
  */
-export async function setBrokerActive(
+export async function decideBrokerActivation(
   db: Database,
-  change: { brokerId: string; isActive: boolean; callerId: string },
+  change: {
+    brokerId: string;
+    decision: 'activate' | 'deactivate' | 'refuse';
+    reason?: string;
+    callerId: string;
+  },
   { protectedPhone, record }: { protectedPhone: string | null; record: AuditRecorder },
 ): Promise<Broker> {
   const broker = await findBrokerById(db, change.brokerId);
   if (!broker) throw notFound('الوسيط غير موجود');
-  if (!change.isActive) refuseRiskyDeactivation(broker, change.callerId, protectedPhone);
-  const decision = change.isActive ? DECISIONS.activate : DECISIONS.deactivate;
+  const isActive = change.decision === 'activate';
+  const reason = isActive ? null : (change.reason ?? null);
+  if (change.decision === 'deactivate') {
+    refuseRiskyDeactivation(broker, change.callerId, protectedPhone);
+  }
+  const decision = DECISIONS[change.decision];
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(brokers)
-      .set({ isActive: change.isActive, activationRequestedAt: null, updatedAt: new Date() })
-      .where(eq(brokers.id, broker.id))
+      .set({
+        isActive,
+        activationRequestedAt: null,
+        inactiveReason: reason,
+        updatedAt: new Date(),
+      })
+      .where(
+        change.decision === 'refuse'
+          ? and(
+              eq(brokers.id, broker.id),
+              eq(brokers.isActive, false),
+              isNotNull(brokers.activationRequestedAt),
+            )
+          : eq(brokers.id, broker.id),
+      )
       .returning();
+    if (!row && change.decision === 'refuse') {
+      throw new AppError(
+        409,
+        'NO_ACTIVATION_REQUEST',
+        'لا يوجد طلب تفعيل بانتظار المراجعة لهذا الوسيط',
+      );
+    }
     if (!row) throw notFound('الوسيط غير موجود');
     await record(tx, {
       action: decision.action,
@@ -80,10 +122,13 @@ export async function setBrokerActive(
         isActive: broker.isActive,
         activationRequestedAt: broker.activationRequestedAt,
       },
-      after: { isActive: row.isActive },
+      after: { isActive: row.isActive, ...(reason ? { reason } : {}) },
     });
     return row;
   });
-  if (broker.isActive !== change.isActive) await notify(db, broker.id, decision.notice);
+  // A request closed is news too: the broker waiting on it reads why.
+  const changed =
+    broker.isActive !== isActive || (!isActive && broker.activationRequestedAt !== null);
+  if (changed) await notify(db, broker.id, decision.notice(reason ?? ''));
   return updated;
 }

@@ -22,7 +22,10 @@ beforeAll(async () => {
 
 const as = (caller: Caller) => client(t).as(caller);
 const deactivate = (caller: Caller, id: string) =>
-  as(caller).call(adminBrokerEndpoints.deactivate, { params: { id } });
+  as(caller).call(adminBrokerEndpoints.deactivate, {
+    params: { id },
+    body: { reason: 'مخالفة شروط البرنامج' },
+  });
 
 describe('deactivation never locks out the people who run the console', () => {
   it('refuses an admin deactivating their own account, in Arabic', async () => {

@@ -9,7 +9,7 @@ import type { FeatureOptions } from '../../context.js';
 import { serve } from '../../http/serve.js';
 import { addAdjustment, adjustmentsOf } from '../../ledger/adjustments.js';
 import { currentBroker } from '../../plugins/session.js';
-import { setBrokerActive } from './activation.js';
+import { decideBrokerActivation } from './activation.js';
 import { addNote, listNotes, listTags, nudgeBroker, setTags } from './notes.js';
 import { adminBroker, listAdminBrokers } from './service.js';
 
@@ -24,18 +24,34 @@ export const adminBrokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (a
     listAdminBrokers(db, config.protectedPhone, request.query),
   );
 
-  for (const [endpoint, isActive] of [
-    [adminBrokerEndpoints.activate, true],
-    [adminBrokerEndpoints.deactivate, false],
-  ] as const) {
-    serve(app, endpoint, async (request) => {
-      const updated = await setBrokerActive(
+  const decided = { protectedPhone: config.protectedPhone };
+  serve(app, adminBrokerEndpoints.activate, async (request) =>
+    toProfile(
+      await decideBrokerActivation(
         db,
-        { brokerId: request.params.id, isActive, callerId: currentBroker(request).id },
-        { protectedPhone: config.protectedPhone, record: auditBy(request) },
-      );
-      return toProfile(updated);
-    });
+        { brokerId: request.params.id, decision: 'activate', callerId: currentBroker(request).id },
+        { ...decided, record: auditBy(request) },
+      ),
+    ),
+  );
+  for (const [endpoint, decision] of [
+    [adminBrokerEndpoints.deactivate, 'deactivate'],
+    [adminBrokerEndpoints.refuseActivation, 'refuse'],
+  ] as const) {
+    serve(app, endpoint, async (request) =>
+      toProfile(
+        await decideBrokerActivation(
+          db,
+          {
+            brokerId: request.params.id,
+            decision,
+            reason: request.body.reason,
+            callerId: currentBroker(request).id,
+          },
+          { ...decided, record: auditBy(request) },
+        ),
+      ),
+    );
   }
 
   // Every opening of a broker's licence copy or VAT certificate is on record, as a tenant's

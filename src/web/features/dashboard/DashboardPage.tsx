@@ -70,6 +70,9 @@ export function DashboardPage() {
             {profile.activationRequestedAt
               ? 'حسابك غير مفعل بعد، وطلب التفعيل قيد المراجعة لدى الإدارة.'
               : 'حسابك غير مفعل. اطلب التفعيل لتتمكن من إضافة طلبات المستأجرين.'}
+            {profile.inactiveReason && !profile.activationRequestedAt ? (
+              <span className="block">سبب الإدارة: {profile.inactiveReason}</span>
+            ) : null}
           </span>
           {profile.activationRequestedAt ? null : (
             <Button

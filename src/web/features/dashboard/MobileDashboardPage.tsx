@@ -48,6 +48,9 @@ function NextSteps({ profile }: { profile: Profile }) {
               <p className="text-sm text-amber-900">
                 حسابك غير مفعل. اطلب التفعيل لتتمكن من إضافة طلبات المستأجرين.
               </p>
+              {profile.inactiveReason ? (
+                <p className="text-sm text-amber-900">سبب الإدارة: {profile.inactiveReason}</p>
+              ) : null}
               <Button
                 variant={nameMissing ? 'outline' : 'default'}
                 className="w-full"

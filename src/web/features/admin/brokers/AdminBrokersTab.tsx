@@ -30,11 +30,33 @@ import {
   type AdminBroker,
   adminBrokersQuery,
   brokerTagsQuery,
+  useBrokerDecision,
   useNudgeBroker,
-  useToggleBroker,
 } from './api';
 import { BrokerDetailsDialog } from './BrokerDetailsDialog';
 import { FalLicenseBadge } from './FalLicenseSection';
+import { ReasonDialog } from './ReasonDialog';
+
+/** Each decision on an account: its words in the dialog and in the toasts. */
+const DECIDED = {
+  activate: { done: 'تم تفعيل الحساب', failed: 'حدث خطأ في تفعيل الحساب' },
+  deactivate: {
+    title: 'إلغاء تفعيل',
+    description: 'لن يستطيع الوسيط إضافة طلبات جديدة، ويقرأ السبب في إشعاره وفي لوحة التحكم.',
+    required: 'يرجى كتابة سبب إلغاء التفعيل',
+    confirm: 'إلغاء التفعيل',
+    done: 'تم إلغاء تفعيل الحساب',
+    failed: 'حدث خطأ في إلغاء تفعيل الحساب',
+  },
+  refuse: {
+    title: 'رفض طلب تفعيل',
+    description: 'يقرأ الوسيط السبب في إشعاره وفي لوحة التحكم، ويمكنه طلب التفعيل مرة أخرى.',
+    required: 'يرجى كتابة سبب رفض الطلب',
+    confirm: 'رفض الطلب',
+    done: 'رُفض طلب التفعيل',
+    failed: 'حدث خطأ في رفض الطلب',
+  },
+} as const;
 
 const FILTERS = [
   { value: 'all', label: 'جميع الوسطاء' },
@@ -100,14 +122,17 @@ export function AdminBrokersTab() {
     details && listedDetails && listedDetails.updatedAt > details.updatedAt
       ? listedDetails
       : details;
-  const toggle = useToggleBroker({
-    onSuccess: (_data, { activate }) =>
-      toast({ title: activate ? 'تم تفعيل الحساب' : 'تم إلغاء تفعيل الحساب' }),
-    onError: (error, { activate }) =>
-      errorToast(
-        'خطأ',
-        activate ? 'حدث خطأ في تفعيل الحساب' : 'حدث خطأ في إلغاء تفعيل الحساب',
-      )(error),
+  // The broker whose deactivation or refused request waits for its reason.
+  const [asking, setAsking] = useState<{
+    broker: AdminBroker;
+    decision: 'deactivate' | 'refuse';
+  } | null>(null);
+  const toggle = useBrokerDecision({
+    onSuccess: (_data, { decision }) => {
+      setAsking(null);
+      toast({ title: DECIDED[decision].done });
+    },
+    onError: (error, { decision }) => errorToast('خطأ', DECIDED[decision].failed)(error),
   });
   const nudge = useNudgeBroker({
     onSuccess: () =>
@@ -178,7 +203,7 @@ export function AdminBrokersTab() {
         {!b.isActive ? (
           <Button
             disabled={toggle.isPending}
-            onClick={() => toggle.mutate({ id: b.id, activate: true })}
+            onClick={() => toggle.mutate({ id: b.id, decision: 'activate' })}
           >
             تفعيل
           </Button>
@@ -186,9 +211,19 @@ export function AdminBrokersTab() {
           <Button
             variant="outline"
             disabled={toggle.isPending}
-            onClick={() => toggle.mutate({ id: b.id, activate: false })}
+            onClick={() => setAsking({ broker: b, decision: 'deactivate' })}
           >
             إلغاء التفعيل
+          </Button>
+        ) : null}
+        {!b.isActive && b.activationRequestedAt ? (
+          <Button
+            variant="outline"
+            aria-label={`رفض طلب تفعيل ${name}`}
+            disabled={toggle.isPending}
+            onClick={() => setAsking({ broker: b, decision: 'refuse' })}
+          >
+            رفض الطلب
           </Button>
         ) : null}
       </>
@@ -305,6 +340,19 @@ export function AdminBrokersTab() {
           broker={shownDetails}
           onChanged={setDetails}
           onClose={() => setDetails(null)}
+        />
+      ) : null}
+      {asking ? (
+        <ReasonDialog
+          title={`${DECIDED[asking.decision].title} ${asking.broker.fullName || asking.broker.phone}`}
+          description={DECIDED[asking.decision].description}
+          required={DECIDED[asking.decision].required}
+          confirmLabel={DECIDED[asking.decision].confirm}
+          pending={toggle.isPending}
+          onConfirm={(reason) =>
+            toggle.mutate({ id: asking.broker.id, decision: asking.decision, reason })
+          }
+          onClose={() => setAsking(null)}
         />
       ) : null}
       {deletion.dialog}

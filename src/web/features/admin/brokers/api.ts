@@ -15,15 +15,25 @@ export const adminBrokersQuery = (filters: BrokerFilters) =>
     staleTime: 0,
   });
 
-/** Activates or deactivates a broker; then the console and the super-admin lists. */
-export function useToggleBroker(
-  callbacks: MutationCallbacks<unknown, { id: string; activate: boolean }> = {},
-) {
+/**
+ * An admin's decision on a broker's account: activate it, or deactivate it or refuse its
+ * activation request with a reason the broker reads. Then the console and the super-admin lists.
+ */
+export type BrokerDecision =
+  | { id: string; decision: 'activate' }
+  | { id: string; decision: 'deactivate' | 'refuse'; reason: string };
+
+export function useBrokerDecision(callbacks: MutationCallbacks<unknown, BrokerDecision> = {}) {
   return useMutation({
-    mutationFn: ({ id, activate }: { id: string; activate: boolean }) =>
-      callApi(activate ? adminBrokerEndpoints.activate : adminBrokerEndpoints.deactivate, {
-        params: { id },
-      }),
+    mutationFn: (change: BrokerDecision) =>
+      change.decision === 'activate'
+        ? callApi(adminBrokerEndpoints.activate, { params: { id: change.id } })
+        : callApi(
+            change.decision === 'deactivate'
+              ? adminBrokerEndpoints.deactivate
+              : adminBrokerEndpoints.refuseActivation,
+            { params: { id: change.id }, body: { reason: change.reason } },
+          ),
     ...refreshAfter(callbacks, adminKeys.all, rootKeys.superadmin),
   });
 }
