@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bonusBody } from '../domain/index.js';
-import { endpoint, idParams, money, ok } from './common.js';
+import { endpoint, idParams, isoDateTime, money, ok } from './common.js';
 
 // ---------- bonuses (decision record 074) ----------
 
@@ -13,7 +13,9 @@ const bonus = z.object({
   startsOn: z.string(),
   endsOn: z.string(),
   amount: money,
-  /** Brokers paid it so far: once one is, it is neither changed nor deleted. */
+  /** When a super-admin stopped it; null while it runs. */
+  closedAt: isoDateTime.nullable(),
+  /** Brokers paid it so far: once one is, it is neither changed nor deleted, only stopped. */
   awarded: z.number().int(),
 });
 
@@ -42,6 +44,16 @@ export const bonusEndpoints = {
     summary: 'change a bonus nobody has reached yet (audited)',
     params: idParams,
     body: bonusBody,
+    notFound: 'المكافأة غير موجودة',
+    response: bonus,
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: '/api/superadmin/bonuses/:id/close',
+    access: 'superadmin',
+    summary:
+      'stop a bonus at once: nobody is paid it from then on; those paid keep it (audited; idempotent)',
+    params: idParams,
     notFound: 'المكافأة غير موجودة',
     response: bonus,
   }),

@@ -80,7 +80,8 @@ export const deduction = z.object({
  * transfer requests (oldest commission first, as payouts settle them), pending (left to
  * request) and on hold (inside the holding period). Over all months these are the summary's
  * paid, requested, pending and onHold, except that the summary's pending is also net of what
- * is still owed for reversed commissions (toRecover).
+ * is still owed for reversed commissions and deductions (toRecover), and its paid net of what
+ * payments took back for deductions (decision 074).
  */
 export const commissionEarnings = z.object({
   months: z.array(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { boundedDaySchema } from './dates.js';
 import { toLatinDigits } from './digits.js';
+import { MESSAGES as COMMON_MESSAGES } from './messages.js';
 import { singleLineText } from './text.js';
 
 /**
@@ -26,10 +28,12 @@ export type AdjustmentDirection = (typeof ADJUSTMENT_DIRECTIONS)[number];
 /** The most any adjustment or bonus may be, whoever makes it. */
 export const MAX_ADJUSTMENT = 100_000;
 /**
- * The most an admin who is not a super-admin may credit in one adjustment: larger sums are a
- * super-admin's decision (an insider cannot mint a salary for an accomplice).
+ * What an admin who is not a super-admin may adjust: a deduction of at most this much at a time,
+ * and credits of at most this much in all over ADMIN_CREDIT_DAYS (an insider cannot mint a
+ * salary for an accomplice, however they split it). More is a super-admin's decision.
  */
-export const ADMIN_CREDIT_LIMIT = 5_000;
+export const ADMIN_ADJUSTMENT_LIMIT = 5_000;
+export const ADMIN_CREDIT_DAYS = 30;
 
 const MESSAGES = {
   direction: 'يرجى اختيار نوع التسوية: إضافة أو خصم',
@@ -37,7 +41,6 @@ const MESSAGES = {
   reason: 'يرجى كتابة السبب (٣ أحرف على الأقل)',
   name: 'يرجى كتابة اسم المكافأة',
   contracts: 'يرجى إدخال عدد عقود بين ١ و١٠٠٠',
-  date: 'يرجى إدخال تاريخ صحيح',
   period: 'يجب ألا يسبق تاريخ النهاية تاريخ البداية، وألا تزيد المدة على سنة',
 } as const;
 
@@ -69,17 +72,9 @@ export type AdjustmentInput = z.input<typeof adjustmentBody>;
 
 /** A calendar day as `YYYY-MM-DD` (a date input's value; Arabic-Indic digits read as Latin). */
 const day = z
-  .string({ error: MESSAGES.date })
+  .string({ error: COMMON_MESSAGES.invalidDate })
   .transform((value) => toLatinDigits(value).trim())
-  .refine(
-    (value) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-      const time = Date.parse(`${value}T00:00:00Z`);
-      // 2026-02-30 parses to another day, and 2026-13-01 to nothing.
-      return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
-    },
-    { message: MESSAGES.date },
-  );
+  .pipe(boundedDaySchema);
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 

@@ -46,6 +46,7 @@ const AUDIT_ACTION_LABELS = {
   'bonus.create': 'إنشاء مكافأة',
   'bonus.update': 'تعديل مكافأة',
   'bonus.delete': 'حذف مكافأة',
+  'bonus.close': 'إيقاف مكافأة',
   'bonus.award': 'صرف مكافأة لوسيط',
   'user.role_change': 'تغيير الصلاحيات',
   'commission.confirm_payment': 'تأكيد دفع عمولة',

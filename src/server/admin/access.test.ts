@@ -106,6 +106,7 @@ const SUPERADMIN_CALLS: Call[] = [
   { method: 'POST', url: '/api/superadmin/bonuses', payload: { name: 1 } },
   { method: 'PUT', url: `/api/superadmin/bonuses/${ID}`, payload: { name: 1 } },
   { method: 'DELETE', url: `/api/superadmin/bonuses/${ID}` },
+  { method: 'POST', url: `/api/superadmin/bonuses/${ID}/close` },
   { method: 'POST', url: '/api/superadmin/promotion-rules', payload: { groupId: 'x' } },
   { method: 'DELETE', url: `/api/superadmin/promotion-rules/${ID}` },
   { method: 'POST', url: `/api/superadmin/brokers/${ID}/group`, payload: { groupId: 'x' } },

@@ -18,7 +18,7 @@ import {
   payouts,
 } from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
-import { aBroker, aSignedContract } from '../test-support/factories.js';
+import { aBroker, anAdmin, aSignedContract } from '../test-support/factories.js';
 import { anIbanOnProfile } from '../test-support/iban.js';
 import { addsUp, inCents, ledgerOf } from '../test-support/money.js';
 import type { ApiError } from '../test-support/responses.js';
@@ -237,7 +237,7 @@ describe('adjustments', () => {
     const file = await payEverythingDue();
     const [payout] = await db().select().from(payouts).where(eq(payouts.brokerId, broker.id));
     expect(payout).toMatchObject({ amount: '650.00', status: 'paid' });
-    expect(file).toContain('650.00');
+    expect(file).toContain('"650.00","SAR"');
     const [deduction] = await deductionsOf(broker.id);
     expect(deduction?.recoveredAmount).toBe('200.00');
     expect(await expectLedgerHolds(broker)).toMatchObject({
@@ -271,6 +271,69 @@ describe('adjustments', () => {
     });
     await aSignedContract(t, admin, { broker, rent: 120_000 });
     expect(await expectLedgerHolds(broker)).toMatchObject({ pending: '300.00' });
+  });
+
+  it('an admin credits at most 5,000 in 30 days however it is split, never confirms their own credit paid, and deducts at most 5,000 at a time', async () => {
+    const clerk = await anAdmin(t);
+    const broker = await aBroker(t);
+    await anIbanOnProfile(t, broker);
+    const first = await adjust(clerk, broker, {
+      direction: 'credit',
+      amount: '3000',
+      reason: 'تعويض أول',
+    });
+    expect(first.statusCode).toBe(201);
+    // A second credit past the 30 days' 5,000, to the same broker or another: refused.
+    const other = await aBroker(t);
+    for (const who of [broker, other]) {
+      const split = await adjust(clerk, who, {
+        direction: 'credit',
+        amount: '2000.01',
+        reason: 'تعويض ثانٍ',
+      });
+      expect(split.statusCode).toBe(403);
+      expect(split.json<ApiError>()).toMatchObject({ code: 'ADJUSTMENT_LIMIT' });
+      expect(split.json<ApiError>().message).toBe(
+        'لا تتجاوز إضافاتك ٥٬٠٠٠ ر.س خلال ٣٠ يومًا؛ ما زاد يتولاه مشرف عام',
+      );
+    }
+    // Up to the limit exactly is theirs.
+    expect(
+      (await adjust(clerk, other, { direction: 'credit', amount: '2000', reason: 'تعويض ثانٍ' }))
+        .statusCode,
+    ).toBe(201);
+    // Deductions: 5,000 at a time, more is a super-admin's.
+    const debit = await adjust(clerk, broker, {
+      direction: 'debit',
+      amount: '5001',
+      reason: 'غرامة كبيرة',
+    });
+    expect(debit.statusCode).toBe(403);
+    expect(debit.json<ApiError>().message).toBe(
+      'خصم أكثر من ٥٬٠٠٠ ر.س في تسوية واحدة يتولاه مشرف عام',
+    );
+    expect(await deductionsOf(broker.id)).toEqual([]);
+
+    // The admin who credited it does not confirm it paid; another admin does.
+    const own = await as(clerk).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: first.json().id },
+      body: {},
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json<ApiError>().message).toBe(
+      'لا يؤكد دفع التسوية من أضافها؛ يجب أن يتولاه مشرف آخر',
+    );
+    const refusals = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'access.refused_dual_control'));
+    expect(refusals.map((row) => row.entityId)).toContain(first.json().id);
+    const paid = await as(admin).call(adminCommissionEndpoints.confirmPayment, {
+      params: { id: first.json().id },
+      body: {},
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await expectLedgerHolds(broker);
   });
 
   it('an adjustment made by mistake is reversed without a contract; what was paid of it is owed', async () => {
@@ -310,7 +373,9 @@ describe('bonuses', () => {
     for (const [body, message] of [
       [{ name: 'ب', signedContracts: '2' }, 'يرجى كتابة اسم المكافأة'],
       [{ name: 'هدف', signedContracts: '0' }, 'يرجى إدخال عدد عقود بين ١ و١٠٠٠'],
-      [{ name: 'هدف', startsOn: '2026-02-30' }, 'يرجى إدخال تاريخ صحيح'],
+      [{ name: 'هدف', startsOn: '2026-02-30' }, 'صيغة التاريخ غير صحيحة'],
+      [{ name: 'هدف', startsOn: '0000-01-01' }, 'يرجى إدخال تاريخ بين ٢٠٠٠ و٢١٠٠'],
+      [{ name: 'هدف', endsOn: '2026-13-01' }, 'صيغة التاريخ غير صحيحة'],
       [{ name: 'هدف', startsOn: '2026-12-01', endsOn: '2026-11-01' }, 'يجب ألا يسبق'],
       [{ name: 'هدف', amount: '0' }, 'يرجى إدخال مبلغ بين'],
     ] as const) {
@@ -379,12 +444,12 @@ describe('bonuses', () => {
     expect(
       (await as(root).call(bonusEndpoints.remove, { params: { id: bonus.id } })).statusCode,
     ).toBe(409);
-    // Listed with how many brokers were paid it (the housekeeping paid the earlier tests' too).
+    // Listed with how many brokers were paid it (the housekeeping may have paid other tests').
     const awarded = await db()
       .select({ id: commissions.id })
       .from(commissions)
       .where(eq(commissions.bonusId, bonus.id));
-    expect(awarded.length).toBeGreaterThan(1);
+    expect(awarded.length).toBeGreaterThanOrEqual(1);
     expect((await as(root).call(bonusEndpoints.list)).json().items).toContainEqual(
       expect.objectContaining({ id: bonus.id, awarded: awarded.length }),
     );
@@ -436,5 +501,24 @@ describe('bonuses', () => {
     expect(
       (await as(root).call(bonusEndpoints.remove, { params: { id: spare.id } })).statusCode,
     ).toBe(200);
+
+    // A paid bonus is stopped at once: nobody else is paid it, those paid keep it.
+    const stopped = await as(root).call(bonusEndpoints.close, { params: { id: later.id } });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json().closedAt).not.toBeNull();
+    const late = await aBroker(t);
+    await aSignedContract(t, admin, { broker: late, rent: 60_000 });
+    await aSignedContract(t, admin, { broker: late, rent: 60_000 });
+    await t.app.scheduledJobs.awardBonuses();
+    expect(await paidLater(late)).toEqual([]);
+    expect(await paidLater(broker)).toHaveLength(1);
+    expect(
+      (await as(late).call(referralEndpoints.standing)).json().bonuses.map((b) => b.name),
+    ).not.toContain('هدف لاحق');
+    const [closedAudit] = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'bonus.close' and ${auditLog.entityId} = ${later.id}`);
+    expect(closedAudit?.actorId).toBe(root.id);
   });
 });

@@ -1,8 +1,7 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { formatSar } from '#domain';
 import { auditSystem } from '../audit/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
-import { bonuses } from '../db/schema.js';
 import { createProgramCommission, noticeInTransaction } from '../ledger/adjustments.js';
 import { lockBroker, lockedLiveBroker } from '../ledger/locks.js';
 
@@ -25,8 +24,11 @@ export const countedContracts = sql`(select count(*)::int from commissions c
     and c.created_at >= ${riyadhStart(sql`bo.starts_on`)}
     and c.created_at < ${riyadhStart(sql`bo.ends_on + 1`)})`;
 
-/** Whether bonus `bo` is still open: its last day was at most CLOSES_AFTER_DAYS ago. */
-export const openBonus = sql`bo.ends_on >= (now() at time zone 'Asia/Riyadh')::date - ${CLOSES_AFTER_DAYS}::int`;
+/**
+ * Whether bonus `bo` is still open: not stopped by a super-admin, and its last day at most
+ * CLOSES_AFTER_DAYS ago.
+ */
+export const openBonus = sql`bo.closed_at is null and bo.ends_on >= (now() at time zone 'Asia/Riyadh')::date - ${CLOSES_AFTER_DAYS}::int`;
 
 /** The open bonuses `b` has reached and not been paid, as SQL. */
 const reachedBonuses = sql`
@@ -53,14 +55,15 @@ export async function awardBonuses(tx: Transaction, brokerId: string): Promise<n
   if (reached.length === 0) return 0;
   const broker = await lockedLiveBroker(tx, brokerId);
   let awarded = 0;
-  for (const bonus of reached) {
-    // The bonus held while it is paid: one deleted meanwhile pays nothing, not a 500.
-    const [held] = await tx
-      .select({ id: bonuses.id })
-      .from(bonuses)
-      .where(eq(bonuses.id, bonus.id))
-      .for('key share');
-    if (!held) continue;
+  for (const { id } of reached) {
+    // The bonus re-read under its lock, and the target checked again: one changed or deleted
+    // meanwhile pays by its new terms or not at all, never by the terms read before.
+    const [bonus] = await rowsOf<Reached>(
+      tx,
+      sql`select r.* from brokers b, lateral (${reachedBonuses} and bo.id = ${id} for key share of bo) r
+        where b.id = ${brokerId}`,
+    );
+    if (!bonus) continue;
     const made = await createProgramCommission(tx, broker, {
       kind: 'bonus',
       amount: Number(bonus.amount),
@@ -73,7 +76,7 @@ export async function awardBonuses(tx: Transaction, brokerId: string): Promise<n
       action: 'bonus.award',
       entityType: 'broker',
       entityId: brokerId,
-      after: { bonus: bonus.id, name: bonus.name, amount: bonus.amount, commissionId: made.id },
+      after: { bonus: bonus.id, name: bonus.name, amount: bonus.amount, commissionId: made },
     });
     await noticeInTransaction(tx, brokerId, {
       type: 'success',

@@ -4,7 +4,7 @@ import { auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
-import { createBonus, deleteBonus, listBonuses, updateBonus } from './service.js';
+import { closeBonus, createBonus, deleteBonus, listBonuses, updateBonus } from './service.js';
 
 /** Bonuses (decision record 074): the super-admins' definitions. Registered under /api. */
 export const bonusRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -20,6 +20,10 @@ export const bonusRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { 
 
   serve(app, bonusEndpoints.update, async (request) =>
     updateBonus(db, request.params.id, request.body, auditBy(request)),
+  );
+
+  serve(app, bonusEndpoints.close, async (request) =>
+    closeBonus(db, request.params.id, auditBy(request)),
   );
 
   serve(app, bonusEndpoints.remove, async (request) => {

@@ -20,7 +20,7 @@ const NAME_TAKEN = new AppError(409, 'BONUS_NAME_TAKEN', 'توجد مكافأة 
 const REACHED = new AppError(
   409,
   'BONUS_REACHED',
-  'حقق وسطاء هذه المكافأة وصُرفت لهم، فلا تُعدَّل ولا تُحذف؛ أنشئ مكافأة جديدة بدلاً منها',
+  'حقق وسطاء هذه المكافأة وصُرفت لهم، فلا تُعدَّل ولا تُحذف؛ يمكنك إيقافها',
 );
 
 type BonusRow = typeof bonuses.$inferSelect;
@@ -32,6 +32,7 @@ const toBonus = (bonus: BonusRow, awarded: number) => ({
   startsOn: bonus.startsOn,
   endsOn: bonus.endsOn,
   amount: bonus.amount,
+  closedAt: bonus.closedAt?.toISOString() ?? null,
   /** Brokers paid it so far. */
   awarded,
 });
@@ -141,6 +142,37 @@ export async function deleteBonus(db: Database, id: string, record: AuditRecorde
 }
 
 /**
+ * Stops a bonus at once, whether or not anyone was paid it (a mistake in its terms, a program
+ * ended early): nobody is paid it from then on, and those paid keep what they were paid.
+ * Audited; closing one already closed changes nothing.
+ */
+export async function closeBonus(db: Database, id: string, record: AuditRecorder) {
+  const closed = await db.transaction(async (tx) => {
+    const [bonus] = await tx.select().from(bonuses).where(eq(bonuses.id, id)).for('update');
+    if (!bonus) throw notFound(NOT_FOUND);
+    if (bonus.closedAt) return bonus;
+    const [row] = await tx
+      .update(bonuses)
+      .set({ closedAt: new Date() })
+      .where(eq(bonuses.id, id))
+      .returning();
+    if (!row) throw notFound(NOT_FOUND);
+    await record(tx, {
+      action: 'bonus.close',
+      entityType: 'bonus',
+      entityId: id,
+      after: { name: row.name },
+    });
+    return row;
+  });
+  const [paid] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from commissions where bonus_id = ${id}`,
+  );
+  return toBonus(closed, paid?.n ?? 0);
+}
+
+/**
  * The broker's progress toward the open bonuses they have not been paid, the nearest end first:
  * the contracts that count so far, and the target. Staff see none (they never earn one).
  */
@@ -161,7 +193,7 @@ export async function bonusProgress(db: Database, brokerId: string) {
       from brokers b, bonuses bo
       where b.id = ${brokerId} and not b.is_admin and not b.is_super_admin
         and bo.starts_on <= (now() at time zone 'Asia/Riyadh')::date
-        and bo.ends_on >= (now() at time zone 'Asia/Riyadh')::date
+        and bo.ends_on >= (now() at time zone 'Asia/Riyadh')::date and bo.closed_at is null
       order by bo.ends_on, bo.name
       limit 3`,
   );

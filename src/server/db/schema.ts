@@ -496,6 +496,8 @@ export const bonuses = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** Stopped by a super-admin before its end: nobody is paid it from then on. */
+    closedAt: ts('closed_at'),
   },
   (t) => [
     check(

@@ -22,12 +22,12 @@ import type { Database, Transaction } from '../db/client.js';
 import {
   brokers,
   commissions,
-  deductions,
   documentCounters,
   paymentDocuments,
   referrals,
 } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import { owesDeductions } from '../ledger/reversals.js';
 import type { PaymentDocumentData } from './document-data.js';
 import { selfBilledInvoiceXml } from './ubl.js';
 import { encodeZatcaQr } from './zatca-qr.js';
@@ -52,17 +52,7 @@ const lineDescription = (kind: CommissionKind | undefined, reason: string | null
  * broker owes no deduction, else both.
  */
 async function deductionReasonOf(tx: Transaction, brokerId: string): Promise<string> {
-  const [owed] = await tx
-    .select({ id: deductions.id })
-    .from(deductions)
-    .where(
-      and(
-        eq(deductions.brokerId, brokerId),
-        sql`${deductions.amount} > ${deductions.recoveredAmount}`,
-      ),
-    )
-    .limit(1);
-  return owed ? DEDUCTIONS_REASON : DEDUCTION_REASON;
+  return (await owesDeductions(tx, brokerId)) ? DEDUCTIONS_REASON : DEDUCTION_REASON;
 }
 
 /** The next number of a series in a year, e.g. SB-2026-000001: gap-free under the row's lock. */

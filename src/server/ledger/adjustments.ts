@@ -1,9 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import {
-  ADMIN_CREDIT_LIMIT,
+  ADMIN_ADJUSTMENT_LIMIT,
+  ADMIN_CREDIT_DAYS,
   type AdjustmentDirection,
+  arabicCount,
   type CommissionStatus,
   formatSar,
+  NOUNS,
+  toCents,
   toMoneyString,
   vatSplit,
 } from '#domain';
@@ -29,8 +33,8 @@ import { assertNotOwnMoney, auditedTransaction } from './own-money.js';
 
 /**
  * A commission no contract made (a positive adjustment or a bonus), in the caller's transaction
- * with the broker's row locked. A bonus is inserted once per broker: answers null when it was
- * already there.
+ * with the broker's row locked. Answers its id; null for a bonus the broker already had (one
+ * per broker and bonus).
  */
 export async function createProgramCommission(
   tx: Transaction,
@@ -42,7 +46,7 @@ export async function createProgramCommission(
     bonusId?: string;
     createdBy?: string;
   },
-): Promise<{ id: string; status: string } | null> {
+): Promise<string | null> {
   const amount = toMoneyString(made.amount);
   const licenseHold = await licenseHoldsNewCommission(tx, broker.id);
   const [created] = await tx
@@ -63,11 +67,42 @@ export async function createProgramCommission(
   if (!created) return null;
   await applySignalHolds(tx, broker.id);
   await markRequestedCommissions(tx, broker.id);
-  const [stored] = await tx
-    .select({ status: commissions.status })
-    .from(commissions)
-    .where(eq(commissions.id, created.id));
-  return { id: created.id, status: stored?.status ?? 'pending' };
+  return created.id;
+}
+
+/**
+ * An admin who is not a super-admin deducts at most ADMIN_ADJUSTMENT_LIMIT at a time, and credits
+ * at most that much in all over ADMIN_CREDIT_DAYS, counted under a lock of the admin's own so
+ * that two credits at once cannot both pass (403 `ADJUSTMENT_LIMIT`).
+ */
+async function withinAdminLimit(
+  tx: Transaction,
+  adminId: string,
+  direction: AdjustmentDirection,
+  amount: string,
+): Promise<void> {
+  const limit = ADMIN_ADJUSTMENT_LIMIT * 100;
+  if (direction === 'debit') {
+    if (toCents(amount) <= limit) return;
+    throw new AppError(
+      403,
+      'ADJUSTMENT_LIMIT',
+      `خصم أكثر من ${formatSar(ADMIN_ADJUSTMENT_LIMIT)} في تسوية واحدة يتولاه مشرف عام`,
+    );
+  }
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`adjustments:${adminId}`}))`);
+  const [credited] = await rowsOf<{ total: string }>(
+    tx,
+    sql`select coalesce(sum(amount), 0)::text as total from commissions
+      where kind = 'adjustment' and created_by = ${adminId}
+        and created_at > now() - make_interval(days => ${ADMIN_CREDIT_DAYS})`,
+  );
+  if (toCents(credited?.total ?? '0') + toCents(amount) <= limit) return;
+  throw new AppError(
+    403,
+    'ADJUSTMENT_LIMIT',
+    `لا تتجاوز إضافاتك ${formatSar(ADMIN_ADJUSTMENT_LIMIT)} خلال ${arabicCount(ADMIN_CREDIT_DAYS, NOUNS.day)}؛ ما زاد يتولاه مشرف عام`,
+  );
 }
 
 /** The broker's notice of a change to their money, written in the change's transaction. */
@@ -82,8 +117,8 @@ export async function noticeInTransaction(
 
 /**
  * An admin's adjustment of a broker's money, with the reason the broker reads. Refused for the
- * admin's own account or one sharing their phone or IBAN (audited); a credit above
- * ADMIN_CREDIT_LIMIT is a super-admin's. Answers what was made.
+ * admin's own account or one sharing their phone or IBAN (audited); beyond an admin's limit
+ * (withinAdminLimit) it is a super-admin's. Answers what was made.
  */
 export async function addAdjustment(
   db: Database,
@@ -102,13 +137,7 @@ export async function addAdjustment(
       brokerId: broker.id,
       action: 'adjustment.add',
     });
-    if (direction === 'credit' && adjustment.amount > ADMIN_CREDIT_LIMIT && !admin.isSuperAdmin) {
-      throw new AppError(
-        403,
-        'ADJUSTMENT_LIMIT',
-        `إضافة أكثر من ${formatSar(ADMIN_CREDIT_LIMIT)} في تسوية واحدة يتولاها مشرف عام`,
-      );
-    }
+    if (!admin.isSuperAdmin) await withinAdminLimit(tx, admin.id, direction, amount);
     let id: string;
     if (direction === 'credit') {
       const made = await createProgramCommission(tx, broker, {
@@ -118,7 +147,7 @@ export async function addAdjustment(
         createdBy: admin.id,
       });
       if (!made) throw new Error('an adjustment commission was not inserted');
-      id = made.id;
+      id = made;
     } else {
       const [made] = await tx
         .insert(deductions)

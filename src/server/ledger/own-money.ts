@@ -221,3 +221,28 @@ export const assertNotOwnCommission = (
     brokerId: commission.brokerId,
     action,
   });
+
+/**
+ * Four eyes on an adjustment (decision record 074): the admin who credited it does not also
+ * confirm it paid (403 `DUAL_CONTROL`, audited as `access.refused_dual_control`).
+ */
+export function assertNotOwnCredit(
+  commission: { id: string; kind: string; createdBy: string | null; amount: string },
+  adminId: string,
+): void {
+  if (commission.kind !== 'adjustment' || commission.createdBy !== adminId) return;
+  throw new AuditedRefusal(
+    'DUAL_CONTROL',
+    'لا يؤكد دفع التسوية من أضافها؛ يجب أن يتولاه مشرف آخر',
+    {
+      action: 'access.refused_dual_control',
+      entityType: 'commission',
+      entityId: commission.id,
+      after: {
+        refused: 'commission.confirm_payment',
+        amount: commission.amount,
+        createdBy: adminId,
+      },
+    },
+  );
+}

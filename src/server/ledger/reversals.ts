@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type CommissionKind, commissionKindAr, formatSar, fromCents, toCents } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
@@ -40,6 +40,25 @@ export async function recover(tx: Transaction, brokerId: string, amount: number)
       .where(eq(table.id, debt.id));
   }
 }
+
+/** Whether the broker still owes some deduction an admin made (decision record 074). */
+export async function owesDeductions(tx: Transaction, brokerId: string): Promise<boolean> {
+  const [owed] = await tx
+    .select({ id: deductions.id })
+    .from(deductions)
+    .where(
+      and(
+        eq(deductions.brokerId, brokerId),
+        sql`${deductions.amount} > ${deductions.recoveredAmount}`,
+      ),
+    )
+    .limit(1);
+  return owed !== undefined;
+}
+
+/** What a payment's deduction was for, in the broker's notice: read before it is taken back. */
+export const deductedForAr = (withDeductions: boolean) =>
+  withDeductions ? 'مقابل عمولات ملغاة وخصومات مسجّلة' : 'مقابل عمولات ملغاة';
 
 /**
  * Reverses the commission of a contract that fell through (its referral cancelled or

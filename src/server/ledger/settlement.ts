@@ -30,10 +30,11 @@ import {
   assertCommissionBelowDualControl,
   assertDualControl,
   assertNotOwnCommission,
+  assertNotOwnCredit,
   assertNotOwnMoney,
   auditedTransaction,
 } from './own-money.js';
-import { recover } from './reversals.js';
+import { deductedForAr, owesDeductions, recover } from './reversals.js';
 
 type Payout = typeof payouts.$inferSelect;
 
@@ -295,6 +296,7 @@ export async function confirmCommissionPayment(
   const result = await auditedTransaction(db, record, async (tx) => {
     const commission = await lockedCommission(tx, commissionId);
     await assertNotOwnCommission(tx, commission, adminId, 'commission.confirm_payment');
+    assertNotOwnCredit(commission, adminId);
     if (commission.status === 'paid') {
       const none = fromCents(0);
       return {
@@ -303,6 +305,7 @@ export async function confirmCommissionPayment(
         amount: commission.amount,
         sent: none,
         deducted: none,
+        withDeductions: false,
         vatAmount: none,
       };
     }
@@ -362,6 +365,8 @@ export async function confirmCommissionPayment(
         iban: await ibanOf(tx, commission.brokerId),
       });
     }
+    // What the deduction was for, read before the payment takes it back.
+    const withDeductions = deducted > 0 && (await owesDeductions(tx, commission.brokerId));
     await finishPayment(tx, record, {
       brokerId: commission.brokerId,
       deducted,
@@ -386,6 +391,7 @@ export async function confirmCommissionPayment(
       amount: commission.amount,
       sent,
       deducted: fromCents(deducted),
+      withDeductions,
       vatAmount: vat.vatAmount,
     };
   });
@@ -395,7 +401,7 @@ export async function confirmCommissionPayment(
       title: 'تم دفع العمولة',
       message: `${
         Number(result.deducted) > 0
-          ? `سُوّيت عمولة بقيمة ${formatSar(result.amount)}: حُوّل ${formatSar(result.sent)} إلى حسابك وخُصم ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+          ? `سُوّيت عمولة بقيمة ${formatSar(result.amount)}: حُوّل ${formatSar(result.sent)} إلى حسابك وخُصم ${formatSar(result.deducted)} ${deductedForAr(result.withDeductions)}.`
           : `تم تحويل عمولة بقيمة ${formatSar(result.amount)} إلى حسابك.`
       }${vatNote(result.vatAmount)}`,
       link: '/commissions',
@@ -434,7 +440,8 @@ export async function payPayout(
   const result = await auditedTransaction(db, record, async (tx) => {
     const request = await lockedPayout(tx, requestId);
     await notOwn(tx, request, adminId, 'payout.pay');
-    if (request.status === 'paid') return { changed: false, request, deducted: fromCents(0) };
+    if (request.status === 'paid')
+      return { changed: false, request, deducted: fromCents(0), withDeductions: false };
     if (request.status === 'rejected') {
       throw new AppError(409, 'REQUEST_CLOSED', 'تم رفض طلب التحويل هذا ولا يمكن دفعه');
     }
@@ -512,6 +519,8 @@ export async function payPayout(
       transferReference: reference,
       iban: request.iban,
     });
+    // What the deduction was for, read before the payment takes it back.
+    const withDeductions = deducted > 0 && (await owesDeductions(tx, request.brokerId));
     await finishPayment(tx, record, {
       brokerId: request.brokerId,
       deducted,
@@ -524,7 +533,7 @@ export async function payPayout(
       before: { status: request.status, amount: request.amount },
       paid: { amount: request.amount, transferReference: reference, deducted: fromCents(deducted) },
     });
-    return { changed: true, request: paid, deducted: fromCents(deducted) };
+    return { changed: true, request: paid, deducted: fromCents(deducted), withDeductions };
   });
   if (result.changed) {
     await notify(db, result.request.brokerId, {
@@ -532,7 +541,7 @@ export async function payPayout(
       title: 'تم تنفيذ طلب التحويل',
       message: `${
         Number(result.deducted) > 0
-          ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} مقابل عمولات ملغاة.`
+          ? `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي، وسُوّي معه ${formatSar(result.deducted)} ${deductedForAr(result.withDeductions)}.`
           : `تم تحويل ${formatSar(result.request.amount)} إلى حسابك البنكي.`
       }${vatNote(result.request.vatAmount)}`,
       link: '/commissions',

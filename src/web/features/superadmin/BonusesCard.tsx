@@ -19,7 +19,13 @@ import { Skeleton } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
 import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
-import { type Bonus, bonusesQuery, useCreateBonus, useRemoveBonus } from './bonuses-api';
+import {
+  type Bonus,
+  bonusesQuery,
+  useCloseBonus,
+  useCreateBonus,
+  useRemoveBonus,
+} from './bonuses-api';
 
 const emptyBonus = (): BonusInput => ({
   name: '',
@@ -73,6 +79,13 @@ function BonusRow({ bonus }: { bonus: Bonus }) {
     onSuccess: () => toast({ title: 'حُذفت المكافأة', description: bonus.name }),
     onError: errorToast('تعذر حذف المكافأة', 'يرجى المحاولة مرة أخرى'),
   });
+  const close = useCloseBonus({
+    onSuccess: () => toast({ title: 'أُوقفت المكافأة', description: bonus.name }),
+    onError: errorToast('تعذر إيقاف المكافأة', 'يرجى المحاولة مرة أخرى'),
+  });
+  // Nobody paid: it may be deleted; paid to some: only stopped, and those paid keep it.
+  const removable = bonus.awarded === 0;
+  const pending = remove.isPending || close.isPending;
   return (
     <li className="space-y-2 py-3">
       <p className="font-bold break-words">{bonus.name}</p>
@@ -84,31 +97,30 @@ function BonusRow({ bonus }: { bonus: Bonus }) {
         {bonus.awarded === 0
           ? 'لم يحققها أحد بعد'
           : `صُرفت لـ${arabicCount(bonus.awarded, NOUNS.broker)}`}
+        {bonus.closedAt ? `، وأُوقفت في ${formatDateAr(bonus.closedAt)}` : null}
       </p>
-      {bonus.awarded === 0 ? (
-        confirming ? (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(bonus.id)}
-            >
-              تأكيد الحذف
-            </Button>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              إلغاء
-            </Button>
-          </div>
-        ) : (
+      {bonus.closedAt && !removable ? null : confirming ? (
+        <div className="flex flex-wrap gap-2">
           <Button
-            variant="outline"
-            aria-label={`حذف مكافأة ${bonus.name}`}
-            onClick={() => setConfirming(true)}
+            variant="destructive"
+            disabled={pending}
+            onClick={() => (removable ? remove.mutate(bonus.id) : close.mutate(bonus.id))}
           >
-            حذف
+            {removable ? 'تأكيد الحذف' : 'تأكيد الإيقاف'}
           </Button>
-        )
-      ) : null}
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            إلغاء
+          </Button>
+        </div>
+      ) : (
+        <Button
+          variant="outline"
+          aria-label={`${removable ? 'حذف' : 'إيقاف'} مكافأة ${bonus.name}`}
+          onClick={() => setConfirming(true)}
+        >
+          {removable ? 'حذف' : 'إيقاف المكافأة'}
+        </Button>
+      )}
     </li>
   );
 }

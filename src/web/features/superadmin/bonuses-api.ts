@@ -22,6 +22,14 @@ export function useCreateBonus(callbacks: MutationCallbacks<Bonus, BonusBody> = 
   });
 }
 
+/** Stops a bonus at once: nobody is paid it from then on. */
+export function useCloseBonus(callbacks: MutationCallbacks<Bonus, string> = {}) {
+  return useMutation({
+    mutationFn: (id: string) => callApi(bonusEndpoints.close, { params: { id } }),
+    ...refreshAfter(callbacks, bonusesKey),
+  });
+}
+
 /** Deletes a bonus nobody has reached (the server refuses one that was paid). */
 export function useRemoveBonus(callbacks: MutationCallbacks<unknown, string> = {}) {
   return useMutation({

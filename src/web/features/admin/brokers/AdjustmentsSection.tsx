@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  ADMIN_CREDIT_LIMIT,
+  ADMIN_ADJUSTMENT_LIMIT,
+  ADMIN_CREDIT_DAYS,
   type AdjustmentInput,
   adjustmentBody,
+  arabicCount,
   commissionStatusLabel,
   formatDateTimeAr,
   formatSar,
+  NOUNS,
 } from '#domain';
 import { errorMessage, fieldErrors } from '#lib/api';
 import { useSession } from '#lib/session';
@@ -32,7 +35,7 @@ const EMPTY: AdjustmentInput = { direction: 'credit', amount: '', reason: '' };
  * «التسويات المالية» in a broker's details (decision 074): an amount added to the broker's money
  * (payable at once) or deducted from it (taken from their next payments), with the reason the
  * broker reads; and the broker's adjustments, newest first. Never on the admin's own account;
- * above ADMIN_CREDIT_LIMIT a credit is a super-admin's.
+ * beyond an admin's limit (ADMIN_ADJUSTMENT_LIMIT) it is a super-admin's.
  */
 export function AdjustmentsSection({ broker }: { broker: AdminBroker }) {
   const titleId = useId();
@@ -66,7 +69,7 @@ export function AdjustmentsSection({ broker }: { broker: AdminBroker }) {
           يقرأ الوسيط السبب في إشعاره. الإضافة قابلة للتحويل فوراً، والخصم يُقتطع من دفعاته القادمة.
           {profile?.isSuperAdmin
             ? null
-            : ` إضافة أكثر من ${formatSar(ADMIN_CREDIT_LIMIT)} يتولاها مشرف عام.`}
+            : ` ما زاد على ${formatSar(ADMIN_ADJUSTMENT_LIMIT)} في خصم واحد، أو في إضافاتك خلال ${arabicCount(ADMIN_CREDIT_DAYS, NOUNS.day)}، يتولاه مشرف عام.`}
         </p>
       </div>
       <form

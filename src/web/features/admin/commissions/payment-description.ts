@@ -19,7 +19,7 @@ export function paymentSplit(c: AdminCommission) {
 
 /**
  * What confirming a commission's payment does, said before it is done: when the broker owes
- * money for reversed commissions, it is deducted and only the rest is to be transferred; for a
+ * money for reversed commissions or deductions (decision 074), it is deducted and only the rest is to be transferred; for a
  * broker registered for VAT, the VAT on what is transferred is paid on top (decision 071).
  */
 export function paymentDescription(c: AdminCommission): string {
@@ -31,5 +31,5 @@ export function paymentDescription(c: AdminCommission): string {
     }
     return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، فيُحوَّل ${withVat(sent.net, sent.vat)}. ويُبلَّغ الوسيط بذلك.`;
   }
-  return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، ويُخصم منها ${formatSar(deducted / 100)} مقابل عمولات ملغاة، فيُحوَّل ${withVat(sent.net, sent.vat)} فقط. ويُبلَّغ الوسيط بذلك.`;
+  return `ستُسجَّل عمولة ${formatSar(c.amount)} للوسيط ${broker} مدفوعة، ويُخصم منها ${formatSar(deducted / 100)} مقابل ما على الوسيط من عمولات ملغاة أو خصومات، فيُحوَّل ${withVat(sent.net, sent.vat)} فقط. ويُبلَّغ الوسيط بذلك.`;
 }
