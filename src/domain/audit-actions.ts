@@ -47,6 +47,8 @@ const AUDIT_ACTION_LABELS = {
   'bonus.update': 'تعديل مكافأة',
   'bonus.delete': 'حذف مكافأة',
   'bonus.close': 'إيقاف مكافأة',
+  'program_terms.publish': 'نشر نسخة من شروط البرنامج',
+  'program_terms.accept': 'الموافقة على شروط البرنامج',
   'bonus.award': 'صرف مكافأة لوسيط',
   'user.role_change': 'تغيير الصلاحيات',
   'commission.confirm_payment': 'تأكيد دفع عمولة',

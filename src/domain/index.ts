@@ -24,6 +24,8 @@ export * from './payouts.js';
 export * from './phone.js';
 export * from './profile.js';
 export * from './profile-completion.js';
+export * from './program-terms.js';
+export * from './program-terms-blocks.js';
 export * from './referral-links.js';
 export * from './referral-status.js';
 export * from './rule-words.js';

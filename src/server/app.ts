@@ -47,6 +47,7 @@ import {
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWebApp } from './plugins/static.js';
+import { programTermsRoutes } from './program-terms/routes.js';
 import { referralLinkRoutes } from './referral-links/routes.js';
 import { referralRoutes } from './referrals/routes.js';
 import { keepCommissionRule } from './settings/service.js';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(superadminRoutes, { prefix: '/api/superadmin', ctx });
   await app.register(groupRoutes, { prefix: '/api', ctx });
   await app.register(bonusRoutes, { prefix: '/api', ctx });
+  await app.register(programTermsRoutes, { prefix: '/api', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });
   await app.register(dataIncidentRoutes, { prefix: '/api/superadmin/data-incidents', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });

@@ -107,6 +107,8 @@ const SUPERADMIN_CALLS: Call[] = [
   { method: 'PUT', url: `/api/superadmin/bonuses/${ID}`, payload: { name: 1 } },
   { method: 'DELETE', url: `/api/superadmin/bonuses/${ID}` },
   { method: 'POST', url: `/api/superadmin/bonuses/${ID}/close` },
+  { method: 'GET', url: '/api/superadmin/program-terms' },
+  { method: 'POST', url: '/api/superadmin/program-terms', payload: { body: 1 } },
   { method: 'POST', url: '/api/superadmin/promotion-rules', payload: { groupId: 'x' } },
   { method: 'DELETE', url: `/api/superadmin/promotion-rules/${ID}` },
   { method: 'POST', url: `/api/superadmin/brokers/${ID}/group`, payload: { groupId: 'x' } },

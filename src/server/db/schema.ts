@@ -713,6 +713,43 @@ export const payouts = pgTable(
 );
 
 /**
+ * The partner program's terms (decision record 075): each version as published, word for word,
+ * by whom and when. Never changed nor deleted: a new version is a new row.
+ */
+export const programTerms = pgTable(
+  'program_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    version: integer('version').notNull().unique(),
+    body: text('body').notNull(),
+    publishedBy: uuid('published_by').references(() => brokers.id, { onDelete: 'set null' }),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+  },
+  (t) => [check('program_terms_version_check', sql`${t.version} >= 1`)],
+);
+
+/**
+ * A broker's acceptance of a version of the program terms: when and from where. Kept for good,
+ * with no cascade (an account is retired, never deleted).
+ */
+export const programTermsAcceptances = pgTable(
+  'program_terms_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    version: integer('version')
+      .notNull()
+      .references(() => programTerms.version),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('program_terms_acceptances_broker_version_idx').on(t.brokerId, t.version)],
+);
+
+/**
  * A broker's acceptance of the self-billing agreement (VAT Implementing Regulations art. 53
  * para. 2): the version and its text word for word, when, and from where. Kept for good: a
  * broker's row is never deleted (the account is retired), and none of these rows either.

@@ -11,6 +11,7 @@ import { enqueueCrm } from '../messaging/outbox.js';
 import { enqueueTenantLink } from '../messaging/tenant-link.js';
 import { notify } from '../notifications/service.js';
 import { errorLogFields } from '../plugins/log-safety.js';
+import { assertTermsAccepted } from '../program-terms/service.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { smsNotificationsEnabled } from '../settings/service.js';
 import { checkNewReferral, recordContestedTenant } from '../signals/detect.js';
@@ -49,6 +50,9 @@ export async function createReferral(
 ): Promise<Referral> {
   const { db, config } = ctx;
   refuseIneligibleBroker(broker);
+  // The broker refers under the program terms in force (decision record 075); a tenant asking
+  // through the broker's link is not held up by the broker's unread version.
+  if (input.source === 'typed') await assertTermsAccepted(db, broker.id);
   // Each referral sends an SMS under the company's name: a stolen or careless account
   // cannot turn that into a flood. Counted before anything is written.
   await enforceRateLimits(db, [

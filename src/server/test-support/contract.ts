@@ -19,6 +19,7 @@ import * as devContract from '#contract/dev';
 import * as groupContract from '#contract/groups';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
+import * as programTermsContract from '#contract/program-terms';
 import * as referralLinkContract from '#contract/referral-links';
 import * as referralContract from '#contract/referrals';
 import * as superadminContract from '#contract/superadmin';
@@ -47,6 +48,7 @@ export const contractEndpoints: Endpoint[] = [
   dataRequestContract,
   messagingContract,
   notificationContract,
+  programTermsContract,
   referralContract,
   referralLinkContract,
   superadminContract,
