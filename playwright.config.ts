@@ -35,6 +35,12 @@ const mobile = {
   hasTouch: true,
 };
 const SERVER_WIDE = /(holding-period|document-retention)\.spec\.ts/;
+/**
+ * Published program terms bind every broker from then on (decision 075): their journey runs
+ * last of all, one viewport after the other, when no other journey refers any more.
+ */
+const PROGRAM_TERMS = /program-terms\.spec\.ts/;
+const LAST = [SERVER_WIDE, PROGRAM_TERMS];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,8 +55,8 @@ export default defineConfig({
   projects: [
     // Before every journey: the server's SMS ceilings raised (e2e/ceilings.setup.ts).
     { name: 'setup', testMatch: /\.setup\.ts$/ },
-    { name: 'desktop', testIgnore: SERVER_WIDE, dependencies: ['setup'], use: desktop },
-    { name: 'mobile', testIgnore: SERVER_WIDE, dependencies: ['setup'], use: mobile },
+    { name: 'desktop', testIgnore: LAST, dependencies: ['setup'], use: desktop },
+    { name: 'mobile', testIgnore: LAST, dependencies: ['setup'], use: mobile },
     // Journeys that change a setting of the whole server (the holding period, the documents'
     // retention period) run after every other journey, one viewport after the other, so no other
     // journey runs while it is set.
@@ -64,6 +70,18 @@ export default defineConfig({
       name: 'mobile-server-wide',
       testMatch: SERVER_WIDE,
       dependencies: ['desktop-server-wide'],
+      use: mobile,
+    },
+    {
+      name: 'desktop-program-terms',
+      testMatch: PROGRAM_TERMS,
+      dependencies: ['mobile-server-wide'],
+      use: desktop,
+    },
+    {
+      name: 'mobile-program-terms',
+      testMatch: PROGRAM_TERMS,
+      dependencies: ['desktop-program-terms'],
       use: mobile,
     },
   ],

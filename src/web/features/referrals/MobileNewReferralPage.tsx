@@ -4,6 +4,7 @@ import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { MOBILE_NAME_FIELD_PATH } from '../profile';
 import { NewReferralForm } from './NewReferralForm';
+import { ProgramTermsGate } from './ProgramTermsGate';
 
 const STEPS = [
   'يُضاف الطلب إلى حسابك فوراً',
@@ -36,7 +37,9 @@ export function MobileNewReferralPage() {
         </div>
       ) : null}
       <Card>
-        <NewReferralForm variant="mobile" />
+        <ProgramTermsGate>
+          <NewReferralForm variant="mobile" />
+        </ProgramTermsGate>
       </Card>
       <Card>
         <h2 className="mb-2 font-bold">كيف يعمل؟</h2>

@@ -1,5 +1,6 @@
 import { Card } from '#ui/card';
 import { NewReferralForm } from './NewReferralForm';
+import { ProgramTermsGate } from './ProgramTermsGate';
 
 export function NewReferralPage() {
   return (
@@ -9,7 +10,9 @@ export function NewReferralPage() {
         أدخل رقم جوال المستأجر، وسنرسل له رابطاً لإكمال بياناته بنفسه.
       </p>
       <Card>
-        <NewReferralForm variant="desktop" />
+        <ProgramTermsGate>
+          <NewReferralForm variant="desktop" />
+        </ProgramTermsGate>
       </Card>
     </div>
   );

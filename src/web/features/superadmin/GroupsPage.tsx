@@ -28,6 +28,7 @@ import {
   useRemovePromotionRule,
   useUpdateGroup,
 } from './groups-api';
+import { ProgramTermsCard } from './ProgramTermsCard';
 
 /**
  * /groups (super-admins, decision record 072): the broker groups by level with their terms,
@@ -66,6 +67,7 @@ export function GroupsPage() {
       <NewGroupCard program={groups.data?.program} />
       <NewRuleCard groups={groups.data?.items ?? []} />
       <BonusesCard />
+      <ProgramTermsCard />
       <DormancyCard />
     </div>
   );

@@ -1,0 +1,75 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { programTermsEndpoints } from '#contract/program-terms';
+import { formatDateAr } from '#domain';
+import { callApi, errorMessage } from '#lib/api';
+import { rootKeys } from '#lib/query-keys';
+import { Button } from '#ui/button';
+import { Checkbox } from '#ui/checkbox';
+import { Skeleton } from '#ui/feedback';
+import { TermsText } from '#ui/terms-text';
+
+const termsKey = [...rootKeys.referrals, 'program-terms'] as const;
+
+/**
+ * Before a broker refers (decision record 075): the program terms in force, when the broker has
+ * not accepted that version yet, with «أوافق» and the button that records it; then what it
+ * guards (the referral form). A new version asks again. Without published terms, it guards
+ * nothing.
+ */
+export function ProgramTermsGate({ children }: { children: ReactNode }) {
+  const terms = useQuery({
+    queryKey: termsKey,
+    queryFn: () => callApi(programTermsEndpoints.mine),
+  });
+  const [agreed, setAgreed] = useState(false);
+  const titleId = useId();
+  const accept = useMutation({
+    mutationFn: (version: number) => callApi(programTermsEndpoints.accept, { body: { version } }),
+    onSuccess: () => terms.refetch(),
+  });
+  if (terms.isPending) return <Skeleton className="h-40" />;
+  const current = terms.data?.current;
+  if (!current || terms.data?.acceptedVersion === current.version) return <>{children}</>;
+  const renewed = terms.data?.acceptedVersion !== null;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4"
+    >
+      <div className="space-y-1">
+        <h2 id={titleId} className="text-lg font-bold">
+          شروط برنامج الشركاء
+        </h2>
+        <p className="text-sm text-slate-700">
+          {renewed
+            ? `نُشرت نسخة جديدة من الشروط في ${formatDateAr(current.publishedAt)}؛ اقرأها ووافق عليها لتضيف إحالاتك.`
+            : 'اقرأ شروط البرنامج ووافق عليها لتضيف أول إحالة.'}
+        </p>
+      </div>
+      <div className="max-h-96 overflow-y-auto rounded-lg bg-slate-50 p-3">
+        <TermsText body={current.body} />
+      </div>
+      <Checkbox
+        className="flex min-h-11 cursor-pointer items-center gap-2"
+        boxClassName="size-5 shrink-0 accent-brand-700"
+        checked={agreed}
+        onCheckedChange={setAgreed}
+      >
+        <span className="text-sm">قرأت شروط البرنامج وأوافق عليها</span>
+      </Checkbox>
+      {accept.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(accept.error, 'تعذر تسجيل الموافقة')}
+        </p>
+      ) : null}
+      <Button
+        className="w-full sm:w-auto"
+        disabled={!agreed || accept.isPending}
+        onClick={() => accept.mutate(current.version)}
+      >
+        {accept.isPending ? 'جاري الحفظ...' : 'الموافقة والمتابعة'}
+      </Button>
+    </section>
+  );
+}
