@@ -12,8 +12,10 @@ export type TermsBlock =
 
 /** «نص **مهم** هنا» as plain and bold parts. */
 function inline(text: string): TermsInline[] {
-  return text
-    .split('**')
+  const parts = text.split('**');
+  // An odd «**» with no pair is written as it is, not bold to the end of the line.
+  if (parts.length % 2 === 0) parts.splice(-2, 2, `${parts.at(-2)}**${parts.at(-1)}`);
+  return parts
     .map((part, index) => ({ text: part, bold: index % 2 === 1 }))
     .filter((part) => part.text !== '');
 }
@@ -41,7 +43,8 @@ export function termsBlocks(body: string): TermsBlock[] {
         blocks.push({ kind: 'paragraph', parts: inline(paragraph.join(' ')) });
         paragraph = [];
       }
-      list = [...(list ?? []), inline(line.slice(2).trim())];
+      const item = inline(line.slice(2).trim());
+      if (item.length > 0) list = [...(list ?? []), item];
     } else {
       if (list) {
         blocks.push({ kind: 'list', items: list });

@@ -27,4 +27,18 @@ describe('the program terms as blocks', () => {
       { kind: 'paragraph', parts: [{ text: 'نص بعد القائمة <b>ليس وسماً</b>', bold: false }] },
     ]);
   });
+
+  it('writes an unpaired «**» as it is, and draws no empty list item', () => {
+    expect(termsBlocks('نص **عريض** ثم ** بلا زوج\n- ****\n- **')).toEqual([
+      {
+        kind: 'paragraph',
+        parts: [
+          { text: 'نص ', bold: false },
+          { text: 'عريض', bold: true },
+          { text: ' ثم ** بلا زوج', bold: false },
+        ],
+      },
+      { kind: 'list', items: [[{ text: '**', bold: false }]] },
+    ]);
+  });
 });

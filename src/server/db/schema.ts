@@ -742,6 +742,8 @@ export const programTermsAcceptances = pgTable(
     version: integer('version')
       .notNull()
       .references(() => programTerms.version),
+    /** SHA-256 of the text as the broker was shown it: the version's row can be checked by it. */
+    bodySha256: text('body_sha256').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     acceptedAt: ts('accepted_at').notNull().defaultNow(),

@@ -107,6 +107,7 @@ export async function retireBroker(
       falLicenseEvidence: null,
       falLicenseNote: null,
       falLicenseRefusal: null,
+      inactiveReason: null,
       email: null,
       city: null,
       profileComplete: false,

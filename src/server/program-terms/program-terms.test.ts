@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programTermsEndpoints } from '#contract/program-terms';
@@ -84,11 +85,19 @@ describe('the program terms', () => {
       .select()
       .from(programTermsAcceptances)
       .where(eq(programTermsAcceptances.brokerId, broker.id));
-    // When and from where: the address and the browser the acceptance came from.
+    // What, when and from where: the text's hash, the address and the browser.
     expect(kept?.version).toBe(1);
+    expect(kept?.bodySha256).toBe(createHash('sha256').update(TERMS_V1).digest('hex'));
     expect(kept?.ipAddress).toBeTruthy();
     expect(kept?.userAgent).toBeTruthy();
     expect((await refer(broker)).statusCode).toBe(201);
+
+    // The same text again is no new version.
+    const same = await as(root).call(programTermsEndpoints.publish, { body: { body: TERMS_V1 } });
+    expect(same.statusCode).toBe(409);
+    expect(same.json<ApiError>().message).toBe(
+      'هذا النص هو النسخة السارية نفسها؛ عدّله قبل نشر نسخة جديدة',
+    );
 
     // Version 2: asked again, with its own message.
     await as(root).call(programTermsEndpoints.publish, { body: { body: TERMS_V2 } });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { cleanText } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
@@ -55,6 +56,14 @@ export async function publishProgramTerms(
   try {
     const published = await db.transaction(async (tx) => {
       const [current] = await latest(tx);
+      // The same text again would ask every broker to accept what they accepted.
+      if (current?.body === body) {
+        throw new AppError(
+          409,
+          'TERMS_UNCHANGED',
+          'هذا النص هو النسخة السارية نفسها؛ عدّله قبل نشر نسخة جديدة',
+        );
+      }
       const [row] = await tx
         .insert(programTerms)
         .values({ version: (current?.version ?? 0) + 1, body, publishedBy: actorId })
@@ -139,6 +148,7 @@ export async function acceptProgramTerms(
       .values({
         brokerId,
         version: current.version,
+        bodySha256: createHash('sha256').update(current.body).digest('hex'),
         ipAddress: accepted.ip,
         userAgent: accepted.userAgent ? cleanText(accepted.userAgent).slice(0, 300) : null,
       })

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AuditRecorder } from '../../audit/service.js';
 import { findBrokerById } from '../../brokers/service.js';
 import type { Database } from '../../db/client.js';
@@ -97,13 +97,16 @@ export async function decideBrokerActivation(
         updatedAt: new Date(),
       })
       .where(
-        change.decision === 'refuse'
-          ? and(
-              eq(brokers.id, broker.id),
-              eq(brokers.isActive, false),
-              isNotNull(brokers.activationRequestedAt),
-            )
-          : eq(brokers.id, broker.id),
+        and(
+          eq(brokers.id, broker.id),
+          isNull(brokers.deletedAt),
+          // Only a waiting request is refused, and only an active account deactivated.
+          change.decision === 'refuse'
+            ? and(eq(brokers.isActive, false), isNotNull(brokers.activationRequestedAt))
+            : change.decision === 'deactivate'
+              ? eq(brokers.isActive, true)
+              : undefined,
+        ),
       )
       .returning();
     if (!row && change.decision === 'refuse') {
@@ -112,6 +115,9 @@ export async function decideBrokerActivation(
         'NO_ACTIVATION_REQUEST',
         'لا يوجد طلب تفعيل بانتظار المراجعة لهذا الوسيط',
       );
+    }
+    if (!row && change.decision === 'deactivate') {
+      throw new AppError(409, 'ALREADY_INACTIVE', 'هذا الحساب غير مفعل أصلاً');
     }
     if (!row) throw notFound('الوسيط غير موجود');
     await record(tx, {
@@ -129,6 +135,8 @@ export async function decideBrokerActivation(
   // A request closed is news too: the broker waiting on it reads why.
   const changed =
     broker.isActive !== isActive || (!isActive && broker.activationRequestedAt !== null);
-  if (changed) await notify(db, broker.id, decision.notice(reason ?? ''));
+  // «السبب: …» ends with the notice's own full stop, not the admin's.
+  if (changed)
+    await notify(db, broker.id, decision.notice((reason ?? '').replace(/[.؟!،]+$/u, '')));
   return updated;
 }

@@ -50,18 +50,29 @@ describe('a decision on an account carries a reason the broker reads', () => {
     const reason = 'تكرار إحالات لمستأجرين دون موافقتهم';
     const done = await as(admin).call(adminBrokerEndpoints.deactivate, {
       params: { id: broker.id },
-      body: { reason },
+      body: { reason: `${reason}.` },
     });
     expect(done.statusCode).toBe(200);
-    expect(await profileOf(broker)).toMatchObject({ isActive: false, inactiveReason: reason });
+    expect(await profileOf(broker)).toMatchObject({
+      isActive: false,
+      inactiveReason: `${reason}.`,
+    });
     expect(await lastNotice(broker)).toMatchObject({
       title: 'تم إيقاف تفعيل حسابك',
       message: `السبب: ${reason}. لا يمكنك إضافة طلبات جديدة حالياً، يرجى التواصل مع الإدارة.`,
     });
     expect((await audited('broker.deactivate', broker.id))[0]?.after).toEqual({
       isActive: false,
-      reason,
+      reason: `${reason}.`,
     });
+    // An account already inactive is not deactivated again.
+    const twice = await as(admin).call(adminBrokerEndpoints.deactivate, {
+      params: { id: broker.id },
+      body: { reason: 'سبب آخر' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<ApiError>().message).toBe('هذا الحساب غير مفعل أصلاً');
+    expect((await profileOf(broker)).inactiveReason).toBe(`${reason}.`);
 
     await as(admin).call(adminBrokerEndpoints.activate, { params: { id: broker.id } });
     expect(await profileOf(broker)).toMatchObject({ isActive: true, inactiveReason: null });

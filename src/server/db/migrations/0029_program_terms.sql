@@ -1,6 +1,7 @@
 -- The partner program's terms (issue 34 item 3, decision 075): each version as published, and
--- each broker's acceptance of a version (when, from where). Two new tables, no row written: until
--- a super-admin publishes the first version, brokers refer as before. No cascade reaches them.
+-- each broker's acceptance of a version (when, from where, and a hash of the text shown). Two
+-- new tables, no row written: until a super-admin publishes the first version, brokers refer as
+-- before. No cascade reaches them.
 CREATE TABLE "program_terms" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"version" integer NOT NULL,
@@ -15,6 +16,7 @@ CREATE TABLE "program_terms_acceptances" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"broker_id" uuid NOT NULL,
 	"version" integer NOT NULL,
+	"body_sha256" text NOT NULL,
 	"ip_address" text,
 	"user_agent" text,
 	"accepted_at" timestamp with time zone DEFAULT now() NOT NULL

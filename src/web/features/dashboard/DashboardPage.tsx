@@ -71,7 +71,9 @@ export function DashboardPage() {
               ? 'حسابك غير مفعل بعد، وطلب التفعيل قيد المراجعة لدى الإدارة.'
               : 'حسابك غير مفعل. اطلب التفعيل لتتمكن من إضافة طلبات المستأجرين.'}
             {profile.inactiveReason && !profile.activationRequestedAt ? (
-              <span className="block">سبب الإدارة: {profile.inactiveReason}</span>
+              <span className="block break-words">
+                سبب الإدارة: <bdi>{profile.inactiveReason}</bdi>
+              </span>
             ) : null}
           </span>
           {profile.activationRequestedAt ? null : (

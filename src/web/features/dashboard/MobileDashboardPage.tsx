@@ -49,7 +49,9 @@ function NextSteps({ profile }: { profile: Profile }) {
                 حسابك غير مفعل. اطلب التفعيل لتتمكن من إضافة طلبات المستأجرين.
               </p>
               {profile.inactiveReason ? (
-                <p className="text-sm text-amber-900">سبب الإدارة: {profile.inactiveReason}</p>
+                <p className="text-sm break-words text-amber-900">
+                  سبب الإدارة: <bdi>{profile.inactiveReason}</bdi>
+                </p>
               ) : null}
               <Button
                 variant={nameMissing ? 'outline' : 'default'}

@@ -22,16 +22,20 @@ export function ProgramTermsGate({ children }: { children: ReactNode }) {
     queryKey: termsKey,
     queryFn: () => callApi(programTermsEndpoints.mine),
   });
-  const [agreed, setAgreed] = useState(false);
+  // The version the box was ticked for: a newer one shown is unticked.
+  const [agreedTo, setAgreedTo] = useState<number | null>(null);
   const titleId = useId();
   const accept = useMutation({
     mutationFn: (version: number) => callApi(programTermsEndpoints.accept, { body: { version } }),
     onSuccess: () => terms.refetch(),
+    // A newer version published meanwhile: shown at once, to be read and ticked anew.
+    onError: () => terms.refetch(),
   });
   if (terms.isPending) return <Skeleton className="h-40" />;
   const current = terms.data?.current;
   if (!current || terms.data?.acceptedVersion === current.version) return <>{children}</>;
   const renewed = terms.data?.acceptedVersion !== null;
+  const agreed = agreedTo === current.version;
   return (
     <section
       aria-labelledby={titleId}
@@ -54,7 +58,7 @@ export function ProgramTermsGate({ children }: { children: ReactNode }) {
         className="flex min-h-11 cursor-pointer items-center gap-2"
         boxClassName="size-5 shrink-0 accent-brand-700"
         checked={agreed}
-        onCheckedChange={setAgreed}
+        onCheckedChange={(checked) => setAgreedTo(checked ? current.version : null)}
       >
         <span className="text-sm">قرأت شروط البرنامج وأوافق عليها</span>
       </Checkbox>
