@@ -63,10 +63,6 @@ export function StandingCard({ profilePath }: { profilePath: string }) {
                     counted={next.counted}
                     target={next.signedContracts}
                   />
-                  <p className="text-sm text-slate-700">
-                    وقّعت {arabicCount(next.counted, NOUNS.contract)} من{' '}
-                    {formatNumberAr(next.signedContracts)}
-                  </p>
                 </div>
               ) : null}
               {bonuses.map((bonus) => (
@@ -79,17 +75,11 @@ export function StandingCard({ profilePath }: { profilePath: string }) {
                   {bonus.reached ? (
                     <p className="text-sm font-bold text-emerald-800">حققتها، وأُضيفت إلى عمولاتك</p>
                   ) : (
-                    <>
-                      <Progress
-                        label={`التقدم نحو مكافأة ${bonus.name}`}
-                        counted={bonus.counted}
-                        target={bonus.signedContracts}
-                      />
-                      <p className="text-sm text-slate-700">
-                        وقّعت {arabicCount(bonus.counted, NOUNS.contract)} من{' '}
-                        {formatNumberAr(bonus.signedContracts)}
-                      </p>
-                    </>
+                    <Progress
+                      label={`التقدم نحو مكافأة ${bonus.name}`}
+                      counted={bonus.counted}
+                      target={bonus.signedContracts}
+                    />
                   )}
                 </div>
               ))}
@@ -137,23 +127,28 @@ export function StandingCard({ profilePath }: { profilePath: string }) {
   );
 }
 
-/** A bar of the contracts counted toward a target, read out as «٢ من ٥». */
+/** A bar of the contracts counted toward a target, read out as «٢ من ٥», and the same in words. */
 function Progress({ label, counted, target }: { label: string; counted: number; target: number }) {
   const shown = Math.min(counted, target);
   return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={target}
-      aria-valuenow={shown}
-      aria-valuetext={`${formatNumberAr(counted)} من ${formatNumberAr(target)}`}
-      className="h-2 overflow-hidden rounded-full bg-slate-200"
-    >
+    <>
       <div
-        className="h-full rounded-full bg-emerald-600"
-        style={{ inlineSize: `${Math.min(100, Math.round((shown / target) * 100))}%` }}
-      />
-    </div>
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={target}
+        aria-valuenow={shown}
+        aria-valuetext={`${formatNumberAr(counted)} من ${formatNumberAr(target)}`}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-emerald-600"
+          style={{ inlineSize: `${Math.min(100, Math.round((shown / target) * 100))}%` }}
+        />
+      </div>
+      <p className="text-sm text-slate-700">
+        وقّعت {arabicCount(counted, NOUNS.contract)} من {formatNumberAr(target)}
+      </p>
+    </>
   );
 }
