@@ -34,6 +34,8 @@ test('an activation request refused with a reason: the broker reads why, and ask
   await consolePage
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill(phone);
+  // The search is sent once typing pauses: the filtered list, before any click in it.
+  await expect(consolePage.getByText('وسيط واحد', { exact: true })).toBeVisible();
   const row = entries(consolePage).filter({ hasText: name });
   await row.getByRole('button', { name: `رفض طلب تفعيل ${name}` }).click();
   const dialog = consolePage.getByRole('dialog', { name: `رفض طلب تفعيل ${name}` });
@@ -76,6 +78,8 @@ test('an account deactivated with a reason: the broker reads why', async ({
   await consolePage
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill(name);
+  // The search is sent once typing pauses: the filtered list, before any click in it.
+  await expect(consolePage.getByText('وسيط واحد', { exact: true })).toBeVisible();
   const row = entries(consolePage).filter({ hasText: name });
   await row.getByRole('button', { name: 'إلغاء التفعيل' }).click();
   const dialog = consolePage.getByRole('dialog', { name: `إلغاء تفعيل ${name}` });

@@ -29,6 +29,8 @@ test('an admin adds an adjustment and a deduction with their reasons; the broker
   await consolePage
     .getByRole('searchbox', { name: 'البحث بالاسم أو الجوال أو رمز الوسيط' })
     .fill(name);
+  // The search is sent once typing pauses: the filtered list, before any click in it.
+  await expect(consolePage.getByText('وسيط واحد', { exact: true })).toBeVisible();
   await entries(consolePage)
     .filter({ hasText: name })
     .getByRole('button', { name: 'التفاصيل' })
