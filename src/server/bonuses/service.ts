@@ -165,11 +165,8 @@ export async function closeBonus(db: Database, id: string, record: AuditRecorder
     });
     return row;
   });
-  const [paid] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from commissions where bonus_id = ${id}`,
-  );
-  return toBonus(closed, paid?.n ?? 0);
+  const [paid] = await db.select({ awarded: awardedCount }).from(bonuses).where(eq(bonuses.id, id));
+  return toBonus(closed, paid?.awarded ?? 0);
 }
 
 /**

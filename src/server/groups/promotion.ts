@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { promotionConditionAr, ruleSummaryAr } from '#domain';
 import { auditSystem } from '../audit/service.js';
 import { type Database, rowsOf, type Transaction } from '../db/client.js';
-import { brokerGroups, brokers, notifications } from '../db/schema.js';
+import { brokerGroups, brokers } from '../db/schema.js';
+import { noticeInTransaction } from '../ledger/adjustments.js';
 import { lockBroker } from '../ledger/locks.js';
-import { announceNotification } from '../notifications/live.js';
 import { brokerTerms, defaultGroupId } from './terms.js';
 
 /**
@@ -74,14 +74,11 @@ export async function promoteBroker(tx: Transaction, brokerId: string): Promise<
       withinDays: earned.within_days,
     },
   });
-  await tx.insert(notifications).values({
-    brokerId,
+  await noticeInTransaction(tx, brokerId, {
     type: 'success',
     title: `ترقية إلى مجموعة «${earned.group_name}»`,
     message: `بعد ${promotionConditionAr(earned.signed_contracts, earned.within_days)} انتقلت إلى مجموعة «${earned.group_name}»، وتُحتسب عمولاتك الجديدة بنسبة ${ruleSummaryAr(rule)}.`,
-    link: '/commissions',
   });
-  await announceNotification(tx, brokerId);
   return earned.group_name;
 }
 
