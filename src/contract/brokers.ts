@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  activationRequestBody,
   bankAccountBodySchema,
   FAL_LICENSE_STATES,
   FAL_LICENSE_TYPES,
@@ -118,7 +119,9 @@ export const brokerEndpoints = {
     method: 'POST',
     path: '/api/broker/request-activation',
     access: 'broker',
-    summary: 'ask the administration to activate the account (once)',
+    summary:
+      'ask the administration to activate the account (once), with the answers to the activation questions (decision 076)',
+    body: activationRequestBody.nullish(),
     response: profile,
   }),
   bankAccount: endpoint({

@@ -1,3 +1,4 @@
+export * from './activation-questions.js';
 export * from './adjustments.js';
 export * from './affordability.js';
 export * from './broker-code.js';

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { z } from 'zod';
+import { activationQuestionRoutes } from './activation-questions/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { bonusRoutes } from './bonuses/routes.js';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(groupRoutes, { prefix: '/api', ctx });
   await app.register(bonusRoutes, { prefix: '/api', ctx });
   await app.register(programTermsRoutes, { prefix: '/api', ctx });
+  await app.register(activationQuestionRoutes, { prefix: '/api', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });
   await app.register(dataIncidentRoutes, { prefix: '/api/superadmin/data-incidents', ctx });
   await app.register(tenantFormRoutes, { prefix: '/api', ctx });

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brokerEndpoints } from '#contract/brokers';
 import { type ProfileUpdateBody, profileUpdateBodySchema } from '#domain';
+import { saveActivationAnswers } from '../activation-questions/service.js';
 import { type AuditRecorder, audit, auditBy } from '../audit/service.js';
 import type { FeatureOptions } from '../context.js';
 import { brokers } from '../db/schema.js';
@@ -72,19 +73,23 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
   serve(app, brokerEndpoints.requestActivation, async (request) => {
     const me = currentBroker(request);
     if (me.isActive) throw new AppError(409, 'ALREADY_ACTIVE', 'حسابك مفعل بالفعل');
-    // The IS NULL guard makes a second (or concurrent) request a no-op that we refuse; the audit
-    // row is written in the same transaction.
+    // The IS NULL guard makes a second (or concurrent) request a no-op that we refuse; the
+    // answers to the activation questions and the audit row are written in the same
+    // transaction, and an answer refused undoes the request (decision 076).
     const updated = await db.transaction(async (tx) => {
+      const requestedAt = new Date();
       const [row] = await tx
         .update(brokers)
-        .set({ activationRequestedAt: new Date(), updatedAt: new Date() })
+        .set({ activationRequestedAt: requestedAt, updatedAt: requestedAt })
         .where(and(eq(brokers.id, me.id), isNull(brokers.activationRequestedAt)))
         .returning();
       if (row) {
+        const answered = await saveActivationAnswers(tx, me.id, requestedAt, request.body);
         await audit(tx, request, {
           action: 'broker.request_activation',
           entityType: 'broker',
           entityId: me.id,
+          ...(answered > 0 ? { after: { answered } } : {}),
         });
       }
       return row;

@@ -752,6 +752,50 @@ export const programTermsAcceptances = pgTable(
 );
 
 /**
+ * A question super-admins ask every broker requesting activation (decision record 076). A
+ * question is retired, never deleted: the answers given to it keep pointing at it.
+ */
+export const activationQuestions = pgTable(
+  'activation_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    prompt: text('prompt').notNull(),
+    required: boolean('required').notNull(),
+    createdBy: uuid('created_by').references(() => brokers.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** When it stopped being asked; null while it is. */
+    retiredAt: ts('retired_at'),
+  },
+  (t) => [
+    index('activation_questions_asked_idx').on(t.createdAt).where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/**
+ * A broker's answer to an activation question, with the question as they read it: the team reads
+ * the request as it was, whatever the question became. Tied to the request by its time; erased
+ * with the rest of a retired account's personal data.
+ */
+export const activationAnswers = pgTable(
+  'activation_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => activationQuestions.id),
+    prompt: text('prompt').notNull(),
+    answer: text('answer').notNull(),
+    /** The request these answers came with (brokers.activation_requested_at when it was made). */
+    requestedAt: ts('requested_at').notNull(),
+  },
+  (t) => [index('activation_answers_broker_idx').on(t.brokerId, t.requestedAt)],
+);
+
+/**
  * A broker's acceptance of the self-billing agreement (VAT Implementing Regulations art. 53
  * para. 2): the version and its text word for word, when, and from where. Kept for good: a
  * broker's row is never deleted (the account is retired), and none of these rows either.

@@ -5,6 +5,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import type { Database, Transaction } from '../db/client.js';
 import {
+  activationAnswers,
   brokerNotes,
   brokers,
   knownDevices,
@@ -127,6 +128,8 @@ export async function retireBroker(
   await tx.delete(knownDevices).where(eq(knownDevices.brokerId, broker.id));
   await tx.delete(notifications).where(eq(notifications.brokerId, broker.id));
   await tx.delete(brokerNotes).where(eq(brokerNotes.brokerId, broker.id));
+  // What the person wrote of themselves to be activated (decision 076).
+  await tx.delete(activationAnswers).where(eq(activationAnswers.brokerId, broker.id));
 
   // Nobody will work on these any more; closing them also frees each tenant for another
   // broker's referral. Commissions and transfer requests are left exactly as they are: open

@@ -1,3 +1,4 @@
+import * as activationQuestionContract from '#contract/activation-questions';
 import * as adminAnalyticsContract from '#contract/admin/analytics';
 import * as adminBrokerContract from '#contract/admin/brokers';
 import * as adminCommissionContract from '#contract/admin/commissions';
@@ -28,6 +29,7 @@ import * as webhookContract from '#contract/webhooks';
 
 /** Every endpoint the contract declares: each value of a module's groups with a method and path. */
 export const contractEndpoints: Endpoint[] = [
+  activationQuestionContract,
   adminAnalyticsContract,
   adminBrokerContract,
   adminCommissionContract,

@@ -14,13 +14,17 @@ type Part<Name extends string, S, Required extends boolean> = S extends z.ZodTyp
     : { [K in Name]?: z.input<S> }
   : { [K in Name]?: never };
 
+/** A body is required where the endpoint declares one, unless its schema takes none. */
+type BodyRequired<S> = S extends z.ZodType ? (undefined extends z.input<S> ? false : true) : true;
+
 /**
  * What a call by endpoint carries: the `:name`s of its path, its query and its JSON body. The
- * params and the body are required where the endpoint declares them; the query never is.
+ * params and the body are required where the endpoint declares them (a body its schema makes
+ * optional is not); the query never is.
  */
 export type CallInput<E extends Endpoint> = Part<'params', E['params'], true> &
   Part<'query', E['query'], false> &
-  Part<'body', E['body'], true>;
+  Part<'body', E['body'], BodyRequired<E['body']>>;
 
 /** The JSON body an endpoint takes, as a caller writes it: for a helper that passes one on. */
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
