@@ -36,10 +36,11 @@ const mobile = {
 };
 const SERVER_WIDE = /(holding-period|document-retention)\.spec\.ts/;
 /**
- * Published program terms bind every broker from then on (decision 075): their journey runs
- * last of all, one viewport after the other, when no other journey refers any more.
+ * Published program terms bind every broker from then on (decision 075), and activation
+ * questions every activation request (decision 076): their journeys run last of all, one
+ * viewport after the other, when no other journey refers or requests activation any more.
  */
-const PROGRAM_TERMS = /program-terms\.spec\.ts/;
+const PROGRAM_TERMS = /(program-terms|activation-questions)\.spec\.ts/;
 const LAST = [SERVER_WIDE, PROGRAM_TERMS];
 
 export default defineConfig({

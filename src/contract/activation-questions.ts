@@ -7,7 +7,7 @@ import { endpoint, idParams, isoDateTime, ok } from './common.js';
 /** A question as a broker reads it before requesting activation. */
 const askedQuestion = z.object({ id: z.string(), prompt: z.string(), required: z.boolean() });
 
-/** A question as super-admins manage it: how many requests answered it so far. */
+/** A question as super-admins manage it: how many brokers answered it so far. */
 const activationQuestion = askedQuestion.extend({
   createdAt: isoDateTime,
   answered: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ACTIVATION_ANSWER, MAX_ACTIVATION_QUESTIONS } from './activation-limits.js';
 import { multiLineText, singleLineText } from './text.js';
 
 /**
@@ -6,11 +7,6 @@ import { multiLineText, singleLineText } from './text.js';
  * record 076): a short prompt, answered in free text, required or not. The answers travel with
  * the request and the team reads them in the broker's details.
  */
-
-/** The most questions asked at once: an application, not a survey. */
-export const MAX_ACTIVATION_QUESTIONS = 10;
-/** The longest answer a broker writes to one question. */
-export const MAX_ACTIVATION_ANSWER = 1000;
 
 export const activationQuestionBody = z.object({
   prompt: singleLineText({

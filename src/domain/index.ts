@@ -1,3 +1,4 @@
+export * from './activation-limits.js';
 export * from './activation-questions.js';
 export * from './adjustments.js';
 export * from './affordability.js';

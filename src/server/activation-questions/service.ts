@@ -34,7 +34,7 @@ export async function askedQuestions(db: Database) {
   return { items: await asked(db) };
 }
 
-/** The questions asked today for super-admins, each with how many requests answered it. */
+/** The questions asked today for super-admins, each with how many brokers answered it. */
 export async function listActivationQuestions(db: Database) {
   const rows = await rowsOf<{
     id: string;
@@ -45,7 +45,7 @@ export async function listActivationQuestions(db: Database) {
   }>(
     db,
     sql`select q.id, q.prompt, q.required, q.created_at,
-        (select count(*)::int from activation_answers a
+        (select count(distinct a.broker_id)::int from activation_answers a
           where a.question_id = q.id and a.answer <> '') as answered
       from activation_questions q
       where q.retired_at is null

@@ -10,8 +10,8 @@ import { DashboardFigures } from './DashboardFigures';
 import { NoReferralsYet, settled } from './empty';
 import { LatestReferrals } from './LatestReferrals';
 import { NEW_REFERRAL, referralBlocker } from './new-referral';
+import { RequestActivationButton } from './RequestActivationButton';
 import { StandingCard } from './StandingCard';
-import { useRequestActivation } from './use-request-activation';
 
 /**
  * The broker's desktop dashboard: the new referral first, then the figures, the link card and
@@ -22,7 +22,6 @@ export function DashboardPage() {
   const { profile } = useSession();
   const metrics = useMetrics();
   const latest = useReferrals({ page: 1 });
-  const requestActivation = useRequestActivation();
   const ready = settled(metrics) && settled(latest);
   const belowFold = useAfterFirstDraw(ready);
   if (!profile) return null;
@@ -76,14 +75,7 @@ export function DashboardPage() {
               </span>
             ) : null}
           </span>
-          {profile.activationRequestedAt ? null : (
-            <Button
-              onClick={() => requestActivation.mutate()}
-              disabled={requestActivation.isPending}
-            >
-              طلب تفعيل الحساب
-            </Button>
-          )}
+          {profile.activationRequestedAt ? null : <RequestActivationButton />}
         </Alert>
       ) : null}
 

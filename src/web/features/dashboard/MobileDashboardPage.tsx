@@ -12,15 +12,14 @@ import { DashboardFigures } from './DashboardFigures';
 import { NoReferralsYet, settled } from './empty';
 import { LatestReferrals } from './LatestReferrals';
 import { NEW_REFERRAL, referralBlocker } from './new-referral';
+import { RequestActivationButton } from './RequestActivationButton';
 import { StandingCard } from './StandingCard';
-import { useRequestActivation } from './use-request-activation';
 
 /**
  * What stands between a new broker and the first referral, one card per step: the full name
  * (asked first, as after a phone sign-up), then the activation request.
  */
 function NextSteps({ profile }: { profile: Profile }) {
-  const requestActivation = useRequestActivation();
   const nameMissing = !profile.fullName?.trim();
   return (
     <>
@@ -53,14 +52,10 @@ function NextSteps({ profile }: { profile: Profile }) {
                   سبب الإدارة: <bdi>{profile.inactiveReason}</bdi>
                 </p>
               ) : null}
-              <Button
+              <RequestActivationButton
                 variant={nameMissing ? 'outline' : 'default'}
                 className="w-full"
-                onClick={() => requestActivation.mutate()}
-                disabled={requestActivation.isPending}
-              >
-                طلب تفعيل الحساب
-              </Button>
+              />
             </>
           )}
         </Card>

@@ -1,9 +1,7 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { brokerEndpoints } from '#contract/brokers';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { referralEndpoints } from '#contract/referrals';
 import { callApi } from '#lib/api';
-import { type MutationCallbacks, POLL_MS, rootKeys } from '#lib/query-keys';
-import { refreshSession } from '#lib/session';
+import { POLL_MS, rootKeys } from '#lib/query-keys';
 
 export { useReferrals } from '../referrals';
 
@@ -21,15 +19,3 @@ const metricsQuery = () =>
   });
 
 export const useMetrics = () => useQuery(metricsQuery());
-
-/** An inactive broker asks the team to activate the account; then the profile is read again. */
-export function useRequestActivationMutation(callbacks: MutationCallbacks = {}) {
-  return useMutation({
-    mutationFn: () => callApi(brokerEndpoints.requestActivation),
-    onSuccess: async () => {
-      callbacks.onSuccess?.(undefined, undefined);
-      await refreshSession();
-    },
-    ...(callbacks.onError ? { onError: callbacks.onError } : {}),
-  });
-}

@@ -8,6 +8,7 @@ import { Dialog } from '#ui/dialog';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
+import { ActivationQuestionsCard } from './ActivationQuestionsCard';
 import { BonusesCard } from './BonusesCard';
 import { DormancyCard } from './DormancyCard';
 import {
@@ -68,6 +69,7 @@ export function GroupsPage() {
       <NewRuleCard groups={groups.data?.items ?? []} />
       <BonusesCard />
       <ProgramTermsCard />
+      <ActivationQuestionsCard />
       <DormancyCard />
     </div>
   );

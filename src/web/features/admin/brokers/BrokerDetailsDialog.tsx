@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
 import { Dialog } from '#ui/dialog';
 import { ProtectedAccountNote } from '../shared';
+import { ActivationAnswersSection } from './ActivationAnswersSection';
 import { AdjustmentsSection } from './AdjustmentsSection';
 import type { AdminBroker } from './api';
 import { FalLicenseSection } from './FalLicenseSection';
@@ -67,6 +68,7 @@ export function BrokerDetailsDialog({
         <Detail label="إجمالي العمولات" value={formatSar(broker.commissionTotal)} />
         <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
       </dl>
+      <ActivationAnswersSection broker={broker} />
       <GroupSection broker={broker} />
       <TagsSection broker={broker} onChanged={onChanged} />
       <NotesSection broker={broker} />

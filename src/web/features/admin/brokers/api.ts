@@ -1,4 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import { activationQuestionEndpoints } from '#contract/activation-questions';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import type { ResponseOf } from '#contract/common';
 import { groupEndpoints } from '#contract/groups';
@@ -167,6 +168,14 @@ export const brokerNotesQuery = (id: string) =>
   queryOptions({
     queryKey: [...adminKeys.all, 'broker-notes', id] as const,
     queryFn: () => callApi(adminBrokerEndpoints.notes, { params: { id } }),
+    staleTime: 0,
+  });
+
+/** The broker's answers with their latest activation request (decision record 076). */
+export const activationAnswersQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'activation-answers', id] as const,
+    queryFn: () => callApi(activationQuestionEndpoints.answers, { params: { id } }),
     staleTime: 0,
   });
 
