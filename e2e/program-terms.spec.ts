@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminConsole } from './money';
 import {
+  aLease,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   expectToast,
@@ -37,9 +38,10 @@ async function publish(page: Page, superAdmin: APIRequestContext, text: string) 
 test('a broker accepts the published program terms before referring, and again after a new version', async ({
   page,
   superAdmin,
+  admin,
   readyBroker,
 }) => {
-  test.slow(); // The groups page twice and the broker's new referral page twice.
+  test.slow(); // The groups page twice, the new referral page twice and the transfer form.
   const phoneApp = onPhone(page);
   const newReferral = phoneApp ? '/mobile-new-referral' : '/new-referral';
   await readyBroker(page, uniqueName('مها الزهراني'));
@@ -84,4 +86,21 @@ test('a broker accepts the published program terms before referring, and again a
     data: { tenantPhone: randomPhone(), rent: 60000 },
   });
   expect(created.status()).toBe(409);
+
+  // A transfer asks the same (decision 076): nobody is paid under terms not accepted.
+  const mine = (await (await page.request.get('/api/referrals')).json()) as {
+    items: { id: string }[];
+  };
+  const signed = await admin.put(`/api/admin/referrals/${mine.items[0]?.id}/status`, {
+    data: { status: 'contract_signed', ...aLease(30000) },
+  });
+  expect(signed.ok()).toBe(true);
+  await page.goto(phoneApp ? '/mobile-commissions' : '/commissions');
+  if (phoneApp) await page.getByRole('button', { name: 'طلب تحويل العمولة' }).click();
+  const gate = page.getByRole('region', { name: 'شروط برنامج الشركاء' });
+  await expect(gate.getByText(/ووافق عليها لتطلب تحويل عمولتك\.$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await gate.getByLabel('قرأت شروط البرنامج وأوافق عليها').check();
+  await gate.getByRole('button', { name: 'الموافقة والمتابعة' }).click();
+  await expect(page.getByLabel('المبلغ المطلوب (ر.س)')).toBeVisible();
 });

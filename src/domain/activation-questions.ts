@@ -19,16 +19,24 @@ export const activationQuestionBody = z.object({
 });
 export type ActivationQuestionInput = z.input<typeof activationQuestionBody>;
 
-/** One answer: the question it answers (by id) and what the broker wrote; empty means skipped. */
+/**
+ * One answer: the question it answers (by id), that question's text as the broker read it (a
+ * question changed since is asked again), and what the broker wrote; empty means skipped.
+ */
 const activationAnswer = z.object({
   questionId: z.string({ error: 'السؤال غير صالح' }).max(64, { error: 'السؤال غير صالح' }),
+  prompt: z.string({ error: 'السؤال غير صالح' }).max(200, { error: 'السؤال غير صالح' }),
   answer: multiLineText({
     max: MAX_ACTIVATION_ANSWER,
+    required: 'الإجابة غير صالحة',
     tooLong: 'الإجابة أطول من ١٠٠٠ حرف',
   }),
 });
 
-/** An activation request's body: the answers to the questions in force, none when none are. */
+/**
+ * An activation request's body: an answer, empty or not, to every question in force, none when
+ * none are.
+ */
 export const activationRequestBody = z.object({
   answers: z
     .array(activationAnswer, { error: 'يرجى الإجابة عن أسئلة التفعيل' })

@@ -14,6 +14,8 @@ import type { TestBroker } from '../test-support/test-app.js';
 // Decision 076: super-admins ask questions of every broker requesting activation; the answers
 // travel with the request, and the team reads them as the broker read the questions.
 
+type Answer = { questionId: string; prompt: string; answer: string };
+
 const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
 let admin: TestBroker;
 let root: TestBroker;
@@ -102,49 +104,55 @@ describe('activation questions', () => {
       { id: area.id, prompt: 'ما الأحياء التي تعمل فيها؟', required: false },
     ]);
 
+    // Every question answered as read; the optional one may be left empty.
+    const EXPERIENCE = 'كم سنة خبرتك في الوساطة العقارية؟';
+    const AREAS = 'ما الأحياء التي تعمل فيها؟';
+    const answering = (experienceAnswer: string, extra: Answer[] = []): Answer[] => [
+      { questionId: experience.id, prompt: EXPERIENCE, answer: experienceAnswer },
+      { questionId: area.id, prompt: AREAS, answer: '' },
+      ...extra,
+    ];
+    const CHANGED = 'تغيّرت أسئلة طلب التفعيل منذ فتحتها؛ راجعها وأرسل الطلب من جديد';
     // Refused requests write nothing: the request stays unmade, no answer is kept.
-    const refusals = [
-      [undefined, 400, 'يرجى الإجابة عن السؤال: كم سنة خبرتك في الوساطة العقارية؟'],
-      [
-        { answers: [{ questionId: experience.id, answer: '   ' }] },
-        400,
-        'يرجى الإجابة عن السؤال: كم سنة خبرتك في الوساطة العقارية؟',
-      ],
-      [
-        { answers: [{ questionId: experience.id, answer: 'خمس\u202E سنوات' }] },
-        400,
-        'النص يحتوي على رموز غير مسموح بها',
-      ],
-      [
-        { answers: [{ questionId: experience.id, answer: 'س'.repeat(1001) }] },
-        400,
-        'الإجابة أطول من ١٠٠٠ حرف',
-      ],
+    const refusals: [{ answers: Answer[] } | undefined, number, string][] = [
+      [undefined, 400, `يرجى الإجابة عن السؤال: ${EXPERIENCE}`],
+      [{ answers: answering('   ') }, 400, `يرجى الإجابة عن السؤال: ${EXPERIENCE}`],
+      [{ answers: answering('خمس\u202E سنوات') }, 400, 'النص يحتوي على رموز غير مسموح بها'],
+      [{ answers: answering('س'.repeat(1001)) }, 400, 'الإجابة أطول من ١٠٠٠ حرف'],
       [
         {
-          answers: [
-            { questionId: experience.id, answer: 'خمس سنوات' },
-            { questionId: experience.id, answer: 'ست سنوات' },
-          ],
+          answers: answering('خمس سنوات', [
+            { questionId: experience.id, prompt: EXPERIENCE, answer: 'ست سنوات' },
+          ]),
         },
         400,
         'أُرسلت إجابتان عن السؤال نفسه',
       ],
+      // A question retired, one the broker never saw, or one whose text changed since it was
+      // read: the broker reads the questions again.
+      [
+        {
+          answers: answering('خمس سنوات', [
+            { questionId: retired.id, prompt: 'سؤال سيُحذف', answer: 'إجابة' },
+          ]),
+        },
+        409,
+        CHANGED,
+      ],
+      [{ answers: answering('خمس سنوات').slice(0, 1) }, 409, CHANGED],
       [
         {
           answers: [
-            { questionId: experience.id, answer: 'خمس سنوات' },
-            { questionId: retired.id, answer: 'إجابة' },
+            { questionId: experience.id, prompt: 'كم سنة؟', answer: 'خمس سنوات' },
+            { questionId: area.id, prompt: AREAS, answer: '' },
           ],
         },
         409,
-        'تغيّرت أسئلة طلب التفعيل منذ فتحتها؛ أعد تحميل الصفحة وأجب عنها من جديد',
+        CHANGED,
       ],
-    ] as const;
+    ];
     for (const [body, status, message] of refusals) {
-      const refused = await as(broker).call(brokerEndpoints.requestActivation, {
-        body: body as { answers: { questionId: string; answer: string }[] } | undefined,
-      });
+      const refused = await as(broker).call(brokerEndpoints.requestActivation, { body });
       expect(refused.statusCode, refused.body).toBe(status);
       expect(refused.json<ApiError>().message).toBe(message);
     }
@@ -158,12 +166,7 @@ describe('activation questions', () => {
 
     // Arabic-Indic digits and line breaks are the broker's own words, kept as typed.
     const made = await as(broker).call(brokerEndpoints.requestActivation, {
-      body: {
-        answers: [
-          { questionId: experience.id, answer: ' ٧ سنوات\r\nفي الرياض ' },
-          { questionId: area.id, answer: '' },
-        ],
-      },
+      body: { answers: answering(' ٧ سنوات\r\nفي الرياض ') },
     });
     expect(made.statusCode, made.body).toBe(200);
     const at = made.json().activationRequestedAt;
@@ -221,15 +224,30 @@ describe('activation questions', () => {
       body: { reason: 'يرجى توضيح الخبرة' },
     });
     const second = await as(broker).call(brokerEndpoints.requestActivation, {
-      body: { answers: [{ questionId: experience.id, answer: 'سبع سنوات في مكتب عقاري' }] },
+      body: {
+        answers: [
+          {
+            questionId: experience.id,
+            prompt: 'كم سنة عملت وسيطاً؟',
+            answer: 'سبع سنوات في مكتب عقاري',
+          },
+          { questionId: area.id, prompt: AREAS, answer: 'العليا والملقا' },
+        ],
+      },
     });
     expect(second.statusCode, second.body).toBe(200);
     expect(
       (
         await as(admin).call(activationQuestionEndpoints.answers, { params: { id: broker.id } })
       ).json().items,
-    ).toEqual([{ prompt: 'كم سنة عملت وسيطاً؟', answer: 'سبع سنوات في مكتب عقاري' }]);
-    expect((await answersOf(broker)).length).toBe(2);
+    ).toEqual([
+      { prompt: 'كم سنة عملت وسيطاً؟', answer: 'سبع سنوات في مكتب عقاري' },
+      { prompt: AREAS, answer: 'العليا والملقا' },
+    ]);
+    // Only the latest request's answers are kept: the earlier ones serve no one any more.
+    expect((await answersOf(broker)).map((row) => row.answer).sort()).toEqual(
+      ['العليا والملقا', 'سبع سنوات في مكتب عقاري'].sort(),
+    );
 
     // A retired account's answers go with its other personal data.
     expect((await as(broker).call(brokerEndpoints.deleteAccount)).statusCode).toBe(200);

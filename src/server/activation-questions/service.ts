@@ -151,10 +151,19 @@ export async function retireActivationQuestion(db: Database, id: string, record:
   });
 }
 
+const questionsChanged = () =>
+  new AppError(
+    409,
+    'QUESTIONS_CHANGED',
+    'تغيّرت أسئلة طلب التفعيل منذ فتحتها؛ راجعها وأرسل الطلب من جديد',
+  );
+
 /**
- * Keeps the answers an activation request carries, in the request's transaction: one per
- * question asked today (an unknown or retired one means the questions changed since the broker
- * read them: 409), every required one answered (400 naming it). Nothing is written otherwise.
+ * Keeps the answers an activation request carries, in the request's transaction. The body
+ * answers every question asked today, each as the broker read it: a question added, changed or
+ * retired since is a 409 (the broker reads them again). A required one left empty is a 400 naming
+ * it; a request without a body is refused so while a required question is asked. Nothing is
+ * written otherwise. The broker's answers to an earlier request go: only the latest is read.
  */
 export async function saveActivationAnswers(
   tx: Transaction,
@@ -163,35 +172,33 @@ export async function saveActivationAnswers(
   input: ActivationRequestInput | null | undefined,
 ): Promise<number> {
   const questions = await asked(tx);
-  const given = new Map<string, string>();
-  for (const { questionId, answer } of input?.answers ?? []) {
+  const given = new Map<string, { prompt: string; answer: string }>();
+  for (const { questionId, prompt, answer } of input?.answers ?? []) {
     if (given.has(questionId)) {
       throw new AppError(400, 'DUPLICATE_ANSWER', 'أُرسلت إجابتان عن السؤال نفسه');
     }
-    given.set(questionId, answer);
+    given.set(questionId, { prompt, answer });
   }
-  if ([...given.keys()].some((id) => !questions.some((question) => question.id === id))) {
-    throw new AppError(
-      409,
-      'QUESTIONS_CHANGED',
-      'تغيّرت أسئلة طلب التفعيل منذ فتحتها؛ أعد تحميل الصفحة وأجب عنها من جديد',
-    );
+  if (input) {
+    const asRead = (question: (typeof questions)[number]) =>
+      given.get(question.id)?.prompt === question.prompt;
+    if (given.size !== questions.length || !questions.every(asRead)) throw questionsChanged();
   }
-  const unanswered = questions.find((question) => question.required && !given.get(question.id));
+  const unanswered = questions.find(
+    (question) => question.required && !given.get(question.id)?.answer,
+  );
   if (unanswered) {
     throw new AppError(400, 'VALIDATION_ERROR', `يرجى الإجابة عن السؤال: ${unanswered.prompt}`, {
       fields: { [`answers.${unanswered.id}`]: 'يرجى الإجابة عن هذا السؤال' },
     });
   }
-  const rows = questions
-    .filter((question) => given.get(question.id))
-    .map((question) => ({
-      brokerId,
-      questionId: question.id,
-      prompt: question.prompt,
-      answer: given.get(question.id) ?? '',
-      requestedAt,
-    }));
+  await tx.delete(activationAnswers).where(eq(activationAnswers.brokerId, brokerId));
+  const rows = questions.flatMap((question) => {
+    const answer = given.get(question.id)?.answer;
+    return answer
+      ? [{ brokerId, questionId: question.id, prompt: question.prompt, answer, requestedAt }]
+      : [];
+  });
   if (rows.length > 0) await tx.insert(activationAnswers).values(rows);
   return rows.length;
 }

@@ -9,6 +9,7 @@ import { brokerDocuments, documentOf } from '../invoices/payment-documents.js';
 import { brokerDeductions } from '../ledger/adjustments.js';
 import { commissionSummary } from '../ledger/balances.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
+import { assertTermsAccepted } from '../program-terms/service.js';
 import { commissionEarnings, listCommissions, listPayouts, requestPayout } from './service.js';
 
 export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
@@ -48,6 +49,8 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
 
   serve(app, commissionEndpoints.requestPayout, async (request, reply) => {
     const me = await currentAccount(db, request);
+    // Nobody is paid under terms they did not accept (decision 076).
+    await assertTermsAccepted(db, me.id, 'payout');
     const { amount, bankAccount, password } = request.body;
     // A first IBAN is put on the profile by this request: the password again, as on the
     // profile. With one there already, none is needed.

@@ -792,7 +792,10 @@ export const activationAnswers = pgTable(
     /** The request these answers came with (brokers.activation_requested_at when it was made). */
     requestedAt: ts('requested_at').notNull(),
   },
-  (t) => [index('activation_answers_broker_idx').on(t.brokerId, t.requestedAt)],
+  (t) => [
+    index('activation_answers_broker_idx').on(t.brokerId, t.requestedAt),
+    index('activation_answers_question_idx').on(t.questionId),
+  ],
 );
 
 /**

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commissionEndpoints } from '#contract/commissions';
 import { programTermsEndpoints } from '#contract/program-terms';
 import { referralEndpoints } from '#contract/referrals';
-import { auditLog, programTermsAcceptances } from '../db/schema.js';
+import {
+  auditLog,
+  commissions,
+  payouts,
+  programTermsAcceptances,
+  referrals,
+} from '../db/schema.js';
 import { type Caller, client } from '../test-support/client.js';
 import { aBroker, aReferral } from '../test-support/factories.js';
+import { anIbanOnProfile } from '../test-support/iban.js';
 import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { anAdminAndASuperAdmin } from '../test-support/staff.js';
@@ -129,5 +137,47 @@ describe('the program terms', () => {
       audits.filter((row) => row.action === 'program_terms.accept').map((row) => row.after),
     ).toEqual(expect.arrayContaining([{ version: 1 }, { version: 2 }]));
     expect(audits.filter((row) => row.action === 'program_terms.accept')).toHaveLength(2);
+  });
+
+  it('a transfer request waits for the terms in force: nobody is paid under terms not accepted', async () => {
+    const broker = await aBroker(t);
+    const current = (await as(broker).call(programTermsEndpoints.mine)).json().current;
+    if (!current) throw new Error('the earlier test published the terms');
+    await as(broker).call(programTermsEndpoints.accept, { body: { version: current.version } });
+    const referral = await aReferral(t, broker);
+    await t.database.db
+      .update(referrals)
+      .set({ status: 'contract_signed' })
+      .where(eq(referrals.id, referral.id));
+    await t.database.db.insert(commissions).values({
+      brokerId: broker.id,
+      referralId: referral.id,
+      amount: '600.00',
+      status: 'pending',
+    });
+    const iban = await anIbanOnProfile(t, broker);
+    const cashOut = () =>
+      as(broker).call(commissionEndpoints.requestPayout, {
+        body: { amount: 600, bankAccount: iban },
+      });
+
+    await as(root).call(programTermsEndpoints.publish, {
+      body: { body: `${TERMS_V2}\n- تُحفظ بيانات المستأجرين سرية` },
+    });
+    const held = await cashOut();
+    expect(held.statusCode).toBe(409);
+    expect(held.json<ApiError>()).toEqual({
+      code: 'TERMS_NOT_ACCEPTED',
+      message:
+        'نُشرت نسخة جديدة من شروط البرنامج؛ يرجى قراءتها والموافقة عليها قبل طلب تحويل العمولة',
+    });
+    expect(
+      await t.database.db.select().from(payouts).where(eq(payouts.brokerId, broker.id)),
+    ).toEqual([]);
+    await as(broker).call(programTermsEndpoints.accept, {
+      body: { version: current.version + 1 },
+    });
+    const sent = await cashOut();
+    expect(sent.statusCode, sent.body).toBe(201);
   });
 });

@@ -110,16 +110,29 @@ export async function brokerProgramTerms(db: Database, brokerId: string) {
   };
 }
 
-/** Refuses a referral while the broker has not accepted the current terms (409). */
-export async function assertTermsAccepted(db: Database, brokerId: string): Promise<void> {
+/** What a broker does only under the terms in force, in the refusal's words. */
+const GUARDED = {
+  referral: 'إضافة إحالة',
+  payout: 'طلب تحويل العمولة',
+} as const;
+
+/**
+ * Refuses a referral or a transfer request while the broker has not accepted the current terms
+ * (409): nobody refers or is paid under terms they did not accept (decisions 075 and 076).
+ */
+export async function assertTermsAccepted(
+  db: Database,
+  brokerId: string,
+  action: keyof typeof GUARDED,
+): Promise<void> {
   const { current, acceptedVersion } = await brokerProgramTerms(db, brokerId);
   if (!current || acceptedVersion === current.version) return;
   throw new AppError(
     409,
     'TERMS_NOT_ACCEPTED',
     acceptedVersion === null
-      ? 'يرجى قراءة شروط البرنامج والموافقة عليها قبل إضافة إحالة'
-      : 'نُشرت نسخة جديدة من شروط البرنامج؛ يرجى قراءتها والموافقة عليها قبل إضافة إحالة',
+      ? `يرجى قراءة شروط البرنامج والموافقة عليها قبل ${GUARDED[action]}`
+      : `نُشرت نسخة جديدة من شروط البرنامج؛ يرجى قراءتها والموافقة عليها قبل ${GUARDED[action]}`,
   );
 }
 

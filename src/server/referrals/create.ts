@@ -52,7 +52,7 @@ export async function createReferral(
   refuseIneligibleBroker(broker);
   // The broker refers under the program terms in force (decision record 075); a tenant asking
   // through the broker's link is not held up by the broker's unread version.
-  if (input.source === 'typed') await assertTermsAccepted(db, broker.id);
+  if (input.source === 'typed') await assertTermsAccepted(db, broker.id, 'referral');
   // Each referral sends an SMS under the company's name: a stolen or careless account
   // cannot turn that into a flood. Counted before anything is written.
   await enforceRateLimits(db, [

@@ -25,4 +25,5 @@ ALTER TABLE "activation_answers" ADD CONSTRAINT "activation_answers_broker_id_br
 ALTER TABLE "activation_answers" ADD CONSTRAINT "activation_answers_question_id_activation_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."activation_questions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activation_questions" ADD CONSTRAINT "activation_questions_created_by_brokers_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."brokers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activation_answers_broker_idx" ON "activation_answers" USING btree ("broker_id","requested_at");--> statement-breakpoint
+CREATE INDEX "activation_answers_question_idx" ON "activation_answers" USING btree ("question_id");--> statement-breakpoint
 CREATE INDEX "activation_questions_asked_idx" ON "activation_questions" USING btree ("created_at") WHERE "activation_questions"."retired_at" is null;

@@ -8,6 +8,7 @@ import { Dialog } from '#ui/dialog';
 import { Skeleton } from '#ui/feedback';
 import { VatOnTop } from '#ui/money-with-vat';
 import { QueryView } from '#ui/query-view';
+import { ProgramTermsGate } from '../program-terms';
 import { documentUrl, useBankAccount, usePayouts } from './api';
 import { MaskedIban } from './masked-iban';
 import { PayoutRequestForm } from './PayoutRequestForm';
@@ -17,17 +18,22 @@ import { PayoutRequestForm } from './PayoutRequestForm';
 
 const REQUEST_TITLE = 'طلب تحويل العمولة';
 
-/** The form, once the IBAN on the profile is known (the first request asks the password). */
+/**
+ * The form, once the IBAN on the profile is known (the first request asks the password) and the
+ * program terms in force are accepted (decision 076).
+ */
 function PayoutRequest({ available, onSent }: { available: number; onSent?: () => void }) {
   const account = useBankAccount();
   if (account.isPending) return <Skeleton className="h-40" />;
   return (
-    <PayoutRequestForm
-      key={account.data?.iban ?? 'none'}
-      available={available}
-      iban={account.data?.iban ?? null}
-      {...(onSent ? { onSent } : {})}
-    />
+    <ProgramTermsGate purpose="payout">
+      <PayoutRequestForm
+        key={account.data?.iban ?? 'none'}
+        available={available}
+        iban={account.data?.iban ?? null}
+        {...(onSent ? { onSent } : {})}
+      />
+    </ProgramTermsGate>
   );
 }
 

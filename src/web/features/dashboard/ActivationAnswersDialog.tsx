@@ -11,8 +11,9 @@ const REQUIRED = 'يرجى الإجابة عن هذا السؤال';
 
 /**
  * The activation questions (decision record 076), each answered in a text box labelled by the
- * question, sent with the activation request. A required question left empty is said at once;
- * the server's refusal of an answer shows under it.
+ * question, sent with the activation request together with the question as it was read. What
+ * the broker wrote is kept by question, so questions read again after a change keep it. A
+ * required question left empty is said at once; the server's refusal of an answer under it.
  */
 export function ActivationAnswersDialog({
   questions,
@@ -28,22 +29,27 @@ export function ActivationAnswersDialog({
   onSubmit: (answers: ActivationRequestInput['answers']) => void;
   onClose: () => void;
 }) {
-  const [answers, setAnswers] = useState<string[]>(() => questions.map(() => ''));
-  const [missing, setMissing] = useState<boolean[]>(() => questions.map(() => false));
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const server = fieldErrors(error);
   const errorOf = (index: number, question: AskedQuestion) =>
-    missing[index]
+    missing.has(question.id)
       ? REQUIRED
       : (server[`answers.${index}.answer`] ?? server[`answers.${question.id}`]);
   const fieldRefused = questions.some((question, index) => errorOf(index, question));
   const submit = () => {
-    const empty = questions.map((question, index) => question.required && !answers[index]?.trim());
+    const empty = new Set(
+      questions
+        .filter((question) => question.required && !answers[question.id]?.trim())
+        .map((question) => question.id),
+    );
     setMissing(empty);
-    if (empty.some(Boolean)) return;
+    if (empty.size > 0) return;
     onSubmit(
-      questions.map((question, index) => ({
+      questions.map((question) => ({
         questionId: question.id,
-        answer: answers[index] ?? '',
+        prompt: question.prompt,
+        answer: answers[question.id] ?? '',
       })),
     );
   };
@@ -76,14 +82,18 @@ export function ActivationAnswersDialog({
             {(control) => (
               <Textarea
                 {...control}
-                value={answers[index] ?? ''}
+                value={answers[question.id] ?? ''}
                 rows={3}
                 maxLength={MAX_ACTIVATION_ANSWER}
                 aria-required={question.required}
                 onChange={(event) => {
                   const text = event.target.value;
-                  setAnswers((before) => before.map((old, at) => (at === index ? text : old)));
-                  setMissing((before) => before.map((old, at) => (at === index ? false : old)));
+                  setAnswers((before) => ({ ...before, [question.id]: text }));
+                  setMissing((before) => {
+                    const after = new Set(before);
+                    after.delete(question.id);
+                    return after;
+                  });
                 }}
               />
             )}

@@ -26,8 +26,9 @@ export function RequestActivationButton({
         {...(className ? { className } : {})}
         onClick={() => setAsking(true)}
         disabled={asking}
+        aria-busy={asking}
       >
-        طلب تفعيل الحساب
+        {asking ? 'جاري طلب التفعيل...' : 'طلب تفعيل الحساب'}
       </Button>
       {asking ? (
         <Suspense fallback={null}>

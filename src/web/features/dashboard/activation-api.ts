@@ -12,18 +12,25 @@ import { refreshSession } from '#lib/session';
 
 export type AskedQuestion = ResponseOf<typeof activationQuestionEndpoints.asked>['items'][number];
 
-/** The questions an activation request answers, read afresh when the broker asks. */
+/**
+ * The questions an activation request answers: read once each time the broker asks, and not
+ * again behind the dialog's back (a reconnection would move the answers under other questions);
+ * read again only when the server says they changed.
+ */
 export const askedQuestionsQuery = () =>
   queryOptions({
     queryKey: [...rootKeys.broker, 'activation-questions'] as const,
     queryFn: () => callApi(activationQuestionEndpoints.asked),
-    staleTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
   });
 
 /**
  * An inactive broker asks the team to activate the account, with the answers to the activation
- * questions when there are any; then the profile is read again.
+ * questions when there are any; then the profile is read again, and `onRefreshed` runs once it
+ * says the request waits (so the button cannot send it twice).
  */
 export function useRequestActivationMutation(
   callbacks: MutationCallbacks<unknown, ActivationRequestInput | undefined> = {},
@@ -34,6 +41,7 @@ export function useRequestActivationMutation(
     onSuccess: async (_data: unknown, body: ActivationRequestInput | undefined) => {
       callbacks.onSuccess?.(undefined, body);
       await refreshSession();
+      callbacks.onRefreshed?.(undefined, body);
     },
     ...(callbacks.onError ? { onError: callbacks.onError } : {}),
   });

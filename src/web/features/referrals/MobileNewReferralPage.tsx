@@ -3,8 +3,8 @@ import { useSession } from '#lib/session';
 import { buttonClasses } from '#ui/button';
 import { Card } from '#ui/card';
 import { MOBILE_NAME_FIELD_PATH } from '../profile';
+import { ProgramTermsGate } from '../program-terms';
 import { NewReferralForm } from './NewReferralForm';
-import { ProgramTermsGate } from './ProgramTermsGate';
 
 const STEPS = [
   'يُضاف الطلب إلى حسابك فوراً',
@@ -37,7 +37,7 @@ export function MobileNewReferralPage() {
         </div>
       ) : null}
       <Card>
-        <ProgramTermsGate>
+        <ProgramTermsGate purpose="referral">
           <NewReferralForm variant="mobile" />
         </ProgramTermsGate>
       </Card>

@@ -1,6 +1,6 @@
 import { Card } from '#ui/card';
+import { ProgramTermsGate } from '../program-terms';
 import { NewReferralForm } from './NewReferralForm';
-import { ProgramTermsGate } from './ProgramTermsGate';
 
 export function NewReferralPage() {
   return (
@@ -10,7 +10,7 @@ export function NewReferralPage() {
         أدخل رقم جوال المستأجر، وسنرسل له رابطاً لإكمال بياناته بنفسه.
       </p>
       <Card>
-        <ProgramTermsGate>
+        <ProgramTermsGate purpose="referral">
           <NewReferralForm variant="desktop" />
         </ProgramTermsGate>
       </Card>

@@ -100,6 +100,7 @@ function QuestionRow({ question }: { question: ActivationQuestion }) {
         <div className="flex flex-wrap gap-2">
           <Button
             variant="destructive"
+            aria-label={`تأكيد حذف السؤال: ${question.prompt}`}
             disabled={remove.isPending}
             onClick={() => remove.mutate(question.id)}
           >

@@ -11,13 +11,25 @@ import { TermsText } from '#ui/terms-text';
 
 const termsKey = [...rootKeys.referrals, 'program-terms'] as const;
 
+/** What the broker is about to do, in the gate's words. */
+const PURPOSES = {
+  referral: { first: 'لتضيف أول إحالة', again: 'لتضيف إحالاتك' },
+  payout: { first: 'لتطلب تحويل عمولتك', again: 'لتطلب تحويل عمولتك' },
+} as const;
+
 /**
- * Before a broker refers (decision record 075): the program terms in force, when the broker has
- * not accepted that version yet, with «أوافق» and the button that records it; then what it
- * guards (the referral form). A new version asks again. Without published terms, it guards
- * nothing.
+ * Before a broker refers or asks for a transfer (decision records 075 and 076): the program
+ * terms in force, when the broker has not accepted that version yet, with «أوافق» and the
+ * button that records it; then what it guards (the referral or the transfer form). A new
+ * version asks again. Without published terms, it guards nothing.
  */
-export function ProgramTermsGate({ children }: { children: ReactNode }) {
+export function ProgramTermsGate({
+  purpose,
+  children,
+}: {
+  purpose: keyof typeof PURPOSES;
+  children: ReactNode;
+}) {
   const terms = useQuery({
     queryKey: termsKey,
     queryFn: () => callApi(programTermsEndpoints.mine),
@@ -47,8 +59,8 @@ export function ProgramTermsGate({ children }: { children: ReactNode }) {
         </h2>
         <p className="text-sm text-slate-700">
           {renewed
-            ? `نُشرت نسخة جديدة من الشروط في ${formatDateAr(current.publishedAt)}؛ اقرأها ووافق عليها لتضيف إحالاتك.`
-            : 'اقرأ شروط البرنامج ووافق عليها لتضيف أول إحالة.'}
+            ? `نُشرت نسخة جديدة من الشروط في ${formatDateAr(current.publishedAt)}؛ اقرأها ووافق عليها ${PURPOSES[purpose].again}.`
+            : `اقرأ شروط البرنامج ووافق عليها ${PURPOSES[purpose].first}.`}
         </p>
       </div>
       <div className="max-h-96 overflow-y-auto rounded-lg bg-slate-50 p-3">
