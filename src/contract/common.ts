@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import {
+  type ApiScope,
   COMMISSION_STATUS_KEYS,
   OUTBOX_STATUSES,
   PAYOUT_STATUSES,
   REFERRAL_STATUS_KEYS,
 } from '../domain/index.js';
 
-/** Who may call an endpoint; the server enforces it before reading any input. */
-export type Access = 'public' | 'broker' | 'admin' | 'superadmin';
+/**
+ * Who may call an endpoint; the server enforces it before reading any input. `apiKey`: the
+ * provider's systems, with a key bearing the endpoint's `scope` (decision 077), never a session.
+ */
+export type Access = 'public' | 'broker' | 'admin' | 'superadmin' | 'apiKey';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +25,8 @@ export type Endpoint = {
   method: Method;
   path: string;
   access: Access;
+  /** With `apiKey` access: the scope the key must bear. */
+  scope?: ApiScope;
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;

@@ -13,6 +13,8 @@ const auditEntry = z.object({
   actorId: z.string().nullable(),
   /** Kept when the actor is deleted; null for a tenant acting through a form link. */
   actorPhone: z.string().nullable(),
+  /** The inbound API key that made the call (decision 077); null for everything else. */
+  apiKeyName: z.string().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

@@ -2,6 +2,7 @@ export * from './activation-limits.js';
 export * from './activation-questions.js';
 export * from './adjustments.js';
 export * from './affordability.js';
+export * from './api-keys.js';
 export * from './broker-code.js';
 export * from './broker-group.js';
 export * from './broker-notes.js';

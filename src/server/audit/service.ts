@@ -29,6 +29,7 @@ export async function audit(
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: recordedAddress(request.ip),
+    apiKeyId: request.apiKey?.id ?? null,
   });
 }
 

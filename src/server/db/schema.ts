@@ -752,6 +752,49 @@ export const programTermsAcceptances = pgTable(
 );
 
 /**
+ * A key the provider's systems call the inbound API with (decision record 077). Only the
+ * SHA-256 of the secret is kept: the secret is shown once, at creation. Never deleted, revoked:
+ * the audit rows of its calls keep pointing at it.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** The key's first characters, shown to tell keys apart; never enough to use it. */
+  prefix: text('prefix').notNull(),
+  secretSha256: text('secret_sha256').notNull().unique(),
+  scopes: text('scopes').array().notNull(),
+  /** The last instant it works (the end of its last Riyadh day). */
+  expiresAt: ts('expires_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => brokers.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  revokedAt: ts('revoked_at'),
+  revokedBy: uuid('revoked_by').references(() => brokers.id),
+});
+
+/**
+ * A state-changing inbound call made under an `Idempotency-Key` (decision record 077): the same
+ * key again answers what the first call answered, and a different body under it is refused.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the method, path and body: the same key with another request is refused. */
+    requestSha256: text('request_sha256').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] })],
+);
+
+/**
  * A question super-admins ask every broker requesting activation (decision record 076). A
  * question is retired, never deleted: the answers given to it keep pointing at it.
  */
@@ -1096,6 +1139,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /** The API key that made the call (decision 077), for a call of the inbound API. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id),
     createdAt: createdAt(),
   },
   (t) => [

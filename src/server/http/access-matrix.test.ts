@@ -16,7 +16,8 @@ import type { RouteRecord } from './route-record.js';
 // from the route table's own paths, so a route the contract misses is called all the same.
 
 type Role = 'signed out' | 'inactive broker' | 'broker' | 'admin' | 'super-admin';
-const RANK: Record<Access, number> = { public: 0, broker: 1, admin: 2, superadmin: 3 };
+// The inbound API is no role's: a key opens it, never a session (decision 077).
+const RANK: Record<Access, number> = { public: 0, broker: 1, admin: 2, superadmin: 3, apiKey: 4 };
 const ROLE_RANK: Record<Role, number> = {
   'signed out': 0,
   'inactive broker': 1,
@@ -112,7 +113,11 @@ describe('access matrix: every /api route, every kind of caller', () => {
         const { status, code } = await statusOf(route, caller);
         const allowed = ROLE_RANK[role] >= RANK[route.access ?? 'superadmin'];
         const refused =
-          role === 'signed out' ? status === 401 : status === 403 && code === 'FORBIDDEN';
+          route.access === 'apiKey'
+            ? status === 401 && code === 'API_KEY_INVALID'
+            : role === 'signed out'
+              ? status === 401
+              : status === 403 && code === 'FORBIDDEN';
         // A webhook is public by role and guarded by its signature: 401 BAD_SIGNATURE for all.
         const signatureRefused = name === 'POST /api/webhooks/whatsapp' && code === 'BAD_SIGNATURE';
         if (status >= 500) failures.push(`${name}: ${status}`);

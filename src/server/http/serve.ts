@@ -52,6 +52,7 @@ export function serve<E extends Endpoint>(
     url,
     config: {
       access: endpoint.access,
+      ...(endpoint.scope ? { scope: endpoint.scope } : {}),
       summary: endpoint.summary,
       ...(endpoint.response === null ? { notJson: true } : {}),
     },

@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '#contract/common';
+import type { ApiScope } from '#domain';
+import { type ApiCaller, authenticateApiKey } from '../api-keys/service.js';
 import {
   createSession,
   findSession,
@@ -10,7 +12,8 @@ import {
 import { findBrokerById } from '../brokers/service.js';
 import type { Database } from '../db/client.js';
 import type { Broker } from '../db/schema.js';
-import { forbidden, notSignedIn } from '../errors.js';
+import { AppError, forbidden, notSignedIn } from '../errors.js';
+import { addressKey, enforceRateLimits } from '../rate-limit.js';
 
 /** Who may call a route. Every /api route must say it; the server refuses to start otherwise. */
 export type { Access } from '#contract/common';
@@ -22,10 +25,14 @@ declare module 'fastify' {
     summary?: string;
     /** The route answers a file or a stream, not JSON (declared so in the contract). */
     notJson?: boolean;
+    /** With `apiKey` access: the scope the caller's key must bear (decision 077). */
+    scope?: ApiScope;
   }
   interface FastifyRequest {
     broker: SessionBroker | null;
     sessionId: string | null;
+    /** The inbound API's caller: the key its bearer token names (decision 077). */
+    apiKey: ApiCaller | null;
   }
   interface FastifyReply {
     startSession(broker: Broker): Promise<void>;
@@ -56,6 +63,7 @@ export async function registerSessions(
   await app.register(fastifyCookie);
   app.decorateRequest('broker', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
 
   app.decorateReply('startSession', async function (this: FastifyReply, broker: Broker) {
     const token = await createSession(db, broker);
@@ -82,6 +90,11 @@ export async function registerSessions(
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
+    // The inbound API knows keys only, never a session: a browser's cookie opens nothing there.
+    if (access === 'apiKey') {
+      request.apiKey = await bearerKey(db, request);
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await findSession(db, token) : null;
     if (session) {
@@ -94,6 +107,48 @@ export async function registerSessions(
     if (access === 'admin' && !broker.isAdmin && !broker.isSuperAdmin) throw forbidden();
     if (access === 'superadmin' && !broker.isSuperAdmin) throw forbidden();
   });
+}
+
+/** Calls of the inbound API a key may make in a minute, and an address whatever its keys. */
+export const API_CALLS_PER_MINUTE = { key: 120, address: 600 } as const;
+
+/**
+ * The key an inbound call's `Authorization: Bearer` names (decision 077), checked live, within
+ * its budget and bearing the route's scope; 401, 429 or 403 otherwise.
+ */
+async function bearerKey(db: Database, request: FastifyRequest): Promise<ApiCaller> {
+  await enforceRateLimits(db, [
+    {
+      key: `api-address:${addressKey(request.ip)}`,
+      limit: API_CALLS_PER_MINUTE.address,
+      windowSeconds: 60,
+    },
+  ]);
+  const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
+  const key = match?.[1] ? await authenticateApiKey(db, match[1]) : null;
+  if (!key) {
+    throw new AppError(
+      401,
+      'API_KEY_INVALID',
+      'مفتاح الواجهة مفقود أو غير صالح أو منتهٍ أو ملغى',
+      {},
+      { 'www-authenticate': 'Bearer' },
+    );
+  }
+  await enforceRateLimits(db, [
+    { key: `api-key:${key.id}`, limit: API_CALLS_PER_MINUTE.key, windowSeconds: 60 },
+  ]);
+  const scope = request.routeOptions.config.scope;
+  if (!scope || !key.scopes.includes(scope)) {
+    throw new AppError(403, 'API_SCOPE', `لا يملك هذا المفتاح صلاحية ${scope ?? ''}`.trim());
+  }
+  return key;
+}
+
+/** The inbound API's caller, on a route whose access is `apiKey`. */
+export function currentApiKey(request: FastifyRequest): ApiCaller {
+  if (!request.apiKey) throw notSignedIn();
+  return request.apiKey;
 }
 
 /** The signed-in broker of a route whose access is not public. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isErasedTenantPhone, normalizeReferralStatus, type ReferralStatus } from '#domain';
 import type { Database } from '../db/client.js';
-import { auditLog, brokers, type Referral } from '../db/schema.js';
+import { apiKeys, auditLog, brokers, type Referral } from '../db/schema.js';
 
 /** The audit actions that move a referral on, and who takes each. */
 const STEPS = {
@@ -43,7 +43,7 @@ export async function referralHistory(
       action: auditLog.action,
       actorName: sql<
         string | null
-      >`coalesce(nullif(trim(${brokers.fullName}), ''), ${auditLog.actorPhone})`,
+      >`coalesce(nullif(trim(${brokers.fullName}), ''), ${auditLog.actorPhone}, ${apiKeys.name})`,
       status: sql<string | null>`${auditLog.after}->>'status'`,
       before: sql<string | null>`${auditLog.before}->>'status'`,
       note: sql<string | null>`${auditLog.after}->>'notes'`,
@@ -51,6 +51,7 @@ export async function referralHistory(
     })
     .from(auditLog)
     .leftJoin(brokers, eq(brokers.id, auditLog.actorId))
+    .leftJoin(apiKeys, eq(apiKeys.id, auditLog.apiKeyId))
     .where(
       and(
         eq(auditLog.entityType, 'referral'),

@@ -6,6 +6,7 @@ import type { AuditRecorder } from '../audit/service.js';
 import { toProfile } from '../brokers/profile.js';
 import type { Database } from '../db/client.js';
 import {
+  apiKeys,
   auditLog,
   type Broker,
   brokers,
@@ -42,8 +43,9 @@ export async function listAuditLog(db: Database, query: AuditLogQuery) {
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ entry: auditLog, apiKeyName: apiKeys.name })
       .from(auditLog)
+      .leftJoin(apiKeys, eq(apiKeys.id, auditLog.apiKeyId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(ADMIN_PAGE_SIZE)
@@ -51,7 +53,11 @@ export async function listAuditLog(db: Database, query: AuditLogQuery) {
     db.select({ value: count() }).from(auditLog).where(where),
   ]);
   return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    items: rows.map(({ entry, apiKeyName }) => ({
+      ...entry,
+      apiKeyName,
+      createdAt: entry.createdAt.toISOString(),
+    })),
     total: total?.value ?? 0,
     page,
     pageSize: ADMIN_PAGE_SIZE,

@@ -9,6 +9,7 @@ import * as adminPayoutContract from '#contract/admin/payouts';
 import * as adminReferralContract from '#contract/admin/referrals';
 import * as adminSettingsContract from '#contract/admin/settings';
 import * as adminSignalContract from '#contract/admin/signals';
+import * as apiKeyContract from '#contract/api-keys';
 import * as authContract from '#contract/auth';
 import * as bonusContract from '#contract/bonuses';
 import * as brokerContract from '#contract/brokers';
@@ -18,6 +19,7 @@ import * as dataIncidentContract from '#contract/data-incidents';
 import * as dataRequestContract from '#contract/data-requests';
 import * as devContract from '#contract/dev';
 import * as groupContract from '#contract/groups';
+import * as inboundContract from '#contract/inbound';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
 import * as programTermsContract from '#contract/program-terms';
@@ -40,6 +42,8 @@ export const contractEndpoints: Endpoint[] = [
   adminReferralContract,
   adminSettingsContract,
   adminSignalContract,
+  apiKeyContract,
+  inboundContract,
   devContract,
   authContract,
   groupContract,

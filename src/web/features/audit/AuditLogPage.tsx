@@ -28,6 +28,13 @@ const SYSTEM_ACTIONS = new Set([
 ]);
 const actor = (entry: AuditEntry) => {
   if (entry.actorPhone) return <bdi dir="ltr">{entry.actorPhone}</bdi>;
+  if (entry.apiKeyName) {
+    return (
+      <>
+        مفتاح الواجهة البرمجية <bdi>{entry.apiKeyName}</bdi>
+      </>
+    );
+  }
   return SYSTEM_ACTIONS.has(entry.action) ? 'النظام' : 'المستأجر عبر الرابط';
 };
 const beforeAndAfter = (entry: AuditEntry) =>

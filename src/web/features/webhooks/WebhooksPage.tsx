@@ -4,6 +4,7 @@ import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { EmptyState, Skeleton } from '#ui/feedback';
 import { QueryView } from '#ui/query-view';
+import { ApiKeysCard } from './ApiKeysCard';
 import { type EndpointWithSecret, endpointsQuery } from './api';
 import { DeliveryLog } from './DeliveryLog';
 import { EndpointCard } from './EndpointCard';
@@ -50,6 +51,7 @@ export function WebhooksPage() {
         </QueryView>
       </Card>
       <DeliveryLog />
+      <ApiKeysCard />
       <NewEndpointDialog open={adding} onOpenChange={setAdding} onCreated={setSecret} />
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
     </div>

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyEndpoints } from '#contract/api-keys';
+import { superadminEndpoints } from '#contract/superadmin';
+import { apiKeys, auditLog, brokers, commissions, referrals } from '../db/schema.js';
+import { API_CALLS_PER_MINUTE } from '../plugins/session.js';
+import { type Caller, client } from '../test-support/client.js';
+import {
+  aBroker,
+  aLease,
+  aReferral,
+  aSuperAdmin,
+  aTenantSubmission,
+} from '../test-support/factories.js';
+import type { ApiError } from '../test-support/responses.js';
+import { sharedTestApp } from '../test-support/shared-test-app.js';
+import { anAdminAndASuperAdmin } from '../test-support/staff.js';
+import type { TestBroker } from '../test-support/test-app.js';
+
+// Issue 35 item 1, decision 077: the provider's systems call the inbound API with a key that
+// super-admins create, scoped, expiring, revocable, audited under its name.
+
+const t = sharedTestApp({ AUTH_RATE_LIMIT_PER_ADDRESS: '100000' });
+let admin: TestBroker;
+let root: TestBroker;
+let base: string;
+beforeAll(async () => {
+  ({ admin, root } = await anAdminAndASuperAdmin(t));
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+const as = (caller: Caller) => client(t).as(caller);
+const inAYear = () => new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+const makeKey = async (name: string, scopes: string[]) => {
+  const made = await as(root).call(apiKeyEndpoints.create, {
+    body: { name, scopes: scopes as never, expiresOn: inAYear() },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json();
+};
+
+/** A call as the provider's system makes it: HTTP, the key as a bearer token, nothing else. */
+async function call(
+  secret: string | null,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json()) as Record<string, unknown> & Partial<ApiError>,
+  };
+}
+
+describe('the inbound API', () => {
+  it('only super-admins make keys, in Arabic; the secret is shown once and only its hash kept', async () => {
+    expect(
+      (
+        await as(admin).call(apiKeyEndpoints.create, {
+          body: { name: 'نظام الاكتتاب', scopes: ['referrals:read'], expiresOn: inAYear() },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const refusals = [
+      [{ name: '', scopes: ['referrals:read'], expiresOn: inAYear() }, 'يرجى كتابة اسم المفتاح'],
+      [{ name: 'نظام', scopes: [], expiresOn: inAYear() }, 'يرجى اختيار صلاحية واحدة على الأقل'],
+      [{ name: 'نظام', scopes: ['everything'], expiresOn: inAYear() }, 'صلاحية غير معروفة'],
+      [
+        { name: 'نظام', scopes: ['referrals:read', 'referrals:read'], expiresOn: inAYear() },
+        'صلاحية مكررة',
+      ],
+      [
+        { name: 'نظام', scopes: ['referrals:read'], expiresOn: '2020-01-01' },
+        'يرجى اختيار تاريخ انتهاء خلال سنة من اليوم',
+      ],
+      [
+        { name: 'نظام', scopes: ['referrals:read'], expiresOn: '2099-01-01' },
+        'يرجى اختيار تاريخ انتهاء خلال سنة من اليوم',
+      ],
+    ] as const;
+    for (const [body, message] of refusals) {
+      const refused = await as(root).call(apiKeyEndpoints.create, { body: body as never });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json<ApiError>().message).toBe(message);
+    }
+    const key = await makeKey('نظام الاكتتاب', ['referrals:read']);
+    expect(key.secret).toMatch(/^shk_[A-Za-z0-9_-]{43}$/);
+    expect(key.prefix).toBe(key.secret.slice(0, 8));
+    const listed = (await as(root).call(apiKeyEndpoints.list)).json().items;
+    expect(JSON.stringify(listed)).not.toContain(key.secret);
+    const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(JSON.stringify(row)).not.toContain(key.secret.slice(8));
+  });
+
+  it('a client with only a key signs a contract and reads its commission; outside its scopes it is refused', async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker, { rent: 60_000 });
+    const reader = await makeKey('لوحة المتابعة', ['referrals:read']);
+    const underwriter = await makeKey('نظام الاكتتاب', [
+      'referrals:read',
+      'referrals:status',
+      'commissions:read',
+    ]);
+
+    // No key, a wrong one, or a browser's session: the inbound API knows keys only.
+    for (const secret of [null, 'shk_not-a-key', `${underwriter.secret}x`]) {
+      const refused = await call(secret, 'GET', '/api/v1/referrals');
+      expect(refused.status).toBe(401);
+      expect(refused.json).toMatchObject({
+        code: 'API_KEY_INVALID',
+        message: 'مفتاح الواجهة مفقود أو غير صالح أو منتهٍ أو ملغى',
+        messageEn: 'The API key is missing, unknown, expired or revoked.',
+      });
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    }
+    expect((await as(root).get('/api/v1/referrals')).json<ApiError>().code).toBe('API_KEY_INVALID');
+
+    const listed = await call(reader.secret, 'GET', '/api/v1/referrals?status=pending_completion');
+    expect(listed.status).toBe(200);
+    expect(listed.json.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: referral.id, brokerCode: expect.any(String) }),
+      ]),
+    );
+    // Outside its scopes: a stable code, in Arabic and English.
+    const lease = aLease(60_000);
+    const signing = { status: 'contract_signed', ...lease };
+    const scoped = await call(
+      reader.secret,
+      'POST',
+      `/api/v1/referrals/${referral.id}/status`,
+      signing,
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(scoped.status).toBe(403);
+    expect(scoped.json).toMatchObject({
+      code: 'API_SCOPE',
+      messageEn: 'The API key does not have the scope this endpoint needs.',
+    });
+    expect((await call(reader.secret, 'GET', '/api/v1/commissions')).status).toBe(403);
+    expect((await call(reader.secret, 'GET', '/api/v1/payouts')).status).toBe(403);
+
+    // A state-changing call needs its Idempotency-Key.
+    const bare = await call(
+      underwriter.secret,
+      'POST',
+      `/api/v1/referrals/${referral.id}/status`,
+      signing,
+    );
+    expect(bare.status).toBe(400);
+    expect(bare.json.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    // The console's rules: a signed contract needs its lease.
+    const once = randomUUID();
+    const incomplete = await call(
+      underwriter.secret,
+      'POST',
+      `/api/v1/referrals/${referral.id}/status`,
+      { status: 'contract_signed' },
+      { 'idempotency-key': once },
+    );
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.json.code).toBe('CONTRACT_DETAILS_REQUIRED');
+    expect(incomplete.json.messageEn).toContain('Ejar contract number');
+
+    // The same key after a refusal may try again; then the same call again answers the same.
+    const signed = await call(
+      underwriter.secret,
+      'POST',
+      `/api/v1/referrals/${referral.id}/status`,
+      signing,
+      {
+        'idempotency-key': once,
+      },
+    );
+    expect(signed.status, JSON.stringify(signed.json)).toBe(200);
+    expect(signed.json).toMatchObject({ newStatus: 'contract_signed' });
+    // 1% of 60,000, the minimum of 500 aside.
+    expect(signed.json.commissionCreated).toBe('600.00');
+    const replayed = await call(
+      underwriter.secret,
+      'POST',
+      `/api/v1/referrals/${referral.id}/status`,
+      signing,
+      {
+        'idempotency-key': once,
+      },
+    );
+    expect(replayed.status).toBe(200);
+    expect(replayed.json).toEqual(signed.json);
+    const reused = await call(
+      underwriter.secret,
+      'POST',
+      `/api/v1/referrals/${referral.id}/status`,
+      { ...signing, contractRent: 70_000 },
+      { 'idempotency-key': once },
+    );
+    expect(reused.status).toBe(422);
+    expect(reused.json.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const made = await t.database.db
+      .select()
+      .from(commissions)
+      .where(eq(commissions.referralId, referral.id));
+    expect(made).toHaveLength(1);
+
+    const read = await call(
+      underwriter.secret,
+      'GET',
+      `/api/v1/commissions?referralId=${referral.id}`,
+    );
+    expect(read.status).toBe(200);
+    expect(read.json.items).toEqual([
+      expect.objectContaining({
+        id: made[0]?.id,
+        kind: 'referral',
+        referralId: referral.id,
+        amount: made[0]?.amount,
+      }),
+    ]);
+    expect(
+      (await call(underwriter.secret, 'GET', '/api/v1/commissions?referralId=x')).json.items,
+    ).toEqual([]);
+    const one = await call(underwriter.secret, 'GET', `/api/v1/referrals/${referral.id}`);
+    expect(one.json).toMatchObject({ status: 'contract_signed', contractRent: '60000.00' });
+
+    // Every call audited under the key; the change itself too, with no person as its actor.
+    const calls = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, underwriter.id)));
+    expect(calls.length).toBeGreaterThanOrEqual(7);
+    expect(calls.map((row) => row.after)).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', route: '/api/v1/referrals/:id/status', status: 200 },
+        { method: 'POST', route: '/api/v1/referrals/:id/status', status: 422 },
+      ]),
+    );
+    const [change] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'referral.status_change'), eq(auditLog.entityId, referral.id)),
+      );
+    expect(change).toMatchObject({ apiKeyId: underwriter.id, actorId: null });
+    // The audit log names the key, not «the tenant through the link».
+    const log = (
+      await as(root).call(superadminEndpoints.auditLog, {
+        query: { action: 'referral.status_change', search: referral.id },
+      })
+    ).json();
+    expect(log.items[0]).toMatchObject({ apiKeyName: 'نظام الاكتتاب', actorPhone: null });
+    const [status] = await t.database.db
+      .select({ status: referrals.status })
+      .from(referrals)
+      .where(eq(referrals.id, referral.id));
+    expect(status?.status).toBe('contract_signed');
+  });
+
+  it("the tenant's data only with its scope; a revoked or expired key stops at once; a key is rate limited", async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker);
+    const plain = await makeKey('تقارير', ['referrals:read']);
+    const trusted = await makeKey('الاكتتاب', ['referrals:tenant-data']);
+    expect(
+      (await call(plain.secret, 'GET', `/api/v1/referrals/${referral.id}/tenant-form`)).status,
+    ).toBe(403);
+    const early = await call(trusted.secret, 'GET', `/api/v1/referrals/${referral.id}/tenant-form`);
+    expect(early.status).toBe(404);
+    await aTenantSubmission(t, referral);
+    const form = await call(trusted.secret, 'GET', `/api/v1/referrals/${referral.id}/tenant-form`);
+    expect(form.status).toBe(200);
+    expect(form.json).toMatchObject({ fullName: 'مستأجر تجريبي', monthlyIncome: '12000.00' });
+    const [viewed] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'tenant_form.view'), eq(auditLog.entityId, referral.id)));
+    expect(viewed?.apiKeyId).toBe(trusted.id);
+
+    // Revoked: refused at once; revoking again changes nothing.
+    const revoked = await as(root).call(apiKeyEndpoints.revoke, { params: { id: trusted.id } });
+    expect(revoked.json().revokedAt).not.toBeNull();
+    expect(
+      (await as(root).call(apiKeyEndpoints.revoke, { params: { id: trusted.id } })).json()
+        .revokedAt,
+    ).toBe(revoked.json().revokedAt);
+    expect(
+      (await call(trusted.secret, 'GET', `/api/v1/referrals/${referral.id}/tenant-form`)).status,
+    ).toBe(401);
+    // Expired: the same.
+    await t.database.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, plain.id));
+    expect((await call(plain.secret, 'GET', '/api/v1/referrals')).status).toBe(401);
+
+    // A key acts for its creator, and no longer than their role.
+    const other = await aSuperAdmin(t);
+    const made = await as(other).call(apiKeyEndpoints.create, {
+      body: { name: 'مفتاح مشرف سابق', scopes: ['referrals:read'], expiresOn: inAYear() },
+    });
+    const former = made.json().secret;
+    expect((await call(former, 'GET', '/api/v1/referrals')).status).toBe(200);
+    await t.database.db
+      .update(brokers)
+      .set({ isSuperAdmin: false })
+      .where(eq(brokers.id, other.id));
+    expect((await call(former, 'GET', '/api/v1/referrals')).status).toBe(401);
+
+    // A key's budget: the call past it is a 429 with Retry-After.
+    const busy = await makeKey('مزامنة', ['payouts:read']);
+    const statuses: number[] = [];
+    for (let i = 0; i <= API_CALLS_PER_MINUTE.key; i++) {
+      statuses.push((await call(busy.secret, 'GET', '/api/v1/payouts')).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    const over = await call(busy.secret, 'GET', '/api/v1/payouts');
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBeTruthy();
+    expect(over.json.messageEn).toBe('Too many calls; wait for the time in Retry-After.');
+  });
+});

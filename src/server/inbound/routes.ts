@@ -1,0 +1,236 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inboundEndpoints } from '#contract/inbound';
+import type { ReferralStatus } from '#domain';
+import { audit, auditBy } from '../audit/service.js';
+import type { FeatureOptions } from '../context.js';
+import { brokers, commissions, payouts, referrals } from '../db/schema.js';
+import { notFound } from '../errors.js';
+import { serve } from '../http/serve.js';
+import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
+import { isUuid } from '../ids.js';
+import { currentApiKey } from '../plugins/session.js';
+import { findTenantForm } from '../referrals/service.js';
+import { changeReferralStatus } from '../referrals/status-change.js';
+import { auditTenantFormView } from '../tenant-forms/service.js';
+import { englishMessage } from './english.js';
+import { once } from './idempotency.js';
+
+const money = (value: string | number | null) => (value === null ? null : Number(value).toFixed(2));
+
+const referralColumns = {
+  id: referrals.id,
+  brokerCode: brokers.brokerCode,
+  status: referrals.status,
+  rentAmount: referrals.rentAmount,
+  contractId: referrals.contractId,
+  contractRent: referrals.contractRent,
+  contractStartsOn: referrals.contractStartsOn,
+  contractEndsOn: referrals.contractEndsOn,
+  submittedAt: referrals.submittedAt,
+  updatedAt: referrals.updatedAt,
+};
+
+type ReferralRow = {
+  id: string;
+  brokerCode: string;
+  status: ReferralStatus;
+  rentAmount: number | null;
+  contractId: string | null;
+  contractRent: number | null;
+  contractStartsOn: string | null;
+  contractEndsOn: string | null;
+  submittedAt: Date;
+  updatedAt: Date;
+};
+
+const toReferral = (row: ReferralRow) => ({
+  id: row.id,
+  brokerCode: row.brokerCode,
+  status: row.status,
+  declaredRent: money(row.rentAmount),
+  contractId: row.contractId,
+  contractRent: money(row.contractRent),
+  contractStartsOn: row.contractStartsOn,
+  contractEndsOn: row.contractEndsOn,
+  submittedAt: row.submittedAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A page of the inbound API: 50 rows, counted. */
+const pageOf = <T>(items: T[], total: number, page: number) => ({
+  items,
+  total,
+  page,
+  pageSize: ADMIN_PAGE_SIZE,
+});
+
+/**
+ * The inbound API (decision record 077): the provider's systems, each with a key whose scopes
+ * the session plugin checks. Every call is audited under the key's name (`api.call`), and every
+ * refusal carries `messageEn` beside the Arabic `message`.
+ */
+export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    try {
+      const body = JSON.parse(payload) as { code?: string };
+      return JSON.stringify({ ...body, messageEn: englishMessage(body.code, reply.statusCode) });
+    } catch {
+      return payload;
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.apiKey) return;
+    await audit(db, request, {
+      action: 'api.call',
+      entityType: 'api_key',
+      entityId: request.apiKey.id,
+      after: {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+      },
+    });
+  });
+
+  serve(app, inboundEndpoints.referrals, async (request) => {
+    const { status, page } = request.query;
+    const where = status ? eq(referrals.status, status) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(referralColumns)
+        .from(referrals)
+        .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
+        .where(where)
+        .orderBy(desc(referrals.updatedAt), desc(referrals.id))
+        .limit(ADMIN_PAGE_SIZE)
+        .offset(pageOffset(page)),
+      db.select({ value: count() }).from(referrals).where(where),
+    ]);
+    return pageOf(rows.map(toReferral), total?.value ?? 0, page);
+  });
+
+  serve(app, inboundEndpoints.referral, async (request) => {
+    const [row] = await db
+      .select(referralColumns)
+      .from(referrals)
+      .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
+      .where(eq(referrals.id, request.params.id));
+    if (!row) throw notFound('الإحالة غير موجودة');
+    return toReferral(row);
+  });
+
+  serve(app, inboundEndpoints.tenantForm, async (request) => {
+    const form = await findTenantForm(db, request.params.id);
+    if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
+    await auditTenantFormView(db, request, form.referralId, [
+      'name',
+      'income',
+      'monthlyObligations',
+    ]);
+    return {
+      fullName: form.name,
+      phone: form.tenantPhone,
+      monthlyIncome: form.income,
+      monthlyObligations: form.monthlyObligations,
+      submittedAt: form.submittedAt.toISOString(),
+    };
+  });
+
+  serve(app, inboundEndpoints.changeStatus, async (request, reply) => {
+    const key = currentApiKey(request);
+    const { status, notes, contractId, contractRent, contractStartsOn, contractEndsOn } =
+      request.body;
+    const { statusCode, response } = await once(db, request, key.id, async () => {
+      // The console's rules, commission and signals; the key acts for its creator, whose own
+      // referrals and money it cannot touch.
+      const result = await changeReferralStatus(
+        ctx,
+        request.log,
+        request.params.id,
+        key.createdBy,
+        {
+          status,
+          ...(notes !== undefined ? { notes: notes?.trim() || null } : {}),
+          ...(contractId !== undefined ? { contractId: contractId || null } : {}),
+          contractRent: contractRent ?? null,
+          ...(contractStartsOn !== undefined ? { contractStartsOn } : {}),
+          ...(contractEndsOn !== undefined ? { contractEndsOn } : {}),
+        },
+        auditBy(request),
+      );
+      if (!result) throw notFound('الإحالة غير موجودة');
+      return {
+        oldStatus: result.before.status,
+        newStatus: result.after.status,
+        commissionCreated: result.commissionCreated,
+      };
+    });
+    return reply.status(statusCode).send(response);
+  });
+
+  serve(app, inboundEndpoints.commissions, async (request) => {
+    const { referralId, page } = request.query;
+    // Any text may arrive: what is no id names no referral, so an empty page.
+    if (referralId !== undefined && !isUuid(referralId)) return pageOf([], 0, page);
+    const where = referralId ? eq(commissions.referralId, referralId) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ commission: commissions, brokerCode: brokers.brokerCode })
+        .from(commissions)
+        .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
+        .where(where)
+        .orderBy(desc(commissions.createdAt), desc(commissions.id))
+        .limit(ADMIN_PAGE_SIZE)
+        .offset(pageOffset(page)),
+      db.select({ value: count() }).from(commissions).where(where),
+    ]);
+    return pageOf(
+      rows.map(({ commission, brokerCode }) => ({
+        id: commission.id,
+        kind: commission.kind,
+        referralId: commission.referralId,
+        brokerCode,
+        amount: commission.amount,
+        vatAmount: commission.vatAmount,
+        paidAmount: commission.paidAmount,
+        status: commission.status,
+        createdAt: commission.createdAt.toISOString(),
+      })),
+      total?.value ?? 0,
+      page,
+    );
+  });
+
+  serve(app, inboundEndpoints.payouts, async (request) => {
+    const { status, page } = request.query;
+    const where = status ? eq(payouts.status, status) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ payout: payouts, brokerCode: brokers.brokerCode })
+        .from(payouts)
+        .innerJoin(brokers, eq(brokers.id, payouts.brokerId))
+        .where(where)
+        .orderBy(desc(payouts.createdAt), desc(payouts.id))
+        .limit(ADMIN_PAGE_SIZE)
+        .offset(pageOffset(page)),
+      db.select({ value: count() }).from(payouts).where(where),
+    ]);
+    return pageOf(
+      rows.map(({ payout, brokerCode }) => ({
+        id: payout.id,
+        brokerCode,
+        amount: payout.amount,
+        status: payout.status,
+        requestedAt: payout.createdAt.toISOString(),
+        paidAt: payout.status === 'paid' ? (payout.handledAt?.toISOString() ?? null) : null,
+      })),
+      total?.value ?? 0,
+      page,
+    );
+  });
+};
