@@ -12,7 +12,7 @@ test('a super-admin makes an API key, the key calls the inbound API, and revokin
   page,
   superAdmin,
 }) => {
-  test.slow(); // The webhooks page, a dialog and two calls of the inbound API.
+  test.slow(); // The webhooks page, a dialog, two calls of the inbound API and the reference.
   const name = uniqueName('نظام الاكتتاب');
   const { consolePage, context } = await adminConsole(page, superAdmin, '/webhooks');
   const card = consolePage.getByRole('region', { name: 'مفاتيح الواجهة البرمجية' });
@@ -54,5 +54,14 @@ test('a super-admin makes an API key, the key calls the inbound API, and revokin
     await consolePage.setViewportSize({ width: 360, height: 780 });
     await expectNoSidewaysScroll(consolePage);
   }
+
+  // The reference, read from the OpenAPI document (decision 078).
+  await card.getByRole('link', { name: 'مرجع الواجهة البرمجية' }).click();
+  await expect(consolePage.getByRole('heading', { name: 'مرجع الواجهة البرمجية' })).toBeVisible();
+  await expect(consolePage.getByText('POST /api/v1/referrals/{id}/status')).toBeVisible();
+  await expect(consolePage.getByText('referrals:status', { exact: true })).toBeVisible();
+  await expect(consolePage.getByText('إضافة عمولة commission.created')).toBeVisible();
+  await expectNoAxeViolations(consolePage);
+  if (onPhone(page)) await expectNoSidewaysScroll(consolePage);
   await context.close();
 });

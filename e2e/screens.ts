@@ -136,6 +136,7 @@ export async function prepare(
         { name: 'audit-log', path: '/audit-log' },
         { name: 'user-management', path: '/user-management' },
         { name: 'webhooks', path: '/webhooks' },
+        { name: 'api-reference', path: '/api-reference' },
         { name: 'holidays', path: '/holidays' },
         { name: 'groups', path: '/groups' },
         { name: 'data-incidents', path: '/data-incidents' },

@@ -16,6 +16,8 @@ const apiKey = z.object({
   createdAt: isoDateTime,
   createdBy: z.string().nullable(),
   revokedAt: isoDateTime.nullable(),
+  /** False once its creator is no longer a live super-admin: the key then stops working. */
+  creatorActive: z.boolean(),
 });
 
 export const apiKeyEndpoints = {

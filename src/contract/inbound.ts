@@ -48,7 +48,11 @@ const inboundCommission = z.object({
 const inboundPayout = z.object({
   id: z.string(),
   brokerCode: z.string(),
+  /** Before VAT, and the VAT paid on top: the bank transfers their sum. */
   amount: money,
+  vatAmount: money,
+  /** The bank's reference, once sent or paid. */
+  transferReference: z.string().nullable(),
   status: z.enum(PAYOUT_STATUSES),
   requestedAt: isoDateTime,
   paidAt: isoDateTime.nullable(),

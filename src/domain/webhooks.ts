@@ -24,6 +24,10 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
 
 export const webhookEventLabel = (event: WebhookEvent): string => EVENT_LABELS[event];
 
+/** True for an event type this product sends (a document read back names its events as text). */
+export const isWebhookEvent = (type: string): type is WebhookEvent =>
+  (WEBHOOK_EVENTS as readonly string[]).includes(type);
+
 /**
  * The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed
  * with the endpoint's secret. Receivers recompute it and refuse a timestamp older than

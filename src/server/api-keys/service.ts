@@ -24,7 +24,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** The key a caller is, once its bearer token is checked. */
 export type ApiCaller = { id: string; name: string; scopes: ApiScope[]; createdBy: string };
 
-const view = (row: typeof apiKeys.$inferSelect & { createdByName?: string | null }) => ({
+const view = (
+  row: typeof apiKeys.$inferSelect & { createdByName?: string | null; creatorActive?: boolean },
+) => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
@@ -34,16 +36,26 @@ const view = (row: typeof apiKeys.$inferSelect & { createdByName?: string | null
   createdAt: row.createdAt.toISOString(),
   createdBy: row.createdByName ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  // A key acts for its creator: it stops when they are no longer a live super-admin.
+  creatorActive: row.creatorActive ?? true,
 });
 
 /** Every key, newest first. */
 export async function listApiKeys(db: Database) {
   const rows = await db
-    .select({ key: apiKeys, createdByName: brokers.fullName })
+    .select({
+      key: apiKeys,
+      createdByName: brokers.fullName,
+      creatorActive: sql<boolean>`coalesce(${brokers.isSuperAdmin} and ${brokers.deletedAt} is null, false)`,
+    })
     .from(apiKeys)
     .leftJoin(brokers, eq(brokers.id, apiKeys.createdBy))
     .orderBy(desc(apiKeys.createdAt));
-  return { items: rows.map(({ key, createdByName }) => view({ ...key, createdByName })) };
+  return {
+    items: rows.map(({ key, createdByName, creatorActive }) =>
+      view({ ...key, createdByName, creatorActive }),
+    ),
+  };
 }
 
 /**

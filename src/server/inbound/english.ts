@@ -17,6 +17,10 @@ const BY_CODE: Record<string, string> = {
   IDEMPOTENCY_KEY_REUSED:
     'This Idempotency-Key was used with another request; use a new key for a new request.',
   IDEMPOTENCY_KEY_IN_USE: 'A call with this Idempotency-Key is still being processed; retry later.',
+  IDEMPOTENCY_KEY_APPLIED:
+    "The call with this Idempotency-Key was applied but its answer was not kept; read the referral's status.",
+  CROSS_ORIGIN: 'Do not send an Origin header from another site.',
+  INVALID_CHARACTERS: 'A text holds a control or bidirectional-override character.',
   CONTRACT_DETAILS_REQUIRED:
     'A signed contract needs its Ejar contract number, annual rent and start and end dates.',
   TENANT_ERASED: "The tenant's data was erased at their request; this referral cannot change.",

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyEndpoints } from '#contract/api-keys';
 import { superadminEndpoints } from '#contract/superadmin';
-import { apiKeys, auditLog, brokers, commissions, referrals } from '../db/schema.js';
+import {
+  apiIdempotency,
+  apiKeys,
+  auditLog,
+  brokers,
+  commissions,
+  referrals,
+} from '../db/schema.js';
 import { API_CALLS_PER_MINUTE } from '../plugins/session.js';
 import { type Caller, client } from '../test-support/client.js';
 import {
@@ -151,6 +158,18 @@ describe('the inbound API', () => {
       code: 'API_SCOPE',
       messageEn: 'The API key does not have the scope this endpoint needs.',
     });
+    // A refusal of a known key is audited under it too.
+    const [probe] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, reader.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(probe?.after).toEqual({
+      method: 'POST',
+      route: '/api/v1/referrals/:id/status',
+      status: 403,
+    });
     expect((await call(reader.secret, 'GET', '/api/v1/commissions')).status).toBe(403);
     expect((await call(reader.secret, 'GET', '/api/v1/payouts')).status).toBe(403);
 
@@ -241,7 +260,8 @@ describe('the inbound API', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, underwriter.id)));
-    expect(calls.length).toBeGreaterThanOrEqual(7);
+    // Its eight calls: two refused before any change, the signing, its replay, the reuse, three reads.
+    expect(calls).toHaveLength(8);
     expect(calls.map((row) => row.after)).toEqual(
       expect.arrayContaining([
         { method: 'POST', route: '/api/v1/referrals/:id/status', status: 200 },
@@ -322,13 +342,84 @@ describe('the inbound API', () => {
     // A key's budget: the call past it is a 429 with Retry-After.
     const busy = await makeKey('مزامنة', ['payouts:read']);
     const statuses: number[] = [];
-    for (let i = 0; i <= API_CALLS_PER_MINUTE.key; i++) {
+    for (let i = 0; i < API_CALLS_PER_MINUTE.key; i++) {
       statuses.push((await call(busy.secret, 'GET', '/api/v1/payouts')).status);
     }
-    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(API_CALLS_PER_MINUTE.key);
     const over = await call(busy.secret, 'GET', '/api/v1/payouts');
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toBeTruthy();
     expect(over.json.messageEn).toBe('Too many calls; wait for the time in Retry-After.');
+  });
+
+  it("a key cannot move its creator's own referral, and an Idempotency-Key never runs a change twice", async () => {
+    // The creator's own referral: refused as in the console, and the claim given back.
+    const own = await aReferral(t, root, { rent: 60_000 });
+    const mine = await makeKey('مفتاح المشرف', ['referrals:status']);
+    const idempotencyKey = randomUUID();
+    const refused = await call(
+      mine.secret,
+      'POST',
+      `/api/v1/referrals/${own.id}/status`,
+      { status: 'contract_signed', ...aLease(60_000) },
+      { 'idempotency-key': idempotencyKey },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('OWN_MONEY');
+    expect(
+      await t.database.db.select().from(apiIdempotency).where(eq(apiIdempotency.apiKeyId, mine.id)),
+    ).toEqual([]);
+
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker, { rent: 60_000 });
+    const review = { status: 'under_review' };
+    const path = `/api/v1/referrals/${referral.id}/status`;
+    const lost = randomUUID();
+    const first = await call(mine.secret, 'POST', path, review, { 'idempotency-key': lost });
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const claim = eq(apiIdempotency.idempotencyKey, lost);
+    // While the first call under a key runs, the second waits its turn (409).
+    await t.database.db.update(apiIdempotency).set({ statusCode: 0 }).where(claim);
+    const waiting = await call(mine.secret, 'POST', path, review, { 'idempotency-key': lost });
+    expect(waiting.status).toBe(409);
+    expect(waiting.json.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    // Its change committed but its answer was lost: never run again.
+    await t.database.db.update(apiIdempotency).set({ statusCode: 1, response: {} }).where(claim);
+    const again = await call(mine.secret, 'POST', path, review, { 'idempotency-key': lost });
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe('IDEMPOTENCY_KEY_APPLIED');
+    const changes = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'referral.status_change'), eq(auditLog.entityId, referral.id)),
+      );
+    expect(changes).toHaveLength(1);
+    // A claim abandoned while running (a crash before any change) is taken again after 5 minutes.
+    const abandoned = randomUUID();
+    const fresh = await call(
+      mine.secret,
+      'POST',
+      path,
+      { status: 'accepted_awaiting_owner_contract' },
+      {
+        'idempotency-key': abandoned,
+      },
+    );
+    expect(fresh.status, JSON.stringify(fresh.json)).toBe(200);
+    await t.database.db
+      .update(apiIdempotency)
+      .set({ statusCode: 0, createdAt: sql`now() - interval '6 minutes'` })
+      .where(eq(apiIdempotency.idempotencyKey, abandoned));
+    const retaken = await call(
+      mine.secret,
+      'POST',
+      path,
+      { status: 'accepted_awaiting_owner_contract' },
+      {
+        'idempotency-key': abandoned,
+      },
+    );
+    expect(retaken.status, JSON.stringify(retaken.json)).toBe(200);
   });
 });

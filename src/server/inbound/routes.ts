@@ -12,7 +12,7 @@ import { isUuid } from '../ids.js';
 import { currentApiKey } from '../plugins/session.js';
 import { findTenantForm } from '../referrals/service.js';
 import { changeReferralStatus } from '../referrals/status-change.js';
-import { auditTenantFormView } from '../tenant-forms/service.js';
+import { auditTenantFormView, TENANT_FORM_FIELDS_SHOWN } from '../tenant-forms/service.js';
 import { englishMessage } from './english.js';
 import { once } from './idempotency.js';
 
@@ -127,11 +127,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
   serve(app, inboundEndpoints.tenantForm, async (request) => {
     const form = await findTenantForm(db, request.params.id);
     if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
-    await auditTenantFormView(db, request, form.referralId, [
-      'name',
-      'income',
-      'monthlyObligations',
-    ]);
+    await auditTenantFormView(db, request, form.referralId, TENANT_FORM_FIELDS_SHOWN.inbound);
     return {
       fullName: form.name,
       phone: form.tenantPhone,
@@ -145,7 +141,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
     const key = currentApiKey(request);
     const { status, notes, contractId, contractRent, contractStartsOn, contractEndsOn } =
       request.body;
-    const { statusCode, response } = await once(db, request, key.id, async () => {
+    const { statusCode, response } = await once(db, request, key.id, async (applied) => {
       // The console's rules, commission and signals; the key acts for its creator, whose own
       // referrals and money it cannot touch.
       const result = await changeReferralStatus(
@@ -161,7 +157,11 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
           ...(contractStartsOn !== undefined ? { contractStartsOn } : {}),
           ...(contractEndsOn !== undefined ? { contractEndsOn } : {}),
         },
-        auditBy(request),
+        // The change's own audit row marks the Idempotency-Key applied, in its transaction.
+        async (tx, entry) => {
+          await auditBy(request)(tx, entry);
+          if (entry.action === 'referral.status_change') await applied(tx);
+        },
       );
       if (!result) throw notFound('الإحالة غير موجودة');
       return {
@@ -225,6 +225,8 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
         id: payout.id,
         brokerCode,
         amount: payout.amount,
+        vatAmount: payout.vatAmount,
+        transferReference: payout.transferReference,
         status: payout.status,
         requestedAt: payout.createdAt.toISOString(),
         paidAt: payout.status === 'paid' ? (payout.handledAt?.toISOString() ?? null) : null,

@@ -92,7 +92,7 @@ export async function registerSessions(
     if (!access) return;
     // The inbound API knows keys only, never a session: a browser's cookie opens nothing there.
     if (access === 'apiKey') {
-      request.apiKey = await bearerKey(db, request);
+      await bearerKey(db, request);
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
@@ -113,10 +113,10 @@ export async function registerSessions(
 export const API_CALLS_PER_MINUTE = { key: 120, address: 600 } as const;
 
 /**
- * The key an inbound call's `Authorization: Bearer` names (decision 077), checked live, within
- * its budget and bearing the route's scope; 401, 429 or 403 otherwise.
+ * Sets the key an inbound call's `Authorization: Bearer` names (decision 077), checked live,
+ * within its budget and bearing the route's scope; 401, 429 or 403 otherwise.
  */
-async function bearerKey(db: Database, request: FastifyRequest): Promise<ApiCaller> {
+async function bearerKey(db: Database, request: FastifyRequest): Promise<void> {
   await enforceRateLimits(db, [
     {
       key: `api-address:${addressKey(request.ip)}`,
@@ -135,6 +135,8 @@ async function bearerKey(db: Database, request: FastifyRequest): Promise<ApiCall
       { 'www-authenticate': 'Bearer' },
     );
   }
+  // Known from here: a refusal below (its budget, its scope) is audited under the key too.
+  request.apiKey = key;
   await enforceRateLimits(db, [
     { key: `api-key:${key.id}`, limit: API_CALLS_PER_MINUTE.key, windowSeconds: 60 },
   ]);
@@ -142,7 +144,6 @@ async function bearerKey(db: Database, request: FastifyRequest): Promise<ApiCall
   if (!scope || !key.scopes.includes(scope)) {
     throw new AppError(403, 'API_SCOPE', `لا يملك هذا المفتاح صلاحية ${scope ?? ''}`.trim());
   }
-  return key;
 }
 
 /** The inbound API's caller, on a route whose access is `apiKey`. */

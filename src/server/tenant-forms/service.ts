@@ -287,6 +287,8 @@ export function auditTenantFormView(
 export const TENANT_FORM_FIELDS_SHOWN = {
   admin: ['name', 'income', 'monthlyObligations', 'documents'],
   broker: ['name', 'affordability', 'documentsProvided'],
+  /** The inbound API's `referrals:tenant-data` (decision 077). */
+  inbound: ['name', 'phone', 'income', 'monthlyObligations'],
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import * as groupContract from '#contract/groups';
 import * as inboundContract from '#contract/inbound';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
+import * as openApiContract from '#contract/openapi';
 import * as programTermsContract from '#contract/program-terms';
 import * as referralLinkContract from '#contract/referral-links';
 import * as referralContract from '#contract/referrals';
@@ -54,6 +55,7 @@ export const contractEndpoints: Endpoint[] = [
   dataRequestContract,
   messagingContract,
   notificationContract,
+  openApiContract,
   programTermsContract,
   referralContract,
   referralLinkContract,

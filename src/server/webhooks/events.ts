@@ -1,52 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayContains, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { webhookEventData } from '#contract/webhook-events';
 import type { WebhookEvent } from '#domain';
 import type { Database } from '../db/client.js';
 import { outboundMessages, webhookEndpoints } from '../db/schema.js';
 
 type Writer = Pick<Database, 'insert' | 'select'>;
 
-/** What each event says (docs/webhooks.md): ids, states and amounts, never a document. */
-export type WebhookData = {
-  'referral.created': {
-    referral: {
-      id: string;
-      number: number;
-      status: string;
-      tenantPhone: string;
-      city: string | null;
-      rentAmount: number | null;
-    };
-    broker: { id: string };
-  };
-  'referral.status_changed': {
-    referral: { id: string; number: number; tenantPhone: string; contractId: string | null };
-    previousStatus: string;
-    status: string;
-    broker: { id: string };
-  };
-  'tenant_form.submitted': {
-    referral: { id: string; number: number; tenantPhone: string };
-  };
-  'commission.created': {
-    commission: { id: string; referralId: string; amount: string; status: string };
-    broker: { id: string };
-  };
-  'commission.reversed': {
-    commission: { id: string; referralId: string; amount: string; paidAmount: string };
-    reason: string;
-    broker: { id: string };
-  };
-  'payout.paid': {
-    payout: {
-      id: string;
-      kind: 'payout' | 'commission';
-      amount: string;
-      transferReference: string | null;
-    };
-    broker: { id: string };
-  };
-};
+/** What each event says, as the contract declares it (src/contract/webhook-events.ts). */
+export type WebhookData = { [E in WebhookEvent]: z.input<(typeof webhookEventData)[E]> };
 
 /**
  * Queues an event for every active endpoint subscribed to it, in the transaction of its cause:

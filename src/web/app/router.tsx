@@ -98,6 +98,10 @@ const DataIncidentsPage = lazyPage(
   'DataIncidentsPage',
 );
 const WebhooksPage = lazyPage(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
+const ApiReferencePage = lazyPage(
+  () => import('../features/webhooks/ApiReferencePage'),
+  'ApiReferencePage',
+);
 const UserManagementPage = lazyPage(
   () => import('../features/superadmin/UserManagementPage'),
   'UserManagementPage',
@@ -196,6 +200,12 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
   },
   { path: '/audit-log', access: 'superadmin', title: 'سجل التدقيق', element: <AuditLogPage /> },
   { path: '/webhooks', access: 'superadmin', title: 'ربط الأنظمة', element: <WebhooksPage /> },
+  {
+    path: '/api-reference',
+    access: 'superadmin',
+    title: 'مرجع الواجهة البرمجية',
+    element: <ApiReferencePage />,
+  },
   { path: '/holidays', access: 'superadmin', title: 'العطل الرسمية', element: <HolidaysPage /> },
   { path: '/groups', access: 'superadmin', title: 'مجموعات الوسطاء', element: <GroupsPage /> },
   {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { apiKeyEndpoints } from '#contract/api-keys';
 import type { ResponseOf } from '#contract/common';
 import {
@@ -46,8 +47,14 @@ export function ApiKeysCard() {
         <p className="text-sm text-slate-700">
           تستدعي بها أنظمة الشركة الواجهة البرمجية (<bdi dir="ltr">/api/v1</bdi>) بترويسة{' '}
           <bdi dir="ltr">Authorization: Bearer</bdi>. لكل مفتاح صلاحياته وتاريخ انتهائه، ويُسجَّل كل
-          طلب به في سجل العمليات، ويُلغى فوراً عند الحاجة.
+          طلب به في سجل التدقيق، ويُلغى فوراً عند الحاجة.
         </p>
+        <Link
+          to="/api-reference"
+          className="inline-flex min-h-11 items-center font-bold text-brand-800 underline"
+        >
+          مرجع الواجهة البرمجية
+        </Link>
       </div>
       <QueryView
         query={keys}
@@ -94,6 +101,8 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           <Badge tone="danger">ملغى</Badge>
         ) : expired ? (
           <Badge tone="warning">منتهٍ</Badge>
+        ) : !apiKey.creatorActive ? (
+          <Badge tone="warning">متوقف: منشئه لم يعد مشرفاً عاماً</Badge>
         ) : (
           <Badge tone="success">يعمل</Badge>
         )}
