@@ -22,6 +22,7 @@ test('a super-admin makes an API key, the key calls the inbound API, and revokin
   await expect(form.getByText('يرجى اختيار صلاحية واحدة على الأقل')).toBeVisible();
   await form.getByLabel('اسم المفتاح').fill(name);
   await form.getByLabel(/^قراءة الإحالات/).check();
+  await form.getByLabel('كلمة المرور الحالية').fill('demo1234');
   await form.getByRole('button', { name: 'إنشاء المفتاح' }).click();
   const shown = consolePage.getByRole('dialog', { name: 'المفتاح الجديد' });
   const secret = await shown.getByLabel(`مفتاح ${name}`).inputValue();

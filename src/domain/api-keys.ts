@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedDaySchema } from './dates.js';
+import { currentPassword } from './schemas.js';
 import { singleLineText } from './text.js';
 
 /**
@@ -46,5 +47,7 @@ export const apiKeyBody = z.object({
     .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'صلاحية مكررة' }),
   /** The last Riyadh day the key works, within a year from today (the server checks the range). */
   expiresOn: boundedDaySchema,
+  /** The super-admin's password again: a stolen session cannot make a long-lived key alone. */
+  password: currentPassword,
 });
 export type ApiKeyInput = z.input<typeof apiKeyBody>;

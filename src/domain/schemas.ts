@@ -240,7 +240,8 @@ const saudiIban = z
   });
 
 /** The account's password, asked again before money can go somewhere new. */
-const currentPassword = z
+/** The account's password again, before a change a stolen session must not make alone. */
+export const currentPassword = z
   .string({ error: MESSAGES.currentPasswordRequired })
   .min(1, { error: MESSAGES.currentPasswordRequired })
   .max(200, { error: MESSAGES.currentPasswordRequired });

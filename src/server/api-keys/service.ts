@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type ApiKeyInput, type ApiScope, MAX_API_KEY_DAYS, riyadhIsoDate } from '#domain';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  type ApiKeyInput,
+  type ApiScope,
+  formatDateAr,
+  MAX_API_KEY_DAYS,
+  riyadhIsoDate,
+} from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database } from '../db/client.js';
 import { apiKeys, brokers } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { notify } from '../notifications/service.js';
 
 /**
  * Keys for the inbound API (decision record 077). A key is `shk_` and 43 characters of base64url
@@ -65,7 +72,7 @@ export async function listApiKeys(db: Database) {
 export async function createApiKey(
   db: Database,
   actorId: string,
-  input: ApiKeyInput,
+  input: Omit<ApiKeyInput, 'password'>,
   record: AuditRecorder,
 ) {
   const today = riyadhIsoDate(new Date());
@@ -97,6 +104,18 @@ export async function createApiKey(
     });
     return made;
   });
+  // Every other super-admin hears of it: a key outlives any session.
+  const others = await db
+    .select({ id: brokers.id })
+    .from(brokers)
+    .where(and(eq(brokers.isSuperAdmin, true), isNull(brokers.deletedAt), ne(brokers.id, actorId)));
+  for (const other of others) {
+    await notify(db, other.id, {
+      type: 'info',
+      title: 'أُنشئ مفتاح جديد للواجهة البرمجية',
+      message: `«${row.name}»، ينتهي في ${formatDateAr(row.expiresAt)}. إن لم تعرفه فألغِه من ربط الأنظمة.`,
+    });
+  }
   return { ...view(row), secret };
 }
 

@@ -3,16 +3,14 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { formatDateTimeAr, formatIban } from '#domain';
 import type { Brand } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { confirmPassword } from '../auth/confirm-password.js';
 import type { AppContext } from '../context.js';
 import type { Database, Transaction } from '../db/client.js';
 import { brokers, notifications, payouts } from '../db/schema.js';
-import { AppError } from '../errors.js';
 import { ibanHoldUntil } from '../ledger/holds.js';
 import { lockBroker } from '../ledger/locks.js';
 import { enqueueNotice } from '../messaging/outbox.js';
 import { announceNotification } from '../notifications/live.js';
-import { addressKey, enforceRateLimits } from '../rate-limit.js';
 import { raiseSignal } from '../signals/service.js';
 
 /**
@@ -25,36 +23,20 @@ import { raiseSignal } from '../signals/service.js';
 export const maskedIban = (iban: string): string =>
   formatIban(`${iban.slice(0, 8)}${'•'.repeat(12)}${iban.slice(-4)}`);
 
-const wrongPassword = () =>
-  new AppError(400, 'WRONG_PASSWORD', 'كلمة المرور الحالية غير صحيحة', {
-    fields: { password: 'كلمة المرور الحالية غير صحيحة' },
-  });
-
 /**
  * The password again before an IBAN is put on the profile, whichever call puts it there: ten
  * tries per account and a budget per address in 15 minutes, as a new password has.
  */
-export async function confirmPasswordForIban(
+export const confirmPasswordForIban = (
   db: Database,
   broker: { id: string; passwordHash: string },
   password: string | undefined,
   from: { ip: string; perAddress: number },
-): Promise<void> {
-  await enforceRateLimits(db, [
-    { key: `bank-account:broker:${broker.id}`, limit: 10, windowSeconds: 15 * 60 },
-    {
-      key: `bank-account:ip:${addressKey(from.ip)}`,
-      limit: from.perAddress,
-      windowSeconds: 15 * 60,
-    },
-  ]);
-  if (!password) {
-    throw new AppError(400, 'PASSWORD_REQUIRED', PASSWORD_FOR_IBAN, {
-      fields: { password: PASSWORD_FOR_IBAN },
-    });
-  }
-  if (!(await verifyPassword(password, broker.passwordHash))) throw wrongPassword();
-}
+): Promise<void> =>
+  confirmPassword(db, broker, password, from, {
+    scope: 'bank-account',
+    required: PASSWORD_FOR_IBAN,
+  });
 
 const PASSWORD_FOR_IBAN = 'يرجى إدخال كلمة المرور الحالية لحفظ الحساب البنكي';
 

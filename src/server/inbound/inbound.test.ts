@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyEndpoints } from '#contract/api-keys';
+import { notificationEndpoints } from '#contract/notifications';
 import { superadminEndpoints } from '#contract/superadmin';
 import {
   apiIdempotency,
@@ -41,7 +42,7 @@ const as = (caller: Caller) => client(t).as(caller);
 const inAYear = () => new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
 const makeKey = async (name: string, scopes: string[]) => {
   const made = await as(root).call(apiKeyEndpoints.create, {
-    body: { name, scopes: scopes as never, expiresOn: inAYear() },
+    body: { name, scopes: scopes as never, expiresOn: inAYear(), password: 'secret123' },
   });
   expect(made.statusCode, made.body).toBe(201);
   return made.json();
@@ -76,12 +77,25 @@ describe('the inbound API', () => {
     expect(
       (
         await as(admin).call(apiKeyEndpoints.create, {
-          body: { name: 'نظام الاكتتاب', scopes: ['referrals:read'], expiresOn: inAYear() },
+          body: {
+            name: 'نظام الاكتتاب',
+            scopes: ['referrals:read'],
+            expiresOn: inAYear(),
+            password: 'secret123',
+          },
         })
       ).statusCode,
     ).toBe(403);
     const refusals = [
       [{ name: '', scopes: ['referrals:read'], expiresOn: inAYear() }, 'يرجى كتابة اسم المفتاح'],
+      [
+        { name: 'نظام', scopes: ['referrals:read'], expiresOn: inAYear(), password: 'wrong-one' },
+        'كلمة المرور الحالية غير صحيحة',
+      ],
+      [
+        { name: 'نظام', scopes: ['referrals:read'], expiresOn: inAYear(), password: '' },
+        'يرجى إدخال كلمة المرور الحالية',
+      ],
       [{ name: 'نظام', scopes: [], expiresOn: inAYear() }, 'يرجى اختيار صلاحية واحدة على الأقل'],
       [{ name: 'نظام', scopes: ['everything'], expiresOn: inAYear() }, 'صلاحية غير معروفة'],
       [
@@ -98,12 +112,22 @@ describe('the inbound API', () => {
       ],
     ] as const;
     for (const [body, message] of refusals) {
-      const refused = await as(root).call(apiKeyEndpoints.create, { body: body as never });
+      const refused = await as(root).call(apiKeyEndpoints.create, {
+        body: { password: 'secret123', ...body } as never,
+      });
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json<ApiError>().message).toBe(message);
     }
+    // Refused: no key made.
+    expect((await as(root).call(apiKeyEndpoints.list)).json().items).toEqual([]);
+    const colleague = await aSuperAdmin(t);
     const key = await makeKey('نظام الاكتتاب', ['referrals:read']);
     expect(key.secret).toMatch(/^shk_[A-Za-z0-9_-]{43}$/);
+    // The other super-admins hear of it; the secret is in no notice.
+    const notices = (await as(colleague).call(notificationEndpoints.list)).json().items;
+    expect(notices[0]).toMatchObject({ title: 'أُنشئ مفتاح جديد للواجهة البرمجية' });
+    expect(notices[0]?.message).toContain('«نظام الاكتتاب»');
+    expect(JSON.stringify(notices)).not.toContain(key.secret);
     expect(key.prefix).toBe(key.secret.slice(0, 8));
     const listed = (await as(root).call(apiKeyEndpoints.list)).json().items;
     expect(JSON.stringify(listed)).not.toContain(key.secret);
@@ -158,18 +182,19 @@ describe('the inbound API', () => {
       code: 'API_SCOPE',
       messageEn: 'The API key does not have the scope this endpoint needs.',
     });
-    // A refusal of a known key is audited under it too.
-    const [probe] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, reader.id)))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    expect(probe?.after).toEqual({
-      method: 'POST',
-      route: '/api/v1/referrals/:id/status',
-      status: 403,
-    });
+    // A refusal of a known key is audited under it too (once the answer is sent).
+    const lastCallOf = async (keyId: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, keyId)))
+          .orderBy(desc(auditLog.id))
+          .limit(1)
+      )[0]?.after;
+    await expect
+      .poll(() => lastCallOf(reader.id))
+      .toEqual({ method: 'POST', route: '/api/v1/referrals/:id/status', status: 403 });
     expect((await call(reader.secret, 'GET', '/api/v1/commissions')).status).toBe(403);
     expect((await call(reader.secret, 'GET', '/api/v1/payouts')).status).toBe(403);
 
@@ -256,13 +281,15 @@ describe('the inbound API', () => {
     expect(one.json).toMatchObject({ status: 'contract_signed', contractRent: '60000.00' });
 
     // Every call audited under the key; the change itself too, with no person as its actor.
-    const calls = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, underwriter.id)));
-    // Its eight calls: two refused before any change, the signing, its replay, the reuse, three reads.
-    expect(calls).toHaveLength(8);
-    expect(calls.map((row) => row.after)).toEqual(
+    const callsOf = (keyId: string) =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'api.call'), eq(auditLog.apiKeyId, keyId)));
+    // Its eight calls (each audited once its answer is sent): two refused before any change,
+    // the signing, its replay, the reuse, three reads.
+    await expect.poll(async () => (await callsOf(underwriter.id)).length).toBe(8);
+    expect((await callsOf(underwriter.id)).map((row) => row.after)).toEqual(
       expect.arrayContaining([
         { method: 'POST', route: '/api/v1/referrals/:id/status', status: 200 },
         { method: 'POST', route: '/api/v1/referrals/:id/status', status: 422 },
@@ -329,7 +356,12 @@ describe('the inbound API', () => {
     // A key acts for its creator, and no longer than their role.
     const other = await aSuperAdmin(t);
     const made = await as(other).call(apiKeyEndpoints.create, {
-      body: { name: 'مفتاح مشرف سابق', scopes: ['referrals:read'], expiresOn: inAYear() },
+      body: {
+        name: 'مفتاح مشرف سابق',
+        scopes: ['referrals:read'],
+        expiresOn: inAYear(),
+        password: 'secret123',
+      },
     });
     const former = made.json().secret;
     expect((await call(former, 'GET', '/api/v1/referrals')).status).toBe(200);

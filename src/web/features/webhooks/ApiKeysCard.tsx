@@ -24,6 +24,7 @@ import { copyText } from '#ui/copy';
 import { Dialog } from '#ui/dialog';
 import { Skeleton } from '#ui/feedback';
 import { FormField, Input } from '#ui/input';
+import { PasswordInput } from '#ui/password-input';
 import { QueryView } from '#ui/query-view';
 import { errorToast, toast } from '#ui/toast';
 
@@ -145,7 +146,12 @@ const inMonths = (months: number) => {
   day.setMonth(day.getMonth() + months);
   return day.toISOString().slice(0, 10);
 };
-const EMPTY = (): ApiKeyInput => ({ name: '', scopes: [], expiresOn: inMonths(6) });
+const EMPTY = (): ApiKeyInput => ({
+  name: '',
+  scopes: [],
+  expiresOn: inMonths(6),
+  password: '',
+});
 
 function NewKeyForm({ onMade }: { onMade: (made: MadeKey) => void }) {
   const form = useForm<ApiKeyInput>({ resolver: zodResolver(apiKeyBody), defaultValues: EMPTY() });
@@ -209,6 +215,19 @@ function NewKeyForm({ onMade }: { onMade: (made: MadeKey) => void }) {
       </fieldset>
       <FormField label="آخر يوم يعمل فيه" error={errors.expiresOn?.message ?? server.expiresOn}>
         {(control) => <Input {...control} {...form.register('expiresOn')} type="date" />}
+      </FormField>
+      <FormField
+        label="كلمة المرور الحالية"
+        hint="يُطلب المفتاح بكلمة مرورك، ويُبلَّغ به المشرفون العامون الآخرون."
+        error={errors.password?.message ?? server.password}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...form.register('password')}
+            autoComplete="current-password"
+          />
+        )}
       </FormField>
       {create.error && Object.keys(server).length === 0 ? (
         <p role="alert" className="text-sm text-red-700">
