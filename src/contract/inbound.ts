@@ -67,8 +67,16 @@ export const inboundEndpoints = {
     path: '/api/v1/referrals',
     access: 'apiKey',
     scope: 'referrals:read',
-    summary: 'referrals, the latest changed first, by status; 50 to a page',
-    query: z.object({ status: referralStatus.optional(), page: pageNumber }),
+    summary:
+      'referrals, the latest changed first, by status; with updatedSince, those changed after it, the oldest change first (to sync page by page); 50 to a page',
+    query: z.object({
+      status: referralStatus.optional(),
+      /** An instant with its offset (`2026-11-28T09:00:00Z`): only what changed after it. */
+      updatedSince: z.iso
+        .datetime({ offset: true, error: 'يرجى إرسال updatedSince تاريخاً ووقتاً بصيغة ISO 8601' })
+        .optional(),
+      page: pageNumber,
+    }),
     response: pageOf(inboundReferral),
   }),
   referral: endpoint({

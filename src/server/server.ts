@@ -17,6 +17,7 @@ import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { importPglite, isPgliteFolder } from './db/pglite-import.js';
 import { seedDemoData } from './db/seed.js';
 import { sweepUnattachedUploads } from './files/retention.js';
+import { pruneIdempotency } from './inbound/idempotency.js';
 import { storageFor } from './integrations/storage.js';
 import { type ErrorReporter, errorReporterFor } from './observability/error-reports.js';
 import { flushAll, flushBeforeExit } from './observability/exit.js';
@@ -159,6 +160,13 @@ async function main(): Promise<void> {
   const housekeeping: [job: string, step: () => Promise<void>][] = [
     ['prune-rate-limits', () => pruneRateLimits(database.db)],
     ['prune-codes', () => pruneOtpRecords(database.db)],
+    [
+      'prune-idempotency',
+      async () => {
+        const pruned = await pruneIdempotency(database.db);
+        if (pruned > 0) app.log.info({ pruned }, 'old Idempotency-Key answers dropped');
+      },
+    ],
     [
       'prune-sessions',
       async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY } from '#contract/inbound';
 import type { AuditWriter } from '../audit/service.js';
@@ -120,4 +120,16 @@ export async function once<T>(
   }
   await db.update(apiIdempotency).set({ statusCode: 200, response }).where(ours);
   return { statusCode: 200, response };
+}
+
+/** How long an Idempotency-Key answers the same: retries come within hours, not months. */
+export const IDEMPOTENCY_DAYS = 30;
+
+/** Drops the claims older than `IDEMPOTENCY_DAYS` (the hourly housekeeping step). */
+export async function pruneIdempotency(db: Database): Promise<number> {
+  const dropped = await db
+    .delete(apiIdempotency)
+    .where(lt(apiIdempotency.createdAt, sql`now() - make_interval(days => ${IDEMPOTENCY_DAYS})`))
+    .returning({ key: apiIdempotency.idempotencyKey });
+  return dropped.length;
 }

@@ -25,6 +25,7 @@ import type { ApiError } from '../test-support/responses.js';
 import { sharedTestApp } from '../test-support/shared-test-app.js';
 import { anAdminAndASuperAdmin } from '../test-support/staff.js';
 import type { TestBroker } from '../test-support/test-app.js';
+import { pruneIdempotency } from './idempotency.js';
 
 // Issue 35 item 1, decision 077: the provider's systems call the inbound API with a key that
 // super-admins create, scoped, expiring, revocable, audited under its name.
@@ -40,8 +41,13 @@ beforeAll(async () => {
 
 const as = (caller: Caller) => client(t).as(caller);
 const inAYear = () => new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
-const makeKey = async (name: string, scopes: string[]) => {
-  const made = await as(root).call(apiKeyEndpoints.create, {
+/**
+ * A key made by a super-admin of its own unless told (creating one asks the password again, ten
+ * tries per account in 15 minutes): it acts for that super-admin.
+ */
+const makeKey = async (name: string, scopes: string[], by?: TestBroker) => {
+  const creator = by ?? (await aSuperAdmin(t));
+  const made = await as(creator).call(apiKeyEndpoints.create, {
     body: { name, scopes: scopes as never, expiresOn: inAYear(), password: 'secret123' },
   });
   expect(made.statusCode, made.body).toBe(201);
@@ -118,6 +124,21 @@ describe('the inbound API', () => {
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json<ApiError>().message).toBe(message);
     }
+    // The password's budget: ten tries in 15 minutes per account, then a 429.
+    const guesser = await aSuperAdmin(t);
+    const guesses: number[] = [];
+    for (let i = 0; i <= 10; i++) {
+      const guess = await as(guesser).call(apiKeyEndpoints.create, {
+        body: {
+          name: 'تخمين',
+          scopes: ['referrals:read'],
+          expiresOn: inAYear(),
+          password: `guess-${i}`,
+        },
+      });
+      guesses.push(guess.statusCode);
+    }
+    expect(guesses).toEqual([...Array(10).fill(400), 429]);
     // Refused: no key made.
     expect((await as(root).call(apiKeyEndpoints.list)).json().items).toEqual([]);
     const colleague = await aSuperAdmin(t);
@@ -165,6 +186,21 @@ describe('the inbound API', () => {
         expect.objectContaining({ id: referral.id, brokerCode: expect.any(String) }),
       ]),
     );
+    // Syncing from an instant: only what changed after it, oldest first; a bad instant is a 400.
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const recent = await call(reader.secret, 'GET', `/api/v1/referrals?updatedSince=${since}`);
+    expect(recent.status).toBe(200);
+    const stamps = (recent.json.items as { updatedAt: string }[]).map((item) => item.updatedAt);
+    expect(stamps.length).toBeGreaterThan(0);
+    expect(stamps).toEqual([...stamps].sort());
+    expect(stamps.every((stamp) => stamp > since)).toBe(true);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect(
+      (await call(reader.secret, 'GET', `/api/v1/referrals?updatedSince=${future}`)).json.items,
+    ).toEqual([]);
+    const badSince = await call(reader.secret, 'GET', '/api/v1/referrals?updatedSince=yesterday');
+    expect(badSince.status).toBe(400);
+    expect(badSince.json.message).toBe('يرجى إرسال updatedSince تاريخاً ووقتاً بصيغة ISO 8601');
     // Outside its scopes: a stable code, in Arabic and English.
     const lease = aLease(60_000);
     const signing = { status: 'contract_signed', ...lease };
@@ -384,10 +420,37 @@ describe('the inbound API', () => {
     expect(over.json.messageEn).toBe('Too many calls; wait for the time in Retry-After.');
   });
 
+  it('old Idempotency-Key answers are dropped after 30 days by the housekeeping', async () => {
+    const key = await makeKey('تنظيف', ['referrals:read']);
+    await t.database.db.insert(apiIdempotency).values([
+      {
+        apiKeyId: key.id,
+        idempotencyKey: 'old-answer-1',
+        requestSha256: 'x',
+        statusCode: 200,
+        response: {},
+        createdAt: new Date(Date.now() - 31 * 86_400_000),
+      },
+      {
+        apiKeyId: key.id,
+        idempotencyKey: 'new-answer-1',
+        requestSha256: 'x',
+        statusCode: 200,
+        response: {},
+      },
+    ]);
+    expect(await pruneIdempotency(t.database.db)).toBeGreaterThanOrEqual(1);
+    const kept = await t.database.db
+      .select({ key: apiIdempotency.idempotencyKey })
+      .from(apiIdempotency)
+      .where(eq(apiIdempotency.apiKeyId, key.id));
+    expect(kept).toEqual([{ key: 'new-answer-1' }]);
+  });
+
   it("a key cannot move its creator's own referral, and an Idempotency-Key never runs a change twice", async () => {
     // The creator's own referral: refused as in the console, and the claim given back.
     const own = await aReferral(t, root, { rent: 60_000 });
-    const mine = await makeKey('مفتاح المشرف', ['referrals:status']);
+    const mine = await makeKey('مفتاح المشرف', ['referrals:status'], root);
     const idempotencyKey = randomUUID();
     const refused = await call(
       mine.secret,

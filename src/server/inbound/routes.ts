@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inboundEndpoints } from '#contract/inbound';
 import type { ReferralStatus } from '#domain';
@@ -98,15 +98,23 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
   });
 
   serve(app, inboundEndpoints.referrals, async (request) => {
-    const { status, page } = request.query;
-    const where = status ? eq(referrals.status, status) : undefined;
+    const { status, updatedSince, page } = request.query;
+    const conditions = [
+      ...(status ? [eq(referrals.status, status)] : []),
+      ...(updatedSince ? [gt(referrals.updatedAt, new Date(updatedSince))] : []),
+    ];
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    // Syncing from an instant reads forward: the oldest change first, so no page is skipped.
+    const order = updatedSince
+      ? [asc(referrals.updatedAt), asc(referrals.id)]
+      : [desc(referrals.updatedAt), desc(referrals.id)];
     const [rows, [total]] = await Promise.all([
       db
         .select(referralColumns)
         .from(referrals)
         .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
         .where(where)
-        .orderBy(desc(referrals.updatedAt), desc(referrals.id))
+        .orderBy(...order)
         .limit(ADMIN_PAGE_SIZE)
         .offset(pageOffset(page)),
       db.select({ value: count() }).from(referrals).where(where),
