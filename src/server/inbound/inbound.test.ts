@@ -420,6 +420,155 @@ describe('the inbound API', () => {
     expect(over.json.messageEn).toBe('Too many calls; wait for the time in Retry-After.');
   });
 
+  it('bad input to every /api/v1 endpoint is a 4xx in Arabic and English that writes nothing', async () => {
+    const key = await makeKey('كل الصلاحيات', [
+      'referrals:read',
+      'referrals:tenant-data',
+      'referrals:status',
+      'commissions:read',
+      'payouts:read',
+    ]);
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker, { rent: 60_000 });
+    const status = `/api/v1/referrals/${referral.id}/status`;
+    const raw = (path: string, body: string, contentType = 'application/json') =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key.secret}`,
+          'content-type': contentType,
+          'idempotency-key': randomUUID(),
+        },
+        body,
+      });
+    const bad: [string, () => Promise<{ status: number; json: Record<string, unknown> }>][] = [
+      ['page 0', () => call(key.secret, 'GET', '/api/v1/referrals?page=0')],
+      ['page text', () => call(key.secret, 'GET', '/api/v1/referrals?page=x')],
+      ['page past the last', () => call(key.secret, 'GET', '/api/v1/payouts?page=10001')],
+      ['unknown status filter', () => call(key.secret, 'GET', '/api/v1/referrals?status=nope')],
+      ['unknown payout status', () => call(key.secret, 'GET', '/api/v1/payouts?status=nope')],
+      ['no id', () => call(key.secret, 'GET', '/api/v1/referrals/not-an-id')],
+      ['unknown id', () => call(key.secret, 'GET', `/api/v1/referrals/${randomUUID()}`)],
+      ['no form id', () => call(key.secret, 'GET', '/api/v1/referrals/x/tenant-form')],
+      [
+        'long referral id',
+        () => call(key.secret, 'GET', `/api/v1/commissions?referralId=${'a'.repeat(65)}`),
+      ],
+      [
+        'unknown status',
+        () =>
+          call(key.secret, 'POST', status, { status: 'nope' }, { 'idempotency-key': randomUUID() }),
+      ],
+      [
+        'status not text',
+        () => call(key.secret, 'POST', status, { status: 7 }, { 'idempotency-key': randomUUID() }),
+      ],
+      [
+        'a bidi override in the note',
+        () =>
+          call(
+            key.secret,
+            'POST',
+            status,
+            { status: 'under_review', notes: 'ملاحظة\u202Eمقلوبة' },
+            { 'idempotency-key': randomUUID() },
+          ),
+      ],
+      [
+        'a NUL in the note',
+        () =>
+          call(
+            key.secret,
+            'POST',
+            status,
+            { status: 'under_review', notes: 'a\u0000b' },
+            { 'idempotency-key': randomUUID() },
+          ),
+      ],
+      [
+        'an Ejar number that is none',
+        () =>
+          call(
+            key.secret,
+            'POST',
+            status,
+            { status: 'contract_signed', ...aLease(60_000), contractId: 'abc' },
+            { 'idempotency-key': randomUUID() },
+          ),
+      ],
+      [
+        'a lease ending before it starts',
+        () =>
+          call(
+            key.secret,
+            'POST',
+            status,
+            { status: 'contract_signed', ...aLease(60_000), contractEndsOn: '2026-01-01' },
+            { 'idempotency-key': randomUUID() },
+          ),
+      ],
+      [
+        'a negative rent',
+        () =>
+          call(
+            key.secret,
+            'POST',
+            status,
+            { status: 'contract_signed', ...aLease(-5) },
+            { 'idempotency-key': randomUUID() },
+          ),
+      ],
+      [
+        'an Idempotency-Key too short',
+        () =>
+          call(
+            key.secret,
+            'POST',
+            status,
+            { status: 'under_review' },
+            { 'idempotency-key': 'short' },
+          ),
+      ],
+      [
+        'broken JSON',
+        async () => {
+          const answer = await raw(status, '{"status":');
+          return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+        },
+      ],
+      [
+        'not JSON',
+        async () => {
+          const answer = await raw(status, 'status=under_review', 'text/plain');
+          return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+        },
+      ],
+    ];
+    for (const [what, send] of bad) {
+      const answer = await send();
+      expect(answer.status, `${what}: ${JSON.stringify(answer.json)}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, what).toBeLessThan(500);
+      expect(String(answer.json.message), what).toMatch(/[\u0600-\u06FF]/);
+      expect(String(answer.json.messageEn), what).toMatch(/^[A-Z]/);
+      expect(answer.json.code, what).toEqual(expect.any(String));
+    }
+    const [after] = await t.database.db
+      .select({
+        status: referrals.status,
+        notes: referrals.notes,
+        contractId: referrals.contractId,
+      })
+      .from(referrals)
+      .where(eq(referrals.id, referral.id));
+    expect(after).toEqual({ status: 'pending_completion', notes: null, contractId: null });
+    expect(
+      await t.database.db.select().from(commissions).where(eq(commissions.referralId, referral.id)),
+    ).toEqual([]);
+    expect(
+      await t.database.db.select().from(apiIdempotency).where(eq(apiIdempotency.apiKeyId, key.id)),
+    ).toEqual([]);
+  });
+
   it('old Idempotency-Key answers are dropped after 30 days by the housekeeping', async () => {
     const key = await makeKey('تنظيف', ['referrals:read']);
     await t.database.db.insert(apiIdempotency).values([
