@@ -48,6 +48,9 @@ export async function commissionsConsole(
   await consolePage
     .getByRole('searchbox', { name: 'البحث باسم الوسيط أو جواله' })
     .fill(brokerPhone);
+  // The search reaches the address once typing pauses: a filter chosen before then was lost,
+  // or chosen on the unsearched list (a flake of the phone journeys).
+  await expect(consolePage).toHaveURL(new RegExp(`[?&]commissions\\.search=${brokerPhone}(&|$)`));
   return { consolePage, context };
 }
 
