@@ -12,7 +12,11 @@ import { isUuid } from '../ids.js';
 import { currentApiKey } from '../plugins/session.js';
 import { findTenantForm } from '../referrals/service.js';
 import { changeReferralStatus } from '../referrals/status-change.js';
-import { auditTenantFormView, TENANT_FORM_FIELDS_SHOWN } from '../tenant-forms/service.js';
+import {
+  auditTenantFormView,
+  submittedFigures,
+  TENANT_FORM_FIELDS_SHOWN,
+} from '../tenant-forms/service.js';
 import { englishMessage } from './english.js';
 import { once } from './idempotency.js';
 
@@ -57,13 +61,22 @@ const toReferral = (row: ReferralRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** A page of the inbound API: 50 rows, counted. */
-const pageOf = <T>(items: T[], total: number, page: number) => ({
-  items,
-  total,
-  page,
-  pageSize: ADMIN_PAGE_SIZE,
-});
+/**
+ * A page of the inbound API: its 50 rows (the query given, offset to the page) and the count
+ * of all, read together.
+ */
+async function pageRead<Row, Item>(
+  page: number,
+  rows: { limit(n: number): { offset(n: number): Promise<Row[]> } },
+  total: Promise<{ value: number }[]>,
+  item: (row: Row) => Item,
+) {
+  const [found, [counted]] = await Promise.all([
+    rows.limit(ADMIN_PAGE_SIZE).offset(pageOffset(page)),
+    total,
+  ]);
+  return { items: found.map(item), total: counted?.value ?? 0, page, pageSize: ADMIN_PAGE_SIZE };
+}
 
 /**
  * The inbound API (decision record 077): the provider's systems, each with a key whose scopes
@@ -108,18 +121,17 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
     const order = updatedSince
       ? [asc(referrals.updatedAt), asc(referrals.id)]
       : [desc(referrals.updatedAt), desc(referrals.id)];
-    const [rows, [total]] = await Promise.all([
+    return pageRead(
+      page,
       db
         .select(referralColumns)
         .from(referrals)
         .innerJoin(brokers, eq(brokers.id, referrals.brokerId))
         .where(where)
-        .orderBy(...order)
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(pageOffset(page)),
+        .orderBy(...order),
       db.select({ value: count() }).from(referrals).where(where),
-    ]);
-    return pageOf(rows.map(toReferral), total?.value ?? 0, page);
+      toReferral,
+    );
   });
 
   serve(app, inboundEndpoints.referral, async (request) => {
@@ -136,13 +148,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
     const form = await findTenantForm(db, request.params.id);
     if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
     await auditTenantFormView(db, request, form.referralId, TENANT_FORM_FIELDS_SHOWN.inbound);
-    return {
-      fullName: form.name,
-      phone: form.tenantPhone,
-      monthlyIncome: form.income,
-      monthlyObligations: form.monthlyObligations,
-      submittedAt: form.submittedAt.toISOString(),
-    };
+    return submittedFigures(form);
   });
 
   serve(app, inboundEndpoints.changeStatus, async (request, reply) => {
@@ -184,21 +190,20 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
   serve(app, inboundEndpoints.commissions, async (request) => {
     const { referralId, page } = request.query;
     // Any text may arrive: what is no id names no referral, so an empty page.
-    if (referralId !== undefined && !isUuid(referralId)) return pageOf([], 0, page);
+    if (referralId !== undefined && !isUuid(referralId)) {
+      return { items: [], total: 0, page, pageSize: ADMIN_PAGE_SIZE };
+    }
     const where = referralId ? eq(commissions.referralId, referralId) : undefined;
-    const [rows, [total]] = await Promise.all([
+    return pageRead(
+      page,
       db
         .select({ commission: commissions, brokerCode: brokers.brokerCode })
         .from(commissions)
         .innerJoin(brokers, eq(brokers.id, commissions.brokerId))
         .where(where)
-        .orderBy(desc(commissions.createdAt), desc(commissions.id))
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(pageOffset(page)),
+        .orderBy(desc(commissions.createdAt), desc(commissions.id)),
       db.select({ value: count() }).from(commissions).where(where),
-    ]);
-    return pageOf(
-      rows.map(({ commission, brokerCode }) => ({
+      ({ commission, brokerCode }) => ({
         id: commission.id,
         kind: commission.kind,
         referralId: commission.referralId,
@@ -208,28 +213,23 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
         paidAmount: commission.paidAmount,
         status: commission.status,
         createdAt: commission.createdAt.toISOString(),
-      })),
-      total?.value ?? 0,
-      page,
+      }),
     );
   });
 
   serve(app, inboundEndpoints.payouts, async (request) => {
     const { status, page } = request.query;
     const where = status ? eq(payouts.status, status) : undefined;
-    const [rows, [total]] = await Promise.all([
+    return pageRead(
+      page,
       db
         .select({ payout: payouts, brokerCode: brokers.brokerCode })
         .from(payouts)
         .innerJoin(brokers, eq(brokers.id, payouts.brokerId))
         .where(where)
-        .orderBy(desc(payouts.createdAt), desc(payouts.id))
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(pageOffset(page)),
+        .orderBy(desc(payouts.createdAt), desc(payouts.id)),
       db.select({ value: count() }).from(payouts).where(where),
-    ]);
-    return pageOf(
-      rows.map(({ payout, brokerCode }) => ({
+      ({ payout, brokerCode }) => ({
         id: payout.id,
         brokerCode,
         amount: payout.amount,
@@ -238,9 +238,7 @@ export const inboundRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, 
         status: payout.status,
         requestedAt: payout.createdAt.toISOString(),
         paidAt: payout.status === 'paid' ? (payout.handledAt?.toISOString() ?? null) : null,
-      })),
-      total?.value ?? 0,
-      page,
+      }),
     );
   });
 };

@@ -205,6 +205,15 @@ const documentRefs = (form: TenantForm): Record<TenantDocumentKind, string | nul
   credit: form.creditReportUrl,
 });
 
+/** What a tenant's submission says of them, as the console and the inbound API name it. */
+export const submittedFigures = (form: TenantForm) => ({
+  fullName: form.name,
+  phone: form.tenantPhone,
+  monthlyIncome: form.income,
+  monthlyObligations: form.monthlyObligations,
+  submittedAt: form.submittedAt.toISOString(),
+});
+
 /** Both of a form's document paths for admins, by the names the admin contract uses. */
 export function documentHrefs(form: TenantForm) {
   const refs = documentRefs(form);

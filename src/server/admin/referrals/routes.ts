@@ -14,6 +14,7 @@ import {
   auditTenantFormView,
   consentsOf,
   documentHrefs,
+  submittedFigures,
   TENANT_FORM_FIELDS_SHOWN,
 } from '../../tenant-forms/service.js';
 import { listAdminReferrals } from './service.js';
@@ -31,12 +32,8 @@ export const adminReferralRoutes: FastifyPluginAsyncZod<FeatureOptions> = async 
     if (!form) throw notFound('لم يقم المستأجر بإرسال بياناته بعد');
     await auditTenantFormView(db, request, form.referralId, TENANT_FORM_FIELDS_SHOWN.admin);
     return {
-      fullName: form.name,
-      phone: form.tenantPhone,
-      monthlyIncome: form.income,
-      monthlyObligations: form.monthlyObligations,
+      ...submittedFigures(form),
       ...documentHrefs(form),
-      submittedAt: form.submittedAt.toISOString(),
       consents: await consentsOf(db, form.referralId),
     };
   });

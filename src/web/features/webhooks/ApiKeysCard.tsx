@@ -12,6 +12,8 @@ import {
   apiScopeLabel,
   formatDateAr,
   formatDateTimeAr,
+  MAX_API_KEY_DAYS,
+  riyadhIsoDate,
 } from '#domain';
 import { callApi, errorMessage, fieldErrors } from '#lib/api';
 import { refreshAfter, rootKeys } from '#lib/query-keys';
@@ -141,15 +143,13 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-const inMonths = (months: number) => {
-  const day = new Date();
-  day.setMonth(day.getMonth() + months);
-  return day.toISOString().slice(0, 10);
-};
+const DAY_MS = 86_400_000;
+/** A Riyadh day `days` from today, as the date field writes it. */
+const riyadhDayIn = (days: number) => riyadhIsoDate(new Date(Date.now() + days * DAY_MS));
 const EMPTY = (): ApiKeyInput => ({
   name: '',
   scopes: [],
-  expiresOn: inMonths(6),
+  expiresOn: riyadhDayIn(182),
   password: '',
 });
 
@@ -214,7 +214,15 @@ function NewKeyForm({ onMade }: { onMade: (made: MadeKey) => void }) {
         ) : null}
       </fieldset>
       <FormField label="آخر يوم يعمل فيه" error={errors.expiresOn?.message ?? server.expiresOn}>
-        {(control) => <Input {...control} {...form.register('expiresOn')} type="date" />}
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('expiresOn')}
+            type="date"
+            min={riyadhDayIn(0)}
+            max={riyadhDayIn(MAX_API_KEY_DAYS)}
+          />
+        )}
       </FormField>
       <FormField
         label="كلمة المرور الحالية"
