@@ -42,7 +42,15 @@ export const whatsappTemplate = z.object({
   category: z.enum(['utility', 'marketing', 'authentication']),
   content: z.string(),
   /** What the product sends with it. */
-  purpose: z.enum(['tenant_link', 'status_update', 'fal_license_reminder', 'broker_nudge', 'otp']),
+  purpose: z.enum([
+    'tenant_link',
+    'status_update',
+    'fal_license_reminder',
+    'broker_nudge',
+    'broker_message',
+    'broker_broadcast',
+    'otp',
+  ]),
   /** Why Meta refused or paused it, when it said. */
   reason: z.string().nullable(),
 });

@@ -30,7 +30,7 @@ export const notificationEndpoints = {
     method: 'GET',
     path: '/api/notifications/stream',
     access: 'broker',
-    summary: 'server-sent events: a new notification arrived',
+    summary: 'server-sent events: a new notification arrived, or a conversation changed (message)',
     response: null,
   }),
 };

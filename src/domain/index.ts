@@ -9,6 +9,7 @@ export * from './broker-notes.js';
 export * from './catalogues.js';
 export * from './commission.js';
 export * from './consent.js';
+export * from './conversations.js';
 export * from './count.js';
 export * from './data-incidents.js';
 export * from './data-requests.js';

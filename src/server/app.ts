@@ -12,6 +12,7 @@ import { brokerRoutes } from './brokers/routes.js';
 import { commissionRoutes } from './commissions/routes.js';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { conversationRoutes } from './conversations/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dataIncidentRoutes } from './data-incidents/routes.js';
 import { adminDataRequestRoutes, dataRightsRoutes } from './data-requests/routes.js';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(programTermsRoutes, { prefix: '/api', ctx });
   await app.register(activationQuestionRoutes, { prefix: '/api', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api', ctx });
+  await app.register(conversationRoutes, { prefix: '/api', ctx });
   await app.register(inboundRoutes, { prefix: '/api/v1', ctx });
   await app.register(openApiRoutes, { prefix: '/api', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });

@@ -20,6 +20,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   type AppliedRule,
+  BROADCAST_AUDIENCES,
+  type BroadcastAudience,
   COMMISSION_KINDS,
   COMMISSION_STATUS_KEYS,
   CONSENT_CHANNELS,
@@ -243,6 +245,8 @@ export const brokers = pgTable(
     inactiveReason: text('inactive_reason'),
     /** A message on the preferred channel when a referral's status changes. */
     notifyByMessage: boolean('notify_by_message').notNull().default(true),
+    /** The broker asked not to receive the team's broadcasts (decision 079). */
+    broadcastsMuted: boolean('broadcasts_muted').notNull().default(false),
     firstTimeOtpVerified: boolean('first_time_otp_verified').notNull().default(false),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
@@ -842,6 +846,78 @@ export const activationAnswers = pgTable(
 );
 
 /**
+ * A broadcast (decision 079): one text sent to every broker of an audience, each copy a message
+ * of that broker's conversation; how many it reached and how many had muted broadcasts are
+ * counted when it is sent. Never deleted.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sentBy: uuid('sent_by')
+      .notNull()
+      .references(() => brokers.id),
+    audience: text('audience').$type<BroadcastAudience>().notNull(),
+    groupId: uuid('group_id').references(() => brokerGroups.id),
+    city: text('city'),
+    body: text('body').notNull(),
+    recipients: integer('recipients').notNull(),
+    muted: integer('muted').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('broadcasts_audience_check', sql`${t.audience} in ${sqlList(BROADCAST_AUDIENCES)}`),
+    index('broadcasts_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A broker's conversation with the program team (decision 079): each message, written by the
+ * broker or by a member of the team (`from_team`), optionally about one of the broker's
+ * referrals, with at most one private attachment (a `stored_files` row of the broker's, erased
+ * with the account; `attachment_type` says what was attached once it is gone). `read_at` is
+ * when the other side first read it. Never deleted: it is the program's correspondence.
+ */
+export const brokerMessages = pgTable(
+  'broker_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brokerId: uuid('broker_id')
+      .notNull()
+      .references(() => brokers.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => brokers.id),
+    fromTeam: boolean('from_team').notNull(),
+    body: text('body').notNull(),
+    referralId: uuid('referral_id').references(() => referrals.id),
+    broadcastId: uuid('broadcast_id').references(() => broadcasts.id),
+    attachmentKey: text('attachment_key').references(() => storedFiles.key, {
+      onDelete: 'set null',
+    }),
+    attachmentType: text('attachment_type'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'broker_messages_content_check',
+      sql`char_length(${t.body}) <= 2000 and (char_length(${t.body}) > 0 or ${t.attachmentType} is not null)`,
+    ),
+    check(
+      'broker_messages_attachment_check',
+      sql`${t.attachmentType} is null or ${t.attachmentType} in ('pdf','jpg','png')`,
+    ),
+    index('broker_messages_broker_idx').on(t.brokerId, t.createdAt),
+    index('broker_messages_broadcast_idx').on(t.broadcastId),
+    index('broker_messages_referral_idx').on(t.referralId),
+    index('broker_messages_latest_idx').on(t.createdAt),
+    index('broker_messages_unread_idx').on(t.brokerId).where(sql`${t.readAt} is null`),
+    index('broker_messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+  ],
+);
+
+/**
  * A broker's acceptance of the self-billing agreement (VAT Implementing Regulations art. 53
  * para. 2): the version and its text word for word, when, and from where. Kept for good: a
  * broker's row is never deleted (the account is retired), and none of these rows either.
@@ -1023,7 +1099,7 @@ export const storedFiles = pgTable(
   (t) => [
     check(
       'stored_files_kind_check',
-      sql`${t.kind} in ('salary','credit','fal_license','vat_certificate')`,
+      sql`${t.kind} in ('salary','credit','fal_license','vat_certificate','message')`,
     ),
     check('stored_files_owner_check', sql`(${t.referralId} is null) <> (${t.brokerId} is null)`),
     index('stored_files_referral_idx').on(t.referralId),

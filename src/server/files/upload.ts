@@ -11,8 +11,11 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const tooLarge = () =>
   new AppError(413, 'FILE_TOO_LARGE', 'حجم الملف يجب أن يكون أقل من ٥ ميجابايت');
 
-/** Multipart for the plugin's routes: one file, a few small fields, nothing past the limit. */
-export const registerUploads = (app: FastifyInstance, fields: number) =>
+/**
+ * Multipart for the plugin's routes: one file, a few small fields (`fieldSize` bytes each, 1 KiB
+ * unless told), nothing past the limit.
+ */
+export const registerUploads = (app: FastifyInstance, fields: number, fieldSize = 1024) =>
   app.register(fastifyMultipart, {
     // One byte over the limit is enough to know; the stream is then abandoned at once.
     limits: {
@@ -20,7 +23,7 @@ export const registerUploads = (app: FastifyInstance, fields: number) =>
       files: 1,
       fields,
       parts: fields + 1,
-      fieldSize: 1024,
+      fieldSize,
     },
   });
 

@@ -8,6 +8,7 @@ export type SmsPurpose =
   | 'status_update'
   | 'fal_license_reminder'
   | 'broker_nudge'
+  | 'broker_message'
   | 'security_notice'
   | 'test';
 

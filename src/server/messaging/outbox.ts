@@ -31,7 +31,12 @@ type Writer = Pick<Database, 'insert' | 'select'>;
 export type MessageInput = {
   kind: Extract<
     OutboxKind,
-    'tenant_link' | 'status_update' | 'fal_license_reminder' | 'broker_nudge' | 'test'
+    | 'tenant_link'
+    | 'status_update'
+    | 'fal_license_reminder'
+    | 'broker_nudge'
+    | 'broker_message'
+    | 'test'
   >;
   to: string;
   purpose: TemplatePurpose;
@@ -42,15 +47,16 @@ export type MessageInput = {
 };
 
 /**
- * Queues a message on the admin's preferred channel (SMS when WhatsApp is not configured):
- * one row per channel, keyed `cause:channel`, so a repeated cause queues nothing new. Answers
- * how many rows it queued (0 for a repeated cause).
+ * Queues messages on the admin's preferred channel (SMS when WhatsApp is not configured): one
+ * row per message and channel, keyed `cause:channel`, so a repeated cause queues nothing new.
+ * Answers how many rows it queued (0 for repeated causes).
  */
-export async function enqueueMessage(
+export async function enqueueMessages(
   db: Writer,
   whatsappConfigured: boolean,
-  input: MessageInput,
+  inputs: readonly MessageInput[],
 ): Promise<number> {
+  if (inputs.length === 0) return 0;
   const { preferredChannel } = await messagingSettings(db);
   const channels: ('sms' | 'whatsapp')[] =
     !whatsappConfigured || preferredChannel === 'sms'
@@ -58,28 +64,44 @@ export async function enqueueMessage(
       : preferredChannel === 'whatsapp'
         ? ['whatsapp']
         : ['whatsapp', 'sms'];
-  const template = templateFor(input.purpose);
-  const queued = await db
-    .insert(outboundMessages)
-    .values(
-      channels.map((channel) => ({
-        channel,
-        kind: input.kind,
-        dedupeKey: `${input.cause}:${channel}`,
-        recipient: input.to,
-        body: renderTemplate(template, input.parameters),
-        payload: {
-          template: template.name,
-          language: template.language,
-          parameters: input.parameters,
-        },
-        referralId: input.referralId ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: outboundMessages.dedupeKey })
-    .returning({ id: outboundMessages.id });
-  return queued.length;
+  const rows = inputs.flatMap((input) => {
+    const template = templateFor(input.purpose);
+    return channels.map((channel) => ({
+      channel,
+      kind: input.kind,
+      dedupeKey: `${input.cause}:${channel}`,
+      recipient: input.to,
+      body: renderTemplate(template, input.parameters),
+      payload: {
+        template: template.name,
+        language: template.language,
+        parameters: input.parameters,
+      },
+      referralId: input.referralId ?? null,
+    }));
+  });
+  let queued = 0;
+  // A broadcast's notices in statements of a bounded size (PostgreSQL takes 65,535 parameters).
+  for (let start = 0; start < rows.length; start += ENQUEUE_CHUNK) {
+    const inserted = await db
+      .insert(outboundMessages)
+      .values(rows.slice(start, start + ENQUEUE_CHUNK))
+      .onConflictDoNothing({ target: outboundMessages.dedupeKey })
+      .returning({ id: outboundMessages.id });
+    queued += inserted.length;
+  }
+  return queued;
 }
+
+/** Rows one insert of enqueueMessages writes at most. */
+const ENQUEUE_CHUNK = 1000;
+
+/** Queues one message (enqueueMessages); answers how many rows it queued. */
+export const enqueueMessage = (
+  db: Writer,
+  whatsappConfigured: boolean,
+  input: MessageInput,
+): Promise<number> => enqueueMessages(db, whatsappConfigured, [input]);
 
 /**
  * Queues a security notice to an account's owner (password changed, code budget spent). SMS
@@ -219,6 +241,7 @@ const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
   status_update: 'status_update',
   fal_license_reminder: 'fal_license_reminder',
   broker_nudge: 'broker_nudge',
+  broker_message: 'broker_message',
   security_notice: 'security_notice',
   test: 'test',
   crm_lead: 'tenant_link',

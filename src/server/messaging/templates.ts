@@ -11,6 +11,8 @@ export type TemplatePurpose =
   | 'status_update'
   | 'fal_license_reminder'
   | 'broker_nudge'
+  | 'broker_message'
+  | 'broker_broadcast'
   | 'otp';
 
 export type ProductTemplate = {
@@ -64,6 +66,26 @@ export const PRODUCT_TEMPLATES: readonly ProductTemplate[] = [
     category: 'MARKETING',
     language: 'ar',
     body: 'مرحباً {{1}}، نذكّرك بحسابك في {{2}}: رشّح مستأجراً يريد دفع إيجاره شهرياً، وتابع إحالتك وعمولتك من حسابك. لإيقاف هذه الرسائل عطّل الإشعارات بالرسائل في ملفك الشخصي.',
+    example: ['عبدالله الشمري', 'شريك'],
+  },
+  {
+    // A message from the team in the broker's conversation (decision 079): the notice says only
+    // that there is one, never its words, which are read signed in.
+    name: 'broker_message',
+    purpose: 'broker_message',
+    category: 'UTILITY',
+    language: 'ar',
+    body: 'مرحباً {{1}}، وصلتك رسالة جديدة من فريق {{2}}. اقرأها وردّ عليها من صفحة الرسائل في حسابك.',
+    example: ['عبدالله الشمري', 'شريك'],
+  },
+  {
+    // A broadcast of the team (decision 079): an announcement to many is marketing in Meta's
+    // terms, and says how to stop it.
+    name: 'broker_broadcast',
+    purpose: 'broker_broadcast',
+    category: 'MARKETING',
+    language: 'ar',
+    body: 'مرحباً {{1}}، نشر فريق {{2}} إعلاناً جديداً للوسطاء. اقرأه من صفحة الرسائل في حسابك، ومنها يمكنك كتم الرسائل الجماعية.',
     example: ['عبدالله الشمري', 'شريك'],
   },
   {

@@ -4,7 +4,7 @@ import { notificationEndpoints } from '#contract/notifications';
 import type { FeatureOptions } from '../context.js';
 import { serve } from '../http/serve.js';
 import { currentBroker } from '../plugins/session.js';
-import { onNotification } from './live.js';
+import { onMessage, onNotification, onTeamMessage } from './live.js';
 import { listNotifications, markAllRead } from './service.js';
 
 const KEEP_ALIVE_MS = 25_000;
@@ -28,9 +28,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     return { ok: true as const };
   });
 
-  /** Server-sent events: a `notification` event tells the page to read the list again. */
+  /**
+   * Server-sent events: a `notification` event tells the page to read the list again, a
+   * `message` event to read the conversation again (the broker's own; any, for the team).
+   */
   serve(app, notificationEndpoints.stream, async (request, reply) => {
-    const brokerId = currentBroker(request).id;
+    const me = currentBroker(request);
+    const brokerId = me.id;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -41,13 +45,15 @@ export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     });
     res.write('retry: 10000\n\n');
     streams.add(res);
-    const unsubscribe = onNotification(brokerId, () =>
-      res.write('event: notification\ndata: {}\n\n'),
-    );
+    const message = () => res.write('event: message\ndata: {}\n\n');
+    const unsubscribes = [
+      onNotification(brokerId, () => res.write('event: notification\ndata: {}\n\n')),
+      me.isAdmin || me.isSuperAdmin ? onTeamMessage(message) : onMessage(brokerId, message),
+    ];
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     request.raw.on('close', () => {
       clearInterval(keepAlive);
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       streams.delete(res);
     });
   });

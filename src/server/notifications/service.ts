@@ -20,7 +20,7 @@ export async function notifyAdmins(db: Database, input: NotificationInput): Prom
 }
 
 export async function notify(
-  db: Database,
+  db: Pick<Database, 'select' | 'insert' | 'execute'>,
   brokerId: string,
   input: NotificationInput,
 ): Promise<void> {

@@ -15,6 +15,7 @@ import * as bonusContract from '#contract/bonuses';
 import * as brokerContract from '#contract/brokers';
 import * as commissionContract from '#contract/commissions';
 import type { Endpoint } from '#contract/common';
+import * as conversationContract from '#contract/conversations';
 import * as dataIncidentContract from '#contract/data-incidents';
 import * as dataRequestContract from '#contract/data-requests';
 import * as devContract from '#contract/dev';
@@ -44,6 +45,7 @@ export const contractEndpoints: Endpoint[] = [
   adminSettingsContract,
   adminSignalContract,
   apiKeyContract,
+  conversationContract,
   inboundContract,
   devContract,
   authContract,

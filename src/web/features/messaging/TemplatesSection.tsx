@@ -32,6 +32,8 @@ const PURPOSES: Record<Template['purpose'], string> = {
   status_update: 'تحديث حالة الطلب للوسيط',
   fal_license_reminder: 'تذكير الوسيط بانتهاء رخصة فال',
   broker_nudge: 'تذكير الوسيط الخامل بالإحالة',
+  broker_message: 'إشعار الوسيط برسالة من الفريق',
+  broker_broadcast: 'إشعار الوسيط برسالة جماعية',
   otp: 'رمز التحقق',
 };
 

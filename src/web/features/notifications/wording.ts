@@ -28,6 +28,7 @@ const PHONE_PAGES: Record<string, string> = {
   '/new-referral': '/mobile-new-referral',
   '/commissions': '/mobile-commissions',
   '/profile': '/mobile-profile',
+  '/messages': '/mobile-messages',
 };
 
 /**
