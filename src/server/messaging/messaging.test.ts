@@ -737,6 +737,8 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
     expect(setup.statusCode, setup.body).toBe(200);
     expect(setup.json().submitted.sort()).toEqual(
       [
+        'broker_broadcast',
+        'broker_message',
         'broker_nudge',
         'fal_license_reminder',
         'referral_status_update',

@@ -90,6 +90,10 @@ const MobileProfilePage = lazyPage(
   () => import('../features/profile/MobileProfilePage'),
   'MobileProfilePage',
 );
+const MessagesPage = lazyPage(
+  () => import('../features/conversations/MessagesPage'),
+  'MessagesPage',
+);
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 const HolidaysPage = lazyPage(() => import('../features/superadmin/HolidaysPage'), 'HolidaysPage');
 const GroupsPage = lazyPage(() => import('../features/superadmin/GroupsPage'), 'GroupsPage');
@@ -190,6 +194,7 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
     element: <ReferralDetailPage />,
   },
   { path: '/commissions', access: 'broker', title: 'العمولات', element: <CommissionsPage /> },
+  { path: '/messages', access: 'broker', title: 'الرسائل', element: <MessagesPage /> },
   // Signed-in non-admins see the console's own refusal (issue 5), not a redirect.
   { path: '/admin', access: 'broker', title: 'لوحة الإدارة', element: <AdminPage /> },
   {
@@ -229,6 +234,7 @@ const MOBILE_PAGES: Page[] = [
   { path: '/mobile-referrals', title: 'طلباتي', element: <MobileReferralsPage /> },
   { path: '/mobile-commissions', title: 'عمولاتي', element: <MobileCommissionsPage /> },
   { path: '/mobile-profile', title: 'الملف الشخصي', element: <MobileProfilePage /> },
+  { path: '/mobile-messages', title: 'الرسائل', element: <MessagesPage /> },
   {
     path: '/mobile-referral-details/:id',
     title: 'تفاصيل الطلب',

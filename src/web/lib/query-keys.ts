@@ -11,6 +11,7 @@ export const rootKeys = {
   commissions: ['commissions'],
   broker: ['broker'],
   notifications: ['notifications'],
+  conversations: ['conversations'],
   tenantForm: ['tenant-form'],
   admin: ['admin'],
   superadmin: ['superadmin'],

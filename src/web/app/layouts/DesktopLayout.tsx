@@ -3,6 +3,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  MessageCircle,
   PlusCircle,
   Settings,
   Shield,
@@ -47,6 +48,13 @@ const NAV: NavItem[] = [
     icon: <PlusCircle aria-hidden="true" className="size-5" />,
   },
   { to: '/commissions', label: 'العمولات', icon: <Wallet aria-hidden="true" className="size-5" /> },
+  {
+    to: '/messages',
+    label: 'الرسائل',
+    icon: <MessageCircle aria-hidden="true" className="size-5" />,
+    // The team writes from the console: a conversation is a broker's with the team.
+    show: (p) => !p.isAdmin && !p.isSuperAdmin,
+  },
   {
     to: '/profile',
     label: 'إعدادات الحساب',

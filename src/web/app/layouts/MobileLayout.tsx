@@ -1,4 +1,4 @@
-import { FileText, Home, PlusCircle, UserRound, Wallet } from 'lucide-react';
+import { FileText, Home, MessageCircle, PlusCircle, UserRound, Wallet } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
@@ -12,7 +12,7 @@ const TABS = [
 ] as const;
 
 /**
- * The broker's phone app: a slim header (product name, notification bell, the profile) sticky
+ * The broker's phone app: a slim header (product name, messages, the bell, the profile) sticky
  * at the top, content below, the four tabs fixed at the bottom. The profile, the password and
  * the account's deletion are one tap away from every page, as the desktop's sidebar has them.
  */
@@ -27,6 +27,18 @@ export function MobileLayout() {
           {BRAND.productName}
         </Link>
         <div className="flex items-center gap-1">
+          <NavLink
+            to="/mobile-messages"
+            aria-label="الرسائل"
+            className={({ isActive }) =>
+              cn(
+                'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
+                isActive ? 'text-brand-800' : 'text-slate-800',
+              )
+            }
+          >
+            <MessageCircle aria-hidden="true" className="size-5" />
+          </NavLink>
           <NotificationBell app="phone" />
           <NavLink
             to="/mobile-profile"

@@ -1,6 +1,9 @@
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatDateAr, formatSar } from '#domain';
 import { useSession } from '#lib/session';
 import type { ReferralDetails } from '#lib/types';
+import { buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { StageClock } from '#ui/stage-clock';
@@ -52,6 +55,13 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
           <CallLink phone={r.tenantPhone}>اتصال</CallLink>
           <WhatsappLink phone={r.tenantPhone}>واتساب</WhatsappLink>
         </div>
+        <Link
+          to={`/mobile-messages?referral=${r.id}`}
+          className={buttonClasses('outline', 'w-full')}
+        >
+          <MessageCircle aria-hidden="true" className="size-4" />
+          مراسلة الفريق بشأن الطلب
+        </Link>
       </Card>
       <LinkDeliveryCard r={r} className="p-4" />
       <ReferralHistoryCard history={r.history} className="p-4" />

@@ -1,4 +1,5 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
 import {
   arabicCount,
   daysSince,
@@ -10,7 +11,7 @@ import {
 } from '#domain';
 import { cn } from '#lib/cn';
 import type { ReferralDetails } from '#lib/types';
-import { Button } from '#ui/button';
+import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { CallLink, WhatsappLink } from '#ui/contact-links';
 import { copyText } from '#ui/copy';
@@ -102,6 +103,10 @@ function ReferralDetail({ r }: { r: ReferralDetails }) {
             <Copy aria-hidden="true" className="size-4" />
             نسخ رابط المستأجر
           </Button>
+          <Link to={`/messages?referral=${r.id}`} className={buttonClasses('outline')}>
+            <MessageCircle aria-hidden="true" className="size-4" />
+            مراسلة الفريق بشأن الإحالة
+          </Link>
         </div>
       </Card>
 

@@ -31,7 +31,9 @@ const referralDetailsQuery = (id: string) =>
 
 export const useReferrals = (filters: ReferralFilters = {}) => useQuery(referralListQuery(filters));
 
-export const useReferralDetails = (id: string) => useQuery(referralDetailsQuery(id));
+/** One referral's details; none asked while `id` is empty. */
+export const useReferralDetails = (id: string) =>
+  useQuery({ ...referralDetailsQuery(id), enabled: id !== '' });
 
 type NewReferral = BodyOf<typeof referralEndpoints.create>;
 
