@@ -186,6 +186,13 @@ export const conversationEndpoints = {
     notFound: 'المرفق غير موجود',
     response: null,
   }),
+  groups: endpoint({
+    method: 'GET',
+    path: '/api/admin/broadcasts/groups',
+    access: 'admin',
+    summary: 'the broker groups a broadcast may be sent to, by level',
+    response: z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
   audience: endpoint({
     method: 'GET',
     path: '/api/admin/broadcasts/audience',

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type BroadcastAudience, type BroadcastInput, brokerDisplayName, cityLabel } from '#domain';
 import { dormantBroker } from '../admin/brokers/service.js';
 import type { AuditRecorder } from '../audit/service.js';
@@ -46,6 +46,15 @@ async function audienceWhere(db: Pick<Database, 'select'>, audience: Audience): 
   if (audience.audience === 'city')
     return sql`${base} and ${brokers.city} = ${audience.city ?? ''}`;
   return sql`${base} and ${dormantBroker(await dormancyDays(db))}`;
+}
+
+/** The groups a broadcast may name, as super-admins ordered them (by level, then name). */
+export async function broadcastGroups(db: Database) {
+  const items = await db
+    .select({ id: brokerGroups.id, name: brokerGroups.name })
+    .from(brokerGroups)
+    .orderBy(asc(brokerGroups.level), asc(brokerGroups.name));
+  return { items };
 }
 
 /** How many brokers an audience reaches, and how many of it muted broadcasts. */

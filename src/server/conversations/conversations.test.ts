@@ -350,6 +350,10 @@ describe('broadcasts', () => {
       .update(brokers)
       .set({ groupId: group?.id })
       .where(eq(brokers.id, member.id));
+    expect((await as(sender).call(conversationEndpoints.groups)).json().items).toContainEqual({
+      id: group?.id,
+      name: group?.name,
+    });
     const toGroup = await as(sender).call(conversationEndpoints.broadcast, {
       body: { audience: 'group', groupId: group?.id ?? '', body: 'أهلاً بأعضاء المجموعة' },
     });

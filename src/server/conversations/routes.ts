@@ -10,7 +10,7 @@ import { serve } from '../http/serve.js';
 import { contentTypeOfKey } from '../integrations/storage.js';
 import { currentBroker } from '../plugins/session.js';
 import { enforceRateLimits, type RateRule } from '../rate-limit.js';
-import { audienceSize, listBroadcasts, sendBroadcast } from './broadcasts.js';
+import { audienceSize, broadcastGroups, listBroadcasts, sendBroadcast } from './broadcasts.js';
 import { listConversations } from './inbox.js';
 import {
   attachmentFor,
@@ -138,6 +138,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
       }),
     );
   });
+
+  serve(app, conversationEndpoints.groups, async () => broadcastGroups(db));
 
   serve(app, conversationEndpoints.audience, async (request) => audienceSize(db, request.query));
 

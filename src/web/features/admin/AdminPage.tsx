@@ -19,12 +19,19 @@ import { AdminSignalsTab } from './signals';
 
 // The charts library is loaded only when the analytics tab is opened.
 const AdminAnalyticsTab = lazy(() => import('./analytics/AdminAnalyticsTab'));
+// The conversations (their thread, composer and broadcasts) only when their tab is.
+const AdminConversationsTab = lazy(() =>
+  import('./conversations/AdminConversationsTab').then((m) => ({
+    default: m.AdminConversationsTab,
+  })),
+);
 
 const TABS = [
   'brokers',
   'referrals',
   'commissions',
   'signals',
+  'conversations',
   'data-requests',
   'messaging',
   'analytics',
@@ -83,6 +90,15 @@ export function AdminPage() {
           { value: 'referrals', label: 'الإحالات', content: <AdminReferralsTab /> },
           { value: 'commissions', label: 'العمولات', content: <AdminCommissionsTab /> },
           { value: 'signals', label: 'التنبيهات', content: <AdminSignalsTab /> },
+          {
+            value: 'conversations',
+            label: 'المحادثات',
+            content: (
+              <Suspense fallback={<Skeleton className="h-80" />}>
+                <AdminConversationsTab />
+              </Suspense>
+            ),
+          },
           { value: 'data-requests', label: 'طلبات البيانات', content: <AdminDataRequestsTab /> },
           { value: 'messaging', label: 'إعدادات الرسائل', content: <AdminMessagingTab /> },
           {

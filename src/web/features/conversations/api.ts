@@ -50,6 +50,12 @@ export const broadcastsQuery = (page: number) =>
     queryFn: () => callApi(conversationEndpoints.broadcasts, { query: { page } }),
   });
 
+export const broadcastGroupsQuery = () =>
+  queryOptions({
+    queryKey: [...rootKeys.conversations, 'groups'] as const,
+    queryFn: () => callApi(conversationEndpoints.groups),
+  });
+
 export const audienceQuery = (query: AudienceQuery) =>
   queryOptions({
     queryKey: keys.audience(query),

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cityLabel, formatDateAr, formatNumberAr, formatSar } from '#domain';
+import { buttonClasses } from '#ui/button';
 import { Dialog } from '#ui/dialog';
 import { ProtectedAccountNote } from '../shared';
 import { ActivationAnswersSection } from './ActivationAnswersSection';
@@ -68,6 +70,15 @@ export function BrokerDetailsDialog({
         <Detail label="إجمالي العمولات" value={formatSar(broker.commissionTotal)} />
         <Detail label="تاريخ التسجيل" value={formatDateAr(broker.createdAt)} />
       </dl>
+      {broker.isAdmin || broker.isSuperAdmin ? null : (
+        <Link
+          to={`/admin?tab=conversations&conversations.broker=${broker.id}`}
+          className={buttonClasses('outline', 'mt-3')}
+          onClick={onClose}
+        >
+          مراسلة الوسيط
+        </Link>
+      )}
       <ActivationAnswersSection broker={broker} />
       <GroupSection broker={broker} />
       <TagsSection broker={broker} onChanged={onChanged} />

@@ -1,0 +1,14 @@
+/** What other features may use of the conversations feature (the console's tab). */
+export {
+  audienceQuery,
+  type Broadcast,
+  broadcastGroupsQuery,
+  broadcastsQuery,
+  type Conversation,
+  inboxQuery,
+  threadQuery,
+  useMarkRead,
+  useSendBroadcast,
+} from './api';
+export { Composer } from './Composer';
+export { MessageThread } from './MessageThread';
