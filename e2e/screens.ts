@@ -18,7 +18,14 @@ export interface Screen {
 
 const IBAN = 'SA0380000000608010167519';
 
-const adminTabs = ['referrals', 'brokers', 'commissions', 'messaging', 'analytics'].map((tab) => ({
+const adminTabs = [
+  'referrals',
+  'brokers',
+  'commissions',
+  'conversations',
+  'messaging',
+  'analytics',
+].map((tab) => ({
   name: `admin-${tab}`,
   path: `/admin?tab=${tab}`,
 }));
@@ -83,6 +90,9 @@ export async function prepare(
         ).ok(),
       ).toBe(true);
       await referral(page, randomPhone(), 36000);
+      // A message to the team, so «الرسائل» shows a conversation (decision 079).
+      const message = { multipart: { body: 'متى يُراجع طلبي؟' } };
+      expect((await page.request.post('/api/messages', message)).ok()).toBe(true);
       expect(
         (
           await page.request.post('/api/commissions/request-transfer', {
@@ -98,6 +108,7 @@ export async function prepare(
         { name: 'referral-details', path: `/referral/${signedId}` },
         { name: 'referral-missing', path: '/referral/00000000-0000-4000-8000-000000000000' },
         { name: 'commissions', path: '/commissions' },
+        { name: 'messages', path: '/messages' },
         { name: 'admin-refused', path: '/admin' },
         { name: 'mobile-dashboard', path: '/mobile-dashboard' },
         { name: 'mobile-new-referral', path: '/mobile-new-referral' },
@@ -105,6 +116,7 @@ export async function prepare(
         { name: 'mobile-referral-details', path: `/mobile-referral-details/${signedId}` },
         { name: 'mobile-commissions', path: '/mobile-commissions' },
         { name: 'mobile-profile', path: '/mobile-profile' },
+        { name: 'mobile-messages', path: '/mobile-messages' },
         { name: 'mobile-change-password', path: '/mobile-change-password' },
       ];
     }

@@ -77,6 +77,13 @@ const broadcastRow = z.object({
   }),
 });
 
+/** The conversations list's search, filter and page. */
+export const conversationListQuery = z.object({
+  search: searchTerm,
+  unread: z.enum(['true', 'false']).optional(),
+  page: adminPage,
+});
+
 /** Who a broadcast would reach, asked before it is sent. */
 const audienceQuery = z.object({
   audience: z.enum(BROADCAST_AUDIENCES, { error: 'يرجى اختيار من تصلهم الرسالة' }),
@@ -132,11 +139,7 @@ export const conversationEndpoints = {
     access: 'admin',
     summary:
       'conversations with brokers, latest first; a search matches any message, or the broker',
-    query: z.object({
-      search: searchTerm,
-      unread: z.enum(['true', 'false']).optional(),
-      page: adminPage,
-    }),
+    query: conversationListQuery,
     response: pageOf(conversationRow),
   }),
   conversation: endpoint({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { conversationEndpoints } from '#contract/conversations';
+import { conversationListQuery } from '#contract/conversations';
 import { formatDateTimeAr, formatNumberAr, NOUNS } from '#domain';
 import { useListParams } from '#lib/use-list-params';
 import { z } from '#lib/validation';
@@ -65,7 +65,7 @@ export function AdminConversationsTab() {
 
 /** The conversations, the latest first, searched and filtered to the unread. */
 function Inbox({ onOpen }: { onOpen: (brokerId: string) => void }) {
-  const list = useAdminList(conversationEndpoints.list.query, { prefix: PREFIX });
+  const list = useAdminList(conversationListQuery, { prefix: PREFIX });
   const conversations = useQuery(inboxQuery(list.query));
   return (
     <Card className="space-y-3">
