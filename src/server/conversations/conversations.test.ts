@@ -22,7 +22,8 @@ import { sharedUploadingApp } from '../test-support/uploading-app.js';
 
 // Decision 079: conversations between the program team and brokers, and broadcasts.
 
-const { t, base, storedOnDisk } = sharedUploadingApp('conversations');
+const METRICS_TOKEN = 'conversations-metrics-token-0123456789';
+const { t, base, storedOnDisk } = sharedUploadingApp('conversations', { METRICS_TOKEN });
 let admin: TestBroker;
 let root: TestBroker;
 beforeAll(async () => {
@@ -135,12 +136,26 @@ describe('a conversation', () => {
       .where(and(eq(auditLog.action, 'file.download'), eq(auditLog.entityId, broker.id)));
     expect(audited).toHaveLength(1);
 
+    // Waiting for the team, as operations watch it.
+    const unreadByTeam = async () => {
+      const scraped = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      // No row, no series: none waits.
+      return Number(/^broker_messages_unread\{reader="team"\} (\d+)$/m.exec(scraped.body)?.[1] ?? 0);
+    };
+    expect(await unreadByTeam()).toBeGreaterThanOrEqual(1);
+    const waiting = await unreadByTeam();
+
     // Read by the team: the broker sees it read.
     expect(
       (await as(admin).call(conversationEndpoints.markRead, { params: { id: broker.id } }))
         .statusCode,
     ).toBe(200);
     expect((await mine(broker)).items[0]?.readAt).not.toBeNull();
+    expect(await unreadByTeam()).toBe(waiting - 1);
     expect(
       (
         await as(admin).call(conversationEndpoints.list, { query: { search: 'وسيط المحادثة' } })

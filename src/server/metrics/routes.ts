@@ -141,6 +141,12 @@ export function registerMetrics(
     labelNames: ['status', 'measure'],
     registers: [registry],
   });
+  const messagesUnread = new Gauge({
+    name: 'broker_messages_unread',
+    help: 'Messages of the conversations with brokers not yet read, by who should read them: the team (brokers waiting for an answer) or the broker.',
+    labelNames: ['reader'],
+    registers: [registry],
+  });
   const codesSent = new Gauge({
     name: 'otp_codes_issued_last_hour',
     help: 'One-time codes issued in the last hour across instances, by purpose (whether the provider took them: deliveries_total).',
@@ -178,10 +184,20 @@ export function registerMetrics(
               from transfer_requests where status in ${UNSETTLED} group by status
             union all
             select 'codes', purpose, '', count(*)::text
-              from otp_codes where created_at > now() - interval '1 hour' group by purpose`,
+              from otp_codes where created_at > now() - interval '1 hour' group by purpose
+            union all
+            select 'messages', case when from_team then 'broker' else 'team' end, '', count(*)::text
+              from broker_messages where read_at is null group by from_team`,
       );
     });
-    const gauges = [outboxQueued, outboxLastHour, outboxOldest, payoutsWaiting, codesSent];
+    const gauges = [
+      outboxQueued,
+      outboxLastHour,
+      outboxOldest,
+      payoutsWaiting,
+      codesSent,
+      messagesUnread,
+    ];
     for (const gauge of gauges) gauge.reset();
     openSignals.set(0);
     for (const row of rows) {
@@ -193,6 +209,7 @@ export function registerMetrics(
       else if (row.metric === 'payouts')
         payoutsWaiting.set({ status: payoutStatusOfStored(row.a), measure: row.b }, value);
       else if (row.metric === 'codes') codesSent.set({ purpose: row.a }, value);
+      else if (row.metric === 'messages') messagesUnread.set({ reader: row.a }, value);
     }
   }
 
