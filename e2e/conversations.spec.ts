@@ -64,7 +64,7 @@ test('a broker and the team write to each other, with a file, live; a broadcast 
   await expect(composer.getByText('عقد.pdf')).toBeVisible();
   await composer.getByRole('button', { name: 'إرسال' }).click();
   await expectToast(page, 'أُرسلت رسالتك');
-  const mine = page.getByRole('article', { name: 'رسالة من أنت' }).filter({ hasText: question });
+  const mine = page.getByRole('article', { name: 'رسالتك' }).filter({ hasText: question });
   await expect(mine).toContainText('لم تُقرأ بعد');
   await expect(mine.getByRole('link', { name: 'فتح المرفق (ملف بي دي إف)' })).toBeVisible();
   await expectNoAxeViolations(page);

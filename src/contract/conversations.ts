@@ -157,6 +157,8 @@ export const conversationEndpoints = {
         phone: z.string(),
         notifyByMessage: z.boolean(),
         broadcastsMuted: z.boolean(),
+        /** The account was retired: its conversation is kept, and nobody writes in it any more. */
+        retired: z.boolean(),
       }),
     }),
   }),

@@ -49,6 +49,7 @@ export const whatsappTemplate = z.object({
     'broker_nudge',
     'broker_message',
     'broker_broadcast',
+    'office_invitation',
     'otp',
   ]),
   /** Why Meta refused or paused it, when it said. */

@@ -30,7 +30,8 @@ export const notificationEndpoints = {
     method: 'GET',
     path: '/api/notifications/stream',
     access: 'broker',
-    summary: 'server-sent events: a new notification arrived, or a conversation changed (message)',
+    summary:
+      'server-sent events: a new notification arrived, or a conversation changed (conversation)',
     response: null,
   }),
 };

@@ -23,6 +23,7 @@ export * from './messages.js';
 export * from './messaging.js';
 export * from './money.js';
 export * from './money-buckets.js';
+export * from './offices.js';
 export * from './otp.js';
 export * from './payouts.js';
 export * from './phone.js';

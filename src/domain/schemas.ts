@@ -12,7 +12,7 @@ import { multiLineText, singleLineText } from './text.js';
 // ---------- building blocks ----------
 
 /** A Saudi mobile in any typed form, normalised to 05XXXXXXXX. */
-const saudiMobile = (message: string) =>
+export const saudiMobile = (message: string) =>
   z
     .string({ error: message })
     .max(40, { error: message })
@@ -223,7 +223,7 @@ const positiveAmount = z
     return Number(text);
   });
 
-const saudiIban = z
+export const saudiIban = z
   .string({ error: MESSAGES.requiredFields })
   .max(60, { error: MESSAGES.iban })
   .transform((value, ctx) => {

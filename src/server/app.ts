@@ -38,6 +38,7 @@ import { registerMetrics } from './metrics/routes.js';
 import { listenForNotifications } from './notifications/live.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { type ErrorReporter, errorReporterFor } from './observability/error-reports.js';
+import { officeRoutes } from './offices/routes.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { registerDevelopmentGuard } from './plugins/development-guard.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(activationQuestionRoutes, { prefix: '/api', ctx });
   await app.register(apiKeyRoutes, { prefix: '/api', ctx });
   await app.register(conversationRoutes, { prefix: '/api', ctx });
+  await app.register(officeRoutes, { prefix: '/api', ctx });
   await app.register(inboundRoutes, { prefix: '/api/v1', ctx });
   await app.register(openApiRoutes, { prefix: '/api', ctx });
   await app.register(webhookRoutes, { prefix: '/api/superadmin/webhooks', ctx });

@@ -49,6 +49,7 @@ const ADMIN_CALLS: Call[] = [
   { method: 'GET', url: `/api/admin/messages/${ID}/attachment` },
   { method: 'GET', url: '/api/admin/broadcasts/audience?audience=nope' },
   { method: 'GET', url: '/api/admin/broadcasts/groups' },
+  { method: 'GET', url: '/api/admin/offices' },
   { method: 'GET', url: '/api/admin/broadcasts?page=0' },
   { method: 'POST', url: '/api/admin/broadcasts', payload: { audience: 'nope' } },
   { method: 'GET', url: '/api/admin/documents?month=2026-11' },

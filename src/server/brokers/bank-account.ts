@@ -75,6 +75,8 @@ export async function putIbanOnProfile(
     .where(
       and(
         eq(payouts.brokerId, brokerId),
+        // A payout to the broker's office keeps the office's IBAN (decision 080).
+        isNull(payouts.officeId),
         inArray(payouts.status, ['draft', 'approved']),
         isNull(payouts.bankBatch),
         ne(payouts.iban, iban),

@@ -8,6 +8,7 @@ import { sendPrintable, sendXml } from '../invoices/document-replies.js';
 import { brokerDocuments, documentOf } from '../invoices/payment-documents.js';
 import { brokerDeductions } from '../ledger/adjustments.js';
 import { commissionSummary } from '../ledger/balances.js';
+import { payoutDestination } from '../offices/membership.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
 import { assertTermsAccepted } from '../program-terms/service.js';
 import { commissionEarnings, listCommissions, listPayouts, requestPayout } from './service.js';
@@ -54,7 +55,9 @@ export const commissionRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (ap
     const { amount, bankAccount, password } = request.body;
     // A first IBAN is put on the profile by this request: the password again, as on the
     // profile. With one there already, none is needed.
-    const firstIban = !me.iban;
+    // Paid to the office's IBAN (decision 080), nothing goes on the profile.
+    const toOffice = (await payoutDestination(db, me.id)).officeId !== null;
+    const firstIban = !toOffice && !me.iban;
     if (firstIban) {
       await confirmPasswordForIban(db, me, password, {
         ip: request.ip,

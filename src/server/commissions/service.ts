@@ -22,6 +22,7 @@ import { brokerRule } from '../groups/terms.js';
 import { commissionSummary, markRequestedCommissions, UNSETTLED } from '../ledger/balances.js';
 import { lockBroker } from '../ledger/locks.js';
 import { announceNotification } from '../notifications/live.js';
+import { payoutDestination } from '../offices/membership.js';
 import { POTENTIAL_STATUSES } from '../referrals/service.js';
 
 /** The broker's accepted referrals without a commission yet: the potential ones. */
@@ -175,13 +176,20 @@ export async function requestPayout(
       .select({ iban: brokers.iban })
       .from(brokers)
       .where(eq(brokers.id, brokerId));
-    if (!broker?.iban && !input.passwordConfirmed) {
+    // The office's IBAN when the broker's office chose to be paid (decision 080).
+    const destination = await payoutDestination(tx, brokerId);
+    if (destination.officeId) {
+      if (input.iban !== destination.iban) {
+        const message = 'تُحوَّل عمولاتك إلى آيبان مكتبك كما اختار المكتب؛ لا يُقبل آيبان غيره';
+        throw new AppError(400, 'IBAN_NOT_OFFICE', message, { fields: { bankAccount: message } });
+      }
+    } else if (!broker?.iban && !input.passwordConfirmed) {
       // The profile had an IBAN when the route looked and lost it since: ask again.
       throw new AppError(400, 'PASSWORD_REQUIRED', PASSWORD_FOR_FIRST_IBAN, {
         fields: { password: PASSWORD_FOR_FIRST_IBAN },
       });
     }
-    const iban = broker?.iban ?? input.iban;
+    const iban = destination.officeId ? input.iban : (broker?.iban ?? input.iban);
     if (input.iban !== iban) {
       const message = 'هذا الآيبان يختلف عن المسجل في ملفك الشخصي؛ غيّره من الملف الشخصي أولاً';
       throw new AppError(400, 'IBAN_NOT_ON_PROFILE', message, { fields: { bankAccount: message } });
@@ -200,7 +208,13 @@ export async function requestPayout(
     const amount = toMoneyString(input.amount);
     const [created] = await tx
       .insert(payouts)
-      .values({ brokerId, amount, iban, ...(await payoutVat(tx, brokerId, amount)) })
+      .values({
+        brokerId,
+        amount,
+        iban,
+        officeId: destination.officeId,
+        ...(await payoutVat(tx, brokerId, amount)),
+      })
       .returning();
     if (!created) throw new Error('transfer request insert returned nothing');
     await markRequestedCommissions(tx, brokerId);
@@ -212,11 +226,14 @@ export async function requestPayout(
         amount: created.amount,
         vatAmount: created.vatAmount,
         iban: maskedIban(created.iban),
+        office: created.officeId,
       },
     });
     // After the request, so a signal the IBAN raises holds what is left, not the request.
     const ibanSet =
-      !broker?.iban && (await putIbanOnProfile(tx, brokerId, iban, { record, brand })).changed;
+      !destination.officeId &&
+      !broker?.iban &&
+      (await putIbanOnProfile(tx, brokerId, iban, { record, brand })).changed;
     return { created, ibanSet };
   });
   // The first IBAN became the profile's: its owner is told, in the app and by SMS.

@@ -9,7 +9,7 @@ import { groupOfBroker } from '../groups/terms.js';
 import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
 import { isUuid } from '../ids.js';
 import { enqueueMessages } from '../messaging/outbox.js';
-import { announceMessage } from '../notifications/live.js';
+import { announceMessage, NOTIFICATION_CHANNEL } from '../notifications/live.js';
 import { dormancyDays } from '../settings/service.js';
 import type { NoticeContext } from './service.js';
 
@@ -106,32 +106,40 @@ export async function sendBroadcast(
       );
     }
     const where = await audienceWhere(tx, input);
-    const [size] = await rowsOf<{ recipients: number; muted: number }>(
+    // The audience locked as lockBroker locks a broker (in id order): a direct message to one of
+    // them waits, so its "first unread" check and this one never both send a notice; and the
+    // counts are those of the rows the messages go to.
+    const audience = await rowsOf<{ id: string; muted: boolean }>(
       tx,
-      sql`select (count(*) filter (where not ${brokers.broadcastsMuted}))::int as recipients,
-          (count(*) filter (where ${brokers.broadcastsMuted}))::int as muted
-        from ${brokers} where ${where}`,
+      sql`select ${brokers.id} as id, ${brokers.broadcastsMuted} as muted from ${brokers}
+        where ${where} order by ${brokers.id} for no key update`,
     );
-    if (!size?.recipients) {
+    const recipientIds = audience.filter((row) => !row.muted).map((row) => row.id);
+    if (recipientIds.length === 0) {
       throw new AppError(409, 'NO_RECIPIENTS', 'لا يوجد وسطاء تصلهم هذه الرسالة');
     }
+    const group =
+      input.audience === 'group' && input.groupId
+        ? (await tx.select().from(brokerGroups).where(eq(brokerGroups.id, input.groupId)))[0]
+        : undefined;
     const [broadcast] = await tx
       .insert(broadcasts)
       .values({
         sentBy: adminId,
         audience: input.audience,
-        groupId: input.audience === 'group' ? (input.groupId ?? null) : null,
+        groupId: group?.id ?? null,
+        groupName: group?.name ?? null,
         city: input.audience === 'city' ? (input.city ?? null) : null,
         body: input.body,
-        recipients: size.recipients,
-        muted: size.muted,
+        recipients: recipientIds.length,
+        muted: audience.length - recipientIds.length,
       })
-      .returning({ id: broadcasts.id });
+      .returning();
     if (!broadcast) throw new Error('the broadcast was not inserted');
     await tx.execute(
       sql`insert into ${brokerMessages} (broker_id, author_id, from_team, body, broadcast_id)
-        select ${brokers.id}, ${adminId}, true, ${input.body}, ${broadcast.id}
-        from ${brokers} where ${where} and not ${brokers.broadcastsMuted}`,
+        select id, ${adminId}, true, ${input.body}, ${broadcast.id}
+        from unnest(${sql.param(recipientIds)}::uuid[]) as id`,
     );
     await noticesFor(tx, notices, broadcast.id);
     await record(tx, {
@@ -139,11 +147,11 @@ export async function sendBroadcast(
       entityType: 'broadcast',
       entityId: broadcast.id,
       after: {
-        audience: input.audience,
-        group: input.groupId ?? null,
-        city: input.city ?? null,
-        recipients: size.recipients,
-        muted: size.muted,
+        audience: broadcast.audience,
+        group: broadcast.groupId,
+        city: broadcast.city,
+        recipients: broadcast.recipients,
+        muted: broadcast.muted,
       },
     });
     return broadcast.id;
@@ -164,7 +172,7 @@ async function noticesFor(tx: Transaction, notices: NoticeContext, broadcastId: 
       from ${brokerMessages} m where m.broadcast_id = ${broadcastId}`,
   );
   await tx.execute(
-    sql`select pg_notify('shareek_notifications', m.broker_id::text)
+    sql`select pg_notify(${NOTIFICATION_CHANNEL}, m.broker_id::text)
       from ${brokerMessages} m where m.broadcast_id = ${broadcastId}`,
   );
   await announceMessage(tx, 'every');
@@ -180,7 +188,7 @@ async function noticesFor(tx: Transaction, notices: NoticeContext, broadcastId: 
     tx,
     notices.whatsappConfigured,
     told.map((row) => ({
-      kind: 'broker_message' as const,
+      kind: 'broker_broadcast' as const,
       to: row.phone,
       purpose: 'broker_broadcast' as const,
       parameters: [row.full_name?.trim() || 'شريكنا', notices.productName],
@@ -216,7 +224,7 @@ type BroadcastRow = {
 async function broadcastRows(db: Database, where: SQL, limit: number, offset: number) {
   const rows = await rowsOf<BroadcastRow>(
     db,
-    sql`select b.id, b.audience, g.name as group_name, b.city, b.body, s.full_name as sender_name,
+    sql`select b.id, b.audience, coalesce(g.name, b.group_name) as group_name, b.city, b.body, s.full_name as sender_name,
         s.broker_code as sender_code, b.created_at, b.recipients, b.muted,
         (select count(*)::int from ${brokerMessages} r where r.broadcast_id = b.id and r.read_at is not null) as read,
         coalesce(n.pending, 0) as pending, coalesce(n.sent, 0) as sent,

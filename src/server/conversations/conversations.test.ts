@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationEndpoints } from '#contract/conversations';
+import { groupEndpoints } from '#contract/groups';
 import { superadminEndpoints } from '#contract/superadmin';
 import {
   auditLog,
@@ -23,7 +26,11 @@ import { sharedUploadingApp } from '../test-support/uploading-app.js';
 // Decision 079: conversations between the program team and brokers, and broadcasts.
 
 const METRICS_TOKEN = 'conversations-metrics-token-0123456789';
-const { t, base, storedOnDisk } = sharedUploadingApp('conversations', { METRICS_TOKEN });
+const { t, base, storedOnDisk, dataDir } = sharedUploadingApp('conversations', { METRICS_TOKEN });
+const filesOnDisk = () => {
+  const folder = path.join(dataDir(), 'uploads');
+  return existsSync(folder) ? readdirSync(folder).length : 0;
+};
 let admin: TestBroker;
 let root: TestBroker;
 beforeAll(async () => {
@@ -144,7 +151,9 @@ describe('a conversation', () => {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
       // No row, no series: none waits.
-      return Number(/^broker_messages_unread\{reader="team"\} (\d+)$/m.exec(scraped.body)?.[1] ?? 0);
+      return Number(
+        /^broker_messages_unread\{reader="team"\} (\d+)$/m.exec(scraped.body)?.[1] ?? 0,
+      );
     };
     expect(await unreadByTeam()).toBeGreaterThanOrEqual(1);
     const waiting = await unreadByTeam();
@@ -196,6 +205,20 @@ describe('a conversation', () => {
       expect(refused.status, message).toBe(status);
       expect(refused.json.message).toBe(message);
     }
+    // A refusal after the file was stored leaves no file behind, on disk or in the table.
+    const filesBefore = await t.database.db.select().from(storedFiles);
+    const onDiskBefore = filesOnDisk();
+    const late = await write(
+      broker,
+      { body: 'عقد إحالة غيري', referralId: othersReferral.id },
+      { file: { bytes: PDF, name: 'x.pdf' } },
+    );
+    expect(late.status).toBe(404);
+    expect(await t.database.db.select().from(storedFiles)).toHaveLength(filesBefore.length);
+    expect(filesOnDisk()).toBe(onDiskBefore);
+    // A text field past its size is refused whole, never stored cut short.
+    const flood = await write(broker, { body: `${' '.repeat(9000)}نص` });
+    expect(flood.status).toBe(413);
     const json = await fetch(`${base()}/api/messages`, {
       method: 'POST',
       body: JSON.stringify({ body: 'نص' }),
@@ -261,6 +284,21 @@ describe('a conversation', () => {
     const unheard = await write(admin, { body: 'مرحباً' }, { to: quiet.id });
     expect(unheard.status).toBe(201);
     expect(await noticesOf([String(unheard.json.id)])).toEqual([]);
+  });
+
+  it('lets a referral a message named be deleted, the message kept', async () => {
+    const broker = await aBroker(t);
+    const referral = await aReferral(t, broker);
+    expect((await write(broker, { body: 'عن هذه الإحالة', referralId: referral.id })).status).toBe(
+      201,
+    );
+    const deleted = await as(root).call(superadminEndpoints.deleteReferral, {
+      params: { id: referral.id },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await messagesOf(broker.id)).toEqual([
+      expect.objectContaining({ body: 'عن هذه الإحالة', referralId: null }),
+    ]);
   });
 
   it('keeps the messages of a retired broker and erases their files', async () => {
@@ -374,6 +412,12 @@ describe('broadcasts', () => {
     });
     expect(toGroup.json()).toMatchObject({ recipients: 1, groupName: group?.name });
     expect((await mine(member)).items[0]?.body).toBe('أهلاً بأعضاء المجموعة');
+    // The group goes (its broker moved out first); the broadcast keeps its name.
+    await t.database.db.update(brokers).set({ groupId: null }).where(eq(brokers.id, member.id));
+    const removed = await as(root).call(groupEndpoints.remove, { params: { id: group?.id ?? '' } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = (await as(sender).call(conversationEndpoints.broadcasts, { query: {} })).json();
+    expect(after.items.find((b) => b.id === toGroup.json().id)?.groupName).toBe(group?.name);
 
     const sleeper = await aBroker(t);
     await t.database.db

@@ -41,7 +41,7 @@ export async function listConversations(
         where m.broker_id = ${brokers.id} and (${messageMatch} or ${brokerMatch})
         order by m.created_at desc, m.id desc limit 1
       ) lm on true
-      where true ${unreadOnly}`;
+      where not ${brokers.isAdmin} and not ${brokers.isSuperAdmin} ${unreadOnly}`;
   const [rows, [counted]] = await Promise.all([
     rowsOf<InboxRow>(
       db,

@@ -164,6 +164,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
       budget: RateRule[],
     ) => {
       const { fields, file } = await readUpload(request, () => enforceRateLimits(db, budget));
+      // Files fill the storage: 20 a day for anyone writing.
+      if (file && file.length > 0) {
+        await enforceRateLimits(db, [
+          { key: `messages:files:${writer.id}`, limit: 20, windowSeconds: DAY },
+        ]);
+      }
       return sendMessage(
         { db, storage: ctx.storage, notices },
         request,

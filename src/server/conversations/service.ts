@@ -333,5 +333,6 @@ export async function conversationHead(db: Database, brokerId: string) {
     phone: broker.phone,
     notifyByMessage: broker.notifyByMessage,
     broadcastsMuted: broker.broadcastsMuted,
+    retired: broker.deletedAt !== null,
   };
 }

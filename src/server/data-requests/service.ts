@@ -14,6 +14,7 @@ import {
 import type { AuditRecorder } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import {
+  brokerMessages,
   consents,
   dataAccessSessions,
   dataRequests,
@@ -459,6 +460,16 @@ export async function eraseTenantData(
         and(
           eq(notifications.brokerId, referral.brokerId),
           sql`position(${phone} in ${notifications.message}) > 0`,
+        ),
+      );
+    // The broker's conversation with the team (decision 079): the phone, wherever it was quoted.
+    await tx
+      .update(brokerMessages)
+      .set({ body: sql`replace(${brokerMessages.body}, ${phone}, '—')` })
+      .where(
+        and(
+          eq(brokerMessages.brokerId, referral.brokerId),
+          sql`position(${phone} in ${brokerMessages.body}) > 0`,
         ),
       );
     // The other open requests are answered by the erasure; every request of the referral

@@ -47,6 +47,12 @@ import {
   FAL_LICENSE_TYPES,
   type FalLicenseEvidence,
   type FalLicenseType,
+  OFFICE_MEMBER_STATUSES,
+  OFFICE_PAYEES,
+  OFFICE_ROLES,
+  type OfficeMemberStatus,
+  type OfficePayee,
+  type OfficeRole,
   OPEN_REFERRAL_STATUSES,
   OTP_PURPOSES,
   type OtpPurpose,
@@ -543,6 +549,79 @@ export const deductions = pgTable(
   ],
 );
 
+/**
+ * A brokerage office (decision 080): an establishment registered by its owner, a broker, by its
+ * commercial registration, with where its members' commissions are transferred (`payout_to`:
+ * the agent's IBAN or the office's `iban`) and the office's share of each, recorded on every
+ * commission made while the agent is a member. Never deleted.
+ */
+export const offices = pgTable(
+  'offices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references((): AnyPgColumn => brokers.id),
+    name: text('name').notNull(),
+    crNumber: text('cr_number').notNull(),
+    payoutTo: text('payout_to').$type<OfficePayee>().notNull().default('agent'),
+    sharePercent: integer('share_percent'),
+    iban: text('iban'),
+    /** When the office's IBAN last changed: its payouts wait as a broker's do (48 hours). */
+    ibanChangedAt: ts('iban_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('offices_cr_number_idx').on(t.crNumber),
+    uniqueIndex('offices_owner_idx').on(t.ownerId),
+    check('offices_payout_to_check', sql`${t.payoutTo} in ${sqlList(OFFICE_PAYEES)}`),
+    check(
+      'offices_share_check',
+      sql`${t.sharePercent} is null or ${t.sharePercent} between 0 and 100`,
+    ),
+    check('offices_iban_check', sql`${t.payoutTo} = 'agent' or ${t.iban} is not null`),
+  ],
+);
+
+/**
+ * A broker's place in an office (decision 080): invited by phone (`broker_id` is set when the
+ * invitation is answered), then active until the agent leaves or the owner removes them. A
+ * broker is an active member of one office at most; the rows stay, so each referral is read
+ * against the membership it was made in.
+ */
+export const officeMembers = pgTable(
+  'office_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    officeId: uuid('office_id')
+      .notNull()
+      .references(() => offices.id),
+    phone: text('phone').notNull(),
+    brokerId: uuid('broker_id').references((): AnyPgColumn => brokers.id),
+    role: text('role').$type<OfficeRole>().notNull(),
+    status: text('status').$type<OfficeMemberStatus>().notNull(),
+    invitedBy: uuid('invited_by').references((): AnyPgColumn => brokers.id),
+    createdAt: createdAt(),
+    joinedAt: ts('joined_at'),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    check('office_members_role_check', sql`${t.role} in ${sqlList(OFFICE_ROLES)}`),
+    check('office_members_status_check', sql`${t.status} in ${sqlList(OFFICE_MEMBER_STATUSES)}`),
+    check(
+      'office_members_active_check',
+      sql`${t.status} <> 'active' or (${t.brokerId} is not null and ${t.joinedAt} is not null)`,
+    ),
+    uniqueIndex('office_members_active_idx').on(t.brokerId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('office_members_open_idx')
+      .on(t.officeId, t.phone)
+      .where(sql`${t.status} in ('invited','active')`),
+    index('office_members_phone_idx').on(t.phone).where(sql`${t.status} = 'invited'`),
+    index('office_members_broker_idx').on(t.brokerId),
+  ],
+);
+
 export const commissions = pgTable(
   'commissions',
   {
@@ -611,6 +690,14 @@ export const commissions = pgTable(
      * minimum and holding period, and where each came from. Null for commissions made before.
      */
     rule: jsonb('rule').$type<AppliedRule>(),
+    /**
+     * The office the broker was an agent of when it was made (decision 080), the office's share
+     * then (percent) and that share in riyals: a record between the office and its agent; the
+     * money goes where the office's `payout_to` says when it is paid.
+     */
+    officeId: uuid('office_id').references(() => offices.id),
+    officeSharePercent: integer('office_share_percent'),
+    officeAmount: numeric('office_amount', { precision: 10, scale: 2 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -683,6 +770,8 @@ export const payouts = pgTable(
     /** The broker's VAT number the VAT was charged under, for the tax invoice. */
     vatNumber: text('vat_number'),
     iban: text('iban').notNull(),
+    /** The office whose IBAN it is paid to, when the broker's office chose so (decision 080). */
+    officeId: uuid('office_id').references(() => offices.id),
     status: payoutStatusColumn('status').notNull().default(sql`'open'`),
     /** The broker's own request, or an admin's "pay everything due". */
     source: text('source').$type<PayoutSource>().notNull().default('request'),
@@ -858,7 +947,9 @@ export const broadcasts = pgTable(
       .notNull()
       .references(() => brokers.id),
     audience: text('audience').$type<BroadcastAudience>().notNull(),
-    groupId: uuid('group_id').references(() => brokerGroups.id),
+    groupId: uuid('group_id').references(() => brokerGroups.id, { onDelete: 'set null' }),
+    /** The group's name when it was sent: the history reads the same after the group is gone. */
+    groupName: text('group_name'),
     city: text('city'),
     body: text('body').notNull(),
     recipients: integer('recipients').notNull(),
@@ -890,7 +981,7 @@ export const brokerMessages = pgTable(
       .references(() => brokers.id),
     fromTeam: boolean('from_team').notNull(),
     body: text('body').notNull(),
-    referralId: uuid('referral_id').references(() => referrals.id),
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
     broadcastId: uuid('broadcast_id').references(() => broadcasts.id),
     attachmentKey: text('attachment_key').references(() => storedFiles.key, {
       onDelete: 'set null',

@@ -61,6 +61,9 @@ export async function readUpload(
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         file = await readAtMost(part.file, MAX_UPLOAD_BYTES);
+      } else if (part.valueTruncated || part.fieldnameTruncated) {
+        // A field past its size is cut by the parser: refused whole, never stored shortened.
+        throw new AppError(413, 'FIELD_TOO_LARGE', 'النص المرسل أطول من المسموح');
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

@@ -9,6 +9,8 @@ export type SmsPurpose =
   | 'fal_license_reminder'
   | 'broker_nudge'
   | 'broker_message'
+  | 'broker_broadcast'
+  | 'office_invitation'
   | 'security_notice'
   | 'test';
 

@@ -1,9 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { type AppliedRule, estimateCommission, toMoneyString, vatSplit } from '#domain';
+import {
+  type AppliedRule,
+  estimateCommission,
+  officeShareOf,
+  toMoneyString,
+  vatSplit,
+} from '#domain';
 import { licenseHoldsNewCommission } from '../brokers/fal-license.js';
 import { chargesVat } from '../brokers/tax-profile.js';
 import type { Transaction } from '../db/client.js';
 import { brokers, commissions, type Referral, referrals } from '../db/schema.js';
+import { activeOfficeOf } from '../offices/membership.js';
 import { checkSignedContract } from '../signals/detect.js';
 import { queueWebhookEvent } from '../webhooks/events.js';
 import { applySignalHolds } from './holds.js';
@@ -41,6 +48,9 @@ export async function createCommission(
   const { vat: vatAmount } = vatSplit(amount, {
     vatRegistered: broker !== undefined && chargesVat(broker),
   });
+  // The broker's office then, and its share of this commission (decision 080).
+  const membership = await activeOfficeOf(tx, referral.brokerId);
+  const sharePercent = membership?.office.sharePercent ?? null;
   const [created] = await tx
     .insert(commissions)
     .values({
@@ -50,6 +60,9 @@ export async function createCommission(
       vatAmount,
       contractNumber: referral.contractId,
       rule,
+      officeId: membership?.office.id ?? null,
+      officeSharePercent: membership ? sharePercent : null,
+      officeAmount: membership ? officeShareOf(amount, sharePercent) : null,
       // Inside the holding period until it ends; payable at once when there is none.
       status: holdingDays > 0 || licenseHold ? 'on_hold' : 'pending',
       licenseHold,

@@ -3,9 +3,10 @@ import { formatDateTimeAr, formatSar, fromCents, IBAN_CHANGE_HOLD_HOURS, toCents
 import { auditSystem } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
-import { brokers, commissions, fraudSignals } from '../db/schema.js';
+import { commissions, fraudSignals } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { notify } from '../notifications/service.js';
+import { payoutDestination } from '../offices/membership.js';
 import { markRequestedCommissions } from './balances.js';
 import { lockBroker } from './locks.js';
 
@@ -81,13 +82,13 @@ export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Dat
   return until > now ? until : null;
 }
 
-/** Refuses while the broker's IBAN was replaced less than 48 hours ago. */
+/**
+ * Refuses while the IBAN the broker is paid to (theirs, or their office's: decision 080) was
+ * replaced less than 48 hours ago.
+ */
 export async function notInIbanHold(tx: Transaction, brokerId: string): Promise<void> {
-  const [broker] = await tx
-    .select({ ibanChangedAt: brokers.ibanChangedAt })
-    .from(brokers)
-    .where(eq(brokers.id, brokerId));
-  const until = ibanHoldUntil(broker?.ibanChangedAt ?? null);
+  const destination = await payoutDestination(tx, brokerId);
+  const until = ibanHoldUntil(destination.ibanChangedAt);
   if (until) {
     throw new AppError(
       409,

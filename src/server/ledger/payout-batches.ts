@@ -13,6 +13,7 @@ import { type Database, rowsOf, type Transaction } from '../db/client.js';
 import { brokers, payouts } from '../db/schema.js';
 import { csvCell } from '../exports/csv.js';
 import { brokerTerms } from '../groups/terms.js';
+import { payoutDestination } from '../offices/membership.js';
 import { payoutDualControlAmount } from '../settings/service.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
 import { brokerHeldBySignal, ibanHoldUntil } from './holds.js';
@@ -67,12 +68,10 @@ export async function createDuePayouts(
       // The broker's group's payout minimum, else the program's (decision record 072).
       const { payoutMinimum: least } = await brokerTerms(tx, brokerId);
       if (due < least * 100) return 'below' as const;
-      const [broker] = await tx
-        .select({ iban: brokers.iban, ibanChangedAt: brokers.ibanChangedAt })
-        .from(brokers)
-        .where(eq(brokers.id, brokerId));
-      if (!broker?.iban) return 'noIban' as const;
-      if (ibanHoldUntil(broker.ibanChangedAt)) return 'ibanHold' as const;
+      // The profile's IBAN, or the office's when the broker's office is paid (decision 080).
+      const destination = await payoutDestination(tx, brokerId);
+      if (!destination.iban) return 'noIban' as const;
+      if (ibanHoldUntil(destination.ibanChangedAt)) return 'ibanHold' as const;
       if (await brokerHeldBySignal(tx, brokerId)) return 'signal' as const;
       // Nobody drafts their own payout, even in bulk: another admin's run will.
       if (await moneyConflict(tx, adminId, brokerId)) return 'ownMoney' as const;
@@ -81,7 +80,8 @@ export async function createDuePayouts(
         .values({
           brokerId,
           amount: fromCents(due),
-          iban: broker.iban,
+          iban: destination.iban,
+          officeId: destination.officeId,
           source: 'bulk',
           ...(await payoutVat(tx, brokerId, fromCents(due))),
         })

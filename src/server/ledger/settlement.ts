@@ -12,10 +12,11 @@ import type { ProviderTaxIdentity } from '#domain/brand';
 import type { AuditRecorder } from '../audit/service.js';
 import { payoutVat } from '../brokers/tax-profile.js';
 import type { Database, Transaction } from '../db/client.js';
-import { brokers, commissions, payouts } from '../db/schema.js';
+import { brokers, commissions, offices, payouts } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { issuePaymentDocument } from '../invoices/payment-documents.js';
 import { notify } from '../notifications/service.js';
+import { payoutDestination } from '../offices/membership.js';
 import { queueWebhookEvent, type WebhookData } from '../webhooks/events.js';
 import { commissionSummary, markRequestedCommissions } from './balances.js';
 import {
@@ -219,11 +220,17 @@ export async function movePayout(
     // happens to it next (sent, failed) is recorded whatever has changed since.
     if (to === 'approved') await mayPayOut(tx, payout);
     const now = new Date();
-    // The bank file names the beneficiary as the profile did when the payout was approved.
-    const [broker] = await tx
-      .select({ fullName: brokers.fullName })
-      .from(brokers)
-      .where(eq(brokers.id, payout.brokerId));
+    // The bank file names the beneficiary as the profile did when the payout was approved: the
+    // office, for a payout to its IBAN (decision 080).
+    const [broker] = payout.officeId
+      ? await tx
+          .select({ fullName: offices.name })
+          .from(offices)
+          .where(eq(offices.id, payout.officeId))
+      : await tx
+          .select({ fullName: brokers.fullName })
+          .from(brokers)
+          .where(eq(brokers.id, payout.brokerId));
     const changes: Partial<Payout> =
       to === 'approved'
         ? {
@@ -410,13 +417,12 @@ export async function confirmCommissionPayment(
   return result;
 }
 
-/** The IBAN on the broker's profile: where a commission confirmed paid on its own went. */
+/**
+ * Where a commission confirmed paid on its own went: the IBAN the broker is paid to (theirs, or
+ * their office's: decision 080).
+ */
 async function ibanOf(tx: Transaction, brokerId: string): Promise<string | null> {
-  const [broker] = await tx
-    .select({ iban: brokers.iban })
-    .from(brokers)
-    .where(eq(brokers.id, brokerId));
-  return broker?.iban ?? null;
+  return (await payoutDestination(tx, brokerId)).iban;
 }
 
 /** What a payment notice adds when VAT was paid on top: the VAT, and where the invoice is. */

@@ -741,6 +741,7 @@ describe('WhatsApp templates and webhooks', { timeout: 90_000 }, () => {
         'broker_message',
         'broker_nudge',
         'fal_license_reminder',
+        'office_invitation',
         'referral_status_update',
         'tenant_form_link',
         'verification_code',

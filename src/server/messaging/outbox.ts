@@ -36,6 +36,8 @@ export type MessageInput = {
     | 'fal_license_reminder'
     | 'broker_nudge'
     | 'broker_message'
+    | 'broker_broadcast'
+    | 'office_invitation'
     | 'test'
   >;
   to: string;
@@ -242,6 +244,8 @@ const SMS_PURPOSE: Record<OutboxKind, SmsPurpose> = {
   fal_license_reminder: 'fal_license_reminder',
   broker_nudge: 'broker_nudge',
   broker_message: 'broker_message',
+  broker_broadcast: 'broker_broadcast',
+  office_invitation: 'office_invitation',
   security_notice: 'security_notice',
   test: 'test',
   crm_lead: 'tenant_link',

@@ -13,6 +13,7 @@ export type TemplatePurpose =
   | 'broker_nudge'
   | 'broker_message'
   | 'broker_broadcast'
+  | 'office_invitation'
   | 'otp';
 
 export type ProductTemplate = {
@@ -87,6 +88,16 @@ export const PRODUCT_TEMPLATES: readonly ProductTemplate[] = [
     language: 'ar',
     body: 'مرحباً {{1}}، نشر فريق {{2}} إعلاناً جديداً للوسطاء. اقرأه من صفحة الرسائل في حسابك، ومنها يمكنك كتم الرسائل الجماعية.',
     example: ['عبدالله الشمري', 'شريك'],
+  },
+  {
+    // An office owner invites an agent by phone (decision 080): the invitee may have no account
+    // yet, so it says how to answer either way.
+    name: 'office_invitation',
+    purpose: 'office_invitation',
+    category: 'UTILITY',
+    language: 'ar',
+    body: 'مرحباً، دعاك {{1}} للانضمام إلى مكتب «{{2}}» في {{3}}. ادخل إلى حسابك أو سجّل برقم جوالك هذا، واقبل الدعوة من صفحة «مكتبي».',
+    example: ['عبدالله الشمري', 'مكتب الشمري للعقار', 'شريك'],
   },
   {
     // An AUTHENTICATION template's text is Meta's own; this is what it shows in Arabic.

@@ -7,7 +7,7 @@ import type { Database, DatabaseHandle } from '../db/client.js';
  * broker id for a notification, `m:` and a broker id for a message of that broker's
  * conversation with the team (decision 079), `m:*` for a broadcast (every conversation).
  */
-const CHANNEL = 'shareek_notifications';
+export const NOTIFICATION_CHANNEL = 'shareek_notifications';
 const MESSAGE = 'm:';
 /** The key the team's pages listen on: a message in any conversation. */
 const TEAM = `${MESSAGE}team`;
@@ -42,7 +42,7 @@ export async function announceNotification(
   db: Pick<Database, 'execute'>,
   brokerId: string,
 ): Promise<void> {
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${brokerId})`);
+  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${brokerId})`);
 }
 
 /** Announces a change in a broker's conversation, or in every one (a broadcast). */
@@ -51,7 +51,7 @@ export async function announceMessage(
   brokerId: string | 'every',
 ): Promise<void> {
   const target = brokerId === 'every' ? EVERY_CONVERSATION : brokerId;
-  await db.execute(sql`select pg_notify(${CHANNEL}, ${`${MESSAGE}${target}`})`);
+  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${`${MESSAGE}${target}`})`);
 }
 
 function deliver(payload: string): void {
@@ -72,7 +72,7 @@ function deliver(payload: string): void {
 
 /** Listens for announcements until the returned function is called. */
 export function listenForNotifications(database: DatabaseHandle): Promise<() => Promise<void>> {
-  return database.listen(CHANNEL, deliver, {
+  return database.listen(NOTIFICATION_CHANNEL, deliver, {
     // Announcements made while the connection was lost are gone: every open page reads again.
     onReconnect: () => {
       for (const key of hub.eventNames()) hub.emit(key);

@@ -30,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
 
   /**
    * Server-sent events: a `notification` event tells the page to read the list again, a
-   * `message` event to read the conversation again (the broker's own; any, for the team).
+   * `conversation` event to read the conversation again (the broker's own; any, for the team).
    */
   serve(app, notificationEndpoints.stream, async (request, reply) => {
     const me = currentBroker(request);
@@ -45,7 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (
     });
     res.write('retry: 10000\n\n');
     streams.add(res);
-    const message = () => res.write('event: message\ndata: {}\n\n');
+    const message = () => res.write('event: conversation\ndata: {}\n\n');
     const unsubscribes = [
       onNotification(brokerId, () => res.write('event: notification\ndata: {}\n\n')),
       me.isAdmin || me.isSuperAdmin ? onTeamMessage(message) : onMessage(brokerId, message),

@@ -23,6 +23,7 @@ import * as groupContract from '#contract/groups';
 import * as inboundContract from '#contract/inbound';
 import * as messagingContract from '#contract/messaging';
 import * as notificationContract from '#contract/notifications';
+import * as officeContract from '#contract/offices';
 import * as openApiContract from '#contract/openapi';
 import * as programTermsContract from '#contract/program-terms';
 import * as referralLinkContract from '#contract/referral-links';
@@ -46,6 +47,7 @@ export const contractEndpoints: Endpoint[] = [
   adminSignalContract,
   apiKeyContract,
   conversationContract,
+  officeContract,
   inboundContract,
   devContract,
   authContract,

@@ -5,12 +5,14 @@
 -- new tables and a column with a constant default (no rewrite); the widened checks on existing
 -- tables are added NOT VALID (migration policy): every existing row holds them and new rows are
 -- checked at once. Messages and broadcasts have no cascading foreign keys: never lost by a
--- deletion; an attachment's key is cleared when its file is erased with the account.
+-- deletion; an attachment's key, a referral a message named and a broadcast's group are cleared
+-- when those go (the broadcast keeps the group's name).
 CREATE TABLE "broadcasts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"sent_by" uuid NOT NULL,
 	"audience" text NOT NULL,
 	"group_id" uuid,
+	"group_name" text,
 	"city" text,
 	"body" text NOT NULL,
 	"recipients" integer NOT NULL,
@@ -39,10 +41,10 @@ ALTER TABLE "outbound_messages" DROP CONSTRAINT "outbound_messages_kind_check";-
 ALTER TABLE "stored_files" DROP CONSTRAINT "stored_files_kind_check";--> statement-breakpoint
 ALTER TABLE "brokers" ADD COLUMN "broadcasts_muted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "broadcasts" ADD CONSTRAINT "broadcasts_sent_by_brokers_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."brokers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "broadcasts" ADD CONSTRAINT "broadcasts_group_id_broker_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."broker_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "broadcasts" ADD CONSTRAINT "broadcasts_group_id_broker_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."broker_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "broker_messages" ADD CONSTRAINT "broker_messages_broker_id_brokers_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."brokers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "broker_messages" ADD CONSTRAINT "broker_messages_author_id_brokers_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."brokers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "broker_messages" ADD CONSTRAINT "broker_messages_referral_id_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."referrals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "broker_messages" ADD CONSTRAINT "broker_messages_referral_id_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."referrals"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "broker_messages" ADD CONSTRAINT "broker_messages_broadcast_id_broadcasts_id_fk" FOREIGN KEY ("broadcast_id") REFERENCES "public"."broadcasts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "broker_messages" ADD CONSTRAINT "broker_messages_attachment_key_stored_files_key_fk" FOREIGN KEY ("attachment_key") REFERENCES "public"."stored_files"("key") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "broadcasts_created_idx" ON "broadcasts" USING btree ("created_at");--> statement-breakpoint
@@ -52,5 +54,5 @@ CREATE INDEX "broker_messages_referral_idx" ON "broker_messages" USING btree ("r
 CREATE INDEX "broker_messages_latest_idx" ON "broker_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "broker_messages_unread_idx" ON "broker_messages" USING btree ("broker_id") WHERE "broker_messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "broker_messages_body_trgm_idx" ON "broker_messages" USING gin ("body" gin_trgm_ops);--> statement-breakpoint
-ALTER TABLE "outbound_messages" ADD CONSTRAINT "outbound_messages_kind_check" CHECK ("outbound_messages"."kind" in ('tenant_link','status_update','fal_license_reminder','broker_nudge','broker_message','security_notice','test','crm_lead','crm_update','webhook_event')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "outbound_messages" ADD CONSTRAINT "outbound_messages_kind_check" CHECK ("outbound_messages"."kind" in ('tenant_link','status_update','fal_license_reminder','broker_nudge','broker_message','broker_broadcast','security_notice','test','crm_lead','crm_update','webhook_event')) NOT VALID;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_kind_check" CHECK ("stored_files"."kind" in ('salary','credit','fal_license','vat_certificate','message')) NOT VALID;

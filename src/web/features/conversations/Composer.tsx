@@ -32,7 +32,9 @@ export function Composer({
   const id = useId();
   const [body, setBody] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What went wrong, and whether it is about the text (the text box is then marked invalid).
+  const [problem, setProblem] = useState<{ text: string; aboutText: boolean } | null>(null);
+  const fail = (text: string, aboutText = false) => setProblem({ text, aboutText });
   const send = useSendMessage(brokerId, {
     onSuccess: (message) => {
       setBody('');
@@ -40,7 +42,7 @@ export function Composer({
       onSent?.(message);
     },
     onError: (error) =>
-      setProblem(
+      fail(
         errorMessage(
           error,
           error.message.startsWith('413')
@@ -54,11 +56,11 @@ export function Composer({
     if (!chosen) return;
     // Some phones' file pickers give no type: the server judges those by their bytes.
     if (chosen.type !== '' && !(FILE_TYPES as readonly string[]).includes(chosen.type)) {
-      setProblem(FILE_REFUSAL);
+      fail(FILE_REFUSAL);
       return;
     }
     if (chosen.size > MAX_BYTES) {
-      setProblem(MESSAGES.fileTooLarge);
+      fail(MESSAGES.fileTooLarge);
       return;
     }
     setFile(chosen);
@@ -67,11 +69,11 @@ export function Composer({
     setProblem(null);
     const text = messageText.safeParse(body);
     if (!text.success) {
-      setProblem(text.error.issues[0]?.message ?? 'الرسالة غير صالحة');
+      fail(text.error.issues[0]?.message ?? 'الرسالة غير صالحة', true);
       return;
     }
     if (!text.data && !file) {
-      setProblem('يرجى كتابة الرسالة أو إرفاق ملف');
+      fail('يرجى كتابة الرسالة أو إرفاق ملف', true);
       return;
     }
     send.mutate({ body: text.data, referralId: referral?.id ?? null, file });
@@ -108,8 +110,8 @@ export function Composer({
         value={body}
         maxLength={MAX_MESSAGE}
         rows={3}
-        aria-invalid={Boolean(problem)}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-invalid={problem?.aboutText ?? false}
+        aria-describedby={problem?.aboutText ? `${id}-problem` : undefined}
         onChange={(event) => setBody(event.target.value)}
       />
       <div className="flex flex-wrap items-center gap-2">
@@ -152,7 +154,7 @@ export function Composer({
       <p className="text-xs text-slate-600">ملف بي دي إف أو صورة، حتى ٥ ميجابايت.</p>
       {problem ? (
         <p id={`${id}-problem`} role="alert" className="text-sm text-red-700">
-          {problem}
+          {problem.text}
         </p>
       ) : null}
     </form>

@@ -28,18 +28,18 @@ export function MessageThread({
             : `فريق ${BRAND.productName}`
           : viewer === 'team'
             ? (message.authorName ?? 'الوسيط')
-            : 'أنت';
+            : null;
         return (
           <li key={message.id} className={cn('flex', own ? 'justify-start' : 'justify-end')}>
             <article
-              aria-label={`رسالة من ${writer}`}
+              aria-label={writer ? `رسالة من ${writer}` : 'رسالتك'}
               className={cn(
                 'max-w-[85%] min-w-0 space-y-1.5 rounded-2xl px-3 py-2',
                 own ? 'bg-brand-50 text-slate-900' : 'border border-slate-200 bg-white',
               )}
             >
               <p className="flex flex-wrap items-center gap-x-2 text-xs font-medium text-slate-700">
-                <bdi>{writer}</bdi>
+                <bdi>{writer ?? 'أنت'}</bdi>
                 {message.broadcast ? (
                   <span className="inline-flex items-center gap-1 text-brand-800">
                     <Megaphone aria-hidden="true" className="size-3.5" />
@@ -54,7 +54,9 @@ export function MessageThread({
                 </p>
               ) : null}
               {message.body ? (
-                <p className="break-words whitespace-pre-line">{message.body}</p>
+                <p dir="auto" className="break-words whitespace-pre-line text-start">
+                  {message.body}
+                </p>
               ) : null}
               {message.attachment ? (
                 message.attachment.available ? (

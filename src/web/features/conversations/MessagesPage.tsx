@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { formatNumberAr } from '#domain';
 import { errorMessage } from '#lib/api';
 import { useListParams } from '#lib/use-list-params';
@@ -8,9 +8,10 @@ import { PagedList } from '#ui/paged-list';
 import { Switch } from '#ui/switch';
 import { toast } from '#ui/toast';
 import { useReferralDetails } from '../referrals';
-import { myConversationQuery, useMarkRead, useMuteBroadcasts } from './api';
+import { myConversationQuery, useMuteBroadcasts } from './api';
 import { Composer } from './Composer';
 import { MessageThread } from './MessageThread';
+import { useMarkReadWhenSeen } from './use-mark-read';
 
 /** The page of the conversation, and the referral a message is started from (`?referral=`). */
 const PARAMS = z.object({
@@ -35,18 +36,16 @@ export function MessagesPage() {
   const { values, set } = useListParams(PARAMS);
   const conversation = useQuery(myConversationQuery(values.page));
   const referral = useReferralLabel(values.referral);
-  const markRead = useMarkRead(null);
   const mute = useMuteBroadcasts({
     onSuccess: (_, muted) =>
       toast({ title: muted ? 'كُتمت الرسائل الجماعية' : 'ستصلك الرسائل الجماعية' }),
     onError: (error) =>
       toast({ title: errorMessage(error, 'تعذر حفظ الاختيار'), variant: 'destructive' }),
   });
-  const unread = conversation.data?.unread ?? 0;
-  const { mutate: read, isPending: reading } = markRead;
-  useEffect(() => {
-    if (unread > 0 && !reading) read();
-  }, [unread, reading, read]);
+  useMarkReadWhenSeen(null, {
+    unread: (conversation.data?.unread ?? 0) > 0,
+    readAt: conversation.dataUpdatedAt,
+  });
   return (
     <div className="space-y-4">
       <div className="space-y-1">

@@ -7,8 +7,8 @@ export {
   type Conversation,
   inboxQuery,
   threadQuery,
-  useMarkRead,
   useSendBroadcast,
 } from './api';
 export { Composer } from './Composer';
 export { MessageThread } from './MessageThread';
+export { useMarkReadWhenSeen } from './use-mark-read';

@@ -34,6 +34,7 @@ const PURPOSES: Record<Template['purpose'], string> = {
   broker_nudge: 'تذكير الوسيط الخامل بالإحالة',
   broker_message: 'إشعار الوسيط برسالة من الفريق',
   broker_broadcast: 'إشعار الوسيط برسالة جماعية',
+  office_invitation: 'دعوة وسيط للانضمام إلى مكتب',
   otp: 'رمز التحقق',
 };
 

@@ -12,7 +12,7 @@ export function useNotificationFeed() {
   useEffect(() => {
     const source = new EventSource(notificationStreamUrl);
     source.addEventListener('notification', () => void refreshNotifications());
-    source.addEventListener('message', () => void invalidate(rootKeys.conversations));
+    source.addEventListener('conversation', () => void invalidate(rootKeys.conversations));
     return () => source.close();
   }, []);
   return useQuery(notificationFeedQuery());

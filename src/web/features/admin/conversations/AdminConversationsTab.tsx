@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { conversationListQuery } from '#contract/conversations';
 import { formatDateTimeAr, formatNumberAr, NOUNS } from '#domain';
 import { useListParams } from '#lib/use-list-params';
@@ -18,7 +18,7 @@ import {
   inboxQuery,
   MessageThread,
   threadQuery,
-  useMarkRead,
+  useMarkReadWhenSeen,
 } from '../../conversations';
 import { useAdminList } from '../shared/use-admin-list';
 import { BroadcastsSection } from './BroadcastsSection';
@@ -155,11 +155,10 @@ function ThreadPanel({
 }) {
   const titleId = useId();
   const thread = useQuery(threadQuery(brokerId, page));
-  const { mutate: read, isPending: reading } = useMarkRead(brokerId);
-  const unread = thread.data?.items.some((m) => !m.fromTeam && m.readAt === null) ?? false;
-  useEffect(() => {
-    if (unread && !reading) read();
-  }, [unread, reading, read]);
+  useMarkReadWhenSeen(brokerId, {
+    unread: thread.data?.items.some((m) => !m.fromTeam && m.readAt === null) ?? false,
+    readAt: thread.dataUpdatedAt,
+  });
   const broker = thread.data?.broker;
   return (
     <Card aria-labelledby={titleId} className="space-y-3">
@@ -189,7 +188,13 @@ function ThreadPanel({
           </p>
         ) : null}
       </div>
-      <Composer brokerId={brokerId} label="رسالة إلى الوسيط" />
+      {broker?.retired ? (
+        <p className="text-sm text-slate-700">
+          حُذف حساب الوسيط: تبقى المحادثة للسجل، ولا تُرسل إليه رسائل.
+        </p>
+      ) : (
+        <Composer brokerId={brokerId} label="رسالة إلى الوسيط" />
+      )}
       <PagedList
         query={thread}
         empty="لا توجد رسائل بعد: اكتب أول رسالة إلى الوسيط"

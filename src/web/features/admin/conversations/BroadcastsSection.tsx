@@ -9,6 +9,7 @@ import {
   CITIES,
   formatDateTimeAr,
   formatNumberAr,
+  inGenitive,
   NOUNS,
 } from '#domain';
 import { errorMessage } from '#lib/api';
@@ -92,7 +93,7 @@ function BroadcastForm() {
       setConfirming(false);
       setValues(EMPTY);
       toast({
-        title: `أُرسلت الرسالة الجماعية إلى ${arabicCount(broadcast.recipients, NOUNS.broker)}`,
+        title: `أُرسلت الرسالة الجماعية إلى ${arabicCount(broadcast.recipients, inGenitive(NOUNS.broker))}`,
       });
     },
     onError: (error) => {
@@ -196,7 +197,7 @@ function BroadcastForm() {
         </FormField>
         <p aria-live="polite" className="text-sm text-slate-800">
           {chosen && size
-            ? `تصل إلى ${arabicCount(size.recipients, NOUNS.broker)}${
+            ? `تصل إلى ${arabicCount(size.recipients, inGenitive(NOUNS.broker))}${
                 size.muted > 0 ? `، وكتمها ${arabicCount(size.muted, NOUNS.broker)}` : ''
               }.`
             : null}
@@ -210,7 +211,7 @@ function BroadcastForm() {
           title="تأكيد إرسال الرسالة الجماعية"
           description={
             size
-              ? `ستصل الرسالة إلى ${arabicCount(size.recipients, NOUNS.broker)}، ولا يمكن سحبها بعد الإرسال.`
+              ? `ستصل الرسالة إلى ${arabicCount(size.recipients, inGenitive(NOUNS.broker))}، ولا يمكن سحبها بعد الإرسال.`
               : 'لا يمكن سحب الرسالة بعد الإرسال.'
           }
           confirmLabel="إرسال الآن"
