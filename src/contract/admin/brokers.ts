@@ -63,6 +63,8 @@ const adminBroker = profile.extend({
   /** The broker's last referral, and the last reminder sent while dormant; null when none. */
   lastReferralAt: isoDateTime.nullable(),
   lastNudgedAt: isoDateTime.nullable(),
+  /** The registered office the broker is a member of (decision 080), by name; null for none. */
+  registeredOffice: z.string().nullable(),
 });
 
 /** A note of the team on a broker, with its author's name (or phone). */
@@ -78,6 +80,8 @@ export const adminBrokerListQuery = z.object({
   search: searchTerm,
   filter: brokerFilter,
   tag: brokerTagFilter,
+  /** A registered office's id: its active members (decision 080). */
+  office: z.string().max(64).optional(),
   sort: sortQuery(ADMIN_BROKER_SORTS),
   page: adminPage,
 });

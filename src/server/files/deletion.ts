@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_REFERRAL_STATUSES, retiredPhone } from '#domain';
 import type { AuditRecorder } from '../audit/service.js';
@@ -10,6 +10,8 @@ import {
   brokers,
   knownDevices,
   notifications,
+  officeMembers,
+  offices,
   referrals,
   sessions,
   storedFiles,
@@ -130,6 +132,26 @@ export async function retireBroker(
   await tx.delete(brokerNotes).where(eq(brokerNotes.brokerId, broker.id));
   // What the person wrote of themselves to be activated (decision 076).
   await tx.delete(activationAnswers).where(eq(activationAnswers.brokerId, broker.id));
+  // Their place in an office ends, and an office they own loses its members, who are paid to
+  // their own IBANs again; invitations to their phone lapse (decision 080). The rows stay.
+  const owned = tx.select({ id: offices.id }).from(offices).where(eq(offices.ownerId, broker.id));
+  await tx
+    .update(officeMembers)
+    .set({
+      status: sql`case when ${officeMembers.status} = 'invited' then 'cancelled'
+        when ${officeMembers.brokerId} = ${broker.id} then 'left' else 'removed' end`,
+      endedAt: now,
+    })
+    .where(
+      and(
+        inArray(officeMembers.status, ['invited', 'active']),
+        or(
+          eq(officeMembers.brokerId, broker.id),
+          eq(officeMembers.phone, broker.phone),
+          inArray(officeMembers.officeId, owned),
+        ),
+      ),
+    );
 
   // Nobody will work on these any more; closing them also frees each tenant for another
   // broker's referral. Commissions and transfer requests are left exactly as they are: open

@@ -94,6 +94,7 @@ const MessagesPage = lazyPage(
   () => import('../features/conversations/MessagesPage'),
   'MessagesPage',
 );
+const OfficePage = lazyPage(() => import('../features/office/OfficePage'), 'OfficePage');
 const AuditLogPage = lazyPage(() => import('../features/audit/AuditLogPage'), 'AuditLogPage');
 const HolidaysPage = lazyPage(() => import('../features/superadmin/HolidaysPage'), 'HolidaysPage');
 const GroupsPage = lazyPage(() => import('../features/superadmin/GroupsPage'), 'GroupsPage');
@@ -195,6 +196,7 @@ const DESKTOP_PAGES: (Page & { access: Access })[] = [
   },
   { path: '/commissions', access: 'broker', title: 'العمولات', element: <CommissionsPage /> },
   { path: '/messages', access: 'broker', title: 'الرسائل', element: <MessagesPage /> },
+  { path: '/office', access: 'broker', title: 'مكتبي', element: <OfficePage /> },
   // Signed-in non-admins see the console's own refusal (issue 5), not a redirect.
   { path: '/admin', access: 'broker', title: 'لوحة الإدارة', element: <AdminPage /> },
   {
@@ -235,6 +237,7 @@ const MOBILE_PAGES: Page[] = [
   { path: '/mobile-commissions', title: 'عمولاتي', element: <MobileCommissionsPage /> },
   { path: '/mobile-profile', title: 'الملف الشخصي', element: <MobileProfilePage /> },
   { path: '/mobile-messages', title: 'الرسائل', element: <MessagesPage /> },
+  { path: '/mobile-office', title: 'مكتبي', element: <OfficePage /> },
   {
     path: '/mobile-referral-details/:id',
     title: 'تفاصيل الطلب',

@@ -12,6 +12,7 @@ export const rootKeys = {
   broker: ['broker'],
   notifications: ['notifications'],
   conversations: ['conversations'],
+  office: ['office'],
   tenantForm: ['tenant-form'],
   admin: ['admin'],
   superadmin: ['superadmin'],

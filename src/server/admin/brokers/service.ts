@@ -16,9 +16,18 @@ import type { AdminBrokerSort } from '#contract/admin/lists';
 import { riyadhIsoDate } from '#domain';
 import { toProfile } from '../../brokers/profile.js';
 import type { Database } from '../../db/client.js';
-import { brokerNotes, brokerNudges, brokers, commissions, referrals } from '../../db/schema.js';
+import {
+  brokerNotes,
+  brokerNudges,
+  brokers,
+  commissions,
+  officeMembers,
+  offices,
+  referrals,
+} from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { ADMIN_PAGE_SIZE, likeTerm, pageOffset } from '../../http/toolkit.js';
+import { isUuid } from '../../ids.js';
 import { dormancyDays } from '../../settings/service.js';
 
 /** Retired (deleted) accounts stay for the money records but are no longer brokers. */
@@ -40,6 +49,7 @@ export type BrokerQuery = {
   search?: string | undefined;
   filter: BrokerFilter;
   tag?: string | undefined;
+  office?: string | undefined;
 };
 
 /** When the broker last referred: their last referral, else their sign-up. */
@@ -61,6 +71,15 @@ export function brokerListWhere(query: BrokerQuery, dormancyDays: number): SQL |
   const conditions: SQL[] = [liveBroker];
   if (query.filter === 'dormant') conditions.push(dormantBroker(dormancyDays));
   if (query.tag) conditions.push(sql`${brokers.tags} @> array[${query.tag}]::text[]`);
+  if (query.office) {
+    // An office's active members (decision 080); an id that names none finds nobody.
+    conditions.push(
+      isUuid(query.office)
+        ? sql`exists (select 1 from ${officeMembers} m where m.broker_id = ${brokers.id}
+            and m.status = 'active' and m.office_id = ${query.office})`
+        : sql`false`,
+    );
+  }
   if (query.filter === 'active') conditions.push(eq(brokers.isActive, true));
   if (query.filter === 'inactive') conditions.push(eq(brokers.isActive, false));
   if (query.filter === 'pending') {
@@ -114,6 +133,9 @@ const adminBrokerRow = (db: Database) =>
       lastReferralAt: sql<number | null>`(extract(epoch from ${lastReferralAt}) * 1000)::float8`,
       lastNudgedAt: sql<number | null>`(extract(epoch from (select max(n.created_at)
         from ${brokerNudges} n where n.broker_id = ${brokers}.id)) * 1000)::float8`,
+      registeredOffice: sql<string | null>`(select o.name from ${officeMembers} m
+        join ${offices} o on o.id = m.office_id
+        where m.broker_id = ${brokers}.id and m.status = 'active')`,
     })
     .from(brokers);
 
@@ -143,6 +165,7 @@ function toAdminBroker(row: AdminBrokerRow, protectedPhone: string | null) {
     tags: broker.tags,
     lastReferralAt: isoOf(row.lastReferralAt),
     lastNudgedAt: isoOf(row.lastNudgedAt),
+    registeredOffice: row.registeredOffice,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  Building2,
   FileText,
   LayoutDashboard,
   LogOut,
@@ -53,6 +54,12 @@ const NAV: NavItem[] = [
     label: 'الرسائل',
     icon: <MessageCircle aria-hidden="true" className="size-5" />,
     // The team writes from the console: a conversation is a broker's with the team.
+    show: (p) => !p.isAdmin && !p.isSuperAdmin,
+  },
+  {
+    to: '/office',
+    label: 'مكتبي',
+    icon: <Building2 aria-hidden="true" className="size-5" />,
     show: (p) => !p.isAdmin && !p.isSuperAdmin,
   },
   {

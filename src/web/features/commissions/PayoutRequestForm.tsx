@@ -22,11 +22,14 @@ type Values = z.output<ReturnType<typeof payoutRequestFormSchema>>;
 export function PayoutRequestForm({
   available,
   iban,
+  office = null,
   onSent,
 }: {
   available: number;
   /** The IBAN on the profile, if any: the first request's IBAN becomes it. */
   iban: string | null;
+  /** The office whose IBAN `iban` is, when the broker's office chose to be paid (decision 080). */
+  office?: string | null;
   /** After the request was accepted (the phone closes its dialog). */
   onSent?: () => void;
 }) {
@@ -84,7 +87,9 @@ export function PayoutRequestForm({
         label="رقم الآيبان"
         error={errors.bankAccount?.message ?? server.bankAccount}
         hint={
-          iban ? (
+          office ? (
+            `آيبان مكتب ${office}: اختار المكتب أن تُحوَّل عمولات أعضائه إليه.`
+          ) : iban ? (
             'الآيبان المسجل في حسابك البنكي؛ يُغيَّر من بطاقة «الحساب البنكي».'
           ) : (
             <>
@@ -101,6 +106,7 @@ export function PayoutRequestForm({
             dir="ltr"
             className="text-end"
             autoComplete="off"
+            readOnly={office !== null}
             disabled={nothingPending}
           />
         )}

@@ -28,9 +28,10 @@ function PayoutRequest({ available, onSent }: { available: number; onSent?: () =
   return (
     <ProgramTermsGate purpose="payout">
       <PayoutRequestForm
-        key={account.data?.iban ?? 'none'}
+        key={account.data?.office?.iban ?? account.data?.iban ?? 'none'}
         available={available}
-        iban={account.data?.iban ?? null}
+        iban={account.data?.office?.iban ?? account.data?.iban ?? null}
+        office={account.data?.office?.name ?? null}
         {...(onSent ? { onSent } : {})}
       />
     </ProgramTermsGate>

@@ -29,6 +29,7 @@ const PHONE_PAGES: Record<string, string> = {
   '/commissions': '/mobile-commissions',
   '/profile': '/mobile-profile',
   '/messages': '/mobile-messages',
+  '/office': '/mobile-office',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { KeyRound, LogOut } from 'lucide-react';
+import { Building2, KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -169,6 +169,10 @@ export function MobileProfilePage() {
       </form>
       <FalLicenseCard profile={profile} className="p-4" />
       <TaxProfileCard profile={profile} className="p-4" />
+      <Link to="/mobile-office" className={buttonClasses('outline', 'w-full')}>
+        <Building2 aria-hidden="true" className="size-4" />
+        مكتبي
+      </Link>
       <Link to="/mobile-change-password" className={buttonClasses('outline', 'w-full')}>
         <KeyRound aria-hidden="true" className="size-4" />
         تغيير كلمة المرور

@@ -30,6 +30,7 @@ import {
   type AdminBroker,
   adminBrokersQuery,
   brokerTagsQuery,
+  officesQuery,
   useBrokerDecision,
   useNudgeBroker,
 } from './api';
@@ -102,8 +103,13 @@ export function AdminBrokersTab() {
     prefix: 'brokers',
     onChange: deletion.clear,
   });
-  const { filter, page, search, sort, tag } = filters.query;
-  const brokers = useQuery(adminBrokersQuery({ filter, page, search, sort, tag }));
+  const { filter, page, search, sort, tag, office } = filters.query;
+  const brokers = useQuery(adminBrokersQuery({ filter, page, search, sort, tag, office }));
+  const offices = useQuery(officesQuery());
+  const officeChoices = (offices.data?.items ?? []).map((o) => ({
+    value: o.id,
+    label: `${o.name} (${formatNumberAr(o.members)})`,
+  }));
   const tags = useQuery(brokerTagsQuery());
   const tagChoices = (tags.data?.items ?? []).map((t) => ({
     value: t.tag,
@@ -290,7 +296,18 @@ export function AdminBrokersTab() {
         exportType="brokers"
         exportQuery={{ filter, search, tag }}
       />
-      <div className="sm:max-w-xs">
+      <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
+        <FormField label="المكتب المسجل">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={office ?? ''}
+              onChange={(e) => filters.set({ office: e.target.value || undefined })}
+              options={officeChoices}
+              placeholder="جميع المكاتب"
+            />
+          )}
+        </FormField>
         <FormField label="الوسم">
           {(control) => (
             <NativeSelect

@@ -51,6 +51,7 @@ export function BrokerDetailsDialog({
           value={broker.email && <bdi dir="ltr">{broker.email}</bdi>}
         />
         <Detail label="المكتب" value={broker.officeName} />
+        <Detail label="المكتب المسجل" value={broker.registeredOffice} />
         <Detail label="المدينة" value={broker.city && cityLabel(broker.city)} />
         <Detail
           label="جوال إضافي"

@@ -3,6 +3,7 @@ import { activationQuestionEndpoints } from '#contract/activation-questions';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
 import type { ResponseOf } from '#contract/common';
 import { groupEndpoints } from '#contract/groups';
+import { officeEndpoints } from '#contract/offices';
 import { type BodyOf, callApi, endpointUrl } from '#lib/api';
 import { invalidate, type MutationCallbacks, refreshAfter, rootKeys } from '#lib/query-keys';
 import { adminKeys, type BrokerFilters } from '../shared';
@@ -180,6 +181,13 @@ export const activationAnswersQuery = (id: string) =>
   });
 
 /** Every tag on live brokers with how many carry it: the brokers tab's tag filter. */
+/** The registered offices, for the brokers tab's filter (decision 080). */
+export const officesQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'offices'] as const,
+    queryFn: () => callApi(officeEndpoints.adminList),
+  });
+
 export const brokerTagsQuery = () =>
   queryOptions({
     queryKey: [...adminKeys.all, 'broker-tags'] as const,
