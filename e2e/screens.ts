@@ -109,6 +109,7 @@ export async function prepare(
         { name: 'referral-missing', path: '/referral/00000000-0000-4000-8000-000000000000' },
         { name: 'commissions', path: '/commissions' },
         { name: 'messages', path: '/messages' },
+        { name: 'office', path: '/office' },
         { name: 'admin-refused', path: '/admin' },
         { name: 'mobile-dashboard', path: '/mobile-dashboard' },
         { name: 'mobile-new-referral', path: '/mobile-new-referral' },
@@ -117,6 +118,7 @@ export async function prepare(
         { name: 'mobile-commissions', path: '/mobile-commissions' },
         { name: 'mobile-profile', path: '/mobile-profile' },
         { name: 'mobile-messages', path: '/mobile-messages' },
+        { name: 'mobile-office', path: '/mobile-office' },
         { name: 'mobile-change-password', path: '/mobile-change-password' },
       ];
     }
