@@ -105,6 +105,10 @@ test('an owner registers an office, invites an agent and pays the office; the ag
   await signIn(page, agentPhone);
   await page.goto(officePath);
   await page.getByRole('button', { name: `قبول الدعوة إلى ${officeName}` }).click();
+  const joining = page.getByRole('dialog', { name: 'الانضمام إلى المكتب' });
+  await expect(joining).toContainText('تُحوَّل طلبات تحويل عمولاتك من الآن إلى آيبان المكتب');
+  await expect(joining).toContainText('حصة ٣٠٪ من كل عمولة جديدة');
+  await joining.getByRole('button', { name: 'انضمام' }).click();
   await expectToast(page, 'انضممت إلى المكتب');
   await expect(page.getByRole('heading', { name: officeName })).toBeVisible();
   await expect(page.getByText('إلى آيبان المكتب')).toBeVisible();

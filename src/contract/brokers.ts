@@ -89,14 +89,6 @@ export const profile = z.object({
 export const bankAccount = z.object({
   iban: z.string().nullable(),
   holdUntil: isoDateTime.nullable(),
-  /**
-   * Where payouts go instead, while the broker's office chose to be paid (decision 080): its
-   * name, its IBAN and until when its payouts wait after a change; null otherwise.
-   */
-  office: z
-    .object({ name: z.string(), iban: z.string(), holdUntil: isoDateTime.nullable() })
-    .nullable()
-    .optional(),
 });
 
 export const brokerEndpoints = {
@@ -136,8 +128,7 @@ export const brokerEndpoints = {
     method: 'GET',
     path: '/api/broker/bank-account',
     access: 'broker',
-    summary:
-      "the IBAN on the profile, until when payouts wait after a change, and the office's IBAN when payouts go there",
+    summary: 'the IBAN on the profile, and until when payouts wait after a change',
     response: bankAccount,
   }),
   setBankAccount: endpoint({

@@ -31,6 +31,9 @@ const invitation = z.object({
   id: z.string(),
   officeName: z.string(),
   ownerName: z.string(),
+  /** Where the members' payouts go and the office's share: said before the broker joins. */
+  payoutTo: z.enum(OFFICE_PAYEES),
+  sharePercent: z.number().int().nullable(),
   invitedAt: isoDateTime,
 });
 

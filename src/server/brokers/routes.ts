@@ -11,7 +11,6 @@ import { removeStoredDocuments, retireBroker } from '../files/deletion.js';
 import { registerUploads } from '../files/upload.js';
 import { serve } from '../http/serve.js';
 import { ibanHoldUntil } from '../ledger/holds.js';
-import { activeOfficeOf } from '../offices/membership.js';
 import { currentAccount, currentBroker } from '../plugins/session.js';
 import { enforceRateLimits } from '../rate-limit.js';
 import { confirmPasswordForIban, setBankAccount } from './bank-account.js';
@@ -107,19 +106,9 @@ export const brokerRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
 
   serve(app, brokerEndpoints.bankAccount, async (request) => {
     const me = await currentAccount(db, request);
-    const membership = await activeOfficeOf(db, me.id);
-    const office = membership?.office;
     return {
       iban: me.iban,
       holdUntil: ibanHoldUntil(me.ibanChangedAt)?.toISOString() ?? null,
-      office:
-        office?.payoutTo === 'office' && office.iban
-          ? {
-              name: office.name,
-              iban: office.iban,
-              holdUntil: ibanHoldUntil(office.ibanChangedAt)?.toISOString() ?? null,
-            }
-          : null,
     };
   });
 

@@ -719,6 +719,12 @@ export const commissions = pgTable(
       .on(t.bonusId, t.brokerId)
       .where(sql`${t.bonusId} is not null`),
     check('commissions_amount_check', sql`${t.amount} > 0`),
+    check(
+      'commissions_office_share_check',
+      sql`(${t.officeSharePercent} is null or ${t.officeSharePercent} between 0 and 100)
+        and (${t.officeAmount} is null or (${t.officeAmount} >= 0 and ${t.officeAmount} <= ${t.amount}))
+        and (${t.officeId} is not null or (${t.officeSharePercent} is null and ${t.officeAmount} is null))`,
+    ),
     check('commissions_vat_amount_check', sql`${t.vatAmount} >= 0`),
     check(
       'commissions_paid_amount_check',

@@ -147,7 +147,7 @@ export async function retireBroker(
         inArray(officeMembers.status, ['invited', 'active']),
         or(
           eq(officeMembers.brokerId, broker.id),
-          eq(officeMembers.phone, broker.phone),
+          and(eq(officeMembers.phone, broker.phone), eq(officeMembers.status, 'invited')),
           inArray(officeMembers.officeId, owned),
         ),
       ),

@@ -49,7 +49,9 @@ export async function createCommission(
     vatRegistered: broker !== undefined && chargesVat(broker),
   });
   // The broker's office then, and its share of this commission (decision 080).
-  const membership = await activeOfficeOf(tx, referral.brokerId);
+  // The owner's own commissions are the office's already: no share of them is recorded.
+  const found = await activeOfficeOf(tx, referral.brokerId);
+  const membership = found?.role === 'agent' ? found : null;
   const sharePercent = membership?.office.sharePercent ?? null;
   const [created] = await tx
     .insert(commissions)

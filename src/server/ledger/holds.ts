@@ -3,7 +3,7 @@ import { formatDateTimeAr, formatSar, fromCents, IBAN_CHANGE_HOLD_HOURS, toCents
 import { auditSystem } from '../audit/service.js';
 import type { Database, Transaction } from '../db/client.js';
 import { rowsOf } from '../db/client.js';
-import { commissions, fraudSignals } from '../db/schema.js';
+import { brokers, commissions, fraudSignals, offices } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { notify } from '../notifications/service.js';
 import { payoutDestination } from '../offices/membership.js';
@@ -83,12 +83,31 @@ export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Dat
 }
 
 /**
- * Refuses while the IBAN the broker is paid to (theirs, or their office's: decision 080) was
- * replaced less than 48 hours ago.
+ * Refuses while the IBAN money would go to was replaced less than 48 hours ago: a payout's own
+ * (its office's when it was made to one, else the broker's: decision 080), or, for money paid
+ * outside a payout, where the broker is paid now.
  */
-export async function notInIbanHold(tx: Transaction, brokerId: string): Promise<void> {
-  const destination = await payoutDestination(tx, brokerId);
-  const until = ibanHoldUntil(destination.ibanChangedAt);
+export async function notInIbanHold(
+  tx: Transaction,
+  brokerId: string,
+  payout?: { officeId: string | null },
+): Promise<void> {
+  const changedAt = payout
+    ? payout.officeId
+      ? ((
+          await tx
+            .select({ changedAt: offices.ibanChangedAt })
+            .from(offices)
+            .where(eq(offices.id, payout.officeId))
+        )[0]?.changedAt ?? null)
+      : ((
+          await tx
+            .select({ changedAt: brokers.ibanChangedAt })
+            .from(brokers)
+            .where(eq(brokers.id, brokerId))
+        )[0]?.changedAt ?? null)
+    : (await payoutDestination(tx, brokerId)).ibanChangedAt;
+  const until = ibanHoldUntil(changedAt);
   if (until) {
     throw new AppError(
       409,

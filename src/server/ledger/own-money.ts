@@ -118,7 +118,10 @@ export async function moneyConflict(
         as shared_phone,
       exists (select 1 from
         (select iban from brokers where id = ${adminId}
-          union select iban from transfer_requests where broker_id = ${adminId}) a
+          union select iban from transfer_requests where broker_id = ${adminId}
+          -- The IBAN of an office the admin is a member of (decision 080).
+          union select o.iban from offices o join office_members m on m.office_id = o.id
+            where m.broker_id = ${adminId} and m.status = 'active' and o.iban is not null) a
         join (select iban from brokers where id = ${brokerId}
           union select iban from transfer_requests where broker_id = ${brokerId}) b
         on a.iban = b.iban) as shared_iban`,

@@ -58,7 +58,7 @@ async function lockedPayout(tx: Transaction, id: string): Promise<Payout> {
  * broker. A payout already sent may still be marked paid or failed: the bank has the money.
  */
 async function mayPayOut(tx: Transaction, payout: Payout): Promise<void> {
-  await notInIbanHold(tx, payout.brokerId);
+  await notInIbanHold(tx, payout.brokerId, payout);
   if (await brokerHeldBySignal(tx, payout.brokerId)) throw heldBySignal();
 }
 
@@ -102,6 +102,8 @@ const asRead = (payout: Payout): SQL | undefined =>
   and(
     eq(payouts.id, payout.id),
     eq(payouts.status, payout.status),
+    // Its IBAN too: an office's new IBAN moves its open payouts (decision 080).
+    eq(payouts.iban, payout.iban),
     payout.bankBatch ? eq(payouts.bankBatch, payout.bankBatch) : isNull(payouts.bankBatch),
   );
 

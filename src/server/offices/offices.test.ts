@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
-import { brokerEndpoints } from '#contract/brokers';
 import { commissionEndpoints } from '#contract/commissions';
 import { officeEndpoints } from '#contract/offices';
 import { superadminEndpoints } from '#contract/superadmin';
@@ -223,8 +222,7 @@ describe('an office', () => {
     expect(Number(row?.officeAmount)).toBeGreaterThan(0);
 
     // Paid to the office's IBAN: the agent's own is refused, and none goes on their profile.
-    const account = (await as(agent).call(brokerEndpoints.bankAccount)).json();
-    expect(account.office).toMatchObject({ iban: OFFICE_IBAN });
+    expect((await mine(agent)).office).toMatchObject({ payoutTo: 'office', iban: OFFICE_IBAN });
     await t.database.db
       .update(commissions)
       .set({ status: 'pending', licenseHold: false, signalHold: false })

@@ -67,6 +67,7 @@ export const officeRoutes: FastifyPluginAsyncZod<FeatureOptions> = async (app, {
     // Each invitation is a message to a phone: money, and a number someone did not ask for.
     await enforceRateLimits(db, [
       { key: `office-invite:${me.id}`, limit: 20, windowSeconds: DAY },
+      { key: `office-invite-phone:${request.body.phone}`, limit: 3, windowSeconds: DAY },
       { key: 'office-invite:all', limit: 500, windowSeconds: DAY },
     ]);
     await inviteAgent(db, me.id, request.body.phone, invitations, auditBy(request));

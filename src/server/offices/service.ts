@@ -22,13 +22,17 @@ import { brokers, officeMembers, offices, payouts, referrals } from '../db/schem
 import { AppError, notFound } from '../errors.js';
 import { ADMIN_PAGE_SIZE, pageOffset } from '../http/toolkit.js';
 import { lockBroker } from '../ledger/locks.js';
-import { enqueueMessage } from '../messaging/outbox.js';
+import { enqueueMessage, enqueueNotice } from '../messaging/outbox.js';
 import { notify } from '../notifications/service.js';
 import { activeOfficeOf } from './membership.js';
 
 type OfficeRow = typeof offices.$inferSelect;
 
 const OFFICE_NOT_FOUND = 'لست عضواً في مكتب';
+
+/** How long an invitation waits: a number may change hands, and an old one is forgotten. */
+export const INVITATION_DAYS = 14;
+const invitationFresh = sql`${officeMembers.createdAt} > now() - make_interval(days => ${INVITATION_DAYS})`;
 const OWNER_ONLY = 'هذا الإجراء لصاحب المكتب فقط';
 const INVITATION_NOT_FOUND = 'الدعوة غير موجودة';
 
@@ -64,20 +68,35 @@ export async function myOffice(db: Database, broker: { id: string; phone: string
       id: officeMembers.id,
       officeName: offices.name,
       ownerId: offices.ownerId,
+      payoutTo: offices.payoutTo,
+      sharePercent: offices.sharePercent,
       invitedAt: officeMembers.createdAt,
     })
     .from(officeMembers)
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
-    .where(and(eq(officeMembers.phone, broker.phone), eq(officeMembers.status, 'invited')))
+    .where(
+      and(
+        eq(officeMembers.phone, broker.phone),
+        eq(officeMembers.status, 'invited'),
+        invitationFresh,
+      ),
+    )
     .orderBy(asc(officeMembers.createdAt));
+  const office = membership ? await toOffice(db, membership.office) : null;
   return {
-    office: membership ? await toOffice(db, membership.office) : null,
+    // An agent reads the office's IBAN only when their money goes to it.
+    office:
+      office && membership?.role !== 'owner' && office.payoutTo !== 'office'
+        ? { ...office, iban: null }
+        : office,
     role: membership?.role ?? null,
     invitations: await Promise.all(
       waiting.map(async (row) => ({
         id: row.id,
         officeName: row.officeName,
         ownerName: await ownerNameOf(db, row.ownerId),
+        payoutTo: row.payoutTo,
+        sharePercent: row.sharePercent,
         invitedAt: row.invitedAt.toISOString(),
       })),
     ),
@@ -169,9 +188,12 @@ export async function setOfficePayout(
 ) {
   return db.transaction(async (tx) => {
     const before = await ownedOffice(tx, ownerId);
-    // Paying the agents keeps the office's IBAN on file for later.
-    const iban = input.iban ?? before.iban;
+    // Paying the agents keeps the office's IBAN on file as it was.
+    const iban = input.payoutTo === 'office' ? input.iban : before.iban;
     const ibanChanged = iban !== before.iban;
+    // Money starts going somewhere new: a new IBAN, or the office's IBAN instead of the agents'.
+    // The office's payouts then wait 48 hours, as a broker's do after an IBAN change.
+    const redirected = ibanChanged || (input.payoutTo === 'office' && before.payoutTo !== 'office');
     const now = new Date();
     const [after] = await tx
       .update(offices)
@@ -179,7 +201,7 @@ export async function setOfficePayout(
         payoutTo: input.payoutTo,
         sharePercent: input.sharePercent,
         iban,
-        ...(ibanChanged ? { ibanChangedAt: now } : {}),
+        ...(redirected ? { ibanChangedAt: now } : {}),
         updatedAt: now,
       })
       .where(eq(offices.id, before.id))
@@ -213,20 +235,33 @@ export async function setOfficePayout(
       },
     });
     const members = await tx
-      .select({ brokerId: officeMembers.brokerId })
+      .select({ brokerId: officeMembers.brokerId, phone: brokers.phone })
       .from(officeMembers)
+      .innerJoin(brokers, eq(brokers.id, officeMembers.brokerId))
       .where(and(eq(officeMembers.officeId, before.id), eq(officeMembers.status, 'active')));
+    const where =
+      after.payoutTo === 'office'
+        ? `آيبان مكتب ${after.name} المنتهي بـ ${after.iban?.slice(-4) ?? ''}`
+        : 'الآيبان المسجل في حساب كل وسيط';
     for (const member of members) {
-      if (!member.brokerId || member.brokerId === ownerId) continue;
-      await notify(tx, member.brokerId, {
-        type: 'info',
-        title: 'تغيّرت طريقة تحويل العمولات في مكتبك',
-        message:
-          after.payoutTo === 'office'
-            ? `تُحوَّل عمولاتك من الآن إلى آيبان مكتب ${after.name}.`
-            : 'تُحوَّل عمولاتك من الآن إلى الآيبان المسجل في حسابك.',
-        link: '/office',
-      });
+      if (!member.brokerId) continue;
+      if (member.brokerId !== ownerId) {
+        await notify(tx, member.brokerId, {
+          type: 'info',
+          title: 'تغيّرت طريقة تحويل العمولات في مكتبك',
+          message: `تُحوَّل طلبات تحويل عمولاتك الجديدة إلى ${where}؛ الطلبات السابقة تبقى كما قُدّمت.`,
+          link: '/office',
+        });
+      }
+      // Where money goes is told on the phone too, to the owner and every agent: a session
+      // someone else holds cannot redirect it unseen.
+      if (redirected) {
+        await enqueueNotice(tx, {
+          to: member.phone,
+          body: `تنبيه: تُحوَّل عمولات أعضاء مكتب ${after.name} من الآن إلى ${where}. إن لم يكن ذلك بعلمك فتواصل مع فريق البرنامج.`,
+          cause: `office-payout:${before.id}:${now.getTime()}:${member.brokerId}`,
+        });
+      }
     }
     return toOffice(tx, after);
   });
@@ -249,9 +284,19 @@ export async function inviteAgent(
     await db.transaction(async (tx) => {
       const office = await ownedOffice(tx, ownerId);
       const [owner] = await tx
-        .select({ phone: brokers.phone, fullName: brokers.fullName, code: brokers.brokerCode })
+        .select({
+          phone: brokers.phone,
+          fullName: brokers.fullName,
+          code: brokers.brokerCode,
+          isActive: brokers.isActive,
+        })
         .from(brokers)
         .where(eq(brokers.id, ownerId));
+      // An invitation is a message to someone's phone in the owner's name: only an account the
+      // team activated sends one.
+      if (!owner?.isActive) {
+        throw new AppError(403, 'ACCOUNT_NOT_ACTIVE', 'فعّل حسابك أولاً لتدعو وسطاء إلى مكتبك');
+      }
       if (owner?.phone === phone) {
         throw new AppError(400, 'OWN_PHONE', 'هذا رقم جوالك؛ يرجى إدخال رقم الوسيط المدعو', {
           fields: { phone: 'هذا رقم جوالك؛ يرجى إدخال رقم الوسيط المدعو' },
@@ -294,7 +339,8 @@ export async function inviteAgent(
         to: phone,
         purpose: 'office_invitation',
         parameters: [ownerName || 'وسيط', office.name, ctx.productName],
-        cause: `office-invitation:${invited.id}`,
+        // Once a day per office and phone, however often it is cancelled and made again.
+        cause: `office-invitation:${office.id}:${phone}:${new Date().toISOString().slice(0, 10)}`,
       });
       await record(tx, {
         action: 'office.invite',
@@ -345,7 +391,7 @@ export async function endMembership(
       await notify(tx, member.brokerId, {
         type: 'info',
         title: 'لم تعد عضواً في المكتب',
-        message: `أزالك صاحب مكتب ${office.name}؛ إحالاتك وعمولاتك باقية لك، وتُحوَّل عمولاتك إلى آيبانك.`,
+        message: `أزالك صاحب مكتب ${office.name}؛ إحالاتك وعمولاتك باقية لك، وتُحوَّل طلبات تحويلك الجديدة إلى آيبانك.`,
         link: '/office',
       });
     }
@@ -381,6 +427,7 @@ export async function answerInvitation(
             eq(officeMembers.id, invitationId),
             eq(officeMembers.phone, broker.phone),
             eq(officeMembers.status, 'invited'),
+            invitationFresh,
           ),
         )
         .for('update', { of: officeMembers });
@@ -478,6 +525,11 @@ type MemberRow = {
 const duringMembership = sql`r.broker_id = m.broker_id and m.joined_at is not null
   and r.submitted_at >= m.joined_at and (m.ended_at is null or r.submitted_at < m.ended_at)`;
 
+/** A commission recorded with the office while this membership lasted (one row per stay). */
+const madeWhileMember = sql`c.office_id = m.office_id and c.broker_id = m.broker_id
+  and m.joined_at is not null and c.created_at >= m.joined_at
+  and (m.ended_at is null or c.created_at < m.ended_at)`;
+
 /**
  * The owner's view of the team: every membership with what its broker referred and earned while
  * a member (commissions recorded with this office), and a page of those referrals.
@@ -493,14 +545,13 @@ export async function officeTeam(db: Database, ownerId: string, page: number) {
         m.joined_at, m.ended_at,
         (select count(*)::int from ${referrals} r where ${duringMembership}) as referrals,
         (select count(*)::int from commissions c
-          where c.office_id = m.office_id and c.broker_id = m.broker_id and c.kind = 'referral'
-            and c.status <> 'reversed') as signed,
+          where ${madeWhileMember} and c.kind = 'referral' and c.status <> 'reversed') as signed,
         (select coalesce(sum(c.amount), 0)::numeric(14,2)::text from commissions c
-          where c.office_id = m.office_id and c.broker_id = m.broker_id and c.status <> 'reversed') as earned,
+          where ${madeWhileMember} and c.status <> 'reversed') as earned,
         (select coalesce(sum(c.office_amount), 0)::numeric(14,2)::text from commissions c
-          where c.office_id = m.office_id and c.broker_id = m.broker_id and c.status <> 'reversed') as office_share,
+          where ${madeWhileMember} and c.status <> 'reversed') as office_share,
         (select coalesce(sum(c.paid_amount), 0)::numeric(14,2)::text from commissions c
-          where c.office_id = m.office_id and c.broker_id = m.broker_id) as paid
+          where ${madeWhileMember}) as paid
       from ${officeMembers} m
       left join ${brokers} b on b.id = m.broker_id
       where m.office_id = ${officeId}

@@ -3,7 +3,7 @@
 -- commissions are paid (the agent's IBAN or the office's) and the office's share recorded on
 -- each commission, the office a payout was paid to, and the invitation's phone notice (the
 -- outbox's kinds widened by 'office_invitation'). Only new tables and nullable columns
--- without defaults on existing tables (no rewrite); the foreign keys on existing tables are added
+-- without defaults on existing tables (no rewrite); the foreign keys and checks on existing tables are added
 -- NOT VALID (migration policy): every existing row holds them (the columns are new and null), and
 -- new rows are checked at once. No cascading foreign key: offices and memberships are kept.
 CREATE TABLE "office_members" (
@@ -55,4 +55,7 @@ CREATE UNIQUE INDEX "offices_cr_number_idx" ON "offices" USING btree ("cr_number
 CREATE UNIQUE INDEX "offices_owner_idx" ON "offices" USING btree ("owner_id");--> statement-breakpoint
 ALTER TABLE "commissions" ADD CONSTRAINT "commissions_office_id_offices_id_fk" FOREIGN KEY ("office_id") REFERENCES "public"."offices"("id") ON DELETE no action ON UPDATE no action NOT VALID;--> statement-breakpoint
 ALTER TABLE "transfer_requests" ADD CONSTRAINT "transfer_requests_office_id_offices_id_fk" FOREIGN KEY ("office_id") REFERENCES "public"."offices"("id") ON DELETE no action ON UPDATE no action NOT VALID;--> statement-breakpoint
+ALTER TABLE "commissions" ADD CONSTRAINT "commissions_office_share_check" CHECK (("commissions"."office_share_percent" is null or "commissions"."office_share_percent" between 0 and 100)
+        and ("commissions"."office_amount" is null or ("commissions"."office_amount" >= 0 and "commissions"."office_amount" <= "commissions"."amount"))
+        and ("commissions"."office_id" is not null or ("commissions"."office_share_percent" is null and "commissions"."office_amount" is null))) NOT VALID;--> statement-breakpoint
 ALTER TABLE "outbound_messages" ADD CONSTRAINT "outbound_messages_kind_check" CHECK ("outbound_messages"."kind" in ('tenant_link','status_update','fal_license_reminder','broker_nudge','broker_message','broker_broadcast','office_invitation','security_notice','test','crm_lead','crm_update','webhook_event')) NOT VALID;

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatDateAr, formatSar, type PayoutStatus, payoutStatusLabel } from '#domain';
@@ -8,6 +9,7 @@ import { Dialog } from '#ui/dialog';
 import { Skeleton } from '#ui/feedback';
 import { VatOnTop } from '#ui/money-with-vat';
 import { QueryView } from '#ui/query-view';
+import { myOfficeQuery } from '../office';
 import { ProgramTermsGate } from '../program-terms';
 import { documentUrl, useBankAccount, usePayouts } from './api';
 import { MaskedIban } from './masked-iban';
@@ -24,14 +26,17 @@ const REQUEST_TITLE = 'طلب تحويل العمولة';
  */
 function PayoutRequest({ available, onSent }: { available: number; onSent?: () => void }) {
   const account = useBankAccount();
-  if (account.isPending) return <Skeleton className="h-40" />;
+  // Paid to the office's IBAN while the broker's office chose so (decision 080).
+  const membership = useQuery(myOfficeQuery());
+  if (account.isPending || membership.isPending) return <Skeleton className="h-40" />;
+  const office = membership.data?.office?.payoutTo === 'office' ? membership.data.office : null;
   return (
     <ProgramTermsGate purpose="payout">
       <PayoutRequestForm
-        key={account.data?.office?.iban ?? account.data?.iban ?? 'none'}
+        key={office?.iban ?? account.data?.iban ?? 'none'}
         available={available}
-        iban={account.data?.office?.iban ?? account.data?.iban ?? null}
-        office={account.data?.office?.name ?? null}
+        iban={office?.iban ?? account.data?.iban ?? null}
+        office={office?.name ?? null}
         {...(onSent ? { onSent } : {})}
       />
     </ProgramTermsGate>

@@ -2,6 +2,8 @@ import { Paperclip, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MAX_MESSAGE, MESSAGES, messageText } from '#domain';
 import { errorMessage } from '#lib/api';
+// Zod as the web configures it (its Arabic messages), for the text's rule.
+import '#lib/validation';
 import { Button } from '#ui/button';
 import { Textarea } from '#ui/input';
 import { type ConversationMessage, useSendMessage } from './api';

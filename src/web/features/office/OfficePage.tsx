@@ -98,9 +98,25 @@ function OfficeContent({ data }: { data: MyOffice }) {
   );
 }
 
+/** What joining means for the broker's money, said before they join. */
+function joiningTerms(invitation: MyOffice['invitations'][number]): string {
+  const where =
+    invitation.payoutTo === 'office'
+      ? 'تُحوَّل طلبات تحويل عمولاتك من الآن إلى آيبان المكتب، ومنها رصيدك المتاح الآن'
+      : 'تبقى عمولاتك تُحوَّل إلى الآيبان المسجل في حسابك';
+  const share = invitation.sharePercent
+    ? `، وتُسجَّل للمكتب حصة ${formatNumberAr(invitation.sharePercent)}٪ من كل عمولة جديدة`
+    : '';
+  return `تنضم إلى مكتب ${invitation.officeName}: ${where}${share}. إحالاتك وعمولاتك لك، وتبقى لك إن غادرت.`;
+}
+
 function Invitations({ data }: { data: MyOffice }) {
+  const [joining, setJoining] = useState<MyOffice['invitations'][number] | null>(null);
   const answer = useAnswerInvitation({
-    onSuccess: (_, { accept }) => toast({ title: accept ? 'انضممت إلى المكتب' : 'رُفضت الدعوة' }),
+    onSuccess: (_, { accept }) => {
+      setJoining(null);
+      toast({ title: accept ? 'انضممت إلى المكتب' : 'رُفضت الدعوة' });
+    },
     onError: errorToast('تعذر الرد على الدعوة', 'حاول مرة أخرى'),
   });
   return (
@@ -117,7 +133,7 @@ function Invitations({ data }: { data: MyOffice }) {
             <div className="flex flex-wrap gap-2">
               <Button
                 disabled={answer.isPending || data.office !== null}
-                onClick={() => answer.mutate({ id: invitation.id, accept: true })}
+                onClick={() => setJoining(invitation)}
               >
                 قبول الدعوة
                 <span className="sr-only"> إلى {invitation.officeName}</span>
@@ -136,6 +152,18 @@ function Invitations({ data }: { data: MyOffice }) {
       </ul>
       {data.office ? (
         <p className="text-sm text-slate-700">أنت عضو في مكتب: غادره أولاً لتقبل دعوة أخرى.</p>
+      ) : null}
+      {joining ? (
+        <ConfirmDialog
+          title="الانضمام إلى المكتب"
+          description={joiningTerms(joining)}
+          confirmLabel="انضمام"
+          pendingLabel="جاري الانضمام..."
+          variant="default"
+          pending={answer.isPending}
+          onConfirm={() => answer.mutate({ id: joining.id, accept: true })}
+          onClose={() => setJoining(null)}
+        />
       ) : null}
     </Card>
   );
@@ -268,7 +296,7 @@ function OfficeCard({ office, owner }: { office: Office; owner: boolean }) {
       {leaving ? (
         <ConfirmDialog
           title="مغادرة المكتب"
-          description={`تغادر مكتب ${office.name}، وتُحوَّل عمولاتك بعدها إلى الآيبان المسجل في حسابك.`}
+          description={`تغادر مكتب ${office.name}: تبقى إحالاتك وعمولاتك لك، وتُحوَّل طلبات تحويلك الجديدة إلى الآيبان المسجل في حسابك.`}
           confirmLabel="مغادرة المكتب"
           pendingLabel="جاري المغادرة..."
           pending={leave.isPending}
@@ -314,7 +342,8 @@ function PayoutCard({ office }: { office: Office }) {
     const body = {
       payoutTo: values.payoutTo,
       sharePercent: digits === '' ? null : Number(digits),
-      iban: values.iban.trim() === '' ? null : values.iban,
+      // The IBAN only goes with «إلى آيبان المكتب»: paying the agents keeps the office's as it is.
+      iban: values.payoutTo === 'office' && values.iban.trim() !== '' ? values.iban : null,
       password: values.password,
     };
     const parsed = officePayoutBody.safeParse(body);
@@ -533,7 +562,7 @@ function MemberRow({ member }: { member: OfficeMember }) {
     },
     onError: errorToast('تعذر تنفيذ الإجراء', 'حاول مرة أخرى'),
   });
-  const who = member.name ?? member.phone;
+  const who = member.name ?? 'وسيط مدعو';
   const open = member.status === 'invited' || member.status === 'active';
   return (
     <li className="space-y-1 py-3">
