@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminBrokerEndpoints } from '#contract/admin/brokers';
+import { adminPayoutEndpoints } from '#contract/admin/payouts';
 import { commissionEndpoints } from '#contract/commissions';
 import { officeEndpoints } from '#contract/offices';
 import { superadminEndpoints } from '#contract/superadmin';
@@ -97,6 +98,13 @@ describe('an office', () => {
   });
 
   it('invites agents by phone: told in the app and once on the phone; only its owner invites', async () => {
+    // An invitation is a message to a phone: an account not yet activated sends none.
+    const newcomer = await aBroker(t, { active: false });
+    expect((await register(newcomer, 'مكتب جديد')).statusCode).toBe(201);
+    const early = await as(newcomer).call(officeEndpoints.invite, { body: { phone: nextPhone() } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json<ApiError>().message).toBe('فعّل حسابك أولاً لتدعو وسطاء إلى مكتبك');
+
     const owner = await aBroker(t, { fullName: 'فهد القحطاني' });
     const agent = await aBroker(t);
     expect((await register(owner, 'مكتب القحطاني')).statusCode).toBe(201);
@@ -246,6 +254,41 @@ describe('an office', () => {
       .from(brokers)
       .where(eq(brokers.id, agent.id));
     expect(profile?.iban).toBeNull();
+
+    // The office's IBAN was set just now: its payouts wait 48 hours, as a broker's do.
+    const approving = await as(admin).call(adminPayoutEndpoints.mark, {
+      body: { ids: [toOffice.json().id], status: 'approved' },
+    });
+    expect(approving.json().changed).toBe(0);
+    expect(approving.json().refused[0]?.message).toMatch(/الآيبان/);
+    // Where the money goes was told to the owner and the agent by SMS.
+    const sms = await t.database.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.kind, 'security_notice'));
+    for (const who of [owner, agent]) {
+      expect(
+        sms.filter((n) => n.recipient === who.phone && n.body.includes('تُحوَّل عمولات أعضاء مكتب')),
+      ).toHaveLength(1);
+    }
+    // An admin who is a member of the office handles none of its payouts.
+    const colleague = await aBroker(t);
+    await t.database.db.update(brokers).set({ isAdmin: true }).where(eq(brokers.id, colleague.id));
+    await as(owner).call(officeEndpoints.invite, { body: { phone: colleague.phone } });
+    const [invitation] = (await mine(colleague)).invitations;
+    await as(colleague).call(officeEndpoints.accept, { params: { id: invitation?.id ?? '' } });
+    await t.database.db
+      .update(offices)
+      .set({ ibanChangedAt: sql`now() - interval '49 hours'` })
+      .where(eq(offices.id, office?.id ?? ''));
+    const byColleague = await as(colleague).call(adminPayoutEndpoints.mark, {
+      body: { ids: [toOffice.json().id], status: 'approved' },
+    });
+    expect(byColleague.json().changed).toBe(0);
+    const byAdmin = await as(admin).call(adminPayoutEndpoints.mark, {
+      body: { ids: [toOffice.json().id], status: 'approved' },
+    });
+    expect(byAdmin.json().changed).toBe(1);
   });
 
   it('shows its owner the team’s referrals and earnings; an agent who leaves keeps theirs', async () => {
