@@ -112,7 +112,9 @@ export async function notInIbanHold(
     throw new AppError(
       409,
       'IBAN_CHANGE_HOLD',
-      `غيّر الوسيط رقم الآيبان مؤخراً، فتتوقف دفعاته حتى ${formatDateTimeAr(until)}`,
+      payout?.officeId
+        ? `غيّر المكتب آيبانه أو وجهة تحويل عمولات أعضائه مؤخراً، فتتوقف دفعاته حتى ${formatDateTimeAr(until)}`
+        : `غيّر الوسيط رقم الآيبان مؤخراً، فتتوقف دفعاته حتى ${formatDateTimeAr(until)}`,
     );
   }
 }

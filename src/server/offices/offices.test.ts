@@ -260,7 +260,7 @@ describe('an office', () => {
       body: { ids: [toOffice.json().id], status: 'approved' },
     });
     expect(approving.json().changed).toBe(0);
-    expect(approving.json().refused[0]?.message).toMatch(/الآيبان/);
+    expect(approving.json().refused[0]?.message).toMatch(/^غيّر المكتب آيبانه أو وجهة تحويل/);
     // Where the money goes was told to the owner and the agent by SMS.
     const sms = await t.database.db
       .select()
