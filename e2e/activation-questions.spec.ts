@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminConsole } from './money';
 import {
+  atPhoneWidth,
   createAccount,
   expectNoAxeViolations,
-  expectNoSidewaysScroll,
   expectToast,
+  onPhone,
   randomPhone,
   signIn,
   uniqueName,
@@ -15,13 +15,6 @@ import {
 // answers them with the request, and the team reads the answers in the broker's details. It
 // runs in the last projects (playwright.config.ts): while a required question is asked, no
 // other journey's activation request without answers would pass.
-
-const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
-const atPhoneWidth = async (page: Page) => {
-  if (!onPhone(page)) return;
-  await page.setViewportSize({ width: 360, height: 780 });
-  await expectNoSidewaysScroll(page);
-};
 
 test('a broker answers the activation questions with the request, and an admin reads the answers', async ({
   page,

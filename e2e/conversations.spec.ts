@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminConsole } from './money';
 import {
+  atPhoneWidth,
   createAccount,
   expectNoAxeViolations,
-  expectNoSidewaysScroll,
   expectToast,
+  onPhone,
   randomPhone,
   signIn,
   uniqueName,
@@ -15,12 +15,6 @@ import {
 // its words and answers it, the broker reads the answer live; a broadcast to the broker's city
 // reaches them with its delivery counts, and the broker mutes broadcasts.
 
-const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
-const atPhoneWidth = async (page: Page) => {
-  if (!onPhone(page)) return;
-  await page.setViewportSize({ width: 360, height: 780 });
-  await expectNoSidewaysScroll(page);
-};
 const PDF = Buffer.from('%PDF-1.4\n% a contract photo\n%%EOF\n');
 
 test('a broker and the team write to each other, with a file, live; a broadcast reaches the broker’s city', async ({

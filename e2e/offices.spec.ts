@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { adminConsole } from './money';
 import {
+  atPhoneWidth,
   createAccount,
   expectNoAxeViolations,
-  expectNoSidewaysScroll,
   expectToast,
+  onPhone,
   randomPhone,
   signIn,
   uniqueName,
@@ -15,12 +15,6 @@ import {
 // members' commissions go to the office's IBAN with a share recorded on each; the agent accepts
 // and sees it; the console filters the brokers by the office; the agent leaves.
 
-const onPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
-const atPhoneWidth = async (page: Page) => {
-  if (!onPhone(page)) return;
-  await page.setViewportSize({ width: 360, height: 780 });
-  await expectNoSidewaysScroll(page);
-};
 const OFFICE_IBAN = 'SA0380000000608010167519';
 /** A commercial registration of ten digits no other run has, written with Arabic-Indic digits. */
 const aCr = () =>

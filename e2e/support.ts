@@ -243,3 +243,13 @@ export function sidewaysOverflow(page: Page): Promise<number> {
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await sidewaysOverflow(page), `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }
+
+/** Whether the journey runs at the phone's size (the `mobile` projects). */
+export const onPhone = (page: Page): boolean => (page.viewportSize()?.width ?? 1280) < 600;
+
+/** On the phone, the page at the narrowest phone (360 px), where nothing scrolls sideways. */
+export async function atPhoneWidth(page: Page): Promise<void> {
+  if (!onPhone(page)) return;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expectNoSidewaysScroll(page);
+}

@@ -4,6 +4,7 @@ import {
   OUTBOX_CHANNELS,
   PREFERRED_CHANNELS,
   singleLineText,
+  TEMPLATE_PURPOSES,
   TEMPLATE_STATUSES,
 } from '../domain/index.js';
 import { endpoint, ok } from './common.js';
@@ -42,16 +43,7 @@ export const whatsappTemplate = z.object({
   category: z.enum(['utility', 'marketing', 'authentication']),
   content: z.string(),
   /** What the product sends with it. */
-  purpose: z.enum([
-    'tenant_link',
-    'status_update',
-    'fal_license_reminder',
-    'broker_nudge',
-    'broker_message',
-    'broker_broadcast',
-    'office_invitation',
-    'otp',
-  ]),
+  purpose: z.enum(TEMPLATE_PURPOSES),
   /** Why Meta refused or paused it, when it said. */
   reason: z.string().nullable(),
 });

@@ -29,6 +29,22 @@ export const OUTBOX_KINDS = [
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 /**
+ * What the product's messages are for, each with its text (and WhatsApp template) in
+ * src/server/messaging/templates.ts.
+ */
+export const TEMPLATE_PURPOSES = [
+  'tenant_link',
+  'status_update',
+  'fal_license_reminder',
+  'broker_nudge',
+  'broker_message',
+  'broker_broadcast',
+  'office_invitation',
+  'otp',
+] as const;
+export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
+
+/**
  * A row's life: `queued` (due at next_attempt_at), `sending` (claimed under a lease),
  * `sent` (the provider accepted it), `delivered` and `read` (the provider's webhook said so),
  * `failed` (no retry will help, or retries are spent; an admin may retry it).

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxKind } from '#domain';
+import type { OutboxKind, TemplatePurpose } from '#domain';
 import type { Database } from '../db/client.js';
 import { type OutboundMessage, outboundMessages } from '../db/schema.js';
 import { DeliveryError } from '../integrations/delivery.js';
@@ -11,7 +11,7 @@ import { alertAdmins } from './alerts.js';
 import type { Channels } from './channels.js';
 import { runCrmCall } from './crm.js';
 import { messagingSettings } from './settings.js';
-import { renderTemplate, type TemplatePurpose, templateFor } from './templates.js';
+import { renderTemplate, templateFor } from './templates.js';
 
 /**
  * Transient failures and rate limits are retried until the row is this old: a provider outage

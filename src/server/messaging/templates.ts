@@ -1,20 +1,10 @@
-import { TEMPLATE_STATUSES, type TemplateStatus } from '#domain';
+import { TEMPLATE_STATUSES, type TemplatePurpose, type TemplateStatus } from '#domain';
 
 /**
  * The product's messages, written once: the same Arabic text goes out as an SMS and, with its
  * parameters, as the approved WhatsApp template of the same name (WhatsApp only delivers
  * templates to someone who has not written to us in the last 24 hours).
  */
-
-export type TemplatePurpose =
-  | 'tenant_link'
-  | 'status_update'
-  | 'fal_license_reminder'
-  | 'broker_nudge'
-  | 'broker_message'
-  | 'broker_broadcast'
-  | 'office_invitation'
-  | 'otp';
 
 export type ProductTemplate = {
   name: string;

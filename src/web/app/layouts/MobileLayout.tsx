@@ -1,4 +1,12 @@
-import { FileText, Home, MessageCircle, PlusCircle, UserRound, Wallet } from 'lucide-react';
+import {
+  FileText,
+  Home,
+  type LucideIcon,
+  MessageCircle,
+  PlusCircle,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
@@ -10,6 +18,24 @@ const TABS = [
   { to: '/mobile-new-referral', label: 'إضافة', icon: PlusCircle },
   { to: '/mobile-commissions', label: 'العمولات', icon: Wallet },
 ] as const;
+
+/** An icon link of the header, 44 px square, marked while its page is open. */
+function HeaderLink({ to, label, icon: Icon }: { to: string; label: string; icon: LucideIcon }) {
+  return (
+    <NavLink
+      to={to}
+      aria-label={label}
+      className={({ isActive }) =>
+        cn(
+          'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
+          isActive ? 'text-brand-800' : 'text-slate-800',
+        )
+      }
+    >
+      <Icon aria-hidden="true" className="size-5" />
+    </NavLink>
+  );
+}
 
 /**
  * The broker's phone app: a slim header (product name, messages, the bell, the profile) sticky
@@ -27,31 +53,9 @@ export function MobileLayout() {
           {BRAND.productName}
         </Link>
         <div className="flex items-center gap-1">
-          <NavLink
-            to="/mobile-messages"
-            aria-label="الرسائل"
-            className={({ isActive }) =>
-              cn(
-                'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
-                isActive ? 'text-brand-800' : 'text-slate-800',
-              )
-            }
-          >
-            <MessageCircle aria-hidden="true" className="size-5" />
-          </NavLink>
+          <HeaderLink to="/mobile-messages" label="الرسائل" icon={MessageCircle} />
           <NotificationBell app="phone" />
-          <NavLink
-            to="/mobile-profile"
-            aria-label="الملف الشخصي"
-            className={({ isActive }) =>
-              cn(
-                'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
-                isActive ? 'text-brand-800' : 'text-slate-800',
-              )
-            }
-          >
-            <UserRound aria-hidden="true" className="size-5" />
-          </NavLink>
+          <HeaderLink to="/mobile-profile" label="الملف الشخصي" icon={UserRound} />
         </div>
       </header>
       <main id="main" className="p-4">

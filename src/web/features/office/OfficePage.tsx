@@ -51,6 +51,38 @@ function issuesOf(error: z.ZodError): Record<string, string> {
   return found;
 }
 
+/** What a refused request says: its fields' messages, else one for the whole form. */
+function refusalOf(error: Error, fallback: string): Record<string, string> {
+  const fields = fieldErrors(error);
+  return Object.keys(fields).length > 0 ? fields : { form: errorMessage(error, fallback) };
+}
+
+/** A form's end: what refused it as a whole, and its button (saying what is under way). */
+function FormEnd({
+  error,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  error: string | undefined;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </>
+  );
+}
+
 /**
  * «مكتبي» (decision 080), on the desktop and the phone: register an office, answer an
  * invitation, or, as a member, see the office and where commissions go; its owner also sets
@@ -174,14 +206,7 @@ function RegisterCard() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateOffice({
     onSuccess: () => toast({ title: 'سُجّل مكتبك' }),
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setErrors(
-        Object.keys(fields).length > 0
-          ? fields
-          : { form: errorMessage(error, 'تعذر تسجيل المكتب') },
-      );
-    },
+    onError: (error) => setErrors(refusalOf(error, 'تعذر تسجيل المكتب')),
   });
   return (
     <Card className="space-y-3">
@@ -226,14 +251,12 @@ function RegisterCard() {
             />
           )}
         </FormField>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.form}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'جاري التسجيل...' : 'تسجيل المكتب'}
-        </Button>
+        <FormEnd
+          error={errors.form}
+          pending={create.isPending}
+          label="تسجيل المكتب"
+          pendingLabel="جاري التسجيل..."
+        />
       </form>
     </Card>
   );
@@ -323,14 +346,7 @@ function PayoutCard({ office }: { office: Office }) {
       setValues((current) => ({ ...current, password: '' }));
       toast({ title: 'حُفظت طريقة تحويل العمولات' });
     },
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setErrors(
-        Object.keys(fields).length > 0
-          ? fields
-          : { form: errorMessage(error, 'تعذر حفظ طريقة التحويل') },
-      );
-    },
+    onError: (error) => setErrors(refusalOf(error, 'تعذر حفظ طريقة التحويل')),
   });
   const set = (field: keyof PayoutValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -422,14 +438,12 @@ function PayoutCard({ office }: { office: Office }) {
             />
           )}
         </FormField>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errors.form}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'جاري الحفظ...' : 'حفظ طريقة التحويل'}
-        </Button>
+        <FormEnd
+          error={errors.form}
+          pending={save.isPending}
+          label="حفظ طريقة التحويل"
+          pendingLabel="جاري الحفظ..."
+        />
       </form>
     </Card>
   );
