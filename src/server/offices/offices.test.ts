@@ -38,7 +38,10 @@ const OFFICE_IBAN = 'SA0380000000608010167519';
 const AGENT_IBAN = 'SA4420000001234567891234';
 let crSerial = 1_000_000_000;
 /** A commercial registration no other test's office holds. */
-const aCr = () => String((crSerial += 7_919));
+const aCr = () => {
+  crSerial += 7_919;
+  return String(crSerial);
+};
 const register = (owner: TestBroker, name = 'مكتب الشمري للعقار') =>
   as(owner).call(officeEndpoints.create, { body: { name, crNumber: aCr() } });
 const mine = async (broker: TestBroker) => (await as(broker).call(officeEndpoints.mine)).json();

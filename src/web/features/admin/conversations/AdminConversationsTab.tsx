@@ -20,7 +20,7 @@ import {
   threadQuery,
   useMarkReadWhenSeen,
 } from '../../conversations';
-import { useAdminList } from '../shared/use-admin-list';
+import { useAdminList } from '../shared';
 import { BroadcastsSection } from './BroadcastsSection';
 
 const PREFIX = 'conversations';
