@@ -38,10 +38,7 @@ test('a broker and the team write to each other, with a file, live; a broadcast 
     await page.getByRole('link', { name: 'الرسائل' }).click();
   } else {
     await page.goto('/dashboard');
-    await page
-      .getByRole('navigation', { name: 'القائمة الرئيسية' })
-      .getByRole('link', { name: 'الرسائل' })
-      .click();
+    await page.getByRole('banner').getByRole('link', { name: 'الرسائل' }).click();
   }
   await expect(page.getByRole('heading', { name: 'الرسائل', level: 1 })).toBeVisible();
   await expect(page.getByText('لا توجد رسائل بعد')).toBeVisible();

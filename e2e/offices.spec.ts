@@ -49,16 +49,9 @@ test('an owner registers an office, invites an agent and pays the office; the ag
   // Only an account the team activated invites anyone (an invitation goes to a phone).
   const { id } = (await named.json()) as { id: string };
   expect((await admin.post(`/api/admin/brokers/${id}/activate`)).ok()).toBe(true);
-  if (onPhone(page)) {
-    await page.goto('/mobile-profile');
-    await page.getByRole('link', { name: 'مكتبي' }).click();
-  } else {
-    await page.goto('/dashboard');
-    await page
-      .getByRole('navigation', { name: 'القائمة الرئيسية' })
-      .getByRole('link', { name: 'مكتبي' })
-      .click();
-  }
+  // From the profile, on the desktop as on the phone.
+  await page.goto(onPhone(page) ? '/mobile-profile' : '/profile');
+  await page.getByRole('link', { name: 'مكتبي' }).click();
   await expect(page.getByRole('heading', { name: 'مكتبي', level: 1 })).toBeVisible();
   const register = page.getByRole('form', { name: 'تسجيل مكتب' });
   await register.getByLabel('اسم المكتب').fill(officeName);

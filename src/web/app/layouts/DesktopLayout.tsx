@@ -1,5 +1,4 @@
 import {
-  Building2,
   FileText,
   LayoutDashboard,
   LogOut,
@@ -50,19 +49,6 @@ const NAV: NavItem[] = [
   },
   { to: '/commissions', label: 'العمولات', icon: <Wallet aria-hidden="true" className="size-5" /> },
   {
-    to: '/messages',
-    label: 'الرسائل',
-    icon: <MessageCircle aria-hidden="true" className="size-5" />,
-    // The team writes from the console: a conversation is a broker's with the team.
-    show: (p) => !p.isAdmin && !p.isSuperAdmin,
-  },
-  {
-    to: '/office',
-    label: 'مكتبي',
-    icon: <Building2 aria-hidden="true" className="size-5" />,
-    show: (p) => !p.isAdmin && !p.isSuperAdmin,
-  },
-  {
     to: '/profile',
     label: 'إعدادات الحساب',
     icon: <Settings aria-hidden="true" className="size-5" />,
@@ -99,6 +85,22 @@ export function DesktopLayout() {
         </button>
         <span className="text-xl font-bold text-brand-800">{BRAND.productName}</span>
         <div className="ms-auto flex items-center gap-2">
+          {/* The spec's sidebar stays as it is; messages sit by the bell, as on the phone. The
+              team writes from the console: a conversation is a broker's with the team. */}
+          {profile && !profile.isAdmin && !profile.isSuperAdmin ? (
+            <NavLink
+              to="/messages"
+              aria-label="الرسائل"
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
+                  isActive ? 'text-brand-800' : 'text-slate-800',
+                )
+              }
+            >
+              <MessageCircle aria-hidden="true" className="size-5" />
+            </NavLink>
+          ) : null}
           <NotificationBell app="desktop" />
           {isAdmin ? (
             <button

@@ -1,12 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CITIES, formatPercentAr, profileFormSchema } from '#domain';
 import { BRAND } from '#lib/brand';
 import { useLogout, useSession } from '#lib/session';
 import { zodResolver } from '#lib/validation';
-import { Button } from '#ui/button';
+import { Button, buttonClasses } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { FormField, Input, Textarea } from '#ui/input';
 import { PhoneInput } from '#ui/phone-input';
@@ -151,6 +151,15 @@ export function ProfilePage() {
       </Card>
       <FalLicenseCard profile={profile} />
       <TaxProfileCard profile={profile} />
+      <Card className="space-y-3">
+        <CardTitle>مكتب الوساطة</CardTitle>
+        <p className="text-sm text-slate-700">
+          سجّل منشأتك وادعُ وسطاءها، أو انضم إلى مكتب دعاك إليه صاحبه.
+        </p>
+        <Link to="/office" className={buttonClasses('outline')}>
+          مكتبي
+        </Link>
+      </Card>
       <AccountSecurity />
     </div>
   );
