@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { ConversationMessage } from '#contract/conversations';
 import { brokerDisplayName, type MessageFields } from '#domain';
@@ -71,8 +72,8 @@ function toMessage(
   };
 }
 
-const author = sql`(select coalesce(a.full_name, '') from ${brokers} a where a.id = ${brokerMessages.authorId})`;
-const authorCode = sql`(select a.broker_code from ${brokers} a where a.id = ${brokerMessages.authorId})`;
+/** Who wrote a message: the broker of the conversation, or a member of the team. */
+const author = alias(brokers, 'author');
 
 /** A page of one conversation, newest first. */
 export async function conversationPage(
@@ -88,10 +89,11 @@ export async function conversationPage(
         message: brokerMessages,
         number: referrals.number,
         tenantPhone: referrals.tenantPhone,
-        authorName: sql<string>`${author}`,
-        authorCode: sql<string>`${authorCode}`,
+        authorName: author.fullName,
+        authorCode: author.brokerCode,
       })
       .from(brokerMessages)
+      .innerJoin(author, eq(author.id, brokerMessages.authorId))
       .leftJoin(referrals, eq(referrals.id, brokerMessages.referralId))
       .where(where)
       .orderBy(desc(brokerMessages.createdAt), desc(brokerMessages.id))
@@ -106,7 +108,7 @@ export async function conversationPage(
         row.number !== null && row.tenantPhone !== null
           ? { number: row.number, tenantPhone: row.tenantPhone }
           : null,
-        { fullName: row.authorName || null, brokerCode: row.authorCode },
+        { fullName: row.authorName, brokerCode: row.authorCode },
         forTeam,
       ),
     ),

@@ -82,6 +82,25 @@ export function ibanHoldUntil(ibanChangedAt: Date | null, now = new Date()): Dat
   return until > now ? until : null;
 }
 
+/** When the IBAN `notInIbanHold` judges last changed. */
+async function ibanChangedAtFor(
+  tx: Transaction,
+  brokerId: string,
+  payout: { officeId: string | null } | undefined,
+): Promise<Date | null> {
+  if (!payout) return (await payoutDestination(tx, brokerId)).ibanChangedAt;
+  const [row] = payout.officeId
+    ? await tx
+        .select({ changedAt: offices.ibanChangedAt })
+        .from(offices)
+        .where(eq(offices.id, payout.officeId))
+    : await tx
+        .select({ changedAt: brokers.ibanChangedAt })
+        .from(brokers)
+        .where(eq(brokers.id, brokerId));
+  return row?.changedAt ?? null;
+}
+
 /**
  * Refuses while the IBAN money would go to was replaced less than 48 hours ago: a payout's own
  * (its office's when it was made to one, else the broker's: decision 080), or, for money paid
@@ -92,22 +111,7 @@ export async function notInIbanHold(
   brokerId: string,
   payout?: { officeId: string | null },
 ): Promise<void> {
-  const changedAt = payout
-    ? payout.officeId
-      ? ((
-          await tx
-            .select({ changedAt: offices.ibanChangedAt })
-            .from(offices)
-            .where(eq(offices.id, payout.officeId))
-        )[0]?.changedAt ?? null)
-      : ((
-          await tx
-            .select({ changedAt: brokers.ibanChangedAt })
-            .from(brokers)
-            .where(eq(brokers.id, brokerId))
-        )[0]?.changedAt ?? null)
-    : (await payoutDestination(tx, brokerId)).ibanChangedAt;
-  const until = ibanHoldUntil(changedAt);
+  const until = ibanHoldUntil(await ibanChangedAtFor(tx, brokerId, payout));
   if (until) {
     throw new AppError(
       409,

@@ -67,13 +67,15 @@ export async function myOffice(db: Database, broker: { id: string; phone: string
     .select({
       id: officeMembers.id,
       officeName: offices.name,
-      ownerId: offices.ownerId,
+      ownerName: brokers.fullName,
+      ownerCode: brokers.brokerCode,
       payoutTo: offices.payoutTo,
       sharePercent: offices.sharePercent,
       invitedAt: officeMembers.createdAt,
     })
     .from(officeMembers)
     .innerJoin(offices, eq(offices.id, officeMembers.officeId))
+    .innerJoin(brokers, eq(brokers.id, offices.ownerId))
     .where(
       and(
         eq(officeMembers.phone, broker.phone),
@@ -90,16 +92,14 @@ export async function myOffice(db: Database, broker: { id: string; phone: string
         ? { ...office, iban: null }
         : office,
     role: membership?.role ?? null,
-    invitations: await Promise.all(
-      waiting.map(async (row) => ({
-        id: row.id,
-        officeName: row.officeName,
-        ownerName: await ownerNameOf(db, row.ownerId),
-        payoutTo: row.payoutTo,
-        sharePercent: row.sharePercent,
-        invitedAt: row.invitedAt.toISOString(),
-      })),
-    ),
+    invitations: waiting.map((row) => ({
+      id: row.id,
+      officeName: row.officeName,
+      ownerName: brokerDisplayName(row.ownerName, row.ownerCode),
+      payoutTo: row.payoutTo,
+      sharePercent: row.sharePercent,
+      invitedAt: row.invitedAt.toISOString(),
+    })),
   };
 }
 

@@ -13,3 +13,13 @@ import { z } from 'zod';
 z.config(z.locales.ar());
 
 export { z, zodResolver };
+
+/** A form's refusal by field: the first message a schema gave each one, by its name. */
+export function fieldIssues(error: z.ZodError): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    found[field] ??= issue.message;
+  }
+  return found;
+}

@@ -19,6 +19,7 @@ import { useMediaQuery, WIDE_SCREEN } from '#lib/use-media-query';
 import { ProfileAvatar, ProfileName } from '#ui/profile-name';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useViewMode } from '../view-mode';
+import { HeaderLink } from './HeaderLink';
 
 type NavItem = { to: string; label: string; icon: ReactNode; show?: (p: Profile) => boolean };
 
@@ -88,18 +89,7 @@ export function DesktopLayout() {
           {/* The spec's sidebar stays as it is; messages sit by the bell, as on the phone. The
               team writes from the console: a conversation is a broker's with the team. */}
           {profile && !profile.isAdmin && !profile.isSuperAdmin ? (
-            <NavLink
-              to="/messages"
-              aria-label="الرسائل"
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
-                  isActive ? 'text-brand-800' : 'text-slate-800',
-                )
-              }
-            >
-              <MessageCircle aria-hidden="true" className="size-5" />
-            </NavLink>
+            <HeaderLink to="/messages" label="الرسائل" icon={MessageCircle} />
           ) : null}
           <NotificationBell app="desktop" />
           {isAdmin ? (

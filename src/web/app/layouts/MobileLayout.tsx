@@ -1,16 +1,9 @@
-import {
-  FileText,
-  Home,
-  type LucideIcon,
-  MessageCircle,
-  PlusCircle,
-  UserRound,
-  Wallet,
-} from 'lucide-react';
+import { FileText, Home, MessageCircle, PlusCircle, UserRound, Wallet } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { BRAND } from '#lib/brand';
 import { cn } from '#lib/cn';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { HeaderLink } from './HeaderLink';
 
 const TABS = [
   { to: '/mobile-dashboard', label: 'الرئيسية', icon: Home },
@@ -18,24 +11,6 @@ const TABS = [
   { to: '/mobile-new-referral', label: 'إضافة', icon: PlusCircle },
   { to: '/mobile-commissions', label: 'العمولات', icon: Wallet },
 ] as const;
-
-/** An icon link of the header, 44 px square, marked while its page is open. */
-function HeaderLink({ to, label, icon: Icon }: { to: string; label: string; icon: LucideIcon }) {
-  return (
-    <NavLink
-      to={to}
-      aria-label={label}
-      className={({ isActive }) =>
-        cn(
-          'inline-flex size-11 items-center justify-center rounded-lg hover:bg-slate-100',
-          isActive ? 'text-brand-800' : 'text-slate-800',
-        )
-      }
-    >
-      <Icon aria-hidden="true" className="size-5" />
-    </NavLink>
-  );
-}
 
 /**
  * The broker's phone app: a slim header (product name, messages, the bell, the profile) sticky

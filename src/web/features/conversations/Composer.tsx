@@ -2,15 +2,13 @@ import { Paperclip, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MAX_MESSAGE, MESSAGES, messageText } from '#domain';
 import { errorMessage } from '#lib/api';
+import { DOCUMENT_TYPES, documentFileProblem } from '#lib/document-file';
 // Zod as the web configures it (its Arabic messages), for the text's rule.
 import '#lib/validation';
 import { Button } from '#ui/button';
 import { Textarea } from '#ui/input';
 import { type ConversationMessage, useSendMessage } from './api';
 
-/** What the server takes as an attachment (judged again there by its bytes). */
-const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-const MAX_BYTES = 5 * 1024 * 1024;
 const FILE_REFUSAL = 'يُرفق ملف بي دي إف أو صورة بصيغة JPEG أو PNG فقط';
 
 /**
@@ -56,13 +54,9 @@ export function Composer({
   const pick = (chosen: File | undefined) => {
     setProblem(null);
     if (!chosen) return;
-    // Some phones' file pickers give no type: the server judges those by their bytes.
-    if (chosen.type !== '' && !(FILE_TYPES as readonly string[]).includes(chosen.type)) {
-      fail(FILE_REFUSAL);
-      return;
-    }
-    if (chosen.size > MAX_BYTES) {
-      fail(MESSAGES.fileTooLarge);
+    const refused = documentFileProblem(chosen, FILE_REFUSAL);
+    if (refused) {
+      fail(refused);
       return;
     }
     setFile(chosen);
@@ -120,7 +114,7 @@ export function Composer({
         <input
           id={`${id}-file`}
           type="file"
-          accept={FILE_TYPES.join(',')}
+          accept={DOCUMENT_TYPES.join(',')}
           disabled={send.isPending}
           className="peer sr-only"
           onChange={(event) => {

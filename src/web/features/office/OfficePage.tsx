@@ -15,7 +15,7 @@ import {
 } from '#domain';
 import { errorMessage, fieldErrors } from '#lib/api';
 import { useListParams } from '#lib/use-list-params';
-import { z } from '#lib/validation';
+import { fieldIssues, z } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ConfirmDialog } from '#ui/dialog';
@@ -40,16 +40,6 @@ import {
   useLeaveOffice,
   useSetOfficePayout,
 } from './api';
-
-/** The first error of each field a schema refuses, by field name. */
-function issuesOf(error: z.ZodError): Record<string, string> {
-  const found: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    found[field] ??= issue.message;
-  }
-  return found;
-}
 
 /** What a refused request says: its fields' messages, else one for the whole form. */
 function refusalOf(error: Error, fallback: string): Record<string, string> {
@@ -222,7 +212,7 @@ function RegisterCard() {
           event.preventDefault();
           const parsed = officeBody.safeParse(values);
           if (!parsed.success) {
-            setErrors(issuesOf(parsed.error));
+            setErrors(fieldIssues(parsed.error));
             return;
           }
           setErrors({});
@@ -364,7 +354,7 @@ function PayoutCard({ office }: { office: Office }) {
     };
     const parsed = officePayoutBody.safeParse(body);
     if (!parsed.success) {
-      setErrors(issuesOf(parsed.error));
+      setErrors(fieldIssues(parsed.error));
       return;
     }
     setErrors({});

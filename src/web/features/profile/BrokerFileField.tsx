@@ -2,13 +2,10 @@ import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MESSAGES } from '#domain';
 import { errorMessage } from '#lib/api';
+import { DOCUMENT_TYPES, documentFileProblem } from '#lib/document-file';
 import { buttonClasses } from '#ui/button';
 import { toast } from '#ui/toast';
 import { BROKER_FILES, type BrokerFile, useUploadBrokerFile } from './api';
-
-/** The kinds and size the server takes (the tenant's uploads' limit). */
-const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-const MAX_BYTES = 5 * 1024 * 1024;
 
 const pickerButton =
   'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-wait peer-disabled:opacity-60';
@@ -59,13 +56,9 @@ export function BrokerFileField({
   const pick = (file: File | undefined) => {
     setProblem(null);
     if (!file) return;
-    // Some phones' file pickers give no type: the server judges those by their bytes.
-    if (file.type !== '' && !(FILE_TYPES as readonly string[]).includes(file.type)) {
-      setProblem(words.refusal);
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setProblem(MESSAGES.fileTooLarge);
+    const refused = documentFileProblem(file, words.refusal);
+    if (refused) {
+      setProblem(refused);
       return;
     }
     upload.mutate(file);
@@ -80,7 +73,7 @@ export function BrokerFileField({
         <input
           id={`${id}-file`}
           type="file"
-          accept={FILE_TYPES.join(',')}
+          accept={DOCUMENT_TYPES.join(',')}
           disabled={upload.isPending}
           aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
           className="peer sr-only"

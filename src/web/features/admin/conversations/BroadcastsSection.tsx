@@ -14,7 +14,7 @@ import {
 } from '#domain';
 import { errorMessage } from '#lib/api';
 import { useListParams } from '#lib/use-list-params';
-import { z } from '#lib/validation';
+import { fieldIssues, z } from '#lib/validation';
 import { Button } from '#ui/button';
 import { Card, CardTitle } from '#ui/card';
 import { ConfirmDialog } from '#ui/dialog';
@@ -120,12 +120,7 @@ function BroadcastForm() {
       setConfirming(true);
       return;
     }
-    const found: Partial<Record<keyof Values, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0]) as keyof Values;
-      found[field] ??= issue.message;
-    }
-    setErrors(found);
+    setErrors(fieldIssues(parsed.error));
   };
   const size = audience.data;
   return (
